@@ -1,0 +1,94 @@
+/**
+ * Every error the API can return has a string code from this catalogue. The English text is the exact
+ * SPEC §5 wording; the web app translates the same code through its locale files (errors.<CODE>).
+ * `{n}`-style placeholders are filled from the error's params.
+ */
+export const errorMessages = {
+  VALIDATION_FAILED: 'Please check the highlighted fields.',
+  LOGIN_FIELDS_REQUIRED: 'Please enter phone or username and password',
+  INVALID_CREDENTIALS: 'Incorrect phone, username or password',
+  ACCOUNT_DEACTIVATED: 'This account is deactivated',
+  TOO_MANY_ATTEMPTS: 'Too many attempts. Try again in {n} minutes.',
+  LOGIN_FAILED: 'Login failed. Please try again.',
+  SIGNUP_FIELDS_REQUIRED: 'Please fill in all fields',
+  PHONE_INVALID: 'Phone number must be at least 10 digits and contain only numbers',
+  PASSWORD_TOO_SHORT: 'Password must be at least 8 characters',
+  PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  CODE_INVALID: 'Verification code is incorrect or expired',
+  PHONE_TAKEN: 'Phone number already registered',
+  SIGNUP_FAILED: 'Failed to register. Try again.',
+  CODE_RESEND_TOO_SOON: 'Please wait {n} seconds before requesting another code.',
+  CURRENT_PASSWORD_WRONG: 'Current password is incorrect',
+  PASSWORD_UNCHANGED: 'The new password must be different from the current one',
+  UNAUTHENTICATED: 'Please log in to continue.',
+  PASSWORD_CHANGE_REQUIRED: 'You must change your password before continuing.',
+  FORBIDDEN: 'You do not have permission to do this.',
+  CSRF_FAILED: 'Your session could not be verified. Reload the page and try again.',
+  NOT_FOUND: 'Not found.',
+  RATE_LIMITED: 'Too many requests. Please slow down.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  INTERNAL: 'Something went wrong. Try again.',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+export type ErrorParams = Record<string, string | number>;
+
+export interface FieldError {
+  code: ErrorCode;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields: Record<string, FieldError>;
+    params?: ErrorParams;
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}
+
+export function formatMessage(code: ErrorCode, params?: ErrorParams): string {
+  const template: string = errorMessages[code];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The one error type use cases throw; the server maps `code` to an HTTP status in one place. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, FieldError>;
+  readonly params: ErrorParams | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { fields?: Partial<Record<string, ErrorCode>>; params?: ErrorParams } = {},
+  ) {
+    super(formatMessage(code, options.params));
+    this.name = 'AppError';
+    this.code = code;
+    this.params = options.params;
+    this.fields = {};
+    for (const [field, fieldCode] of Object.entries(options.fields ?? {})) {
+      if (fieldCode) this.fields[field] = { code: fieldCode, message: formatMessage(fieldCode, options.params) };
+    }
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        fields: this.fields,
+        ...(this.params ? { params: this.params } : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { roles, userStatuses } from '../roles';
+
+/** The signed-in user as the API returns it (never the password hash). */
+export const userDto = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  mustChangePassword: z.boolean(),
+  avatar: z.number().int().min(1).max(5),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof userDto>;
+
+export const meResponse = z.object({
+  user: userDto.nullable(),
+  /** Echo in the X-CSRF-Token header on every write while signed in. */
+  csrfToken: z.string().nullable(),
+});
+export type MeResponse = z.infer<typeof meResponse>;

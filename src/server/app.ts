@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../domain/errors';
+import { registerAuth } from './auth/plugin';
+import type { AppDeps } from './deps';
+import { authRoutes } from './features/auth/routes';
+import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { healthRoutes } from './features/health/routes';
+import { errorHandler } from './lib/errors';
+import type { App } from './lib/types';
+import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
+
+export interface BuildAppOptions extends Omit<AppDeps, 'notifier'> {
+  notifier?: AppDeps['notifier'];
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app (index.html and assets); served with an SPA fallback when present. */
+  webRoot?: string;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const notifier =
+    options.notifier ??
+    (config.notifier === 'webhook' && config.smsWebhookUrl
+      ? new WebhookNotifier(config.smsWebhookUrl, app.log)
+      : new OutboxNotifier(app.log, config.devOutbox));
+  const deps: AppDeps = { config, db: options.db, dbKind: options.dbKind, notifier };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and a <style> element for its CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Hiram API', version: '0.1.0', description: 'Borrower app and back-office API' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app, deps);
+
+  await app.register(
+    async (api) => {
+      const scoped = api.withTypeProvider<ZodTypeProvider>();
+      healthRoutes(scoped, deps);
+      authRoutes(scoped, deps);
+      if (config.devOutbox) devOutboxRoutes(scoped, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = options.webRoot;
+  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Hashed assets can be cached forever; everything else is revalidated, so a deploy shows at once.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${join(webRoot, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(new AppError('NOT_FOUND').toBody());
+    }
+    const looksLikeFile = /\.[a-z0-9]{2,5}$/i.test(path);
+    if (looksLikeFile) return reply.status(404).send(new AppError('NOT_FOUND').toBody());
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,106 @@
+import { type Kysely, sql } from 'kysely';
+import type { Role } from '../../domain/roles';
+import type { Database, User } from '../db/schema';
+import { hmac, randomToken } from './crypto';
+
+/**
+ * Server-side sessions: the cookie carries a random token, the database keeps only its keyed hash, so a
+ * leaked table cannot be replayed. Staff sessions are shorter: they can move money.
+ */
+export const sessionPolicy = {
+  borrower: { idleMinutes: 24 * 60, absoluteHours: 7 * 24 },
+  staff: { idleMinutes: 60, absoluteHours: 12 },
+} as const;
+
+/** last_seen_at is written at most this often, so reads do not turn into writes on every request. */
+const TOUCH_EVERY_SECONDS = 60;
+
+function policyFor(role: Role) {
+  return role === 'borrower' ? sessionPolicy.borrower : sessionPolicy.staff;
+}
+
+export interface SessionContext {
+  idHash: string;
+  csrfToken: string;
+  user: User;
+}
+
+export async function createSession(
+  db: Kysely<Database>,
+  secret: string,
+  user: Pick<User, 'id' | 'role'>,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<{ token: string; csrfToken: string }> {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const policy = policyFor(user.role);
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hmac(secret, token),
+      user_id: user.id,
+      csrf_token: csrfToken,
+      expires_at: sql`now() + make_interval(hours => ${policy.absoluteHours})`,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { token, csrfToken };
+}
+
+export async function loadSession(db: Kysely<Database>, secret: string, token: string): Promise<SessionContext | null> {
+  const idHash = hmac(secret, token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.csrf_token',
+      sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'),
+      sql<boolean>`sessions.expires_at > now()`.as('live'),
+    ])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { csrf_token, idle_seconds, live, ...user } = row;
+  const idleSeconds = Number(idle_seconds);
+  if (!live || idleSeconds > policyFor(user.role).idleMinutes * 60 || user.status !== 'active') {
+    await destroySession(db, idHash);
+    return null;
+  }
+  if (idleSeconds > TOUCH_EVERY_SECONDS) {
+    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+  }
+  return { idHash, csrfToken: csrf_token, user };
+}
+
+export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function destroyUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (options.except) query = query.where('id_hash', '!=', options.except);
+  await query.execute();
+}
+
+export function sessionIdHash(secret: string, token: string): string {
+  return hmac(secret, token);
+}
+
+/** Deletes expired sessions and spent codes; run periodically so the tables stay small. */
+export async function pruneExpired(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('verification_codes')
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await db
+    .deleteFrom('login_throttle')
+    .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+}

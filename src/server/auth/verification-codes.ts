@@ -1,0 +1,127 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { type CodePurpose, codePolicy } from '../../domain/codes';
+import { AppError } from '../../domain/errors';
+import type { Database } from '../db/schema';
+import type { Notifier } from '../notify/notifier';
+import { hmac, randomDigits, safeEqual } from './crypto';
+
+/** At most this many codes per phone and purpose in an hour, on top of the 60 s resend wait. */
+const CODES_PER_HOUR = 5;
+
+export interface CodeTarget {
+  phone: string;
+  purpose: CodePurpose;
+  /** What the code authorises (e.g. "amount=500000;account=…"); a code only verifies for the same context. */
+  context: string;
+}
+
+function codeHash(secret: string, target: CodeTarget, code: string): string {
+  return hmac(secret, `${target.purpose}\n${target.phone}\n${target.context}\n${code}`);
+}
+
+/**
+ * Issues a fresh code (superseding any earlier one for the same phone and purpose) and sends it to the
+ * phone. Only the keyed hash is stored. The per-phone advisory lock makes concurrent requests queue, so
+ * the resend wait cannot be bypassed by sending two requests at once.
+ */
+export async function issueCode(
+  deps: { db: Kysely<Database>; secret: string; notifier: Notifier },
+  target: CodeTarget,
+  message: (code: string) => string,
+): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+  const code = randomDigits(codePolicy.length);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`code:${target.purpose}:${target.phone}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom('verification_codes')
+      .select([
+        sql<number>`count(*)`.as('count'),
+        sql<number>`coalesce(extract(epoch from (now() - max(created_at))), 1e9)`.as('secondsSinceLast'),
+        sql<number>`coalesce(extract(epoch from (min(created_at) + interval '1 hour' - now())), 0)`.as(
+          'secondsUntilSlot',
+        ),
+      ])
+      .where('phone', '=', target.phone)
+      .where('purpose', '=', target.purpose)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    const sinceLast = Number(recent.secondsSinceLast);
+    if (sinceLast < codePolicy.resendAfterSeconds) {
+      throw new AppError('CODE_RESEND_TOO_SOON', {
+        params: { n: Math.ceil(codePolicy.resendAfterSeconds - sinceLast) },
+      });
+    }
+    if (Number(recent.count) >= CODES_PER_HOUR) {
+      throw new AppError('TOO_MANY_ATTEMPTS', { params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) } });
+    }
+    await trx
+      .updateTable('verification_codes')
+      .set({ expires_at: sql`now()` })
+      .where('phone', '=', target.phone)
+      .where('purpose', '=', target.purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .execute();
+    const row = await trx
+      .insertInto('verification_codes')
+      .values({
+        phone: target.phone,
+        purpose: target.purpose,
+        context: target.context,
+        code_hash: codeHash(deps.secret, target, code),
+        expires_at: sql`now() + make_interval(secs => ${codePolicy.ttlSeconds})`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+
+  try {
+    await deps.notifier.send({ phone: target.phone, purpose: target.purpose, text: message(code) });
+  } catch (error) {
+    // An undelivered code must not block a resend for 60 s.
+    await deps.db.deleteFrom('verification_codes').where('id', '=', id).execute();
+    throw error;
+  }
+  return { resendAfterSeconds: codePolicy.resendAfterSeconds, expiresInSeconds: codePolicy.ttlSeconds };
+}
+
+/**
+ * Runs `work` in one transaction with the phone's latest code consumed, if `code` is right. A wrong code
+ * counts an attempt (committed even though the call fails); after five, or once expired or used, the code
+ * is dead. If `work` throws, nothing is consumed and nothing of `work` is kept.
+ */
+export async function withVerifiedCode<T>(
+  deps: { db: Kysely<Database>; secret: string },
+  target: CodeTarget,
+  code: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const latest = await trx
+      .selectFrom('verification_codes')
+      .selectAll()
+      .select(sql<boolean>`expires_at > now()`.as('live'))
+      .where('phone', '=', target.phone)
+      .where('purpose', '=', target.purpose)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!latest || latest.used_at || !latest.live || latest.attempts >= codePolicy.maxAttempts) {
+      return { ok: false as const };
+    }
+    if (!safeEqual(latest.code_hash, codeHash(deps.secret, target, code))) {
+      await trx
+        .updateTable('verification_codes')
+        .set({ attempts: sql`attempts + 1` })
+        .where('id', '=', latest.id)
+        .execute();
+      return { ok: false as const };
+    }
+    await trx.updateTable('verification_codes').set({ used_at: sql`now()` }).where('id', '=', latest.id).execute();
+    return { ok: true as const, value: await work(trx) };
+  });
+  if (!outcome.ok) throw new AppError('CODE_INVALID', { fields: { code: 'CODE_INVALID' } });
+  return outcome.value;
+}

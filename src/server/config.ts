@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const isValidTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    DEV_OUTBOX: booleanFlag.optional(),
+    TIME_ZONE: z.string().refine(isValidTimeZone, { error: 'must be an IANA time zone' }).default('Asia/Manila'),
+    SUPPORT_EMAIL: z.email().default('support@example.com'),
+    TRUST_PROXY: booleanFlag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NOTIFIER === 'webhook' && !env.SMS_WEBHOOK_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'is required when NOTIFIER=webhook' });
+    }
+    // Several instances must share one secret, or sessions and code hashes differ between them.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production with DATABASE_URL' });
+    }
+    // Codes belong to the borrower (SPEC principle 3): never expose them through the outbox in production.
+    if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === true) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'cannot be enabled when NODE_ENV=production' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  sessionSecret: string;
+  publicUrl: string | undefined;
+  secureCookies: boolean;
+  notifier: 'outbox' | 'webhook';
+  smsWebhookUrl: string | undefined;
+  devOutbox: boolean;
+  timeZone: string;
+  supportEmail: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'} ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? e.NODE_ENV === 'production',
+    notifier: e.NOTIFIER,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    timeZone: e.TIME_ZONE,
+    supportEmail: e.SUPPORT_EMAIL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A generated secret is kept under the data dir so sessions and code hashes survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const path = join(dataDir, 'session-secret');
+  if (existsSync(path)) {
+    const secret = readFileSync(path, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError(`The stored secret in ${path} is too short; delete it or set SESSION_SECRET.`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

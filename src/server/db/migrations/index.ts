@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m001 from './001-accounts';
+
+/** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '001-accounts': m001,
+};

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { DbKind } from './db/open';
+import type { Database } from './db/schema';
+import type { Notifier } from './notify/notifier';
+
+/** What use cases need from the outside world; built once at start, passed down explicitly. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DbKind;
+  notifier: Notifier;
+}

@@ -1,0 +1,23 @@
+import { AppError } from '../../../domain/errors';
+import type { ChangePasswordInput } from '../../../domain/schemas/auth';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { destroyUserSessions, type SessionContext } from '../../auth/sessions';
+import type { AppDeps } from '../../deps';
+
+/** Changes the signed-in user's password, clears a forced change, and signs out their other sessions. */
+export async function changePassword(deps: AppDeps, session: SessionContext, input: ChangePasswordInput) {
+  if (!(await verifyPassword(session.user.password_hash, input.currentPassword))) {
+    throw new AppError('CURRENT_PASSWORD_WRONG', { fields: { currentPassword: 'CURRENT_PASSWORD_WRONG' } });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, must_change_password: false })
+      .where('id', '=', session.user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await destroyUserSessions(trx, user.id, { except: session.idHash });
+    return user;
+  });
+}

@@ -1,0 +1,123 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  loginSchema,
+  sendSignupCodeSchema,
+  signupSchema,
+} from '../../../domain/schemas/auth';
+import { meResponse } from '../../../domain/schemas/user';
+import { currentUser, requireUser, sessionCookieName } from '../../auth/plugin';
+import { destroySession } from '../../auth/sessions';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { toUserDto } from '../../lib/user-dto';
+import { changePassword } from './change-password';
+import { logIn } from './log-in';
+import { sendSignupCode } from './send-signup-code';
+import { signUp } from './sign-up';
+
+export function authRoutes(app: App, deps: AppDeps) {
+  const cookieName = sessionCookieName(deps.config.secureCookies);
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(cookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.config.secureCookies,
+    });
+
+  app.get(
+    '/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: meResponse } } },
+    async (request) => ({
+      user: request.auth ? toUserDto(request.auth.user) : null,
+      csrfToken: request.auth?.csrfToken ?? null,
+    }),
+  );
+
+  app.post(
+    '/auth/signup/code',
+    {
+      config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED', skipCsrfToken: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a sign-up verification code by SMS',
+        body: sendSignupCodeSchema,
+        response: { 200: z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => sendSignupCode(deps, request.body),
+  );
+
+  app.post(
+    '/auth/signup',
+    {
+      config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED', failureCode: 'SIGNUP_FAILED', skipCsrfToken: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a borrower account',
+        body: signupSchema,
+        response: { 201: z.object({ ok: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await signUp(deps, request.body);
+      return reply.status(201).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { inputErrorCode: 'LOGIN_FIELDS_REQUIRED', failureCode: 'LOGIN_FAILED', skipCsrfToken: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with phone or username',
+        body: loginSchema,
+        response: { 200: meResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const previous = request.auth;
+      const result = await logIn(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      // Rotate: whatever session the browser had before is ended.
+      if (previous) await destroySession(deps.db, previous.idHash);
+      setSessionCookie(reply, result.token);
+      return { user: toUserDto(result.user), csrfToken: result.csrfToken };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End the session', response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      if (request.auth) await destroySession(deps.db, request.auth.idHash);
+      reply.clearCookie(cookieName, { path: '/' });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      preHandler: requireUser({ allowPendingPasswordChange: true }),
+      config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in user password',
+        body: changePasswordSchema,
+        response: { 200: meResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      currentUser(request);
+      const user = await changePassword(deps, request.auth!, request.body);
+      return { user: toUserDto(user), csrfToken: request.auth!.csrfToken };
+    },
+  );
+}

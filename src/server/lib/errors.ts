@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, isErrorCode } from '../../domain/errors';
+import { issuesToAppError } from '../../domain/validation';
+
+/** The one code → HTTP status map. Anything not listed is a 400. */
+const statusByCode: Partial<Record<ErrorCode, number>> = {
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  ACCOUNT_DEACTIVATED: 403,
+  FORBIDDEN: 403,
+  CSRF_FAILED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  NOT_FOUND: 404,
+  PHONE_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  CODE_RESEND_TOO_SOON: 429,
+  RATE_LIMITED: 429,
+  LOGIN_FAILED: 500,
+  SIGNUP_FAILED: 500,
+  INTERNAL: 500,
+};
+
+export function statusFor(code: ErrorCode): number {
+  return statusByCode[code] ?? 400;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The SPEC message for this route when the body cannot be read at all (bad JSON, empty body). */
+    inputErrorCode?: ErrorCode;
+    /** The SPEC message for this route's unexpected failures (e.g. "Login failed. Please try again."). */
+    failureCode?: ErrorCode;
+  }
+}
+
+function toAppError(error: FastifyError, request: FastifyRequest): AppError | null {
+  if (error instanceof AppError) return error;
+  const config = request.routeOptions?.config ?? {};
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? '',
+    }));
+    return issuesToAppError(issues, config.inputErrorCode ?? 'VALIDATION_FAILED');
+  }
+  if (isResponseSerializationError(error)) return null;
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (status === 429) return new AppError('RATE_LIMITED');
+  if (status === 404) return new AppError('NOT_FOUND');
+  if (status >= 400 && status < 500) return new AppError(config.inputErrorCode ?? 'VALIDATION_FAILED');
+  return null;
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error, request);
+  if (appError) {
+    return reply.status(statusFor(appError.code)).send(appError.toBody());
+  }
+  // Unexpected: log everything, tell the client nothing about internals.
+  request.log.error({ err: error }, 'unhandled error');
+  const code = request.routeOptions?.config?.failureCode;
+  const fallback = new AppError(code && isErrorCode(code) ? code : 'INTERNAL');
+  return reply.status(500).send(fallback.toBody());
+}

@@ -1,0 +1,90 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { pruneExpired } from './auth/sessions';
+import { ensureBootstrapAdmin } from './bootstrap-admin';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/open';
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  let closing = false;
+  try {
+    await migrateToLatest(database.db);
+    const app = await buildApp({
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+      },
+    });
+
+    const password = await ensureBootstrapAdmin({ db: database.db });
+    if (password) {
+      console.info(
+        [
+          '',
+          '================================================================',
+          ' First start: an administrator account was created.',
+          '   username: admin',
+          `   password: ${password}`,
+          ' This password is shown only once. You must change it at first login.',
+          '================================================================',
+          '',
+        ].join('\n'),
+      );
+    }
+
+    const pruneTimer = setInterval(() => {
+      pruneExpired(database.db).catch((error) => app.log.warn({ err: error }, 'pruning expired rows failed'));
+    }, PRUNE_EVERY_MS);
+    pruneTimer.unref();
+
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      clearInterval(pruneTimer);
+      try {
+        await app.close();
+        await database.close();
+        process.exit(0);
+      } catch (error) {
+        console.error('Shutdown failed', error);
+        process.exit(1);
+      }
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    await app.listen({ port: config.port, host: config.host });
+    console.info(`Hiram is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
