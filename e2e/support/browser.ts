@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, never a downloaded browser; flags keep it quiet on a machine without a network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export async function newPage(
+  browser: Browser,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl(), locale: 'en-US' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Screenshots for a person to look at; kept out of git under ./screenshots. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+let phoneCounter = 0;
+/** A phone number no other test uses (the server's database is shared by the whole e2e run). */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const tail = `${Date.now() % 1_000_000_000}${phoneCounter}`.slice(-9).padStart(9, '0');
+  return `09${tail}`;
+}
+
+/** Reads the newest SMS code sent to `phone` from the development outbox. */
+export async function latestCode(phone: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const response = await fetch(`${baseUrl()}/api/dev/outbox?phone=${phone}`);
+    const body = (await response.json()) as { messages: { text: string }[] };
+    const code = /\b(\d{6})\b/.exec(body.messages[0]?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No code was sent to ${phone}`);
+}
