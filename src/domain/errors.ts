@@ -29,6 +29,23 @@ export const errorMessages = {
   RATE_LIMITED: 'Too many requests. Please slow down.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   INTERNAL: 'Something went wrong. Try again.',
+  // Loan application (SPEC §5 step 1 and step 2)
+  PHONE_REQUIRED: 'Phone number is required.',
+  LOAN_AMOUNT_INVALID: 'Loan amount must be between ₱10,000 and ₱300,000, in ₱10,000 increments',
+  LOAN_TERM_INVALID: 'Please choose a loan period of 6, 12, 18 or 24 months.',
+  FORM_HAS_ERRORS: 'Please fix the errors before proceeding.',
+  ACTIVE_LOAN_EXISTS: 'You already have an active loan. You cannot apply again.',
+  FIELD_REQUIRED: '{field} is required',
+  FIELD_DIGITS_ONLY: '{field} must be digits only',
+  FIELD_TOO_LONG: '{field} is too long',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  IMAGE_INVALID: 'Pictures must be JPEG, PNG or WebP images',
+  IMAGE_TOO_LARGE: 'Pictures must be at most 10 MB',
+  IMAGE_TOO_MANY_PIXELS: 'This picture has too many pixels. Please use a smaller picture.',
+  SIGNATURE_REQUIRED: 'Please sign in the box',
+  SECTIONS_INCOMPLETE: 'Please complete all sections before submitting.',
+  TERMS_CHANGED: 'The loan terms have changed. Please review them and sign again.',
+  SUBMIT_FAILED: 'Something went wrong. Try again.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -38,7 +55,11 @@ export type ErrorParams = Record<string, string | number>;
 export interface FieldError {
   code: ErrorCode;
   message: string;
+  params?: ErrorParams;
 }
+
+/** A field's error as use cases give it: a code, or a code with its own placeholders. */
+export type FieldErrorInput = ErrorCode | { code: ErrorCode; params?: ErrorParams };
 
 export interface ErrorBody {
   error: {
@@ -69,15 +90,23 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { fields?: Partial<Record<string, ErrorCode>>; params?: ErrorParams } = {},
+    options: { fields?: Partial<Record<string, FieldErrorInput>>; params?: ErrorParams } = {},
   ) {
     super(formatMessage(code, options.params));
     this.name = 'AppError';
     this.code = code;
     this.params = options.params;
     this.fields = {};
-    for (const [field, fieldCode] of Object.entries(options.fields ?? {})) {
-      if (fieldCode) this.fields[field] = { code: fieldCode, message: formatMessage(fieldCode, options.params) };
+    for (const [field, input] of Object.entries(options.fields ?? {})) {
+      if (!input) continue;
+      const { code: fieldCode, params } =
+        typeof input === 'string' ? { code: input, params: undefined } : input;
+      const merged = params ?? options.params;
+      this.fields[field] = {
+        code: fieldCode,
+        message: formatMessage(fieldCode, merged),
+        ...(params ? { params } : {}),
+      };
     }
   }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,15 +16,20 @@ import {
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
 import type { AppDeps } from './deps';
+import { applicationRoutes } from './features/applications/routes';
 import { authRoutes } from './features/auth/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { errorHandler } from './lib/errors';
 import type { App } from './lib/types';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
+import { localStorageFor } from './storage/storage';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'notifier'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage'> {
   notifier?: AppDeps['notifier'];
+  /** Defaults to local disk under the data dir. */
+  storage?: AppDeps['storage'];
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); served with an SPA fallback when present. */
   webRoot?: string;
@@ -46,9 +52,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     (config.notifier === 'webhook' && config.smsWebhookUrl
       ? new WebhookNotifier(config.smsWebhookUrl, app.log)
       : new OutboxNotifier(app.log, config.devOutbox));
-  const deps: AppDeps = { config, db: options.db, dbKind: options.dbKind, notifier };
+  const storage = options.storage ?? localStorageFor(config.dataDir);
+  const deps: AppDeps = { config, db: options.db, dbKind: options.dbKind, notifier, storage };
 
   await app.register(fastifyCookie);
+  // Limits are set per route (readMultipart); these are the outer bounds for any multipart request.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: 10 * 1024 * 1024,
+      files: 4,
+      fields: 40,
+      fieldSize: 4096,
+      parts: 44,
+      headerPairs: 100,
+    },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -85,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       healthRoutes(scoped, deps);
       authRoutes(scoped, deps);
+      fileRoutes(scoped, deps);
+      applicationRoutes(scoped, deps);
       if (config.devOutbox) devOutboxRoutes(scoped, deps);
     },
     { prefix: '/api' },
@@ -102,7 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${join(webRoot, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${join(webRoot, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

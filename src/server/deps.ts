@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DbKind } from './db/open';
 import type { Database } from './db/schema';
 import type { Notifier } from './notify/notifier';
+import type { FileStorage } from './storage/storage';
 
 /** What use cases need from the outside world; built once at start, passed down explicitly. */
 export interface AppDeps {
@@ -10,4 +11,5 @@ export interface AppDeps {
   db: Kysely<Database>;
   dbKind: DbKind;
   notifier: Notifier;
+  storage: FileStorage;
 }

@@ -49,11 +49,70 @@ export interface LoginThrottleTable {
   locked_until: Timestamp | null;
 }
 
+export type DocumentKind = 'id_front' | 'id_back' | 'selfie' | 'signature';
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  owner_id: string;
+  application_id: string;
+  kind: DocumentKind;
+  content_type: 'image/jpeg' | 'image/png';
+  size: number;
+  width: number;
+  height: number;
+  sha256: string;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export type ApplicationStatus = 'pending' | 'approved' | 'rejected' | 'on_hold' | 'closed';
+
+export interface ApplicationsTable {
+  id: string;
+  loan_number: string;
+  borrower_id: string;
+  phone: string;
+  full_name: string;
+  id_number: string;
+  amount: number;
+  term_months: number;
+  monthly_rate_bp: number;
+  monthly_payment: number;
+  company_name: string;
+  position: string;
+  income: number;
+  monthly_expense: number;
+  address: string;
+  email: string | null;
+  contact_name: string;
+  contact_phone: string;
+  contact_address: string;
+  contact_relation: string;
+  bank_name: string;
+  account_number: string;
+  doc_id_front: string;
+  doc_id_back: string;
+  doc_selfie: string;
+  doc_signature: string;
+  disclosure: ColumnType<unknown, string, string>;
+  disclosure_sha256: string;
+  status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  status_message: string | null;
+  credit_score: number | null;
+  submitted_at: CreatedAt;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  reject_reason: string | null;
+  approved_amount: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   login_throttle: LoginThrottleTable;
+  documents: DocumentsTable;
+  applications: ApplicationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,7 +4,14 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.object({ code: z.string(), message: z.string() })),
+    fields: z.record(
+      z.string(),
+      z.object({
+        code: z.string(),
+        message: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    ),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { phonePattern } from './auth';
+
+/** Relations a borrower can name for their other contact (SPEC §2.4). */
+export const contactRelations = ['partner', 'parent', 'friend', 'relative', 'sibling'] as const;
+export type ContactRelation = (typeof contactRelations)[number];
+
+/** The four sections of step 2 and the fields each one validates. */
+export const applicationSections = {
+  identity: ['fullName', 'idNumber', 'idFront', 'idBack', 'selfie'],
+  basic: [
+    'companyName',
+    'position',
+    'phone',
+    'income',
+    'monthlyExpense',
+    'address',
+    'email',
+    'contactName',
+    'contactPhone',
+    'contactAddress',
+    'contactRelation',
+  ],
+  bank: ['bankName', 'accountNumber'],
+  signature: ['signature'],
+} as const;
+export type ApplicationSection = keyof typeof applicationSections;
+
+/** English field names for "{Field} is required" (the web translates the same keys). */
+export const applicationFieldLabels: Record<string, string> = {
+  fullName: 'Full Name',
+  idNumber: 'ID Number',
+  idFront: 'Front ID picture',
+  idBack: 'Back ID picture',
+  selfie: 'Selfie with ID picture',
+  companyName: 'Company/Business Name',
+  position: 'Position',
+  phone: 'Phone Number',
+  income: 'Monthly Income',
+  monthlyExpense: 'Monthly Expense',
+  address: 'Address',
+  email: 'Email',
+  contactName: 'Contact Name',
+  contactPhone: 'Contact Phone',
+  contactAddress: 'Contact Address',
+  contactRelation: 'Relation',
+  bankName: 'Bank/Wallet Name',
+  accountNumber: 'Account Number',
+  signature: 'Signature',
+};
+
+const text = (max: number) =>
+  z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED', abort: true })
+    .max(max, { error: 'FIELD_TOO_LONG' });
+
+const digits = (maxLength: number) => text(maxLength).regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' });
+
+const phoneDigits = () => digits(15).regex(phonePattern, { error: 'PHONE_INVALID' });
+
+/** Whole pesos typed as digits; at most a billion, so minor units stay far inside the safe range. */
+const pesoDigits = () => digits(10);
+
+/** The text fields of step 2 (pictures and the signature travel as files beside them). */
+export const applicationInfoSchema = z.object(
+  {
+    fullName: text(100),
+    idNumber: text(50),
+    companyName: text(120),
+    position: text(80),
+    phone: phoneDigits(),
+    income: pesoDigits(),
+    monthlyExpense: pesoDigits(),
+    address: text(300),
+    email: z
+      .string()
+      .trim()
+      .max(254, { error: 'EMAIL_INVALID' })
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'EMAIL_INVALID' })
+      .optional()
+      .default(''),
+    contactName: text(100),
+    contactPhone: phoneDigits(),
+    contactAddress: text(300),
+    contactRelation: z.enum(contactRelations, { error: 'FIELD_REQUIRED' }),
+    bankName: text(80),
+    accountNumber: digits(34),
+  },
+  { error: 'SECTIONS_INCOMPLETE' },
+);
+export type ApplicationInfo = z.infer<typeof applicationInfoSchema>;
+
+export const applicationFileFields = ['idFront', 'idBack', 'selfie', 'signature'] as const;
+export type ApplicationFileField = (typeof applicationFileFields)[number];
+
+/** The borrower's own application as the API returns it (money in minor units). */
+export const myApplicationDto = z.object({
+  id: z.string(),
+  loanNumber: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'on_hold', 'closed']),
+  statusMessage: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  fullName: z.string(),
+  phone: z.string(),
+  amountMinor: z.number(),
+  approvedAmountMinor: z.number().nullable(),
+  termMonths: z.number(),
+  monthlyRateBp: z.number(),
+  monthlyPaymentMinor: z.number(),
+  creditScore: z.number().nullable(),
+  bankName: z.string(),
+  accountNumberLast4: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  disclosure: z.record(z.string(), z.unknown()),
+  disclosureSha256: z.string(),
+});
+export type MyApplicationDto = z.infer<typeof myApplicationDto>;
+
+export const myApplicationResponse = z.object({
+  application: myApplicationDto.nullable(),
+  canApply: z.boolean(),
+});
+export type MyApplicationResponse = z.infer<typeof myApplicationResponse>;

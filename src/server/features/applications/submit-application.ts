@@ -1,0 +1,171 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { AppError, type FieldErrorInput } from '../../../domain/errors';
+import { defaultLoanProduct, loanRequestSchema } from '../../../domain/loan/terms';
+import { toMinor } from '../../../domain/money';
+import {
+  type ApplicationFileField,
+  applicationFieldLabels,
+  applicationFileFields,
+  applicationInfoSchema,
+} from '../../../domain/schemas/application';
+import { issuesToAppError } from '../../../domain/validation';
+import type { DocumentKind, User } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { type SanitizedImage, sanitizeImage } from '../../storage/images';
+import { randomFileName } from '../../storage/storage';
+import { quoteLoan } from './quote-loan';
+
+export interface SubmissionInput {
+  /** Every text field of the form, as sent. */
+  fields: Record<string, string>;
+  files: Partial<Record<ApplicationFileField, Buffer>>;
+}
+
+const documentKinds: Record<ApplicationFileField, DocumentKind> = {
+  idFront: 'id_front',
+  idBack: 'id_back',
+  selfie: 'selfie',
+  signature: 'signature',
+};
+
+/**
+ * Submits a loan application with its pictures and signature. Everything is checked before anything is
+ * stored; the files and rows are then written so that a failure at any point leaves neither behind.
+ */
+export async function submitApplication(deps: AppDeps, borrower: User, input: SubmissionInput) {
+  const { fields, files } = input;
+  const request = loanRequestSchema.safeParse({
+    phone: fields.phone,
+    amount: fields.amount,
+    termMonths: Number(fields.termMonths),
+  });
+  const info = applicationInfoSchema.safeParse(fields);
+  const fieldErrors: Record<string, FieldErrorInput> = {};
+  if (!request.success) {
+    Object.assign(fieldErrors, issuesToAppError(request.error.issues, 'SECTIONS_INCOMPLETE').fields);
+  }
+  if (!info.success) {
+    const error = issuesToAppError(info.error.issues, 'SECTIONS_INCOMPLETE', {
+      labels: applicationFieldLabels,
+    });
+    Object.assign(fieldErrors, error.fields);
+  }
+  for (const field of applicationFileFields) {
+    if (!files[field]?.length) {
+      fieldErrors[field] =
+        field === 'signature'
+          ? 'SIGNATURE_REQUIRED'
+          : { code: 'FIELD_REQUIRED', params: { field: applicationFieldLabels[field] ?? field } };
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0 || !request.success || !info.success) {
+    throw new AppError('SECTIONS_INCOMPLETE', { fields: fieldErrors });
+  }
+
+  await assertCanApply(deps, borrower.id);
+
+  const quote = quoteLoan(deps, { amount: request.data.amount, termMonths: request.data.termMonths });
+  if (fields.disclosureSha256 !== quote.disclosureSha256) {
+    throw new AppError('TERMS_CHANGED', { fields: { signature: 'TERMS_CHANGED' } });
+  }
+
+  // One at a time: decoding four large pictures at once would quadruple peak memory on a small server.
+  const images = {} as Record<ApplicationFileField, SanitizedImage>;
+  for (const field of applicationFileFields) {
+    try {
+      images[field] = await sanitizeImage(files[field]!, field === 'signature' ? 'signature' : 'photo');
+    } catch (error) {
+      if (error instanceof AppError) {
+        throw new AppError(error.code, { fields: { [field]: error.code } });
+      }
+      throw error;
+    }
+  }
+
+  const applicationId = randomUUID();
+  const folder = `applications/${applicationId}`;
+  try {
+    const stored = {} as Record<ApplicationFileField, { key: string; image: SanitizedImage }>;
+    for (const field of applicationFileFields) {
+      const key = `${folder}/${randomFileName(images[field].extension)}`;
+      await deps.storage.put(key, images[field].data);
+      stored[field] = { key, image: images[field] };
+    }
+
+    return await deps.db.transaction().execute(async (trx) => {
+      const documentIds = {} as Record<ApplicationFileField, string>;
+      for (const field of applicationFileFields) {
+        const { key, image } = stored[field];
+        const row = await trx
+          .insertInto('documents')
+          .values({
+            owner_id: borrower.id,
+            application_id: applicationId,
+            kind: documentKinds[field],
+            content_type: image.contentType,
+            size: image.data.length,
+            width: image.width,
+            height: image.height,
+            sha256: createHash('sha256').update(image.data).digest('hex'),
+            storage_key: key,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        documentIds[field] = row.id;
+      }
+      const { disclosure } = quote;
+      const d = info.data;
+      return trx
+        .insertInto('applications')
+        .values({
+          id: applicationId,
+          loan_number: sql<string>`'HL-' || to_char(now() at time zone ${deps.config.timeZone}, 'YY') || '-' || lpad(nextval('loan_number_seq')::text, 6, '0')`,
+          borrower_id: borrower.id,
+          phone: request.data.phone,
+          full_name: d.fullName,
+          id_number: d.idNumber,
+          amount: disclosure.amountMinor,
+          term_months: disclosure.termMonths,
+          monthly_rate_bp: defaultLoanProduct.monthlyRateBp,
+          monthly_payment: disclosure.monthlyPaymentMinor,
+          company_name: d.companyName,
+          position: d.position,
+          income: toMinor(Number(d.income)),
+          monthly_expense: toMinor(Number(d.monthlyExpense)),
+          address: d.address,
+          email: d.email || null,
+          contact_name: d.contactName,
+          contact_phone: d.contactPhone,
+          contact_address: d.contactAddress,
+          contact_relation: d.contactRelation,
+          bank_name: d.bankName,
+          account_number: d.accountNumber,
+          doc_id_front: documentIds.idFront,
+          doc_id_back: documentIds.idBack,
+          doc_selfie: documentIds.selfie,
+          doc_signature: documentIds.signature,
+          disclosure: JSON.stringify(disclosure),
+          disclosure_sha256: quote.disclosureSha256,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (error) {
+    await deps.storage.deletePrefix(folder).catch(() => {});
+    if (isUniqueViolation(error, 'applications_one_open_per_borrower'))
+      throw new AppError('ACTIVE_LOAN_EXISTS');
+    throw error;
+  }
+}
+
+export async function assertCanApply(deps: AppDeps, borrowerId: string): Promise<void> {
+  const open = await deps.db
+    .selectFrom('applications')
+    .select('id')
+    .where('borrower_id', '=', borrowerId)
+    .where('status', 'in', ['pending', 'approved', 'on_hold'])
+    .executeTakeFirst();
+  if (open) throw new AppError('ACTIVE_LOAN_EXISTS');
+}

@@ -1,0 +1,30 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '../../../domain/errors';
+import { isStaff } from '../../../domain/roles';
+import type { User } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+
+export interface FileForDownload {
+  stream: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * A private document, only for its owner or staff. Everyone else gets "not found", never "forbidden",
+ * so document ids cannot be probed.
+ */
+export async function getFile(deps: AppDeps, user: User, id: string): Promise<FileForDownload> {
+  const document = await deps.db
+    .selectFrom('documents')
+    .select(['owner_id', 'content_type', 'size', 'storage_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!document || (document.owner_id !== user.id && !isStaff(user.role))) throw new AppError('NOT_FOUND');
+  try {
+    const stream = await deps.storage.read(document.storage_key);
+    return { stream, contentType: document.content_type, size: document.size };
+  } catch {
+    throw new AppError('NOT_FOUND');
+  }
+}

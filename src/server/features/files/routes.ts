@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { getFile } from './get-file';
+
+export function fileRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/files/:id',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['files'],
+        summary: 'A private document (owner or staff only)',
+        params: z.object({ id: z.uuid({ error: 'NOT_FOUND' }) }),
+        response: { 200: z.any().describe('The file bytes (image/jpeg or image/png)'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const file = await getFile(deps, currentUser(request), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(file.stream);
+    },
+  );
+}
