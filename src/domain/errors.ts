@@ -46,6 +46,13 @@ export const errorMessages = {
   SECTIONS_INCOMPLETE: 'Please complete all sections before submitting.',
   TERMS_CHANGED: 'The loan terms have changed. Please review them and sign again.',
   SUBMIT_FAILED: 'Something went wrong. Try again.',
+  // Back office (SPEC §5 staff)
+  ALREADY_DECIDED: 'This application has already been decided.',
+  REASON_REQUIRED: 'A reason is required.',
+  LOAN_UPDATE_INVALID: 'Please enter a valid loan amount and loan period.',
+  AMOUNT_BELOW_WITHDRAWN: 'The amount cannot be less than what has already been withdrawn (₱{amount}).',
+  CREDIT_SCORE_INVALID: 'Please enter a credit score between 0 and 1000.',
+  OWN_APPLICATION: 'You cannot decide an application made with your own phone number.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -16,23 +16,36 @@ import {
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
 import type { AppDeps } from './deps';
+import { type EventBus, MemoryEventBus, PostgresEventBus } from './events/bus';
 import { applicationRoutes } from './features/applications/routes';
 import { authRoutes } from './features/auth/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { staffApplicationRoutes } from './features/staff-applications/routes';
+import { staffEventRoutes } from './features/staff-events/routes';
 import { errorHandler } from './lib/errors';
 import type { App } from './lib/types';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { localStorageFor } from './storage/storage';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events'> {
+  /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
+  events?: AppDeps['events'];
   notifier?: AppDeps['notifier'];
   /** Defaults to local disk under the data dir. */
   storage?: AppDeps['storage'];
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); served with an SPA fallback when present. */
   webRoot?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the routes were built with (tests reach the database, storage and bus through it). */
+    deps: AppDeps;
+  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -53,7 +66,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ? new WebhookNotifier(config.smsWebhookUrl, app.log)
       : new OutboxNotifier(app.log, config.devOutbox));
   const storage = options.storage ?? localStorageFor(config.dataDir);
-  const deps: AppDeps = { config, db: options.db, dbKind: options.dbKind, notifier, storage };
+  let events = options.events;
+  if (!events && config.databaseUrl && options.dbKind === 'postgres') {
+    const bus = new PostgresEventBus(config.databaseUrl, app.log);
+    await bus.start();
+    events = bus;
+  }
+  events ??= new MemoryEventBus();
+  const deps: AppDeps = { config, db: options.db, dbKind: options.dbKind, notifier, storage, events };
+  app.decorate('deps', deps);
+  const bus: EventBus = events;
+  app.addHook('onClose', () => bus.close());
 
   await app.register(fastifyCookie);
   // Limits are set per route (readMultipart); these are the outer bounds for any multipart request.
@@ -105,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       authRoutes(scoped, deps);
       fileRoutes(scoped, deps);
       applicationRoutes(scoped, deps);
+      staffApplicationRoutes(scoped, deps);
+      dashboardRoutes(scoped, deps);
+      staffEventRoutes(scoped, deps);
       if (config.devOutbox) devOutboxRoutes(scoped, deps);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DbKind } from './db/open';
 import type { Database } from './db/schema';
+import type { EventBus } from './events/bus';
 import type { Notifier } from './notify/notifier';
 import type { FileStorage } from './storage/storage';
 
@@ -12,4 +13,5 @@ export interface AppDeps {
   dbKind: DbKind;
   notifier: Notifier;
   storage: FileStorage;
+  events: EventBus;
 }

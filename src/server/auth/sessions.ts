@@ -104,3 +104,18 @@ export async function pruneExpired(db: Kysely<Database>): Promise<void> {
     .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
 }
+
+/**
+ * Whether a session is still valid, without counting as activity: a back-office tab that only listens
+ * for live events must not keep an idle staff session alive forever.
+ */
+export async function isSessionLive(db: Kysely<Database>, idHash: string, role: Role): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(sql<boolean>`sessions.expires_at > now() and users.status = 'active'`.as('live'))
+    .select(sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'))
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  return !!row && row.live && Number(row.idle_seconds) <= policyFor(role).idleMinutes * 60;
+}

@@ -106,6 +106,49 @@ export interface ApplicationsTable {
   approved_amount: number | null;
 }
 
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: string | null;
+  actor_username: string | null;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  loan_id: string | null;
+  changes: ColumnType<Record<string, { before: unknown; after: unknown }>, string | undefined, never>;
+  reason: string | null;
+  ip: string | null;
+}
+
+export interface BorrowerEventsTable {
+  id: Generated<number>;
+  borrower_id: string;
+  application_id: string | null;
+  kind: string;
+  message: string | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export type DisbursementStatus = 'requested' | 'paid' | 'failed';
+
+export interface DisbursementsTable {
+  id: Generated<string>;
+  application_id: string;
+  amount: number;
+  bank_name: string;
+  account_number: string;
+  status: ColumnType<DisbursementStatus, DisbursementStatus | undefined, DisbursementStatus>;
+  requested_at: CreatedAt;
+  code_verified: boolean;
+  idempotency_key: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  reference: string | null;
+  failure_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -113,6 +156,9 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   documents: DocumentsTable;
   applications: ApplicationsTable;
+  audit_events: AuditEventsTable;
+  borrower_events: BorrowerEventsTable;
+  disbursements: DisbursementsTable;
 }
 
 export type User = Selectable<UsersTable>;

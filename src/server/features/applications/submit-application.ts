@@ -94,7 +94,7 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
       stored[field] = { key, image: images[field] };
     }
 
-    return await deps.db.transaction().execute(async (trx) => {
+    const created = await deps.db.transaction().execute(async (trx) => {
       const documentIds = {} as Record<ApplicationFileField, string>;
       for (const field of applicationFileFields) {
         const { key, image } = stored[field];
@@ -152,6 +152,8 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+    await deps.events.publish({ type: 'applications-changed' }).catch(() => {});
+    return created;
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch(() => {});
     if (isUniqueViolation(error, 'applications_one_open_per_borrower'))

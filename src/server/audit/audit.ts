@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Role } from '../../domain/roles';
+import type { Database, User } from '../db/schema';
+
+export interface AuditActor {
+  id: string;
+  username: string | null;
+  role: Role;
+  ip: string | null;
+}
+
+export function auditActor(user: User, request: Pick<FastifyRequest, 'ip'>): AuditActor {
+  return { id: user.id, username: user.username ?? user.phone, role: user.role, ip: request.ip };
+}
+
+export interface AuditEntry {
+  action: string;
+  targetType: 'application' | 'loan' | 'user' | 'disbursement';
+  targetId: string;
+  loanId?: string | null;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  reason?: string | null;
+}
+
+/** Only the fields whose value changed, as { field: { before, after } }. */
+export function diffFields(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const b = before[key] ?? null;
+    const a = after[key] ?? null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };
+  }
+  return changes;
+}
+
+/**
+ * The one way a staff write is recorded. It takes the transaction of the change itself, so the change and
+ * its audit event commit or roll back together; the table refuses UPDATE and DELETE (a trigger).
+ */
+export async function recordAudit(
+  trx: Transaction<Database>,
+  actor: AuditActor,
+  entry: AuditEntry,
+): Promise<void> {
+  await trx
+    .insertInto('audit_events')
+    .values({
+      actor_id: actor.id,
+      actor_username: actor.username,
+      actor_role: actor.role,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      loan_id: entry.loanId ?? null,
+      changes: JSON.stringify(diffFields(entry.before, entry.after)),
+      reason: entry.reason ?? null,
+      ip: actor.ip,
+    })
+    .execute();
+}
+
+/** Tells the borrower about a change to their application or loan (their status panel history). */
+export async function notifyBorrower(
+  trx: Transaction<Database>,
+  event: {
+    borrowerId: string;
+    applicationId: string | null;
+    kind: string;
+    message?: string | null;
+    data?: object;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('borrower_events')
+    .values({
+      borrower_id: event.borrowerId,
+      application_id: event.applicationId,
+      kind: event.kind,
+      message: event.message ?? null,
+      data: JSON.stringify(event.data ?? {}),
+    })
+    .execute();
+}

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { DashboardSummary } from '../../../domain/schemas/staff';
+import type { AppDeps } from '../../deps';
+
+/**
+ * The "Home Page Summary" figures, all computed by the database in one statement. "Today" starts at
+ * midnight in the configured time zone. Approved counts every loan that passed approval (approved, on
+ * hold or closed).
+ */
+export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSummary> {
+  const tz = deps.config.timeZone;
+  const { rows } = await sql<{
+    registered_today: number;
+    registered_total: number;
+    min_loan_today: number | null;
+    max_loan_today: number | null;
+    disbursed_today: number;
+    approved: number;
+    pending: number;
+    rejected: number;
+    avg_loan: string | null;
+    total: number;
+  }>`
+    with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start)
+    select
+      (select count(*) from users, day where role = 'borrower' and created_at >= day.start) as registered_today,
+      (select count(*) from users where role = 'borrower') as registered_total,
+      (select min(amount) from applications, day where submitted_at >= day.start) as min_loan_today,
+      (select max(amount) from applications, day where submitted_at >= day.start) as max_loan_today,
+      (select coalesce(sum(amount), 0) from disbursements, day
+         where status = 'paid' and decided_at >= day.start) as disbursed_today,
+      a.approved, a.pending, a.rejected, a.avg_loan, a.total
+    from (
+      select
+        count(*) filter (where status in ('approved', 'on_hold', 'closed')) as approved,
+        count(*) filter (where status = 'pending') as pending,
+        count(*) filter (where status = 'rejected') as rejected,
+        round(avg(amount)) as avg_loan,
+        count(*) as total
+      from applications
+    ) a
+  `.execute(deps.db);
+  const r = rows[0]!;
+  return {
+    registeredToday: Number(r.registered_today),
+    registeredTotal: Number(r.registered_total),
+    minLoanTodayMinor: r.min_loan_today === null ? null : Number(r.min_loan_today),
+    maxLoanTodayMinor: r.max_loan_today === null ? null : Number(r.max_loan_today),
+    disbursedTodayMinor: Number(r.disbursed_today),
+    approvedLoans: Number(r.approved),
+    pendingLoans: Number(r.pending),
+    rejectedLoans: Number(r.rejected),
+    avgLoanMinor: r.avg_loan === null ? null : Number(r.avg_loan),
+    totalLoans: Number(r.total),
+    timeZone: tz,
+  };
+}

@@ -1,0 +1,25 @@
+import { sql, type Transaction } from 'kysely';
+import { AppError } from '../../../domain/errors';
+import type { AuditActor } from '../../audit/audit';
+import type { Database, User } from '../../db/schema';
+
+/**
+ * Locks a pending application for a decision. The row lock plus the status check make concurrent
+ * decisions queue: the first one wins, every later one finds it decided.
+ */
+export async function lockPendingApplication(trx: Transaction<Database>, staff: User, id: string) {
+  const row = await trx
+    .selectFrom('applications')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+  if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
+  return row;
+}
+
+export type DecisionContext = { staff: User; actor: AuditActor };
+
+export const nowSql = sql<Date>`now()`;

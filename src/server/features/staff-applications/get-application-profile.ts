@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import { AppError } from '../../../domain/errors';
+import type { ApplicationProfile } from '../../../domain/schemas/staff';
+import type { AppDeps } from '../../deps';
+import { withdrawnMinor } from '../../lib/loan-balance';
+
+/** Every field of an application for staff, with its documents and current balance. */
+export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {
+  const row = await deps.db
+    .selectFrom('applications')
+    .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+    .selectAll('applications')
+    .select(sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'))
+    .where('applications.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  const withdrawn = await withdrawnMinor(deps.db, row.id);
+  const lendable = row.status === 'approved' || row.status === 'on_hold' ? (row.approved_amount ?? 0) : 0;
+  return {
+    id: row.id,
+    loanNumber: row.loan_number,
+    borrowerId: row.borrower_id,
+    fullName: row.full_name,
+    phone: row.phone,
+    idNumber: row.id_number,
+    amountMinor: row.amount,
+    approvedAmountMinor: row.approved_amount,
+    termMonths: row.term_months,
+    monthlyRateBp: row.monthly_rate_bp,
+    monthlyPaymentMinor: row.monthly_payment,
+    companyName: row.company_name,
+    position: row.position,
+    incomeMinor: row.income,
+    monthlyExpenseMinor: row.monthly_expense,
+    address: row.address,
+    email: row.email,
+    contactName: row.contact_name,
+    contactPhone: row.contact_phone,
+    contactAddress: row.contact_address,
+    contactRelation: row.contact_relation,
+    bankName: row.bank_name,
+    accountNumber: row.account_number,
+    status: row.status,
+    statusMessage: row.status_message,
+    rejectReason: row.reject_reason,
+    creditScore: row.credit_score,
+    submittedAt: row.submitted_at.toISOString(),
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    decidedBy: row.decided_by_name,
+    withdrawnMinor: withdrawn,
+    availableMinor: Math.max(0, lendable - withdrawn),
+    documents: {
+      idFront: row.doc_id_front,
+      idBack: row.doc_id_back,
+      selfie: row.doc_selfie,
+      signature: row.doc_signature,
+    },
+    disclosure: row.disclosure as Record<string, unknown>,
+    disclosureSha256: row.disclosure_sha256,
+  };
+}

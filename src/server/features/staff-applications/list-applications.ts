@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { LoanStatus } from '../../../domain/loan/status';
+import { type ApplicationListItem, type ListQuery, PAGE_SIZE } from '../../../domain/schemas/staff';
+import type { AppDeps } from '../../deps';
+import { escapeLike } from '../../lib/like';
+
+export type ApplicationQueue = 'pending' | 'approved';
+
+const queueStatuses: Record<ApplicationQueue, LoanStatus[]> = {
+  pending: ['pending'],
+  approved: ['approved', 'on_hold'],
+};
+
+/**
+ * One page of a back-office queue. Name is a case-insensitive "contains" on the trimmed text, phone a
+ * "contains" on digits; both must match. Both use trigram indexes, paging uses (status, date) indexes.
+ */
+export async function listApplications(deps: AppDeps, queue: ApplicationQueue, query: ListQuery) {
+  let base = deps.db.selectFrom('applications').where('applications.status', 'in', queueStatuses[queue]);
+  if (query.name)
+    base = base.where(
+      sql`lower(applications.full_name)`,
+      'like',
+      `%${escapeLike(query.name.toLowerCase())}%`,
+    );
+  if (query.phone) base = base.where('applications.phone', 'like', `%${escapeLike(query.phone)}%`);
+
+  const [{ total }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    base
+      .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+      .select([
+        'applications.id',
+        'applications.loan_number',
+        'applications.full_name',
+        'applications.phone',
+        'applications.amount',
+        'applications.approved_amount',
+        'applications.term_months',
+        'applications.monthly_payment',
+        'applications.status',
+        'applications.submitted_at',
+        'applications.decided_at',
+        'applications.credit_score',
+        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+      ])
+      .orderBy(queue === 'pending' ? 'applications.submitted_at' : 'applications.decided_at', 'desc')
+      .orderBy('applications.id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE)
+      .execute(),
+  ]);
+
+  const items: ApplicationListItem[] = rows.map((r) => ({
+    id: r.id,
+    loanNumber: r.loan_number,
+    fullName: r.full_name,
+    phone: r.phone,
+    amountMinor: r.amount,
+    approvedAmountMinor: r.approved_amount,
+    termMonths: r.term_months,
+    monthlyPaymentMinor: r.monthly_payment,
+    status: r.status,
+    submittedAt: r.submitted_at.toISOString(),
+    decidedAt: r.decided_at?.toISOString() ?? null,
+    decidedBy: r.decided_by_name,
+    creditScore: r.credit_score,
+  }));
+  const totalCount = Number(total);
+  return {
+    items,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    total: totalCount,
+    pageCount: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
+  };
+}

@@ -1,0 +1,34 @@
+import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { AppDeps } from '../../deps';
+import { type DecisionContext, lockPendingApplication, nowSql } from './decide-application';
+
+/** Rejects with a reason; the record is kept as Rejected and the borrower sees the reason. */
+export async function rejectApplication(deps: AppDeps, ctx: DecisionContext, id: string, reason: string) {
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockPendingApplication(trx, ctx.staff, id);
+    const after = await trx
+      .updateTable('applications')
+      .set({ status: 'rejected', reject_reason: reason, decided_at: nowSql, decided_by: ctx.staff.id })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, ctx.actor, {
+      action: 'application.reject',
+      targetType: 'application',
+      targetId: id,
+      loanId: id,
+      before: { status: before.status },
+      after: { status: after.status },
+      reason,
+    });
+    await notifyBorrower(trx, {
+      borrowerId: after.borrower_id,
+      applicationId: id,
+      kind: 'rejected',
+      message: reason,
+    });
+    return after;
+  });
+  await deps.events.publish({ type: 'applications-changed' });
+  return updated;
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { makeStaffLoanUpdateSchema } from '../../../domain/loan/terms';
+import {
+  applicationPage,
+  applicationProfile,
+  approveSchema,
+  listQuerySchema,
+  rejectSchema,
+} from '../../../domain/schemas/staff';
+import { auditActor } from '../../audit/audit';
+import { currentUser, requireStaff, requireUser } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { approveApplication } from './approve-application';
+import { getApplicationProfile } from './get-application-profile';
+import { type ApplicationQueue, listApplications } from './list-applications';
+import { rejectApplication } from './reject-application';
+import { updateLoanTerms } from './update-loan-terms';
+
+const deciders = requireUser({ roles: ['officer', 'admin'] });
+const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
+const loanTermsBody = makeStaffLoanUpdateSchema().extend({
+  reason: z.string().trim().max(500, { error: 'FIELD_TOO_LONG' }).optional(),
+});
+
+export function staffApplicationRoutes(app: App, deps: AppDeps) {
+  const context = (request: Parameters<typeof currentUser>[0]) => {
+    const staff = currentUser(request);
+    return { staff, actor: auditActor(staff, request) };
+  };
+
+  for (const queue of ['pending', 'approved'] as const satisfies ApplicationQueue[]) {
+    app.get(
+      `/staff/applications/${queue}`,
+      {
+        preHandler: requireStaff(),
+        schema: {
+          tags: ['back office'],
+          summary: `${queue === 'pending' ? 'Pending' : 'Approved'} list: search by name and phone, 10 a page`,
+          querystring: listQuerySchema,
+          response: { 200: applicationPage, ...errorResponses },
+        },
+      },
+      (request) => listApplications(deps, queue, request.query),
+    );
+
+    app.post(
+      `/staff/applications/${queue}/:id/terms`,
+      {
+        preHandler: deciders,
+        config: { inputErrorCode: 'LOAN_UPDATE_INVALID' },
+        schema: {
+          tags: ['back office'],
+          summary: `Update Loan (${queue}): amount and term; the monthly payment is recomputed`,
+          params: idParams,
+          body: loanTermsBody,
+          response: { 200: applicationProfile, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await updateLoanTerms(deps, context(request), queue, request.params.id, request.body);
+        return getApplicationProfile(deps, request.params.id);
+      },
+    );
+  }
+
+  app.get(
+    '/staff/applications/:id',
+    {
+      preHandler: requireStaff(),
+      schema: {
+        tags: ['back office'],
+        summary: 'View Profile: every field, documents and balance',
+        params: idParams,
+        response: { 200: applicationProfile, ...errorResponses },
+      },
+    },
+    (request) => getApplicationProfile(deps, request.params.id),
+  );
+
+  app.post(
+    '/staff/applications/:id/approve',
+    {
+      preHandler: deciders,
+      config: { inputErrorCode: 'CREDIT_SCORE_INVALID' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Approve a pending application with a credit score (default 500)',
+        params: idParams,
+        body: approveSchema,
+        response: { 200: applicationProfile, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await approveApplication(deps, context(request), request.params.id, request.body.creditScore);
+      return getApplicationProfile(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/applications/:id/reject',
+    {
+      preHandler: deciders,
+      config: { inputErrorCode: 'REASON_REQUIRED' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Reject a pending application with a reason',
+        params: idParams,
+        body: rejectSchema,
+        response: { 200: applicationProfile, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await rejectApplication(deps, context(request), request.params.id, request.body.reason);
+      return getApplicationProfile(deps, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { AppError } from '../../../domain/errors';
+import { annuityPaymentMinor } from '../../../domain/loan/schedule';
+import { toMinor } from '../../../domain/money';
+import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { AppDeps } from '../../deps';
+import { withdrawnMinor } from '../../lib/loan-balance';
+import type { DecisionContext } from './decide-application';
+import type { ApplicationQueue } from './list-applications';
+
+export interface LoanTermsInput {
+  amount: number;
+  termMonths: number;
+  reason?: string | undefined;
+}
+
+/**
+ * Staff "Update Loan": a new amount and term, with the monthly payment recomputed by the domain math.
+ * On an approved loan the amount can never go below what the borrower has already withdrawn.
+ */
+export async function updateLoanTerms(
+  deps: AppDeps,
+  ctx: DecisionContext,
+  queue: ApplicationQueue,
+  id: string,
+  input: LoanTermsInput,
+) {
+  const amountMinor = toMinor(input.amount);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new AppError('NOT_FOUND');
+    const allowed = queue === 'pending' ? ['pending'] : ['approved', 'on_hold'];
+    if (!allowed.includes(before.status))
+      throw new AppError(queue === 'pending' ? 'ALREADY_DECIDED' : 'NOT_FOUND');
+    if (queue === 'approved') {
+      const withdrawn = await withdrawnMinor(trx, id);
+      if (amountMinor < withdrawn) {
+        throw new AppError('AMOUNT_BELOW_WITHDRAWN', {
+          fields: { amount: 'AMOUNT_BELOW_WITHDRAWN' },
+          params: { amount: (withdrawn / 100).toLocaleString('en-PH') },
+        });
+      }
+    }
+    const monthlyPayment = annuityPaymentMinor(amountMinor, input.termMonths, before.monthly_rate_bp);
+    const after = await trx
+      .updateTable('applications')
+      .set({
+        amount: amountMinor,
+        term_months: input.termMonths,
+        monthly_payment: monthlyPayment,
+        ...(queue === 'approved' ? { approved_amount: amountMinor } : {}),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const pick = (r: typeof before) => ({
+      amount: r.amount,
+      approvedAmount: r.approved_amount,
+      termMonths: r.term_months,
+      monthlyPayment: r.monthly_payment,
+    });
+    await recordAudit(trx, ctx.actor, {
+      action: queue === 'pending' ? 'application.update_terms' : 'loan.update_terms',
+      targetType: queue === 'pending' ? 'application' : 'loan',
+      targetId: id,
+      loanId: id,
+      before: pick(before),
+      after: pick(after),
+      reason: input.reason ?? null,
+    });
+    await notifyBorrower(trx, {
+      borrowerId: after.borrower_id,
+      applicationId: id,
+      kind: 'terms_changed',
+      message: input.reason ?? null,
+      data: {
+        amountMinor: after.amount,
+        termMonths: after.term_months,
+        monthlyPaymentMinor: after.monthly_payment,
+        previousAmountMinor: before.amount,
+        previousTermMonths: before.term_months,
+      },
+    });
+    return after;
+  });
+  await deps.events.publish({ type: 'applications-changed' });
+  return updated;
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { annuityPaymentMinor } from '../../domain/loan/schedule';
+import type { ApplicationStatus, Database } from '../db/schema';
+
+export interface SeedApplication {
+  borrowerId: string;
+  fullName?: string;
+  phone?: string;
+  amountMinor?: number;
+  termMonths?: number;
+  status?: ApplicationStatus;
+  submittedAt?: Date;
+  approvedAmountMinor?: number | null;
+}
+
+/**
+ * Inserts an application straight into the database (documents point at files that do not exist), for
+ * tests of lists, paging and decisions that need many rows fast. Submission itself is tested through
+ * the real multipart route.
+ */
+export async function seedApplication(db: Kysely<Database>, input: SeedApplication): Promise<string> {
+  const id = randomUUID();
+  const amount = input.amountMinor ?? 10_000_000;
+  const term = input.termMonths ?? 12;
+  const docIds: string[] = [];
+  for (const kind of ['id_front', 'id_back', 'selfie', 'signature'] as const) {
+    const row = await db
+      .insertInto('documents')
+      .values({
+        owner_id: input.borrowerId,
+        application_id: id,
+        kind,
+        content_type: kind === 'signature' ? 'image/png' : 'image/jpeg',
+        size: 1,
+        width: 1,
+        height: 1,
+        sha256: '0'.repeat(64),
+        storage_key: `applications/${id}/${kind}-${randomUUID()}.jpg`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    docIds.push(row.id);
+  }
+  const status = input.status ?? 'pending';
+  await db
+    .insertInto('applications')
+    .values({
+      id,
+      loan_number: sql<string>`'HL-26-' || lpad(nextval('loan_number_seq')::text, 6, '0')`,
+      borrower_id: input.borrowerId,
+      phone: input.phone ?? '09170000000',
+      full_name: input.fullName ?? 'Test Borrower',
+      id_number: 'ID-1',
+      amount,
+      term_months: term,
+      monthly_rate_bp: 200,
+      monthly_payment: annuityPaymentMinor(amount, term, 200),
+      company_name: 'Co',
+      position: 'Owner',
+      income: 3_000_000,
+      monthly_expense: 1_000_000,
+      address: 'Addr',
+      email: null,
+      contact_name: 'Contact',
+      contact_phone: '09180000000',
+      contact_address: 'Addr',
+      contact_relation: 'friend',
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      doc_id_front: docIds[0]!,
+      doc_id_back: docIds[1]!,
+      doc_selfie: docIds[2]!,
+      doc_signature: docIds[3]!,
+      disclosure: '{}',
+      disclosure_sha256: '0'.repeat(64),
+      status,
+      ...(input.submittedAt ? { submitted_at: input.submittedAt } : {}),
+      ...(status !== 'pending'
+        ? {
+            decided_at: sql<Date>`now()`,
+            approved_amount: status === 'rejected' ? null : (input.approvedAmountMinor ?? amount),
+            credit_score: status === 'rejected' ? null : 500,
+          }
+        : {}),
+    })
+    .execute();
+  return id;
+}
