@@ -53,6 +53,16 @@ export const errorMessages = {
   AMOUNT_BELOW_WITHDRAWN: 'The amount cannot be less than what has already been withdrawn (₱{amount}).',
   CREDIT_SCORE_INVALID: 'Please enter a credit score between 0 and 1000.',
   OWN_APPLICATION: 'You cannot decide an application made with your own phone number.',
+  // Wallet and payouts (SPEC §5 withdraw)
+  AMOUNT_INVALID: 'Enter a valid amount',
+  AMOUNT_EXCEEDS_BALANCE: 'Amount exceeds balance',
+  CODE_REQUIRED: 'Enter the verification code',
+  WITHDRAWAL_CODE_INVALID: 'Invalid or expired code',
+  WITHDRAWALS_PAUSED: 'Withdrawals are paused: {message}',
+  LOAN_NOT_FOUND: 'Loan record not found',
+  REFERENCE_REQUIRED: 'A transfer reference is required.',
+  DISBURSEMENT_ALREADY_DECIDED: 'This disbursement has already been marked paid or failed.',
+  AVATAR_INVALID: 'Please choose one of the five pictures.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

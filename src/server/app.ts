@@ -19,7 +19,10 @@ import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus, PostgresEventBus } from './events/bus';
 import { applicationRoutes } from './features/applications/routes';
 import { authRoutes } from './features/auth/routes';
+import { accountRoutes } from './features/account/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { disbursementRoutes } from './features/disbursements/routes';
+import { walletRoutes } from './features/wallet/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
@@ -131,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       staffApplicationRoutes(scoped, deps);
       dashboardRoutes(scoped, deps);
       staffEventRoutes(scoped, deps);
+      walletRoutes(scoped, deps);
+      disbursementRoutes(scoped, deps);
+      accountRoutes(scoped, deps);
       if (config.devOutbox) devOutboxRoutes(scoped, deps);
     },
     { prefix: '/api' },

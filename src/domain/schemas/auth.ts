@@ -29,7 +29,9 @@ export const signupSchema = z
   .object({
     phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
     password: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: z.string({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+    confirmPassword: z
+      .string({ error: 'SIGNUP_FIELDS_REQUIRED' })
+      .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
     code: requiredText('SIGNUP_FIELDS_REQUIRED').regex(codePattern, { error: 'CODE_INVALID' }),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -54,7 +56,9 @@ export const changePasswordSchema = z
       .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' })
       .max(passwordMaxLength, { error: 'CURRENT_PASSWORD_WRONG' }),
     newPassword: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: z.string({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+    confirmPassword: z
+      .string({ error: 'SIGNUP_FIELDS_REQUIRED' })
+      .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'PASSWORDS_DO_NOT_MATCH',

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type CodePurpose, codePolicy } from '../../domain/codes';
-import { AppError } from '../../domain/errors';
+import { AppError, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../db/schema';
 import type { Notifier } from '../notify/notifier';
 import { hmac, randomDigits, safeEqual } from './crypto';
@@ -96,6 +96,7 @@ export async function withVerifiedCode<T>(
   target: CodeTarget,
   code: string,
   work: (trx: Transaction<Database>) => Promise<T>,
+  invalidCode: ErrorCode = 'CODE_INVALID',
 ): Promise<T> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const latest = await trx
@@ -122,6 +123,6 @@ export async function withVerifiedCode<T>(
     await trx.updateTable('verification_codes').set({ used_at: sql`now()` }).where('id', '=', latest.id).execute();
     return { ok: true as const, value: await work(trx) };
   });
-  if (!outcome.ok) throw new AppError('CODE_INVALID', { fields: { code: 'CODE_INVALID' } });
+  if (!outcome.ok) throw new AppError(invalidCode, { fields: { code: invalidCode } });
   return outcome.value;
 }

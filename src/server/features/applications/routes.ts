@@ -6,63 +6,16 @@ import {
   myApplicationResponse,
 } from '../../../domain/schemas/application';
 import { currentUser, requireUser } from '../../auth/plugin';
-import type { ApplicationsTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { latestApplicationOf, toMyApplicationDto } from '../../lib/applications';
 import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { imagePolicy } from '../../storage/images';
-import { getMyApplication } from './get-my-application';
 import { quoteLoan } from './quote-loan';
 import { submitApplication } from './submit-application';
 
 const borrowerOnly = requireUser({ roles: ['borrower'] });
-
-type ApplicationRow = { [K in keyof ApplicationsTable]: unknown } & {
-  id: string;
-  loan_number: string;
-  status: z.infer<typeof myApplicationDto>['status'];
-  status_message: string | null;
-  reject_reason: string | null;
-  full_name: string;
-  phone: string;
-  amount: number;
-  approved_amount: number | null;
-  term_months: number;
-  monthly_rate_bp: number;
-  monthly_payment: number;
-  credit_score: number | null;
-  bank_name: string;
-  account_number: string;
-  submitted_at: Date;
-  decided_at: Date | null;
-  disclosure: unknown;
-  disclosure_sha256: string;
-};
-
-export function toMyApplicationDto(row: ApplicationRow): z.infer<typeof myApplicationDto> {
-  return {
-    id: row.id,
-    loanNumber: row.loan_number,
-    status: row.status,
-    statusMessage: row.status_message,
-    rejectReason: row.reject_reason,
-    fullName: row.full_name,
-    phone: row.phone,
-    amountMinor: row.amount,
-    approvedAmountMinor: row.approved_amount,
-    termMonths: row.term_months,
-    monthlyRateBp: row.monthly_rate_bp,
-    monthlyPaymentMinor: row.monthly_payment,
-    creditScore: row.credit_score,
-    bankName: row.bank_name,
-    accountNumberLast4: row.account_number.slice(-4),
-    submittedAt: row.submitted_at.toISOString(),
-    decidedAt: row.decided_at?.toISOString() ?? null,
-    disclosure: row.disclosure as Record<string, unknown>,
-    disclosureSha256: row.disclosure_sha256,
-  };
-}
 
 export function applicationRoutes(app: App, deps: AppDeps) {
   app.get(
@@ -76,7 +29,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { application, canApply } = await getMyApplication(deps, currentUser(request).id);
+      const { application, canApply } = await latestApplicationOf(deps, currentUser(request).id);
       return { application: application ? toMyApplicationDto(application) : null, canApply };
     },
   );

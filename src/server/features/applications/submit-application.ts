@@ -12,6 +12,7 @@ import {
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { OPEN_STATUSES } from '../../lib/applications';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type SanitizedImage, sanitizeImage } from '../../storage/images';
 import { randomFileName } from '../../storage/storage';
@@ -167,7 +168,7 @@ export async function assertCanApply(deps: AppDeps, borrowerId: string): Promise
     .selectFrom('applications')
     .select('id')
     .where('borrower_id', '=', borrowerId)
-    .where('status', 'in', ['pending', 'approved', 'on_hold'])
+    .where('status', 'in', OPEN_STATUSES)
     .executeTakeFirst();
   if (open) throw new AppError('ACTIVE_LOAN_EXISTS');
 }

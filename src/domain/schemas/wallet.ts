@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { codePattern } from '../codes';
+import { loanStatuses } from '../loan/status';
+import { parseWholeAmount } from '../loan/terms';
+import { myApplicationDto } from './application';
+import { pageOf } from './staff';
+
+/** Whole pesos, typed as digits (thousands separators allowed); anything else is "Enter a valid amount". */
+export const withdrawalAmount = z.preprocess(
+  (value) => (typeof value === 'string' ? (parseWholeAmount(value) ?? Number.NaN) : value),
+  z
+    .number({ error: 'AMOUNT_INVALID' })
+    .int({ error: 'AMOUNT_INVALID' })
+    .min(1, { error: 'AMOUNT_INVALID' })
+    .max(1_000_000_000, { error: 'AMOUNT_EXCEEDS_BALANCE' }),
+);
+
+export const withdrawalCodeRequest = z.object({ amount: withdrawalAmount }, { error: 'AMOUNT_INVALID' });
+
+export const withdrawalRequest = z.object(
+  {
+    amount: withdrawalAmount,
+    code: z
+      .string({ error: 'CODE_REQUIRED' })
+      .trim()
+      .min(1, { error: 'CODE_REQUIRED', abort: true })
+      .regex(codePattern, { error: 'WITHDRAWAL_CODE_INVALID' }),
+    /** Chosen by the client once per attempt; a retried request with the same key changes nothing. */
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(8)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  },
+  { error: 'AMOUNT_INVALID' },
+);
+export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
+
+export const disbursementStatuses = ['requested', 'paid', 'failed'] as const;
+
+export const disbursementDto = z.object({
+  id: z.string(),
+  amountMinor: z.number(),
+  status: z.enum(disbursementStatuses),
+  bankName: z.string(),
+  accountNumberLast4: z.string(),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type DisbursementDto = z.infer<typeof disbursementDto>;
+
+export const borrowerEventDto = z.object({
+  id: z.number(),
+  kind: z.string(),
+  message: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type BorrowerEventDto = z.infer<typeof borrowerEventDto>;
+
+export const instalmentDto = z.object({
+  number: z.number(),
+  dueDate: z.string(),
+  paymentMinor: z.number(),
+  principalMinor: z.number(),
+  interestMinor: z.number(),
+  balanceMinor: z.number(),
+});
+
+export const walletResponse = z.object({
+  application: myApplicationDto.nullable(),
+  canApply: z.boolean(),
+  balance: z
+    .object({ approvedMinor: z.number(), withdrawnMinor: z.number(), availableMinor: z.number() })
+    .nullable(),
+  inProcessing: z.boolean(),
+  disbursements: z.array(disbursementDto),
+  history: z.array(borrowerEventDto),
+  schedule: z.array(instalmentDto),
+});
+export type WalletResponse = z.infer<typeof walletResponse>;
+
+export const staffDisbursementItem = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  loanNumber: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  amountMinor: z.number(),
+  bankName: z.string(),
+  accountNumberLast4: z.string(),
+  requestedAt: z.string(),
+  status: z.enum(disbursementStatuses),
+  reference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  loanStatus: z.enum(loanStatuses),
+});
+export type StaffDisbursementItem = z.infer<typeof staffDisbursementItem>;
+export const staffDisbursementPage = pageOf(staffDisbursementItem);
+
+export const markPaidSchema = z.object(
+  {
+    reference: z
+      .string({ error: 'REFERENCE_REQUIRED' })
+      .trim()
+      .min(1, { error: 'REFERENCE_REQUIRED', abort: true })
+      .max(100, { error: 'FIELD_TOO_LONG' }),
+  },
+  { error: 'REFERENCE_REQUIRED' },
+);
+
+/** What "My Account" shows: the borrower's own details from their latest application ("-" when absent). */
+export const accountResponse = z.object({
+  supportEmail: z.string(),
+  creditScore: z.number().nullable(),
+  profile: z
+    .object({
+      fullName: z.string(),
+      idNumber: z.string(),
+      phone: z.string(),
+      email: z.string().nullable(),
+      address: z.string(),
+      companyName: z.string(),
+      position: z.string(),
+      incomeMinor: z.number(),
+      monthlyExpenseMinor: z.number(),
+      contactName: z.string(),
+      contactPhone: z.string(),
+      contactRelation: z.string(),
+      bankName: z.string(),
+      accountNumberLast4: z.string(),
+    })
+    .nullable(),
+  loan: z
+    .object({
+      loanNumber: z.string(),
+      status: z.enum(loanStatuses),
+      amountMinor: z.number(),
+      approvedAmountMinor: z.number().nullable(),
+      termMonths: z.number(),
+      monthlyPaymentMinor: z.number(),
+      submittedAt: z.string(),
+      decidedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AccountResponse = z.infer<typeof accountResponse>;
+
+export const avatarSchema = z.object(
+  {
+    avatar: z
+      .number({ error: 'AVATAR_INVALID' })
+      .int({ error: 'AVATAR_INVALID' })
+      .min(1, { error: 'AVATAR_INVALID' })
+      .max(5, { error: 'AVATAR_INVALID' }),
+  },
+  { error: 'AVATAR_INVALID' },
+);

@@ -1,0 +1,42 @@
+import { meResponse } from '../../../domain/schemas/user';
+import { accountResponse, avatarSchema } from '../../../domain/schemas/wallet';
+import { currentUser, requireUser } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { toUserDto } from '../../lib/user-dto';
+import { getAccount } from './get-account';
+import { setAvatar } from './set-avatar';
+
+export function accountRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/account',
+    {
+      preHandler: requireUser({ roles: ['borrower'] }),
+      schema: {
+        tags: ['account'],
+        summary: "The borrower's profile, credit score, loan summary and support e-mail",
+        response: { 200: accountResponse, ...errorResponses },
+      },
+    },
+    (request) => getAccount(deps, currentUser(request).id),
+  );
+
+  app.post(
+    '/account/avatar',
+    {
+      preHandler: requireUser(),
+      config: { inputErrorCode: 'AVATAR_INVALID' },
+      schema: {
+        tags: ['account'],
+        summary: 'Choose one of the five preset avatars (any signed-in user)',
+        body: avatarSchema,
+        response: { 200: meResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await setAvatar(deps, currentUser(request).id, request.body.avatar);
+      return { user: toUserDto(user), csrfToken: request.auth!.csrfToken };
+    },
+  );
+}

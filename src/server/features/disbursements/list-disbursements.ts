@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { PAGE_SIZE } from '../../../domain/schemas/staff';
+import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
+import type { DisbursementStatus } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { escapeLike } from '../../lib/like';
+
+export interface DisbursementQuery {
+  page: number;
+  name: string;
+  phone: string;
+  status?: DisbursementStatus | undefined;
+}
+
+/** The payout queue: search by borrower name and phone, filter by status, newest request first. */
+export async function listDisbursements(deps: AppDeps, query: DisbursementQuery) {
+  let base = deps.db
+    .selectFrom('disbursements')
+    .innerJoin('applications', 'applications.id', 'disbursements.application_id');
+  if (query.status) base = base.where('disbursements.status', '=', query.status);
+  if (query.name)
+    base = base.where(
+      sql`lower(applications.full_name)`,
+      'like',
+      `%${escapeLike(query.name.toLowerCase())}%`,
+    );
+  if (query.phone) base = base.where('applications.phone', 'like', `%${escapeLike(query.phone)}%`);
+
+  const [{ total }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'disbursements.id',
+        'disbursements.application_id',
+        'disbursements.amount',
+        'disbursements.bank_name',
+        'disbursements.account_number',
+        'disbursements.requested_at',
+        'disbursements.status',
+        'disbursements.reference',
+        'disbursements.failure_reason',
+        'disbursements.decided_at',
+        'applications.loan_number',
+        'applications.full_name',
+        'applications.phone',
+        'applications.status as loan_status',
+      ])
+      .orderBy('disbursements.requested_at', 'desc')
+      .orderBy('disbursements.id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE)
+      .execute(),
+  ]);
+  const items: StaffDisbursementItem[] = rows.map((r) => ({
+    id: r.id,
+    applicationId: r.application_id,
+    loanNumber: r.loan_number,
+    fullName: r.full_name,
+    phone: r.phone,
+    amountMinor: r.amount,
+    bankName: r.bank_name,
+    accountNumberLast4: r.account_number.slice(-4),
+    requestedAt: r.requested_at.toISOString(),
+    status: r.status,
+    reference: r.reference,
+    failureReason: r.failure_reason,
+    decidedAt: r.decided_at?.toISOString() ?? null,
+    loanStatus: r.loan_status,
+  }));
+  const count = Number(total);
+  return {
+    items,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    total: count,
+    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
+  };
+}

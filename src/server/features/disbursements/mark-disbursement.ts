@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { AppError } from '../../../domain/errors';
+import { type AuditActor, notifyBorrower, recordAudit } from '../../audit/audit';
+import type { User } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+
+export type PayoutOutcome = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
+
+/**
+ * Finance records what happened to a payout: paid (with the transfer reference) or failed (with a reason;
+ * the amount is available again because balances count only requested and paid records). Exactly one
+ * decision wins; the record itself is never deleted.
+ */
+export async function markDisbursement(
+  deps: AppDeps,
+  ctx: { staff: User; actor: AuditActor },
+  id: string,
+  outcome: PayoutOutcome,
+) {
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('disbursements')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new AppError('NOT_FOUND');
+    if (before.status !== 'requested') throw new AppError('DISBURSEMENT_ALREADY_DECIDED');
+    const after = await trx
+      .updateTable('disbursements')
+      .set({
+        status: outcome.status,
+        decided_at: sql`now()`,
+        decided_by: ctx.staff.id,
+        ...(outcome.status === 'paid'
+          ? { reference: outcome.reference }
+          : { failure_reason: outcome.reason }),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const loan = await trx
+      .selectFrom('applications')
+      .select(['id', 'borrower_id'])
+      .where('id', '=', before.application_id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, ctx.actor, {
+      action: outcome.status === 'paid' ? 'disbursement.mark_paid' : 'disbursement.mark_failed',
+      targetType: 'disbursement',
+      targetId: id,
+      loanId: loan.id,
+      before: { status: before.status, reference: before.reference },
+      after: { status: after.status, reference: after.reference },
+      reason: outcome.status === 'failed' ? outcome.reason : null,
+    });
+    await notifyBorrower(trx, {
+      borrowerId: loan.borrower_id,
+      applicationId: loan.id,
+      kind: outcome.status === 'paid' ? 'disbursement_paid' : 'disbursement_failed',
+      message: outcome.status === 'failed' ? outcome.reason : null,
+      data: {
+        amountMinor: after.amount,
+        ...(outcome.status === 'paid' ? { reference: outcome.reference } : {}),
+      },
+    });
+    return after;
+  });
+  await deps.events.publish({ type: 'disbursements-changed' }).catch(() => {});
+  return updated;
+}

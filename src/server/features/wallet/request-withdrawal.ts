@@ -1,0 +1,82 @@
+import type { Transaction } from 'kysely';
+import { AppError } from '../../../domain/errors';
+import { toMinor } from '../../../domain/money';
+import type { WithdrawalRequest } from '../../../domain/schemas/wallet';
+import { withVerifiedCode } from '../../auth/verification-codes';
+import type { Database, User } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { loanForWithdrawal, withdrawalContext } from './open-loan';
+
+/** A retried request (same idempotency key) gets the disbursement the first one created. */
+async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
+  return deps.db
+    .selectFrom('disbursements')
+    .innerJoin('applications', 'applications.id', 'disbursements.application_id')
+    .selectAll('disbursements')
+    .where('applications.borrower_id', '=', borrowerId)
+    .where('disbursements.idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * The money part of a withdrawal, inside the caller's transaction (after the code was verified): lock the
+ * loan, re-check status and balance, record the request.
+ */
+export async function insertDisbursement(
+  trx: Transaction<Database>,
+  borrowerId: string,
+  amountMinor: number,
+  idempotencyKey: string,
+) {
+  const { loan } = await loanForWithdrawal(trx, borrowerId, amountMinor, { lock: true });
+  return trx
+    .insertInto('disbursements')
+    .values({
+      application_id: loan.id,
+      amount: amountMinor,
+      bank_name: loan.bank_name,
+      account_number: loan.account_number,
+      code_verified: true,
+      idempotency_key: idempotencyKey,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Creates a `requested` disbursement in one transaction: the code is consumed, the loan row locked, the
+ * balance re-checked and the record inserted together, so concurrent requests can never take more than
+ * is available and a retried request is answered with the original result.
+ */
+export async function requestWithdrawal(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
+  const replay = await existingFor(deps, borrower.id, input.idempotencyKey);
+  if (replay) return { disbursement: replay, replayed: true };
+  if (!borrower.phone) throw new AppError('LOAN_NOT_FOUND');
+
+  const amountMinor = toMinor(input.amount);
+  // Checked before the code, so a wrong amount never spends one of the code's five tries.
+  const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false });
+
+  try {
+    const disbursement = await withVerifiedCode(
+      { db: deps.db, secret: deps.config.sessionSecret },
+      { phone: borrower.phone, purpose: 'withdrawal', context: withdrawalContext(loan, amountMinor) },
+      input.code,
+      (trx) => insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey),
+      'WITHDRAWAL_CODE_INVALID',
+    );
+    await deps.events.publish({ type: 'disbursements-changed' }).catch(() => {});
+    return { disbursement, replayed: false };
+  } catch (error) {
+    // Two copies of the same request raced: the loser reports the winner's result.
+    const isRace =
+      isUniqueViolation(error, 'disbursements_idempotency_key') ||
+      (error instanceof AppError && error.code === 'WITHDRAWAL_CODE_INVALID');
+    if (isRace) {
+      const winner = await existingFor(deps, borrower.id, input.idempotencyKey);
+      if (winner) return { disbursement: winner, replayed: true };
+    }
+    throw error;
+  }
+}

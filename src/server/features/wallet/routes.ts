@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  disbursementDto,
+  walletResponse,
+  withdrawalCodeRequest,
+  withdrawalRequest,
+} from '../../../domain/schemas/wallet';
+import { currentUser, requireUser } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { toDisbursementDto } from '../../lib/disbursements';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { getWallet } from './get-wallet';
+import { requestWithdrawal } from './request-withdrawal';
+import { sendWithdrawalCode } from './send-withdrawal-code';
+
+const borrowerOnly = requireUser({ roles: ['borrower'] });
+
+export function walletRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/wallet',
+    {
+      preHandler: borrowerOnly,
+      schema: {
+        tags: ['wallet'],
+        summary: "The borrower's loan, balance, disbursements, history and repayment schedule",
+        response: { 200: walletResponse, ...errorResponses },
+      },
+    },
+    (request) => getWallet(deps, currentUser(request).id),
+  );
+
+  app.post(
+    '/wallet/withdrawal-code',
+    {
+      preHandler: borrowerOnly,
+      config: { inputErrorCode: 'AMOUNT_INVALID' },
+      schema: {
+        tags: ['wallet'],
+        summary: "Send a withdrawal code to the borrower's phone, bound to the amount and account",
+        body: withdrawalCodeRequest,
+        response: {
+          200: z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() }),
+          ...errorResponses,
+        },
+      },
+    },
+    (request) => sendWithdrawalCode(deps, currentUser(request), request.body.amount),
+  );
+
+  app.post(
+    '/wallet/withdrawals',
+    {
+      preHandler: borrowerOnly,
+      config: { inputErrorCode: 'AMOUNT_INVALID' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Withdraw to the loan account with the code (idempotent by idempotencyKey)',
+        body: withdrawalRequest,
+        response: {
+          200: z.object({ disbursement: disbursementDto, replayed: z.boolean() }),
+          201: z.object({ disbursement: disbursementDto, replayed: z.boolean() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await requestWithdrawal(deps, currentUser(request), request.body);
+      return reply
+        .status(result.replayed ? 200 : 201)
+        .send({ disbursement: toDisbursementDto(result.disbursement), replayed: result.replayed });
+    },
+  );
+}
