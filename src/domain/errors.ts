@@ -63,6 +63,15 @@ export const errorMessages = {
   REFERENCE_REQUIRED: 'A transfer reference is required.',
   DISBURSEMENT_ALREADY_DECIDED: 'This disbursement has already been marked paid or failed.',
   AVATAR_INVALID: 'Please choose one of the five pictures.',
+  STATUS_UNCHANGED: 'The loan already has this status.',
+  // User management (SPEC §5 staff)
+  USER_FIELDS_REQUIRED: 'Please fill all fields.',
+  USER_UPDATE_REQUIRED: 'Phone and password cannot be empty.',
+  USER_TAKEN: 'Phone number or username already in use',
+  USERNAME_INVALID: 'Username must be 3–32 letters, digits, dots, dashes or underscores, with at least one letter.',
+  ROLE_INVALID: 'Unknown role.',
+  CANNOT_CHANGE_SELF: 'You cannot delete, deactivate or demote your own account.',
+  LAST_ADMIN: 'The last administrator cannot be deleted, deactivated or demoted.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -96,3 +96,143 @@ export const dashboardSummary = z.object({
   timeZone: z.string(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
+
+// ---- Loan servicing (SPEC §2.7): every action carries a required reason.
+
+export const servicingItem = z.object({
+  id: z.string(),
+  loanNumber: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  approvedAmountMinor: z.number(),
+  creditScore: z.number().nullable(),
+  decidedAt: z.string().nullable(),
+  availableMinor: z.number(),
+  status: z.enum(loanStatuses),
+  statusMessage: z.string().nullable(),
+});
+export type ServicingItem = z.infer<typeof servicingItem>;
+export const servicingPage = pageOf(servicingItem);
+
+const withReason = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ ...shape, reason }, { error: 'REASON_REQUIRED' });
+
+export const holdSchema = withReason({
+  action: z.enum(['hold', 'release'], { error: 'VALIDATION_FAILED' }),
+  /** Shown to the borrower while the loan is on hold ("Withdrawals are paused: {message}"). */
+  message: z.string().trim().max(300, { error: 'FIELD_TOO_LONG' }).optional().default(''),
+});
+export const bankDetailsSchema = withReason({
+  bankName: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED', abort: true })
+    .max(80, { error: 'FIELD_TOO_LONG' }),
+  accountNumber: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED', abort: true })
+    .max(34, { error: 'FIELD_TOO_LONG' })
+    .regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' }),
+});
+export const creditScoreChangeSchema = withReason({ creditScore: creditScoreSchema });
+export const messageSchema = withReason({
+  message: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED', abort: true })
+    .max(1000, { error: 'FIELD_TOO_LONG' }),
+});
+export const resetPasswordSchema = z.object({ reason: reason.optional() }).default({});
+export const temporaryPasswordResponse = z.object({ temporaryPassword: z.string() });
+
+// ---- User management (admin only)
+
+const usernamePattern = /^(?=.*[A-Za-z])[A-Za-z0-9_.-]{3,32}$/;
+
+export const staffUserDto = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(['borrower', 'officer', 'finance', 'admin']),
+  status: z.enum(['active', 'deactivated']),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export const staffUserPage = pageOf(staffUserDto);
+
+/** Roles are case-insensitive on input, stored lower-case; unknown ones are refused. */
+const roleInput = z
+  .string({ error: 'USER_FIELDS_REQUIRED' })
+  .trim()
+  .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(['borrower', 'officer', 'finance', 'admin'], { error: 'ROLE_INVALID' }));
+
+const required = (code: string) => z.string({ error: code }).trim().min(1, { error: code, abort: true });
+
+export const createUserSchema = z.object(
+  {
+    username: required('USER_FIELDS_REQUIRED').regex(usernamePattern, { error: 'USERNAME_INVALID' }),
+    password: z
+      .string({ error: 'USER_FIELDS_REQUIRED' })
+      .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
+      .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
+      .max(128, { error: 'PASSWORD_TOO_LONG' }),
+    phone: required('USER_FIELDS_REQUIRED').regex(/^\d{10,15}$/, { error: 'PHONE_INVALID' }),
+    role: roleInput,
+  },
+  { error: 'USER_FIELDS_REQUIRED' },
+);
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+export const updateUserSchema = z.object(
+  {
+    phone: required('USER_UPDATE_REQUIRED').regex(/^\d{10,15}$/, { error: 'PHONE_INVALID' }),
+    /** A new temporary password; the user must change it at next login. */
+    password: z
+      .string({ error: 'USER_UPDATE_REQUIRED' })
+      .min(1, { error: 'USER_UPDATE_REQUIRED', abort: true })
+      .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
+      .max(128, { error: 'PASSWORD_TOO_LONG' }),
+    role: roleInput.optional(),
+  },
+  { error: 'USER_UPDATE_REQUIRED' },
+);
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const userListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  phone: z.string().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
+});
+
+export const deleteUserResponse = z.object({ outcome: z.enum(['deleted', 'deactivated']) });
+
+// ---- Audit log (admin only)
+
+export const auditQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  actor: z.string().trim().max(64).optional().default(''),
+  action: z.string().trim().max(64).optional().default(''),
+  loan: z.string().trim().max(64).optional().default(''),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEventDto = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorUsername: z.string().nullable(),
+  actorRole: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  loanNumber: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEventDto = z.infer<typeof auditEventDto>;
+export const auditPage = pageOf(auditEventDto);

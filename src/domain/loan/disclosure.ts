@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { assertMinor } from '../money';
+import {
+  aprString,
+  effectiveAnnualRateFromCashFlows,
+  effectiveAnnualRateString,
+  monthlyRateString,
+} from './rates';
+import { annuityPaymentMinor, buildSchedule, scheduleTotals } from './schedule';
+import { computeFeesMinor, type LoanProduct } from './terms';
+
+/** Bump when the shape or a computation changes, so a stored snapshot says which rules produced it. */
+export const DISCLOSURE_VERSION = 1;
+
+const minor = z.number().int().refine(Number.isSafeInteger);
+const rate = z.string().regex(/^\d+(\.\d+)?$/);
+
+const instalmentSchema = z.strictObject({
+  number: z.number().int().positive(),
+  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  paymentMinor: minor,
+  principalMinor: minor,
+  interestMinor: minor,
+  balanceMinor: minor,
+});
+
+/**
+ * Everything SPEC principle 2 asks to show before signing. Money in integer minor units, rates as exact
+ * decimal strings (see rates.ts), so the snapshot holds no float and hashes the same everywhere.
+ */
+export const disclosureSchema = z.strictObject({
+  version: z.literal(DISCLOSURE_VERSION),
+  currency: z.string().min(1),
+  amountMinor: minor,
+  termMonths: z.number().int().positive(),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  monthlyRate: rate,
+  apr: rate,
+  effectiveAnnualRate: rate,
+  monthlyPaymentMinor: minor,
+  totalRepayableMinor: minor,
+  totalInterestMinor: minor,
+  fees: z.strictObject({ flatMinor: minor, percentBp: z.number().int(), totalMinor: minor }),
+  /** Interest plus fees: everything the loan costs beyond the amount borrowed. */
+  totalCostOfCreditMinor: minor,
+  schedule: z.array(instalmentSchema),
+});
+export type Disclosure = z.infer<typeof disclosureSchema>;
+
+export interface DisclosureInput {
+  amountMinor: number;
+  termMonths: number;
+  product: LoanProduct;
+  /** ISO 'YYYY-MM-DD' the schedule counts from; passed in, never read from a clock. */
+  startDate: string;
+}
+
+/**
+ * Fees are taken at disbursement, so for the effective rate the borrower is advanced amount − fees and
+ * repays the schedule. Without fees it is exactly (1 + r)^12 − 1 as SPEC §6 defines.
+ */
+export function buildDisclosure({
+  amountMinor,
+  termMonths,
+  product,
+  startDate,
+}: DisclosureInput): Disclosure {
+  assertMinor(amountMinor, 'amountMinor');
+  const { monthlyRateBp, fees } = product;
+  const schedule = buildSchedule({ amountMinor, termMonths, monthlyRateBp, startDate });
+  const { totalRepayableMinor, totalInterestMinor } = scheduleTotals(schedule);
+  const feesTotalMinor = computeFeesMinor(amountMinor, fees);
+  if (feesTotalMinor >= amountMinor) throw new Error('Fees would take the whole loan amount');
+  const effectiveAnnualRate =
+    feesTotalMinor === 0
+      ? effectiveAnnualRateString(monthlyRateBp)
+      : effectiveAnnualRateFromCashFlows(
+          amountMinor - feesTotalMinor,
+          schedule.map((row) => row.paymentMinor),
+        );
+  return {
+    version: DISCLOSURE_VERSION,
+    currency: product.currency,
+    amountMinor,
+    termMonths,
+    startDate,
+    monthlyRate: monthlyRateString(monthlyRateBp),
+    apr: aprString(monthlyRateBp),
+    effectiveAnnualRate,
+    monthlyPaymentMinor: annuityPaymentMinor(amountMinor, termMonths, monthlyRateBp),
+    totalRepayableMinor,
+    totalInterestMinor,
+    fees: { flatMinor: fees.flatMinor, percentBp: fees.percentBp, totalMinor: feesTotalMinor },
+    totalCostOfCreditMinor: totalInterestMinor + feesTotalMinor,
+    schedule,
+  };
+}
+
+/**
+ * JSON with object keys sorted (UTF-16 order, as RFC 8785), no whitespace, arrays in order. Only strings,
+ * booleans, null and safe integers are accepted, so the same value always gives the same text.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value))
+      throw new Error(`canonicalJson accepts only safe integers, got ${value}`);
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const members = Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+    return `{${members.join(',')}}`;
+  }
+  throw new Error(`canonicalJson cannot encode ${typeof value}`);
+}
+
+/**
+ * The exact text the server hashes (SHA-256) and binds the signature to. Validated first, so a snapshot
+ * with a missing, extra or float field is refused instead of hashed.
+ */
+export function canonicalDisclosureJson(disclosure: Disclosure): string {
+  return canonicalJson(disclosureSchema.parse(disclosure));
+}

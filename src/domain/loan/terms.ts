@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { divRoundHalfUp, isMinor } from '../money';
+import { phonePattern } from '../schemas/auth';
+
+/** An amount range in whole major units (pesos): allowed values are min, min + step, …, max. */
+export interface AmountRule {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
+/** Charged once, at disbursement. Both parts add up; both are zero by default (SPEC §6). */
+export interface FeeConfig {
+  readonly flatMinor: number;
+  /** Percentage of the loan amount in basis points (100 bp = 1%). */
+  readonly percentBp: number;
+}
+
+export interface LoanProduct {
+  readonly currency: string;
+  readonly borrowerAmount: AmountRule;
+  readonly staffAmount: AmountRule;
+  readonly termsMonths: readonly number[];
+  readonly defaultTermMonths: number;
+  /** Basis points per month (200 = 2%): an integer, so the stored rate is exact and never drifts. */
+  readonly monthlyRateBp: number;
+  readonly fees: FeeConfig;
+  readonly defaultCreditScore: number;
+}
+
+export const BP_PER_UNIT = 10_000;
+
+/** SPEC §6 defaults. One rate everywhere, staff and borrower. */
+export const defaultLoanProduct: LoanProduct = {
+  currency: 'PHP',
+  borrowerAmount: { min: 10_000, max: 300_000, step: 10_000 },
+  staffAmount: { min: 50_000, max: 2_000_000, step: 10_000 },
+  termsMonths: [6, 12, 18, 24],
+  defaultTermMonths: 6,
+  monthlyRateBp: 200,
+  fees: { flatMinor: 0, percentBp: 0 },
+  defaultCreditScore: 500,
+};
+
+const isPositiveInt = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/** Rejects a configuration that would make amounts unreachable or rates inexact; call it at start-up. */
+export function assertLoanProduct(product: LoanProduct): void {
+  const fail = (why: string) => {
+    throw new Error(`Invalid loan product configuration: ${why}`);
+  };
+  for (const [name, rule] of Object.entries({
+    borrowerAmount: product.borrowerAmount,
+    staffAmount: product.staffAmount,
+  })) {
+    if (![rule.min, rule.max, rule.step].every(isPositiveInt)) fail(`${name} needs positive whole numbers`);
+    if (rule.min > rule.max || (rule.max - rule.min) % rule.step !== 0) {
+      fail(`${name}.max must be min + k·step`);
+    }
+  }
+  if (product.termsMonths.length === 0 || !product.termsMonths.every(isPositiveInt)) fail('termsMonths');
+  if (!product.termsMonths.includes(product.defaultTermMonths)) {
+    fail('defaultTermMonths must be one of termsMonths');
+  }
+  const { monthlyRateBp, fees } = product;
+  if (!Number.isSafeInteger(monthlyRateBp) || monthlyRateBp < 0 || monthlyRateBp > BP_PER_UNIT) {
+    fail('monthlyRateBp');
+  }
+  if (!isMinor(fees.flatMinor) || fees.flatMinor < 0) fail('fees.flatMinor');
+  if (!Number.isSafeInteger(fees.percentBp) || fees.percentBp < 0 || fees.percentBp >= BP_PER_UNIT) {
+    fail('fees.percentBp');
+  }
+}
+
+/** Total fee for a loan: flat part plus the percentage of the amount, rounded half-up to the centavo. */
+export function computeFeesMinor(amountMinor: number, fees: FeeConfig): number {
+  const percentPart = Number(
+    divRoundHalfUp(BigInt(amountMinor) * BigInt(fees.percentBp), BigInt(BP_PER_UNIT)),
+  );
+  return fees.flatMinor + percentPart;
+}
+
+export function isOnRule(value: number, { min, max, step }: AmountRule): boolean {
+  return Number.isSafeInteger(value) && value >= min && value <= max && (value - min) % step === 0;
+}
+
+export type AmountCheck = { ok: true } | { ok: false; code: 'LOAN_AMOUNT_INVALID' };
+
+export function validateBorrowerAmount(
+  pesos: number,
+  product: LoanProduct = defaultLoanProduct,
+): AmountCheck {
+  return isOnRule(pesos, product.borrowerAmount) ? { ok: true } : { ok: false, code: 'LOAN_AMOUNT_INVALID' };
+}
+
+/**
+ * Snaps a typed amount to the nearest allowed value (halves round up), then clamps to the range; used on
+ * blur. Steps count from `min`. Idempotent because `max` is itself on a step. Not-a-number gives `min`.
+ */
+export function roundAndClamp(value: number, { min, max, step }: AmountRule): number {
+  if (Number.isNaN(value)) return min;
+  const snapped = min + Math.round((value - min) / step) * step;
+  return Math.min(max, Math.max(min, snapped));
+}
+
+/** Khmer (០–៩) and full-width (０–９) digits are typed by km and zh keyboards; they mean 0–9. */
+const localDigitZeros = [0x17e0, 0xff10];
+const groupSeparators = /[,\s\u00a0\u202f\uff0c]/g;
+
+/**
+ * A whole amount typed by a person: digits with optional grouping commas or spaces, nothing else (no
+ * decimals, signs or currency symbols). Grouping positions are not checked, so half-typed "1,0000" parses.
+ * Returns null for anything else or beyond the safe-integer range.
+ */
+export function parseWholeAmount(text: string): number | null {
+  let ascii = '';
+  for (const char of text.trim()) {
+    const code = char.codePointAt(0) ?? 0;
+    const zero = localDigitZeros.find((z) => code >= z && code <= z + 9);
+    ascii += zero === undefined ? char : String(code - zero);
+  }
+  const digits = ascii.replace(groupSeparators, '');
+  if (!/^\d+$/.test(digits) || !/^\d/.test(ascii) || !/\d$/.test(ascii)) return null;
+  const value = Number(digits);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Whole pesos from JSON: a number, or a typed string that `parseWholeAmount` understands. */
+const wholeAmount = (rule: AmountRule, code: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? (parseWholeAmount(value) ?? value) : value),
+    z.number({ error: code }).refine((n) => isOnRule(n, rule), { error: code }),
+  );
+
+const termField = (product: LoanProduct, code: string) =>
+  z.number({ error: code }).refine((n) => product.termsMonths.includes(n), { error: code });
+
+/** Step 1 of the application (SPEC §2.4, §5): amounts in whole pesos. */
+export function makeLoanRequestSchema(product: LoanProduct = defaultLoanProduct) {
+  return z.object({
+    phone: z
+      .string({ error: 'PHONE_REQUIRED' })
+      .trim()
+      .min(1, { error: 'PHONE_REQUIRED', abort: true })
+      .regex(phonePattern, { error: 'PHONE_INVALID' }),
+    amount: wholeAmount(product.borrowerAmount, 'LOAN_AMOUNT_INVALID'),
+    termMonths: termField(product, 'LOAN_TERM_INVALID'),
+  });
+}
+
+export const loanRequestSchema = makeLoanRequestSchema();
+export type LoanRequestInput = z.infer<typeof loanRequestSchema>;
+
+/** Staff "Update Loan" (SPEC §2.7): the staff range; one message for either field (SPEC §5 Staff). */
+export function makeStaffLoanUpdateSchema(product: LoanProduct = defaultLoanProduct) {
+  return z.object({
+    amount: wholeAmount(product.staffAmount, 'LOAN_UPDATE_INVALID'),
+    termMonths: termField(product, 'LOAN_UPDATE_INVALID'),
+  });
+}
+
+export const staffLoanUpdateSchema = makeStaffLoanUpdateSchema();
+export type StaffLoanUpdateInput = z.infer<typeof staffLoanUpdateSchema>;
