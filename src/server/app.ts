@@ -17,17 +17,20 @@ import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
 import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus, PostgresEventBus } from './events/bus';
-import { applicationRoutes } from './features/applications/routes';
-import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
+import { applicationRoutes } from './features/applications/routes';
+import { auditLogRoutes } from './features/audit-log/routes';
+import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
-import { disbursementRoutes } from './features/disbursements/routes';
-import { walletRoutes } from './features/wallet/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { disbursementRoutes } from './features/disbursements/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { servicingRoutes } from './features/servicing/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
+import { userRoutes } from './features/users/routes';
+import { walletRoutes } from './features/wallet/routes';
 import { errorHandler } from './lib/errors';
 import type { App } from './lib/types';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
@@ -48,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What the routes were built with (tests reach the database, storage and bus through it). */
     deps: AppDeps;
+    /** Every API route (method and URL pattern), e.g. for the authorization matrix test. */
+    apiRoutes: { method: string; url: string }[];
   }
 }
 
@@ -58,6 +63,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -137,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       walletRoutes(scoped, deps);
       disbursementRoutes(scoped, deps);
       accountRoutes(scoped, deps);
+      servicingRoutes(scoped, deps);
+      userRoutes(scoped, deps);
+      auditLogRoutes(scoped, deps);
       if (config.devOutbox) devOutboxRoutes(scoped, deps);
     },
     { prefix: '/api' },

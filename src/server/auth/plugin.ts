@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { Role } from '../../domain/roles';
 import type { AppDeps } from '../deps';
@@ -57,8 +57,11 @@ export interface GuardOptions {
   allowPendingPasswordChange?: boolean;
 }
 
-/** preHandler that refuses the request unless a user of one of `roles` is signed in. */
-export function requireUser(options: GuardOptions = {}): preHandlerAsyncHookHandler {
+/**
+ * Refuses the request unless a user of one of `roles` is signed in. Used as `preValidation`, so a caller
+ * without access learns nothing from input validation.
+ */
+export function requireUser(options: GuardOptions = {}): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = request.auth;
     if (!auth) throw new AppError('UNAUTHENTICATED');
@@ -76,4 +79,3 @@ export function currentUser(request: FastifyRequest) {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth.user;
 }
-

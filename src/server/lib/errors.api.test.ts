@@ -24,7 +24,7 @@ describe('API errors', () => {
         app.get('/api/test/app-error', async () => {
           throw new AppError('PHONE_INVALID', { fields: { phone: 'PHONE_INVALID' } });
         });
-        app.get('/api/test/guarded', { preHandler: requireUser() }, async () => ({ ok: true }));
+        app.get('/api/test/guarded', { preValidation: requireUser() }, async () => ({ ok: true }));
       },
     });
   });

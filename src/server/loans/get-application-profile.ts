@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { AppError } from '../../../domain/errors';
-import type { ApplicationProfile } from '../../../domain/schemas/staff';
-import type { AppDeps } from '../../deps';
-import { withdrawnMinor } from '../../lib/loan-balance';
+import { AppError } from '../../domain/errors';
+import type { ApplicationProfile } from '../../domain/schemas/staff';
+import type { AppDeps } from '../deps';
+import { withdrawnMinor } from '../lib/loan-balance';
 
 /** Every field of an application for staff, with its documents and current balance. */
 export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {

@@ -1,11 +1,12 @@
-import { AppError } from '../../../domain/errors';
-import { annuityPaymentMinor } from '../../../domain/loan/schedule';
-import { toMinor } from '../../../domain/money';
-import { notifyBorrower, recordAudit } from '../../audit/audit';
-import type { AppDeps } from '../../deps';
-import { withdrawnMinor } from '../../lib/loan-balance';
-import type { DecisionContext } from './decide-application';
-import type { ApplicationQueue } from './list-applications';
+import { AppError } from '../../domain/errors';
+import { annuityPaymentMinor } from '../../domain/loan/schedule';
+import { toMinor } from '../../domain/money';
+import { notifyBorrower, recordAudit } from '../audit/audit';
+import type { AppDeps } from '../deps';
+import { withdrawnMinor } from '../lib/loan-balance';
+import type { StaffContext } from './staff-context';
+
+export type LoanStage = 'pending' | 'approved';
 
 export interface LoanTermsInput {
   amount: number;
@@ -19,8 +20,8 @@ export interface LoanTermsInput {
  */
 export async function updateLoanTerms(
   deps: AppDeps,
-  ctx: DecisionContext,
-  queue: ApplicationQueue,
+  ctx: StaffContext,
+  queue: LoanStage,
   id: string,
   input: LoanTermsInput,
 ) {

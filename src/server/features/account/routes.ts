@@ -12,7 +12,7 @@ export function accountRoutes(app: App, deps: AppDeps) {
   app.get(
     '/account',
     {
-      preHandler: requireUser({ roles: ['borrower'] }),
+      preValidation: requireUser({ roles: ['borrower'] }),
       schema: {
         tags: ['account'],
         summary: "The borrower's profile, credit score, loan summary and support e-mail",
@@ -25,7 +25,7 @@ export function accountRoutes(app: App, deps: AppDeps) {
   app.post(
     '/account/avatar',
     {
-      preHandler: requireUser(),
+      preValidation: requireUser(),
       config: { inputErrorCode: 'AVATAR_INVALID' },
       schema: {
         tags: ['account'],

@@ -21,7 +21,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
   app.get(
     '/applications/mine',
     {
-      preHandler: borrowerOnly,
+      preValidation: borrowerOnly,
       schema: {
         tags: ['applications'],
         summary: "The borrower's latest application and whether they may apply",
@@ -37,7 +37,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/applications/quote',
     {
-      preHandler: borrowerOnly,
+      preValidation: borrowerOnly,
       config: { inputErrorCode: 'FORM_HAS_ERRORS' },
       schema: {
         tags: ['applications'],
@@ -61,7 +61,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/applications',
     {
-      preHandler: borrowerOnly,
+      preValidation: borrowerOnly,
       config: { failureCode: 'SUBMIT_FAILED' },
       schema: {
         tags: ['applications'],

@@ -20,7 +20,11 @@ export interface LoginResult {
   csrfToken: string;
 }
 
-export async function logIn(deps: AppDeps, input: LoginInput, meta: { ip: string; userAgent: string | null }) {
+export async function logIn(
+  deps: AppDeps,
+  input: LoginInput,
+  meta: { ip: string; userAgent: string | null },
+) {
   const identifier = input.identifier.toLowerCase();
   const keys = [`account:${identifier}`, `address:${meta.ip}`];
   await assertNotLocked(deps.db, keys);

@@ -45,7 +45,10 @@ export function authRoutes(app: App, deps: AppDeps) {
         tags: ['auth'],
         summary: 'Send a sign-up verification code by SMS',
         body: sendSignupCodeSchema,
-        response: { 200: z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() }), ...errorResponses },
+        response: {
+          200: z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => sendSignupCode(deps, request.body),
@@ -94,7 +97,13 @@ export function authRoutes(app: App, deps: AppDeps) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End the session', response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
     async (request, reply) => {
       if (request.auth) await destroySession(deps.db, request.auth.idHash);
       reply.clearCookie(cookieName, { path: '/' });
@@ -105,7 +114,7 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.post(
     '/auth/password',
     {
-      preHandler: requireUser({ allowPendingPasswordChange: true }),
+      preValidation: requireUser({ allowPendingPasswordChange: true }),
       config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED' },
       schema: {
         tags: ['auth'],

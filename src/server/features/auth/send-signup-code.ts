@@ -4,7 +4,11 @@ import { issueCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 
 export async function sendSignupCode(deps: AppDeps, input: SendSignupCodeInput) {
-  const existing = await deps.db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst();
+  const existing = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', input.phone)
+    .executeTakeFirst();
   if (existing) throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });
   return issueCode(
     { db: deps.db, secret: deps.config.sessionSecret, notifier: deps.notifier },

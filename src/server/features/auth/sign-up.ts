@@ -7,7 +7,11 @@ import { isUniqueViolation } from '../../lib/db-errors';
 
 /** Creates a borrower account once the phone's sign-up code checks out; the code is spent only on success. */
 export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
-  const taken = await deps.db.selectFrom('users').select('id').where('phone', '=', input.phone).executeTakeFirst();
+  const taken = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', input.phone)
+    .executeTakeFirst();
   if (taken) throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });
   const passwordHash = await hashPassword(input.password);
   try {
@@ -16,7 +20,10 @@ export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
       { phone: input.phone, purpose: 'signup', context: '' },
       input.code,
       (trx) =>
-        trx.insertInto('users').values({ phone: input.phone, password_hash: passwordHash, role: 'borrower' }).execute(),
+        trx
+          .insertInto('users')
+          .values({ phone: input.phone, password_hash: passwordHash, role: 'borrower' })
+          .execute(),
     );
   } catch (error) {
     if (isUniqueViolation(error, 'users_phone_key')) {

@@ -9,7 +9,7 @@ export function dashboardRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/dashboard',
     {
-      preHandler: requireStaff(),
+      preValidation: requireStaff(),
       schema: {
         tags: ['back office'],
         summary: 'Home Page Summary figures',

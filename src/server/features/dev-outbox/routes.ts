@@ -13,7 +13,9 @@ export function devOutboxRoutes(app: App, deps: AppDeps) {
         querystring: z.object({ phone: z.string().regex(/^\d{1,15}$/) }),
         response: {
           200: z.object({
-            messages: z.array(z.object({ phone: z.string(), text: z.string(), purpose: z.string(), sentAt: z.string() })),
+            messages: z.array(
+              z.object({ phone: z.string(), text: z.string(), purpose: z.string(), sentAt: z.string() }),
+            ),
           }),
         },
       },

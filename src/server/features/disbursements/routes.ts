@@ -22,7 +22,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/disbursements',
     {
-      preHandler: requireStaff(),
+      preValidation: requireStaff(),
       schema: {
         tags: ['back office'],
         summary: 'Disbursements: search by name/phone, filter by status, 10 a page',
@@ -41,7 +41,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
   app.post(
     '/staff/disbursements/:id/paid',
     {
-      preHandler: payers,
+      preValidation: payers,
       config: { inputErrorCode: 'REFERENCE_REQUIRED' },
       schema: {
         tags: ['back office'],
@@ -63,7 +63,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
   app.post(
     '/staff/disbursements/:id/failed',
     {
-      preHandler: payers,
+      preValidation: payers,
       config: { inputErrorCode: 'REASON_REQUIRED' },
       schema: {
         tags: ['back office'],

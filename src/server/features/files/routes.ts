@@ -9,7 +9,7 @@ export function fileRoutes(app: App, deps: AppDeps) {
   app.get(
     '/files/:id',
     {
-      preHandler: requireUser(),
+      preValidation: requireUser(),
       schema: {
         tags: ['files'],
         summary: 'A private document (owner or staff only)',

@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import type { AuditActor } from '../../audit/audit';
 import type { Database, User } from '../../db/schema';
 
 /**
@@ -20,6 +19,6 @@ export async function lockPendingApplication(trx: Transaction<Database>, staff: 
   return row;
 }
 
-export type DecisionContext = { staff: User; actor: AuditActor };
+export type { StaffContext as DecisionContext } from '../../loans/staff-context';
 
 export const nowSql = sql<Date>`now()`;

@@ -12,11 +12,11 @@ import { currentUser, requireStaff, requireUser } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
+import { getApplicationProfile } from '../../loans/get-application-profile';
+import { updateLoanTerms } from '../../loans/update-loan-terms';
 import { approveApplication } from './approve-application';
-import { getApplicationProfile } from './get-application-profile';
 import { type ApplicationQueue, listApplications } from './list-applications';
 import { rejectApplication } from './reject-application';
-import { updateLoanTerms } from './update-loan-terms';
 
 const deciders = requireUser({ roles: ['officer', 'admin'] });
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
@@ -34,7 +34,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
     app.get(
       `/staff/applications/${queue}`,
       {
-        preHandler: requireStaff(),
+        preValidation: requireStaff(),
         schema: {
           tags: ['back office'],
           summary: `${queue === 'pending' ? 'Pending' : 'Approved'} list: search by name and phone, 10 a page`,
@@ -48,7 +48,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
     app.post(
       `/staff/applications/${queue}/:id/terms`,
       {
-        preHandler: deciders,
+        preValidation: deciders,
         config: { inputErrorCode: 'LOAN_UPDATE_INVALID' },
         schema: {
           tags: ['back office'],
@@ -68,7 +68,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/applications/:id',
     {
-      preHandler: requireStaff(),
+      preValidation: requireStaff(),
       schema: {
         tags: ['back office'],
         summary: 'View Profile: every field, documents and balance',
@@ -82,7 +82,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/staff/applications/:id/approve',
     {
-      preHandler: deciders,
+      preValidation: deciders,
       config: { inputErrorCode: 'CREDIT_SCORE_INVALID' },
       schema: {
         tags: ['back office'],
@@ -101,7 +101,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/staff/applications/:id/reject',
     {
-      preHandler: deciders,
+      preValidation: deciders,
       config: { inputErrorCode: 'REASON_REQUIRED' },
       schema: {
         tags: ['back office'],

@@ -32,7 +32,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/pending-count',
     {
-      preHandler: requireStaff(),
+      preValidation: requireStaff(),
       schema: {
         tags: ['back office'],
         summary: 'Number of pending applications (poll fallback for the live badge)',
@@ -45,7 +45,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/events',
     {
-      preHandler: requireStaff(),
+      preValidation: requireStaff(),
       schema: { tags: ['back office'], summary: 'Server-sent events: pending count changes' },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
   app.get(
     '/wallet',
     {
-      preHandler: borrowerOnly,
+      preValidation: borrowerOnly,
       schema: {
         tags: ['wallet'],
         summary: "The borrower's loan, balance, disbursements, history and repayment schedule",
@@ -33,7 +33,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
   app.post(
     '/wallet/withdrawal-code',
     {
-      preHandler: borrowerOnly,
+      preValidation: borrowerOnly,
       config: { inputErrorCode: 'AMOUNT_INVALID' },
       schema: {
         tags: ['wallet'],
@@ -51,7 +51,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
   app.post(
     '/wallet/withdrawals',
     {
-      preHandler: borrowerOnly,
+      preValidation: borrowerOnly,
       config: { inputErrorCode: 'AMOUNT_INVALID' },
       schema: {
         tags: ['wallet'],

@@ -1,0 +1,112 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { type AuditEventDto, type AuditQuery, PAGE_SIZE } from '../../../domain/schemas/staff';
+import type { Database } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { escapeLike } from '../../lib/like';
+
+type AuditSelect = SelectQueryBuilder<
+  Database & { loan: Database['applications'] },
+  'audit_events' | 'loan',
+  object
+>;
+
+/** The filtered audit query, shared by the page and the CSV export so they can never disagree. */
+export function filteredAuditEvents(deps: AppDeps, query: Omit<AuditQuery, 'page'>) {
+  const tz = deps.config.timeZone;
+  let base = deps.db
+    .selectFrom('audit_events')
+    .leftJoin('applications as loan', 'loan.id', 'audit_events.loan_id') as unknown as AuditSelect;
+  if (query.actor) {
+    base = base.where(
+      sql`lower(coalesce(audit_events.actor_username, ''))`,
+      'like',
+      `%${escapeLike(query.actor.toLowerCase())}%`,
+    );
+  }
+  if (query.action) base = base.where('audit_events.action', 'like', `%${escapeLike(query.action)}%`);
+  if (query.loan) base = base.where('loan.loan_number', 'like', `%${escapeLike(query.loan.toUpperCase())}%`);
+  // Dates are whole days in the configured time zone, both ends included.
+  if (query.from)
+    base = base.where(
+      'audit_events.at',
+      '>=',
+      sql<Date>`(${query.from}::date)::timestamp at time zone ${tz}`,
+    );
+  if (query.to)
+    base = base.where(
+      'audit_events.at',
+      '<',
+      sql<Date>`(${query.to}::date + 1)::timestamp at time zone ${tz}`,
+    );
+  return base;
+}
+
+const columns = [
+  'audit_events.id',
+  'audit_events.at',
+  'audit_events.actor_username',
+  'audit_events.actor_role',
+  'audit_events.action',
+  'audit_events.target_type',
+  'audit_events.target_id',
+  'audit_events.changes',
+  'audit_events.reason',
+  'audit_events.ip',
+  'loan.loan_number',
+] as const;
+
+export type AuditRow = {
+  id: number;
+  at: Date;
+  actor_username: string | null;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  reason: string | null;
+  ip: string | null;
+  loan_number: string | null;
+};
+
+export function toAuditDto(r: AuditRow): AuditEventDto {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actorUsername: r.actor_username,
+    actorRole: r.actor_role,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    loanNumber: r.loan_number,
+    changes: r.changes,
+    reason: r.reason,
+    ip: r.ip,
+  };
+}
+
+export function selectAuditRows(base: ReturnType<typeof filteredAuditEvents>) {
+  return base
+    .select([...columns] as never)
+    .orderBy('audit_events.at', 'desc')
+    .orderBy('audit_events.id', 'desc') as unknown as SelectQueryBuilder<Database, 'audit_events', AuditRow>;
+}
+
+export async function listAuditEvents(deps: AppDeps, query: AuditQuery) {
+  const base = filteredAuditEvents(deps, query);
+  const [{ total }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow() as Promise<{ total: number }>,
+    selectAuditRows(base)
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE)
+      .execute(),
+  ]);
+  const count = Number(total);
+  return {
+    items: rows.map(toAuditDto),
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    total: count,
+    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
+  };
+}

@@ -1,0 +1,47 @@
+import { auditPage, auditQuery } from '../../../domain/schemas/staff';
+import { requireUser } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import { todayIn } from '../../lib/today';
+import type { App } from '../../lib/types';
+import { exportAuditCsv } from './export-audit-csv';
+import { listAuditEvents } from './list-audit-events';
+
+const admins = requireUser({ roles: ['admin'] });
+
+export function auditLogRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/admin/audit',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log, newest first; filter by actor, action, loan number and date range',
+        querystring: auditQuery,
+        response: { 200: auditPage, ...errorResponses },
+      },
+    },
+    (request) => listAuditEvents(deps, request.query),
+  );
+
+  app.get(
+    '/admin/audit.csv',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['audit'],
+        summary: 'The filtered audit rows as CSV (streamed)',
+        querystring: auditQuery.omit({ page: true }),
+      },
+    },
+    (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="hiram-audit-${todayIn(deps.config.timeZone)}.csv"`,
+        )
+        .send(exportAuditCsv(deps, request.query)),
+  );
+}

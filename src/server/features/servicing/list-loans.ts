@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { type ListQuery, PAGE_SIZE, type ServicingItem } from '../../../domain/schemas/staff';
+import type { AppDeps } from '../../deps';
+import { escapeLike } from '../../lib/like';
+
+/** Running loans with what is still available to withdraw, for the Loan Servicing table. */
+export async function listLoans(deps: AppDeps, query: ListQuery) {
+  let base = deps.db.selectFrom('applications').where('applications.status', 'in', ['approved', 'on_hold']);
+  if (query.name)
+    base = base.where(
+      sql`lower(applications.full_name)`,
+      'like',
+      `%${escapeLike(query.name.toLowerCase())}%`,
+    );
+  if (query.phone) base = base.where('applications.phone', 'like', `%${escapeLike(query.phone)}%`);
+  const [{ total }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'applications.id',
+        'applications.loan_number',
+        'applications.full_name',
+        'applications.phone',
+        'applications.approved_amount',
+        'applications.credit_score',
+        'applications.decided_at',
+        'applications.status',
+        'applications.status_message',
+        sql<number>`(select coalesce(sum(d.amount), 0) from disbursements d
+          where d.application_id = applications.id and d.status in ('requested', 'paid'))`.as('withdrawn'),
+      ])
+      .orderBy('applications.decided_at', 'desc')
+      .orderBy('applications.id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE)
+      .execute(),
+  ]);
+  const items: ServicingItem[] = rows.map((r) => ({
+    id: r.id,
+    loanNumber: r.loan_number,
+    fullName: r.full_name,
+    phone: r.phone,
+    approvedAmountMinor: r.approved_amount ?? 0,
+    creditScore: r.credit_score,
+    decidedAt: r.decided_at?.toISOString() ?? null,
+    availableMinor: Math.max(0, (r.approved_amount ?? 0) - Number(r.withdrawn)),
+    status: r.status,
+    statusMessage: r.status_message,
+  }));
+  const count = Number(total);
+  return {
+    items,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    total: count,
+    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
+  };
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { makeStaffLoanUpdateSchema } from '../../../domain/loan/terms';
+import {
+  applicationProfile,
+  bankDetailsSchema,
+  creditScoreChangeSchema,
+  holdSchema,
+  listQuerySchema,
+  messageSchema,
+  resetPasswordSchema,
+  servicingPage,
+  temporaryPasswordResponse,
+} from '../../../domain/schemas/staff';
+import { requireStaff, requireUser } from '../../auth/plugin';
+import { resetPassword } from '../../auth/reset-password';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { getApplicationProfile } from '../../loans/get-application-profile';
+import { staffContext } from '../../loans/staff-context';
+import { updateLoanTerms } from '../../loans/update-loan-terms';
+import { changeBankDetails } from './change-bank-details';
+import { changeCreditScore } from './change-credit-score';
+import { changeLoanStatus } from './change-loan-status';
+import { listLoans } from './list-loans';
+import { messageBorrower } from './message-borrower';
+
+const officers = requireUser({ roles: ['officer', 'admin'] });
+const finance = requireUser({ roles: ['finance', 'admin'] });
+const admins = requireUser({ roles: ['admin'] });
+const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
+const amountChangeSchema = z.object(
+  {
+    amount: makeStaffLoanUpdateSchema().shape.amount,
+    reason: z.string({ error: 'REASON_REQUIRED' }).trim().min(1, { error: 'REASON_REQUIRED' }).max(500),
+  },
+  { error: 'REASON_REQUIRED' },
+);
+
+export function servicingRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/staff/loans',
+    {
+      preValidation: requireStaff(),
+      schema: {
+        tags: ['servicing'],
+        summary: 'Loan Servicing list: running loans with their available balance',
+        querystring: listQuerySchema,
+        response: { 200: servicingPage, ...errorResponses },
+      },
+    },
+    (request) => listLoans(deps, request.query),
+  );
+
+  const action = <S extends z.ZodType>(
+    path: string,
+    summary: string,
+    guard: ReturnType<typeof requireUser>,
+    body: S,
+    run: (id: string, input: z.infer<S>, ctx: ReturnType<typeof staffContext>) => Promise<unknown>,
+    inputErrorCode: 'REASON_REQUIRED' | 'LOAN_UPDATE_INVALID' | 'CREDIT_SCORE_INVALID' = 'REASON_REQUIRED',
+  ) =>
+    app.post(
+      `/staff/loans/:id/${path}`,
+      {
+        preValidation: guard,
+        config: { inputErrorCode },
+        schema: {
+          tags: ['servicing'],
+          summary,
+          params: idParams,
+          body,
+          response: { 200: applicationProfile, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await run(request.params.id, request.body as z.infer<S>, staffContext(request));
+        return getApplicationProfile(deps, request.params.id);
+      },
+    );
+
+  action(
+    'status',
+    'Put on hold (with a message to the borrower) or release',
+    officers,
+    holdSchema,
+    (id, input, ctx) => changeLoanStatus(deps, ctx, id, input),
+  );
+  action(
+    'bank-details',
+    'Change the payout bank or wallet account',
+    finance,
+    bankDetailsSchema,
+    (id, input, ctx) => changeBankDetails(deps, ctx, id, input),
+  );
+  action(
+    'credit-score',
+    'Change the credit score',
+    officers,
+    creditScoreChangeSchema,
+    (id, input, ctx) => changeCreditScore(deps, ctx, id, input),
+    'CREDIT_SCORE_INVALID',
+  );
+  action('message', 'Send the borrower a message', officers, messageSchema, (id, input, ctx) =>
+    messageBorrower(deps, ctx, id, input),
+  );
+  action(
+    'amount',
+    'Change the approved amount (never below what is withdrawn); the schedule is recomputed',
+    officers,
+    amountChangeSchema,
+    async (id, input, ctx) => {
+      const loan = await getApplicationProfile(deps, id);
+      await updateLoanTerms(deps, ctx, 'approved', id, {
+        amount: input.amount,
+        termMonths: loan.termMonths,
+        reason: input.reason,
+      });
+    },
+    'LOAN_UPDATE_INVALID',
+  );
+
+  app.post(
+    '/staff/loans/:id/reset-password',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['servicing'],
+        summary: "Reset the borrower's password: a temporary one, changed at next login; sessions end",
+        params: idParams,
+        body: resetPasswordSchema,
+        response: { 200: temporaryPasswordResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const loan = await getApplicationProfile(deps, request.params.id);
+      const temporary = await resetPassword(deps, staffContext(request), loan.borrowerId, {
+        reason: request.body.reason ?? null,
+        loanId: loan.id,
+      });
+      return { temporaryPassword: temporary };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { AppError } from '../../../domain/errors';
+import { recordAudit } from '../../audit/audit';
+import { destroyUserSessions } from '../../auth/sessions';
+import type { AppDeps } from '../../deps';
+import type { StaffContext } from '../../loans/staff-context';
+import { assertMayRemoveOrDemote, ownsRecords } from './user-rules';
+
+/**
+ * Deletes a user who has no records; a user who owns applications, loans or history is deactivated
+ * instead (login refused, sessions ended, data kept). Nothing is lost either way.
+ */
+export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new AppError('NOT_FOUND');
+    await assertMayRemoveOrDemote(trx, ctx.staff, user);
+    await destroyUserSessions(trx, id);
+    const snapshot = { username: user.username, phone: user.phone, role: user.role, status: user.status };
+    if (await ownsRecords(trx, id)) {
+      await trx.updateTable('users').set({ status: 'deactivated' }).where('id', '=', id).execute();
+      await recordAudit(trx, ctx.actor, {
+        action: 'user.deactivate',
+        targetType: 'user',
+        targetId: id,
+        before: snapshot,
+        after: { ...snapshot, status: 'deactivated' },
+      });
+      return 'deactivated' as const;
+    }
+    await trx
+      .deleteFrom('verification_codes')
+      .where('phone', '=', user.phone ?? '')
+      .execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await recordAudit(trx, ctx.actor, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      before: snapshot,
+    });
+    return 'deleted' as const;
+  });
+}

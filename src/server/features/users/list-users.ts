@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import { PAGE_SIZE } from '../../../domain/schemas/staff';
+import type { AppDeps } from '../../deps';
+import { escapeLike } from '../../lib/like';
+import { toStaffUserDto } from './user-dto';
+
+export async function listUsers(deps: AppDeps, query: { page: number; phone: string }) {
+  let base = deps.db.selectFrom('users');
+  if (query.phone) base = base.where('phone', 'like', `%${escapeLike(query.phone)}%`);
+  const [{ total }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE)
+      .execute(),
+  ]);
+  const count = Number(total);
+  return {
+    items: rows.map(toStaffUserDto),
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    total: count,
+    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { type AuditActor, auditActor } from '../audit/audit';
+import { currentUser } from '../auth/plugin';
+import type { User } from '../db/schema';
+
+/** Who is acting, for checks (e.g. own phone) and for the audit trail. */
+export interface StaffContext {
+  staff: User;
+  actor: AuditActor;
+}
+
+export function staffContext(request: FastifyRequest): StaffContext {
+  const staff = currentUser(request);
+  return { staff, actor: auditActor(staff, request) };
+}
