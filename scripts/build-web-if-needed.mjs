@@ -17,6 +17,8 @@ function newestMtime(path) {
 const built = existsSync(out) ? statSync(out).mtimeMs : 0;
 const newest = Math.max(...sources.map(newestMtime));
 if (built < newest) {
-  console.info(built ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
+  console.info(
+    built ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…',
+  );
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }

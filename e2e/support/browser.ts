@@ -30,7 +30,11 @@ export async function newPage(
   browser: Browser,
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl(), locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    baseURL: baseUrl(),
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -68,7 +68,8 @@ export const errorMessages = {
   USER_FIELDS_REQUIRED: 'Please fill all fields.',
   USER_UPDATE_REQUIRED: 'Phone and password cannot be empty.',
   USER_TAKEN: 'Phone number or username already in use',
-  USERNAME_INVALID: 'Username must be 3–32 letters, digits, dots, dashes or underscores, with at least one letter.',
+  USERNAME_INVALID:
+    'Username must be 3–32 letters, digits, dots, dashes or underscores, with at least one letter.',
   ROLE_INVALID: 'Unknown role.',
   CANNOT_CHANGE_SELF: 'You cannot delete, deactivate or demote your own account.',
   LAST_ADMIN: 'The last administrator cannot be deleted, deactivated or demoted.',

@@ -8,7 +8,11 @@ import type { AppDeps } from './deps';
  * ON CONFLICT makes two instances starting together create one admin, not two or an error.
  */
 export async function ensureBootstrapAdmin(deps: Pick<AppDeps, 'db'>): Promise<string | null> {
-  const anyAdmin = await deps.db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+  const anyAdmin = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
   if (anyAdmin) return null;
   const password = temporaryPassword();
   const inserted = await deps.db

@@ -34,22 +34,37 @@ const envSchema = z
     NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     DEV_OUTBOX: booleanFlag.optional(),
-    TIME_ZONE: z.string().refine(isValidTimeZone, { error: 'must be an IANA time zone' }).default('Asia/Manila'),
+    TIME_ZONE: z
+      .string()
+      .refine(isValidTimeZone, { error: 'must be an IANA time zone' })
+      .default('Asia/Manila'),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     TRUST_PROXY: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NOTIFIER === 'webhook' && !env.SMS_WEBHOOK_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'is required when NOTIFIER=webhook' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_WEBHOOK_URL'],
+        message: 'is required when NOTIFIER=webhook',
+      });
     }
     // Several instances must share one secret, or sessions and code hashes differ between them.
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production with DATABASE_URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production with DATABASE_URL',
+      });
     }
     // Codes belong to the borrower (SPEC principle 3): never expose them through the outbox in production.
     if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === true) {
-      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'cannot be enabled when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_OUTBOX'],
+        message: 'cannot be enabled when NODE_ENV=production',
+      });
     }
   });
 

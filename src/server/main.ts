@@ -77,7 +77,9 @@ async function main() {
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
-    console.info(`Hiram is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
+    console.info(
+      `Hiram is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`,
+    );
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

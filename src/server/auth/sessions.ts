@@ -48,7 +48,11 @@ export async function createSession(
   return { token, csrfToken };
 }
 
-export async function loadSession(db: Kysely<Database>, secret: string, token: string): Promise<SessionContext | null> {
+export async function loadSession(
+  db: Kysely<Database>,
+  secret: string,
+  token: string,
+): Promise<SessionContext | null> {
   const idHash = hmac(secret, token);
   const row = await db
     .selectFrom('sessions')
@@ -69,7 +73,11 @@ export async function loadSession(db: Kysely<Database>, secret: string, token: s
     return null;
   }
   if (idleSeconds > TOUCH_EVERY_SECONDS) {
-    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where('id_hash', '=', idHash)
+      .execute();
   }
   return { idHash, csrfToken: csrf_token, user };
 }

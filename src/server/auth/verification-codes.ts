@@ -31,7 +31,9 @@ export async function issueCode(
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
   const code = randomDigits(codePolicy.length);
   const id = await deps.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`code:${target.purpose}:${target.phone}`}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext(${`code:${target.purpose}:${target.phone}`}))`.execute(
+      trx,
+    );
     const recent = await trx
       .selectFrom('verification_codes')
       .select([
@@ -52,7 +54,9 @@ export async function issueCode(
       });
     }
     if (Number(recent.count) >= CODES_PER_HOUR) {
-      throw new AppError('TOO_MANY_ATTEMPTS', { params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) } });
+      throw new AppError('TOO_MANY_ATTEMPTS', {
+        params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) },
+      });
     }
     await trx
       .updateTable('verification_codes')
@@ -120,7 +124,11 @@ export async function withVerifiedCode<T>(
         .execute();
       return { ok: false as const };
     }
-    await trx.updateTable('verification_codes').set({ used_at: sql`now()` }).where('id', '=', latest.id).execute();
+    await trx
+      .updateTable('verification_codes')
+      .set({ used_at: sql`now()` })
+      .where('id', '=', latest.id)
+      .execute();
     return { ok: true as const, value: await work(trx) };
   });
   if (!outcome.ok) throw new AppError(invalidCode, { fields: { code: invalidCode } });

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -18,7 +19,8 @@ export interface OpenDatabase {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
+  // dataDir null: in memory (tests). loadDataDir: start from a dump (PGlite dumpDataDir), e.g. a migrated template.
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -55,7 +57,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   }
   try {
     const pglite = await PGlite.create(dataPath, {
+      extensions: { pg_trgm },
       parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: (v: string) => v },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
@@ -75,27 +79,35 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   }
 }
 
+/** Lock files this process holds: a lock with our own pid is stale (pid reuse) unless it is in here. */
+const heldLocks = new Set<string>();
+
 /**
  * PGlite's files must be opened by one process only; a second one would corrupt them. A lock file
  * holding our pid guards the data dir; a lock left by a dead process is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
-  const lockPath = join(dataDir, 'hiram.lock');
+  const lockPath = resolve(dataDir, 'hiram.lock');
+  const inUse = (holder: number) =>
+    new Error(
+      `The data directory ${dataDir} is in use by another Hiram process (pid ${holder}). ` +
+        'Stop it first, or set DATA_DIR to another directory.',
+    );
+  if (heldLocks.has(lockPath)) throw inUse(process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return () => {
+        heldLocks.delete(lockPath);
+        rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by another Hiram process (pid ${holder}). ` +
-            'Stop it first, or set DATA_DIR to another directory.',
-        );
-      }
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) throw inUse(holder);
       rmSync(lockPath, { force: true });
     }
   }

@@ -68,7 +68,10 @@ export class WebhookNotifier implements Notifier {
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) {
-      this.log.error({ status: response.status, phone: maskPhone(message.phone) }, 'SMS webhook refused the message');
+      this.log.error(
+        { status: response.status, phone: maskPhone(message.phone) },
+        'SMS webhook refused the message',
+      );
       throw new Error(`SMS webhook answered ${response.status}`);
     }
   }

@@ -1,9 +1,8 @@
-import { AppError } from '../../../domain/errors';
 import { recordAudit } from '../../audit/audit';
 import { destroyUserSessions } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import type { StaffContext } from '../../loans/staff-context';
-import { assertMayRemoveOrDemote, ownsRecords } from './user-rules';
+import { lockUserForRemoval, ownsRecords } from './user-rules';
 
 /**
  * Deletes a user who has no records; a user who owns applications, loans or history is deactivated
@@ -11,14 +10,7 @@ import { assertMayRemoveOrDemote, ownsRecords } from './user-rules';
  */
 export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AppError('NOT_FOUND');
-    await assertMayRemoveOrDemote(trx, ctx.staff, user);
+    const user = await lockUserForRemoval(trx, ctx.staff, id, { removesAdminRole: () => true });
     await destroyUserSessions(trx, id);
     const snapshot = { username: user.username, phone: user.phone, role: user.role, status: user.status };
     if (await ownsRecords(trx, id)) {

@@ -6,25 +6,22 @@ import { destroyUserSessions } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { StaffContext } from '../../loans/staff-context';
-import { assertMayRemoveOrDemote } from './user-rules';
+import { lockUserForRemoval } from './user-rules';
 
 /** New phone and a temporary password (changed at next login; sessions end); optionally a new role. */
 export async function updateUser(deps: AppDeps, ctx: StaffContext, id: string, input: UpdateUserInput) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const before =
+        input.role !== undefined && id !== ctx.staff.id
+          ? await lockUserForRemoval(trx, ctx.staff, id, { removesAdminRole: () => input.role !== 'admin' })
+          : await trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!before) throw new AppError('NOT_FOUND');
       const role = input.role ?? before.role;
-      if (role !== before.role && before.role === 'admin')
-        await assertMayRemoveOrDemote(trx, ctx.staff, before);
       if (role !== before.role && ctx.staff.id === id) throw new AppError('CANNOT_CHANGE_SELF');
-      if (before.role === 'borrower' && role !== 'borrower') throw new AppError('ROLE_INVALID');
+      // A borrower's account holds their loan; it does not become a staff account (or back).
+      if ((before.role === 'borrower') !== (role === 'borrower')) throw new AppError('ROLE_INVALID');
       const after = await trx
         .updateTable('users')
         .set({ phone: input.phone, role, password_hash: passwordHash, must_change_password: true })

@@ -4,18 +4,43 @@ import type { Database, User } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Nobody removes or demotes themselves, and there is always at least one active admin. */
-export async function assertMayRemoveOrDemote(trx: Db, actor: User, target: User): Promise<void> {
+/**
+ * Locks a user about to be removed or demoted, and enforces the rules: nobody acts on themselves, and
+ * there is always one active admin left. When the target is an admin, every active admin row is locked
+ * first and in id order, so two admins removing each other at once queue up instead of deadlocking, and
+ * the second one sees it would remove the last admin.
+ */
+export async function lockUserForRemoval(
+  trx: Transaction<Database>,
+  actor: User,
+  id: string,
+  options: { removesAdminRole: (target: User) => boolean },
+): Promise<User> {
+  const peek = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+  if (!peek) throw new AppError('NOT_FOUND');
+  const activeAdmins =
+    peek.role === 'admin'
+      ? await trx
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'admin')
+          .where('status', '=', 'active')
+          .orderBy('id')
+          .forUpdate()
+          .execute()
+      : [];
+  const target = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!target) throw new AppError('NOT_FOUND');
   if (actor.id === target.id) throw new AppError('CANNOT_CHANGE_SELF');
-  if (target.role === 'admin' && target.status === 'active') {
-    const admins = await trx
-      .selectFrom('users')
-      .select(sql<number>`count(*)`.as('count'))
-      .where('role', '=', 'admin')
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    if (Number(admins.count) <= 1) throw new AppError('LAST_ADMIN');
-  }
+  const isActiveAdmin = target.role === 'admin' && target.status === 'active';
+  if (isActiveAdmin && options.removesAdminRole(target) && activeAdmins.length <= 1)
+    throw new AppError('LAST_ADMIN');
+  return target;
 }
 
 /** Whether any record of money, documents or history points at the user (then they are only deactivated). */

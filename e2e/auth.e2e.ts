@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { latestCode, launchBrowser, newPage, screenshot, uniquePhone } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accounts in the browser', () => {
+  it('a new borrower signs up, logs in, stays signed in across a reload and logs out', async () => {
+    const { context, page } = await newPage(browser, 'phone');
+    try {
+      const phone = uniquePhone();
+      const password = 'correct horse 42';
+      await page.goto('/signup');
+      await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+      await screenshot(page, 'signup-phone');
+
+      await page.getByLabel('Phone number', { exact: true }).fill(phone);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm password').fill(password);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect.poll(() => page.getByRole('button', { name: /Resend in \d+s/ }).count()).toBe(1);
+      const code = await latestCode(phone);
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.getByText('Registration successful! Redirecting to login...').waitFor();
+      await page.waitForURL('**/login', { timeout: 5_000 });
+
+      await page.getByLabel('Phone number or username').fill(phone);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL('**/loan/application');
+      await page.getByText('Loan Application').first().waitFor();
+      await screenshot(page, 'borrower-home-phone');
+
+      await page.reload();
+      await page.waitForURL('**/loan/application');
+      await page.getByText('Loan Application').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/loan/application');
+
+      // A borrower opening the back office is sent back to their own home.
+      await page.goto('/admin/home');
+      await page.waitForURL('**/loan/application');
+
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await page.waitForURL('**/login');
+      const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+      expect(me.user).toBeNull();
+      await page.goto('/loan');
+      await page.waitForURL('**/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a wrong password shows the SPEC message', async () => {
+    const { context, page } = await newPage(browser, 'desktop');
+    try {
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+      await screenshot(page, 'login-desktop');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByText('Please enter phone or username and password').first().waitFor();
+      await page.getByLabel('Phone number or username').fill('admin');
+      await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByText('Incorrect phone, username or password').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the bootstrap admin must change the one-time password, then lands on the back office', async () => {
+    const { context, page } = await newPage(browser, 'desktop');
+    try {
+      const oneTime = inject('adminPassword');
+      await page.goto('/login');
+      await page.getByLabel('Phone number or username').fill('admin');
+      await page.getByLabel('Password', { exact: true }).fill(oneTime);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByLabel('Current password').waitFor();
+      await screenshot(page, 'change-password-desktop');
+      await page.getByLabel('Current password').fill(oneTime);
+      await page.getByLabel('New password', { exact: true }).fill('a brand new admin pass');
+      await page.getByLabel('Confirm new password').fill('a brand new admin pass');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.waitForURL('**/admin/home');
+      await page.getByRole('heading', { name: 'Home Page Summary' }).waitFor();
+      await screenshot(page, 'admin-home-desktop');
+
+      // Staff opening a borrower page goes back to the back office.
+      await page.goto('/wallet');
+      await page.waitForURL('**/admin/home');
+
+      // The old one-time password no longer works.
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await page.waitForURL('**/login');
+      await page.getByLabel('Phone number or username').fill('admin');
+      await page.getByLabel('Password', { exact: true }).fill(oneTime);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByText('Incorrect phone, username or password').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

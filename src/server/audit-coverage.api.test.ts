@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplication } from './test-support/seed';
+import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
+
+/**
+ * Every staff write route, called once by an admin on a fresh object, leaves exactly one audit event naming
+ * the actor, the action, the target and (where the route takes one) the reason. A new staff write route
+ * without an entry here fails the test.
+ */
+let t: TestApp;
+let admin: Agent;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await t.createUser({ role: 'admin' });
+  adminId = a.user.id;
+  admin = await t.loginAs(a.user.username!, a.password);
+});
+afterAll(() => t.close());
+
+async function loan(status: 'pending' | 'approved' = 'approved') {
+  const b = await t.signUpBorrower();
+  return seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status });
+}
+
+async function disbursement() {
+  const id = await loan();
+  const row = await t.db
+    .insertInto('disbursements')
+    .values({
+      application_id: id,
+      amount: 100_000,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function user() {
+  return (await t.createUser({ role: 'officer' })).user.id;
+}
+
+const reason = 'audit coverage';
+
+/** route → how to call it once: the target id, the body, and the reason it records (if any). */
+const writes: Record<
+  string,
+  () => Promise<{ path: string; body?: unknown; method?: string; reason?: string }>
+> = {
+  'POST /api/staff/applications/pending/:id/terms': async () => ({
+    path: `/api/staff/applications/pending/${await loan('pending')}/terms`,
+    body: { amount: 120000, termMonths: 12, reason },
+    reason,
+  }),
+  'POST /api/staff/applications/approved/:id/terms': async () => ({
+    path: `/api/staff/applications/approved/${await loan()}/terms`,
+    body: { amount: 120000, termMonths: 12, reason },
+    reason,
+  }),
+  'POST /api/staff/applications/:id/approve': async () => ({
+    path: `/api/staff/applications/${await loan('pending')}/approve`,
+    body: { creditScore: 600 },
+  }),
+  'POST /api/staff/applications/:id/reject': async () => ({
+    path: `/api/staff/applications/${await loan('pending')}/reject`,
+    body: { reason },
+    reason,
+  }),
+  'POST /api/staff/disbursements/:id/paid': async () => ({
+    path: `/api/staff/disbursements/${await disbursement()}/paid`,
+    body: { reference: 'TRX-1' },
+  }),
+  'POST /api/staff/disbursements/:id/failed': async () => ({
+    path: `/api/staff/disbursements/${await disbursement()}/failed`,
+    body: { reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/status': async () => ({
+    path: `/api/staff/loans/${await loan()}/status`,
+    body: { action: 'hold', message: 'Call us', reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/bank-details': async () => ({
+    path: `/api/staff/loans/${await loan()}/bank-details`,
+    body: { bankName: 'BPI', accountNumber: '1234567890', reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/credit-score': async () => ({
+    path: `/api/staff/loans/${await loan()}/credit-score`,
+    body: { creditScore: 700, reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/message': async () => ({
+    path: `/api/staff/loans/${await loan()}/message`,
+    body: { message: 'Hello', reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/amount': async () => ({
+    path: `/api/staff/loans/${await loan()}/amount`,
+    body: { amount: 150000, reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/reset-password': async () => ({
+    path: `/api/staff/loans/${await loan()}/reset-password`,
+    body: { reason },
+    reason,
+  }),
+  'POST /api/admin/users': async () => ({
+    path: '/api/admin/users',
+    body: {
+      username: `cov${Date.now().toString(36)}`,
+      password: 'password1',
+      phone: t.nextPhone(),
+      role: 'Finance',
+    },
+  }),
+  'POST /api/admin/users/:id': async () => ({
+    path: `/api/admin/users/${await user()}`,
+    body: { phone: t.nextPhone(), password: 'temporary1' },
+  }),
+  'POST /api/admin/users/:id/reset-password': async () => ({
+    path: `/api/admin/users/${await user()}/reset-password`,
+    body: { reason },
+    reason,
+  }),
+  'DELETE /api/admin/users/:id': async () => ({ path: `/api/admin/users/${await user()}`, method: 'DELETE' }),
+};
+
+const isStaffWrite = (method: string, url: string) =>
+  method !== 'GET' && (url.startsWith('/api/staff/') || url.startsWith('/api/admin/'));
+
+describe('audit coverage', () => {
+  it('lists every staff write route', () => {
+    const routes = t.app.apiRoutes
+      .filter((r) => isStaffWrite(r.method, r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.sort()).toEqual(Object.keys(writes).sort());
+  });
+
+  it.each(Object.keys(writes))('%s leaves exactly one audit event', async (key) => {
+    const [method] = key.split(' ');
+    const call = await writes[key]!();
+    const before = await t.db
+      .selectFrom('audit_events')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const response = await admin.request(
+      call.method ?? method!,
+      call.path,
+      call.body ? { body: call.body } : {},
+    );
+    expect(response.status, response.text).toBeLessThan(300);
+    const events = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('id', '>', before?.id ?? 0)
+      .execute();
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.actor_id).toBe(adminId);
+    expect(event.actor_role).toBe('admin');
+    expect(event.action).toMatch(/^[a-z]+\.[a-z_]+$/);
+    expect(event.target_id).toBeTruthy();
+    expect(event.ip).toBeTruthy();
+    if (call.reason) expect(event.reason).toBe(call.reason);
+  });
+
+  it('refuses UPDATE and DELETE on the audit table', async () => {
+    const any = await t.db.selectFrom('audit_events').select('id').executeTakeFirstOrThrow();
+    await expect(
+      t.db.updateTable('audit_events').set({ reason: 'tampered' }).where('id', '=', any.id).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('audit_events').where('id', '=', any.id).execute()).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});

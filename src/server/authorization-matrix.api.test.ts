@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../domain/roles';
+import { jpegWithGps, multipartBody, signaturePng } from './test-support/images';
+import { seedApplication } from './test-support/seed';
+import { type Agent, type ApiResponse, createTestApp, type TestApp } from './test-support/test-app';
+
+/**
+ * Every API route, for every kind of caller: signed out, a borrower acting on their own objects, another
+ * borrower, officer, finance and admin. The routes come from the app itself, so a new route without an
+ * entry here fails this test.
+ */
+type Actor = 'anonymous' | 'owner' | 'otherBorrower' | 'officer' | 'finance' | 'admin';
+const actors: Actor[] = ['anonymous', 'owner', 'otherBorrower', 'officer', 'finance', 'admin'];
+
+interface Fixture {
+  pendingId: string;
+  loanId: string;
+  disbursementId: string;
+  documentId: string;
+  managedUserId: string;
+  ownerPhone: string;
+}
+
+interface Entry {
+  /** Who may pass the guard. 'public': anyone, signed in or not (checked for the anonymous caller only). */
+  allow: 'public' | readonly (Role | 'owner-only')[];
+  path?: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  multipart?: boolean;
+  /** Never-ending responses (server-sent events): only refusals are checked here. */
+  streaming?: boolean;
+}
+
+const staff = ['officer', 'finance', 'admin'] as const;
+const deciders = ['officer', 'admin'] as const;
+const payers = ['finance', 'admin'] as const;
+const admin = ['admin'] as const;
+const borrower = ['borrower'] as const;
+const signedIn = ['borrower', 'officer', 'finance', 'admin'] as const;
+const reason = 'matrix test';
+
+const matrix: Record<string, Entry> = {
+  'GET /api/health': { allow: 'public' },
+  'GET /api/me': { allow: 'public' },
+  'POST /api/auth/signup/code': { allow: 'public', body: () => ({ phone: '09990000001' }) },
+  'POST /api/auth/signup': {
+    allow: 'public',
+    body: () => ({
+      phone: '09990000001',
+      password: 'password1',
+      confirmPassword: 'password1',
+      code: '123456',
+    }),
+  },
+  'POST /api/auth/login': {
+    allow: 'public',
+    body: () => ({ identifier: 'nobody', password: 'wrong-password' }),
+  },
+  'POST /api/auth/logout': { allow: 'public' },
+  'POST /api/auth/password': {
+    allow: signedIn,
+    body: () => ({
+      currentPassword: 'not-my-password',
+      newPassword: 'another pass 1',
+      confirmPassword: 'another pass 1',
+    }),
+  },
+  'GET /api/dev/outbox': { allow: 'public', path: (f) => `/api/dev/outbox?phone=${f.ownerPhone}` },
+  'GET /api/files/:id': { allow: ['owner-only', ...staff], path: (f) => `/api/files/${f.documentId}` },
+  'GET /api/applications/mine': { allow: borrower },
+  'POST /api/applications/quote': { allow: borrower, body: () => ({ amount: 100000, termMonths: 6 }) },
+  'POST /api/applications': { allow: borrower, multipart: true },
+  'GET /api/staff/applications/pending': { allow: staff },
+  'GET /api/staff/applications/approved': { allow: staff },
+  'POST /api/staff/applications/pending/:id/terms': {
+    allow: deciders,
+    path: (f) => `/api/staff/applications/pending/${f.pendingId}/terms`,
+    body: () => ({ amount: 100000, termMonths: 12 }),
+  },
+  'POST /api/staff/applications/approved/:id/terms': {
+    allow: deciders,
+    path: (f) => `/api/staff/applications/approved/${f.loanId}/terms`,
+    body: () => ({ amount: 100000, termMonths: 12 }),
+  },
+  'GET /api/staff/applications/:id': { allow: staff, path: (f) => `/api/staff/applications/${f.pendingId}` },
+  'POST /api/staff/applications/:id/approve': {
+    allow: deciders,
+    path: (f) => `/api/staff/applications/${f.pendingId}/approve`,
+    body: () => ({ creditScore: 500 }),
+  },
+  'POST /api/staff/applications/:id/reject': {
+    allow: deciders,
+    path: (f) => `/api/staff/applications/${f.pendingId}/reject`,
+    body: () => ({ reason }),
+  },
+  'GET /api/staff/dashboard': { allow: staff },
+  'GET /api/staff/pending-count': { allow: staff },
+  'GET /api/staff/events': { allow: staff, streaming: true },
+  'GET /api/wallet': { allow: borrower },
+  'POST /api/wallet/withdrawal-code': { allow: borrower, body: () => ({ amount: 1000 }) },
+  'POST /api/wallet/withdrawals': {
+    allow: borrower,
+    body: () => ({
+      amount: 1000,
+      code: '123456',
+      idempotencyKey: `matrix-${Math.random().toString(36).slice(2)}`,
+    }),
+  },
+  'GET /api/staff/disbursements': { allow: staff },
+  'POST /api/staff/disbursements/:id/paid': {
+    allow: payers,
+    path: (f) => `/api/staff/disbursements/${f.disbursementId}/paid`,
+    body: () => ({ reference: 'REF-1' }),
+  },
+  'POST /api/staff/disbursements/:id/failed': {
+    allow: payers,
+    path: (f) => `/api/staff/disbursements/${f.disbursementId}/failed`,
+    body: () => ({ reason }),
+  },
+  'GET /api/account': { allow: borrower },
+  'POST /api/account/avatar': { allow: signedIn, body: () => ({ avatar: 2 }) },
+  'GET /api/staff/loans': { allow: staff },
+  'POST /api/staff/loans/:id/status': {
+    allow: deciders,
+    path: (f) => `/api/staff/loans/${f.loanId}/status`,
+    body: () => ({ action: 'hold', message: 'Please call us', reason }),
+  },
+  'POST /api/staff/loans/:id/bank-details': {
+    allow: payers,
+    path: (f) => `/api/staff/loans/${f.loanId}/bank-details`,
+    body: () => ({ bankName: 'BPI', accountNumber: '1234567890', reason }),
+  },
+  'POST /api/staff/loans/:id/credit-score': {
+    allow: deciders,
+    path: (f) => `/api/staff/loans/${f.loanId}/credit-score`,
+    body: () => ({ creditScore: 640, reason }),
+  },
+  'POST /api/staff/loans/:id/message': {
+    allow: deciders,
+    path: (f) => `/api/staff/loans/${f.loanId}/message`,
+    body: () => ({ message: 'Hello', reason }),
+  },
+  'POST /api/staff/loans/:id/amount': {
+    allow: deciders,
+    path: (f) => `/api/staff/loans/${f.loanId}/amount`,
+    body: () => ({ amount: 120000, reason }),
+  },
+  'POST /api/staff/loans/:id/reset-password': {
+    allow: admin,
+    path: (f) => `/api/staff/loans/${f.loanId}/reset-password`,
+    body: () => ({ reason }),
+  },
+  'GET /api/admin/users': { allow: admin },
+  'POST /api/admin/users': {
+    allow: admin,
+    body: () => ({
+      username: `m${Math.random().toString(36).slice(2, 10)}`,
+      password: 'password1',
+      phone: '09170001111',
+      role: 'officer',
+    }),
+  },
+  'POST /api/admin/users/:id': {
+    allow: admin,
+    path: (f) => `/api/admin/users/${f.managedUserId}`,
+    body: () => ({ phone: '09170002222', password: 'temporary1' }),
+  },
+  'POST /api/admin/users/:id/reset-password': {
+    allow: admin,
+    path: (f) => `/api/admin/users/${f.managedUserId}/reset-password`,
+    body: () => ({ reason }),
+  },
+  'DELETE /api/admin/users/:id': { allow: admin, path: (f) => `/api/admin/users/${f.managedUserId}` },
+  'GET /api/admin/audit': { allow: admin },
+  'GET /api/admin/audit.csv': { allow: admin },
+};
+
+let t: TestApp;
+let fixture: Fixture;
+const agents = {} as Record<Actor, Agent>;
+let roleOf: Record<Actor, Role | null>;
+let upload: { payload: Buffer; contentType: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await t.signUpBorrower();
+  const other = await t.signUpBorrower();
+  agents.anonymous = t.agent();
+  agents.owner = await t.loginAs(owner.phone, owner.password);
+  agents.otherBorrower = await t.loginAs(other.phone, other.password);
+  for (const role of staff) {
+    const { user, password } = await t.createUser({ role });
+    agents[role] = await t.loginAs(user.username!, password);
+  }
+  roleOf = {
+    anonymous: null,
+    owner: 'borrower',
+    otherBorrower: 'borrower',
+    officer: 'officer',
+    finance: 'finance',
+    admin: 'admin',
+  };
+
+  const loanId = await seedApplication(t.db, {
+    borrowerId: owner.user.id,
+    phone: owner.phone,
+    status: 'approved',
+  });
+  const pendingBorrower = await t.signUpBorrower();
+  const pendingId = await seedApplication(t.db, {
+    borrowerId: pendingBorrower.user.id,
+    phone: pendingBorrower.phone,
+  });
+  const disbursement = await t.db
+    .insertInto('disbursements')
+    .values({
+      application_id: loanId,
+      amount: 100_000,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const document = await t.db
+    .selectFrom('documents')
+    .select('id')
+    .where('application_id', '=', loanId)
+    .executeTakeFirstOrThrow();
+  const managed = await t.createUser({ role: 'finance' });
+  fixture = {
+    pendingId,
+    loanId,
+    disbursementId: disbursement.id,
+    documentId: document.id,
+    managedUserId: managed.user.id,
+    ownerPhone: owner.phone,
+  };
+  const [front, sig] = await Promise.all([jpegWithGps(200, 150), signaturePng()]);
+  upload = multipartBody(
+    { amount: '100000', termMonths: '6', disclosureSha256: '0'.repeat(64) },
+    ['idFront', 'idBack', 'selfie']
+      .map((name) => ({ name, filename: `${name}.jpg`, contentType: 'image/jpeg', data: front }))
+      .concat([{ name: 'signature', filename: 's.png', contentType: 'image/png', data: sig }]),
+  );
+});
+afterAll(() => t.close());
+
+function call(actor: Actor, method: string, url: string, entry: Entry): Promise<ApiResponse> {
+  const agent = agents[actor];
+  const path = entry.path?.(fixture) ?? url;
+  if (entry.multipart) {
+    return agent.request(method, path, {
+      raw: upload.payload,
+      headers: { 'content-type': upload.contentType },
+    });
+  }
+  return agent.request(method, path, entry.body ? { body: entry.body(fixture) } : {});
+}
+
+function expectedAllowed(entry: Entry, actor: Actor): boolean {
+  if (entry.allow === 'public') return true;
+  const role = roleOf[actor];
+  if (!role) return false;
+  if (entry.allow.includes('owner-only') && actor === 'owner') return true;
+  if (actor === 'owner' || actor === 'otherBorrower') return entry.allow.includes('borrower');
+  return entry.allow.includes(role);
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every API route, and no entry for a route that does not exist', () => {
+    const routes = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(routes.filter((r) => !(r in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((k) => !routes.includes(k))).toEqual([]);
+  });
+
+  it('allows exactly the expected callers on every route', async () => {
+    const unexpected: string[] = [];
+    for (const [key, entry] of Object.entries(matrix)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const callers = entry.allow === 'public' ? (['anonymous'] as Actor[]) : actors;
+      for (const actor of callers) {
+        const allowed = expectedAllowed(entry, actor);
+        if (entry.streaming && allowed) continue;
+        const response = await call(actor, method, url, entry);
+        const code = response.body?.error?.code;
+        // A refusal by the guard, or (for another borrower's object) a "not found" that hides it exists.
+        const refused =
+          code === 'UNAUTHENTICATED' ||
+          code === 'FORBIDDEN' ||
+          (actor === 'otherBorrower' &&
+            entry.allow !== 'public' &&
+            entry.allow.includes('owner-only') &&
+            code === 'NOT_FOUND');
+        if (response.status >= 500)
+          unexpected.push(`${key} as ${actor}: ${response.status} ${response.text}`);
+        else if (allowed && refused) unexpected.push(`${key} as ${actor}: refused with ${response.status}`);
+        else if (!allowed && !refused) unexpected.push(`${key} as ${actor}: ALLOWED with ${response.status}`);
+        if (!allowed && actor === 'anonymous') expect(response.status, key).toBe(401);
+      }
+    }
+    expect(unexpected).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { Navigate, Outlet } from 'react-router';
+import { isStaff } from '../../domain/roles';
+import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
+import { homePath, useSession } from '../features/auth/api/session';
+import { ChangePasswordPage } from '../features/auth/components/change-password-page';
+import { useErrorText } from '../lib/error-text';
+
+/** Restores the session from the cookie (GET /api/me) before any route renders. */
+export function SessionGate() {
+  const session = useSession();
+  const errorText = useErrorText();
+  if (session.isPending) return <LoadingScreen />;
+  if (session.isError) {
+    return (
+      <ErrorScreen message={errorText(session.error, 'NETWORK')} onRetry={() => void session.refetch()} />
+    );
+  }
+  return <Outlet />;
+}
+
+/** /login and /signup: a signed-in user goes to their home instead. */
+export function SignedOutOnly() {
+  const { data } = useSession();
+  if (data?.user) return <Navigate to={homePath(data.user)} replace />;
+  return <Outlet />;
+}
+
+/** Everything else needs a session; a temporary password must be changed before anything else. */
+export function SignedInOnly() {
+  const { data } = useSession();
+  if (!data?.user) return <Navigate to="/login" replace />;
+  if (data.user.mustChangePassword) return <ChangePasswordPage />;
+  return <Outlet />;
+}
+
+/** `/` sends each user to their own home. */
+export function HomeRedirect() {
+  const { data } = useSession();
+  return <Navigate to={data?.user ? homePath(data.user) : '/login'} replace />;
+}
+
+/** Borrower pages (/loan/*, /wallet, /account); staff are sent to the back office. */
+export function BorrowerOnly() {
+  const { data } = useSession();
+  if (data?.user && isStaff(data.user.role)) return <Navigate to="/admin/home" replace />;
+  return <Outlet />;
+}
+
+/** Back-office pages (/admin/*); borrowers are sent to their loan. */
+export function StaffOnly() {
+  const { data } = useSession();
+  if (data?.user && !isStaff(data.user.role)) return <Navigate to="/loan" replace />;
+  return <Outlet />;
+}

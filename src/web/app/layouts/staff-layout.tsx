@@ -1,0 +1,90 @@
+import { AppShell, Avatar, Badge, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { isStaff } from '../../../domain/roles';
+import { Brand } from '../../components/brand';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { LanguageSwitch } from '../../components/language-switch';
+import { LogoutButton } from '../../components/logout-button';
+import { useCurrentUser } from '../../features/auth/api/session';
+import { isPathUnder, staffNavItemsFor } from '../navigation';
+
+/** The back office: a header, a sidebar (a burger on phones) and the page. */
+export function StaffLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const items = isStaff(user.role) ? staffNavItemsFor(user.role) : [];
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('common.closeNavigation') : t('common.openNavigation')}
+            />
+            <Brand size={28} />
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <LanguageSwitch />
+            <ColorSchemeToggle />
+            <LogoutButton />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label={t('common.mainNavigation')}>
+        <AppShell.Section>
+          <Group gap="sm" wrap="nowrap" mb="md" aria-label={t('common.signedInAs')}>
+            <Avatar color="brand" radius="xl">
+              <IconUser size={20} />
+            </Avatar>
+            <Stack gap={2} miw={0}>
+              <Text fw={600} size="sm" truncate="end">
+                {user.username ?? user.phone}
+              </Text>
+              <Badge variant="light" size="sm" w="fit-content">
+                {t(`roles.${user.role}`)}
+              </Badge>
+            </Stack>
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          {items.map((item) => {
+            const Icon = item.icon;
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={t(item.label)}
+                leftSection={<Icon size={20} stroke={1.7} />}
+                active={isPathUnder(pathname, item.to)}
+                aria-current={isPathUnder(pathname, item.to) ? 'page' : undefined}
+                onClick={close}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

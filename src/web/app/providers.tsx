@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '../lib/i18n';
+import { colorSchemeStorageKey, theme } from './theme';
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
+
+/** Toasts hide after 4 s (SPEC §2.7, §6). */
+export const toastAutoCloseMs = 4000;
+
+export function AppProviders(props: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  env?: 'default' | 'test';
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+        env={props.env ?? 'default'}
+      >
+        <Notifications autoClose={toastAutoCloseMs} position="top-center" zIndex={1000} />
+        <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

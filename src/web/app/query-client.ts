@@ -1,0 +1,36 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api';
+
+export const sessionQueryKey = ['session'] as const;
+
+/**
+ * One QueryClient per app (and per test). Client errors (4xx) are never retried. When any request
+ * says the session is gone or must first change its password, the session is re-read so the router
+ * shows the right screen.
+ */
+export function createQueryClient(): QueryClient {
+  let client: QueryClient;
+  const onError = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    if (
+      error.code === 'UNAUTHENTICATED' ||
+      error.code === 'PASSWORD_CHANGE_REQUIRED' ||
+      error.code === 'CSRF_FAILED'
+    ) {
+      void client.invalidateQueries({ queryKey: sessionQueryKey });
+    }
+  };
+  client = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

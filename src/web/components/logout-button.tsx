@@ -1,0 +1,49 @@
+import { ActionIcon, type ActionIconProps, Button } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../features/auth/api/session';
+import { useErrorText } from '../lib/error-text';
+import { notifyError } from '../lib/notify';
+
+/** Ends the server session, clears cached data and goes to /login. */
+export function LogoutButton(
+  props: { asButton?: boolean } & Pick<ActionIconProps, 'variant' | 'color' | 'size'>,
+) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const logout = useLogout();
+  const onClick = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/login', { replace: true }),
+      onError: (error) => notifyError(errorText(error)),
+    });
+
+  if (props.asButton) {
+    return (
+      <Button
+        variant="subtle"
+        color="gray"
+        leftSection={<IconLogout size={18} />}
+        onClick={onClick}
+        loading={logout.isPending}
+      >
+        {t('common.logOut')}
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon
+      variant={props.variant ?? 'default'}
+      color={props.color}
+      size={props.size ?? 'lg'}
+      aria-label={t('common.logOut')}
+      title={t('common.logOut')}
+      onClick={onClick}
+      loading={logout.isPending}
+    >
+      <IconLogout size={18} stroke={1.8} />
+    </ActionIcon>
+  );
+}

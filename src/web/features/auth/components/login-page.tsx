@@ -1,0 +1,77 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type LoginInput, loginSchema } from '../../../../domain/schemas/auth';
+import { PasswordField } from '../../../components/password-field';
+import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
+import { homePath, useLogin } from '../api/session';
+import { AuthCardHeader } from './auth-card-header';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const errors = useFormErrors();
+  const form = useForm<LoginInput>({
+    mode: 'controlled',
+    initialValues: { identifier: '', password: '' },
+    onValuesChange: (values, previous) => {
+      for (const name of ['identifier', 'password'] as const) {
+        if (values[name] !== previous[name]) errors.clearField(name);
+      }
+    },
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      errors.set(formErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    errors.clear();
+    login.mutate(parsed.data, {
+      onSuccess: (session) => {
+        if (session.user) navigate(homePath(session.user), { replace: true });
+      },
+      onError: (error) => errors.set(formErrorsFromError(error, 'LOGIN_FAILED')),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <AuthCardHeader title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      <Stack gap="md">
+        <TextInput
+          label={t('auth.login.identifier')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('identifier')}
+          error={errors.field('identifier')}
+        />
+        <PasswordField
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+          error={errors.field('password')}
+        />
+        {errors.alert ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errors.alert}
+          </Alert>
+        ) : null}
+        <Button type="submit" fullWidth size="md" loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+        <Text ta="center" size="sm">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to="/signup" fw={600}>
+            {t('auth.login.signUp')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

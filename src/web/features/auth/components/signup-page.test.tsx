@@ -1,0 +1,199 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorBody, type MockResponse, mockApi, renderApp, signedOutMe } from '../../../test/render';
+
+const codeSent: MockResponse = { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } };
+
+function setup() {
+  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+}
+
+async function fillForm(
+  user: ReturnType<typeof setup>,
+  values: { phone?: string; password?: string; confirmPassword?: string; code?: string },
+) {
+  if (values.phone) await user.type(await screen.findByLabelText('Phone number'), values.phone);
+  if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
+  if (values.confirmPassword)
+    await user.type(screen.getByLabelText('Confirm password'), values.confirmPassword);
+  if (values.code) await user.type(screen.getByLabelText('Verification code'), values.code);
+}
+
+const validForm = {
+  phone: '09171234567',
+  password: 'correct-horse',
+  confirmPassword: 'correct-horse',
+  code: '123456',
+};
+
+function signUpButton() {
+  return screen.getByRole('button', { name: /^(Sign Up|Signing up\.\.\.)$/ }) as HTMLButtonElement;
+}
+
+describe('sign-up page', () => {
+  it('shows the title, the code field and the safety notice', async () => {
+    mockApi({ 'GET /api/me': signedOutMe });
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeTruthy();
+    const code = screen.getByLabelText('Verification code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('autocomplete')).toBe('off');
+    expect(code.getAttribute('maxlength')).toBe('6');
+    expect(
+      screen.getByText('We will never ask you for this code or for a fee to release your loan.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('validates the phone before sending a code', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe, 'POST /api/auth/signup/code': codeSent });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Phone number must be at least 10 digits and contain only numbers')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/me']);
+  });
+
+  it('validates the phone on submit with the shared schema', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await fillForm(user, { ...validForm, phone: '0917abc4567' });
+    await user.click(signUpButton());
+    expect(screen.getByText('Phone number must be at least 10 digits and contain only numbers')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Passwords do not match" when the confirmation differs', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await fillForm(user, { ...validForm, confirmPassword: 'correct-horsf' });
+    await user.click(signUpButton());
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks to fill in all fields when submitted empty', async () => {
+    mockApi({ 'GET /api/me': signedOutMe });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByLabelText('Phone number');
+    await user.click(signUpButton());
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all fields');
+  });
+
+  it('sends the code, then counts down 60 s before allowing a resend', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe, 'POST /api/auth/signup/code': codeSent });
+    renderApp('/signup');
+    await screen.findByLabelText('Phone number');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setup();
+    await user.type(screen.getByLabelText('Phone number'), '09171234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    const counting = (await screen.findByRole('button', { name: /^Resend in \d+s$/ })) as HTMLButtonElement;
+    expect(counting.textContent).toBe('Resend in 60s');
+    expect(counting.disabled).toBe(true);
+    const codeCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/signup/code');
+    expect(JSON.parse(String(codeCall?.[1]?.body))).toEqual({ phone: '09171234567' });
+
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('button', { name: 'Resend in 57s' })).toBeTruthy();
+
+    await act(async () => vi.advanceTimersByTime(57_000));
+    const again = screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
+    await user.click(again);
+    await screen.findByRole('button', { name: 'Resend in 60s' });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/signup/code')).toHaveLength(2);
+  });
+
+  it('shows the server wait time when a code was requested too soon', async () => {
+    mockApi({
+      'GET /api/me': signedOutMe,
+      'POST /api/auth/signup/code': {
+        status: 429,
+        body: errorBody('CODE_RESEND_TOO_SOON', 'Please wait 42 seconds before requesting another code.', {
+          params: { n: 42 },
+        }),
+      },
+    });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '09171234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please wait 42 seconds before requesting another code.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend in 42s' })).toBeTruthy();
+  });
+
+  it('shows "Phone number already registered" under the phone field', async () => {
+    mockApi({
+      'GET /api/me': signedOutMe,
+      'POST /api/auth/signup/code': {
+        status: 409,
+        body: errorBody('PHONE_TAKEN', 'Phone number already registered', {
+          fields: { phone: { code: 'PHONE_TAKEN', message: 'Phone number already registered' } },
+        }),
+      },
+    });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '09171234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const message = await screen.findByText('Phone number already registered');
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows "Signing up..." while the request runs, then the success text, then goes to /login after 2 s', async () => {
+    let finish: (response: MockResponse) => void = () => {};
+    const fetchMock = mockApi({
+      'GET /api/me': signedOutMe,
+      'POST /api/auth/signup': () =>
+        new Promise<MockResponse>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    const { router } = renderApp('/signup');
+    await screen.findByLabelText('Phone number');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setup();
+    await fillForm(user, validForm);
+    await user.click(signUpButton());
+
+    await waitFor(() => expect(signUpButton().textContent).toBe('Signing up...'));
+    expect(signUpButton().disabled).toBe(true);
+    const signupCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/signup');
+    expect(JSON.parse(String(signupCall?.[1]?.body))).toEqual(validForm);
+
+    await act(async () => finish({ status: 201, body: { ok: true } }));
+    expect(await screen.findByText('Registration successful! Redirecting to login...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signup');
+
+    await act(async () => vi.advanceTimersByTime(1900));
+    expect(router.state.location.pathname).toBe('/signup');
+    await act(async () => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
+  });
+
+  it('says "Failed to register. Try again." when the server cannot be reached', async () => {
+    mockApi({
+      'GET /api/me': signedOutMe,
+      'POST /api/auth/signup': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await fillForm(user, validForm);
+    await user.click(signUpButton());
+    expect(await screen.findByText('Failed to register. Try again.')).toBeTruthy();
+    expect(signUpButton().disabled).toBe(false);
+  });
+});

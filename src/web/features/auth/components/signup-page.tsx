@@ -1,0 +1,173 @@
+import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
+import { PasswordField } from '../../../components/password-field';
+import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useSendSignupCode, useSignup } from '../api/signup';
+import { AuthCardHeader } from './auth-card-header';
+import { SafetyNotice } from './safety-notice';
+import { useCountdown } from './use-countdown';
+
+/** After a successful sign-up the page says so, then goes to /login after this long. */
+export const redirectAfterSignupMs = 2000;
+const defaultResendSeconds = 60;
+const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
+
+export function SignupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const sendCode = useSendSignupCode();
+  const signup = useSignup();
+  const countdown = useCountdown();
+  const errors = useFormErrors();
+  const [succeeded, setSucceeded] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const form = useForm<SignupInput>({
+    mode: 'controlled',
+    initialValues: { phone: '', password: '', confirmPassword: '', code: '' },
+    onValuesChange: (values, previous) => {
+      for (const name of fieldNames) if (values[name] !== previous[name]) errors.clearField(name);
+    },
+  });
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), redirectAfterSignupMs);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  const onSendCode = () => {
+    const parsed = sendSignupCodeSchema.safeParse({ phone: form.getValues().phone });
+    if (!parsed.success) {
+      // Only the phone matters here: show its message under the field, not a form-wide alert.
+      errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
+      return;
+    }
+    sendCode.mutate(parsed.data, {
+      onSuccess: (sent) => {
+        errors.clearField('phone');
+        countdown.start(sent.resendAfterSeconds || defaultResendSeconds);
+        notifySuccess(t('auth.signup.codeSent', { phone: parsed.data.phone }));
+        codeInput.current?.focus();
+      },
+      onError: (error) => {
+        const next = formErrorsFromError(error, 'INTERNAL');
+        const wait = next.top?.code === 'CODE_RESEND_TOO_SOON' ? Number(next.top.params?.n) : 0;
+        if (wait > 0) countdown.start(wait);
+        errors.set(next);
+      },
+    });
+  };
+
+  const onSubmit = form.onSubmit((values) => {
+    const parsed = signupSchema.safeParse(values);
+    if (!parsed.success) {
+      errors.set(formErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    errors.clear();
+    signup.mutate(parsed.data, {
+      onSuccess: () => setSucceeded(true),
+      onError: (error) => errors.set(formErrorsFromError(error, 'SIGNUP_FAILED')),
+    });
+  });
+
+  const waiting = countdown.remaining > 0;
+  const locked = signup.isPending || succeeded;
+  const codeInputProps = form.getInputProps('code');
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <AuthCardHeader title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')} />
+      <Stack gap="sm">
+        <TextInput
+          label={t('auth.signup.phone')}
+          description={t('auth.signup.phoneHint')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          disabled={locked}
+          {...form.getInputProps('phone')}
+          error={errors.field('phone')}
+        />
+        <PasswordField
+          label={t('auth.signup.password')}
+          description={t('auth.signup.passwordHint')}
+          autoComplete="new-password"
+          disabled={locked}
+          {...form.getInputProps('password')}
+          error={errors.field('password')}
+        />
+        <PasswordField
+          label={t('auth.signup.confirmPassword')}
+          autoComplete="new-password"
+          disabled={locked}
+          {...form.getInputProps('confirmPassword')}
+          error={errors.field('confirmPassword')}
+        />
+        <TextInput
+          ref={codeInput}
+          label={t('auth.signup.code')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          disabled={locked}
+          {...codeInputProps}
+          onChange={(event) =>
+            form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))
+          }
+          error={errors.field('code')}
+          inputContainer={(input) => (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Box flex={1} miw={0}>
+                {input}
+              </Box>
+              <Button
+                variant="light"
+                onClick={onSendCode}
+                loading={sendCode.isPending}
+                disabled={waiting || locked}
+                miw={112}
+                px="sm"
+              >
+                {waiting ? t('auth.signup.resendIn', { n: countdown.remaining }) : t('auth.signup.sendCode')}
+              </Button>
+            </Group>
+          )}
+        />
+        <SafetyNotice />
+        {errors.alert ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errors.alert}
+          </Alert>
+        ) : null}
+        {succeeded ? (
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            {t('auth.signup.success')}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          mt={4}
+          disabled={locked}
+          leftSection={signup.isPending ? <Loader size={16} color="currentColor" /> : null}
+        >
+          {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
+        </Button>
+        <Text ta="center" size="sm">
+          {t('auth.signup.haveAccount')}{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            {t('auth.signup.logIn')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, setCsrfToken } from './api';
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn(async () => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('apiFetch', () => {
+  afterEach(() => setCsrfToken(null));
+
+  it('sends JSON with the CSRF token on writes, same-origin credentials', async () => {
+    setCsrfToken('token-1');
+    const fetchMock = stubFetch(json({ ok: true }));
+    await expect(apiFetch('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/x');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.headers).toMatchObject({ 'content-type': 'application/json', 'x-csrf-token': 'token-1' });
+  });
+
+  it('does not send the CSRF token on reads', async () => {
+    setCsrfToken('token-1');
+    const fetchMock = stubFetch(json({}));
+    await apiFetch('/api/me');
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.method).toBe('GET');
+    expect(init.headers).not.toHaveProperty('x-csrf-token');
+  });
+
+  it('throws an ApiError built from the error body', async () => {
+    stubFetch(
+      json(
+        {
+          error: {
+            code: 'TOO_MANY_ATTEMPTS',
+            message: 'Too many attempts. Try again in 15 minutes.',
+            fields: { phone: { code: 'PHONE_TAKEN', message: 'Phone number already registered' } },
+            params: { n: 15 },
+          },
+        },
+        429,
+      ),
+    );
+    const error = await apiFetch('/api/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      status: 429,
+      message: 'Too many attempts. Try again in 15 minutes.',
+      params: { n: 15 },
+      fields: { phone: { code: 'PHONE_TAKEN', message: 'Phone number already registered' } },
+    });
+  });
+
+  it('reports an unreachable server as NETWORK and a non-JSON error page as BAD_RESPONSE', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(apiFetch('/api/me')).rejects.toMatchObject({
+      code: 'NETWORK',
+      status: 0,
+      isTransport: true,
+    });
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiFetch('/api/me')).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      status: 502,
+      isTransport: true,
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import type { ErrorParams } from '../../domain/errors';
+
+/** Codes the client itself produces, next to the server's ErrorCode catalogue. */
+export type ClientErrorCode = 'NETWORK' | 'BAD_RESPONSE';
+
+export interface ApiFieldError {
+  code: string;
+  message: string;
+  /** The field's own placeholders (e.g. {field}); otherwise the error's params apply. */
+  params?: ErrorParams;
+}
+
+/** An API failure: the server's error body, or a client-side NETWORK / BAD_RESPONSE failure. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly fields: Record<string, ApiFieldError>;
+  readonly params: ErrorParams | undefined;
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+
+  constructor(init: {
+    code: string;
+    message: string;
+    status: number;
+    fields?: Record<string, ApiFieldError>;
+    params?: ErrorParams;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.fields = init.fields ?? {};
+    this.params = init.params;
+  }
+
+  /** True when the request never got a usable answer (offline, proxy error page, invalid JSON). */
+  get isTransport(): boolean {
+    return this.code === 'NETWORK' || this.code === 'BAD_RESPONSE';
+  }
+}
+
+let csrfToken: string | null = null;
+
+/** The session's CSRF token, echoed in X-CSRF-Token on every write (from /api/me, login, password change). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (!SAFE_METHODS.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ code: 'NETWORK', message: 'The server could not be reached.', status: 0 });
+  }
+
+  const text = await response.text().catch(() => '');
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+    if (response.ok) {
+      throw new ApiError({
+        code: 'BAD_RESPONSE',
+        message: 'The server sent an unreadable answer.',
+        status: response.status,
+      });
+    }
+  }
+
+  if (!response.ok) throw errorFromBody(data, response.status);
+  return data as T;
+}
+
+function errorFromBody(data: unknown, status: number): ApiError {
+  const error = isRecord(data) && isRecord(data.error) ? data.error : null;
+  if (!error || typeof error.code !== 'string') {
+    return new ApiError({ code: 'BAD_RESPONSE', message: `The server answered ${status}.`, status });
+  }
+  const fields: Record<string, ApiFieldError> = {};
+  if (isRecord(error.fields)) {
+    for (const [name, value] of Object.entries(error.fields)) {
+      if (isRecord(value) && typeof value.code === 'string') {
+        fields[name] = {
+          code: value.code,
+          message: typeof value.message === 'string' ? value.message : '',
+          ...(isRecord(value.params) ? { params: value.params as ErrorParams } : {}),
+        };
+      }
+    }
+  }
+  return new ApiError({
+    code: error.code,
+    message: typeof error.message === 'string' ? error.message : '',
+    status,
+    fields,
+    ...(isRecord(error.params) ? { params: error.params as ErrorParams } : {}),
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorParams } from '../../domain/errors';
+import { ApiError } from './api';
+
+/** An error to show: a catalogue code (errors.<CODE> in the locales), its params, and the server's text. */
+export interface ErrorInfo {
+  code: string;
+  params?: ErrorParams | undefined;
+  /** The server's (English) message, used when the code has no translation. */
+  message?: string | undefined;
+}
+
+/** `t('errors.' + code, params)`, falling back to the server's message, then to the generic failure. */
+export function translateError(t: TFunction, error: ErrorInfo): string {
+  const fallback = error.message || t('errors.INTERNAL');
+  return t(`errors.${error.code}`, { ...error.params, defaultValue: fallback });
+}
+
+/**
+ * What to tell the user about a failed request. Transport failures (offline, proxy error pages) and
+ * unexpected errors become the screen's own failure code, e.g. LOGIN_FAILED.
+ */
+export function errorInfoFrom(error: unknown, failureCode = 'INTERNAL'): ErrorInfo {
+  if (!(error instanceof ApiError) || error.isTransport) return { code: failureCode };
+  return { code: error.code, params: error.params, message: error.message };
+}
+
+export function useErrorText(): (error: unknown, failureCode?: string) => string {
+  const { t } = useTranslation();
+  return useCallback((error, failureCode) => translateError(t, errorInfoFrom(error, failureCode)), [t]);
+}

@@ -1,0 +1,89 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { issuesToAppError } from '../../domain/validation';
+import { ApiError } from './api';
+import { type ErrorInfo, errorInfoFrom, translateError } from './error-text';
+
+/** A form's errors: one message for the form (shown in an Alert) and one per field. */
+export interface FormErrors {
+  top: ErrorInfo | null;
+  fields: Record<string, ErrorInfo>;
+}
+
+export const noErrors: FormErrors = { top: null, fields: {} };
+
+/** A zod schema's issues, whose messages are catalogue codes, in the same shape the server sends. */
+export function formErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FormErrors {
+  const error = issuesToAppError(issues, 'VALIDATION_FAILED');
+  const fields: Record<string, ErrorInfo> = {};
+  for (const [name, field] of Object.entries(error.fields))
+    fields[name] = { code: field.code, params: field.params };
+  return { top: { code: error.code, params: error.params }, fields };
+}
+
+/** A failed request's errors; transport and unexpected failures become `failureCode`. */
+export function formErrorsFromError(error: unknown, failureCode: string): FormErrors {
+  const top = errorInfoFrom(error, failureCode);
+  const fields: Record<string, ErrorInfo> = {};
+  if (error instanceof ApiError && !error.isTransport) {
+    for (const [name, field] of Object.entries(error.fields)) {
+      fields[name] = { code: field.code, params: field.params ?? error.params, message: field.message };
+    }
+  }
+  return { top, fields };
+}
+
+/**
+ * The form-level message goes in the Alert when it says something the fields do not ("Incorrect phone,
+ * username or password") or asks for missing fields ("Please fill in all fields"); a field whose own code
+ * is that same message is only outlined in red, so one message is never shown twice.
+ */
+function alertShown(errors: FormErrors): boolean {
+  const top = errors.top;
+  if (!top) return false;
+  if (top.code.endsWith('_REQUIRED')) return true;
+  return !Object.values(errors.fields).some((field) => field.code === top.code);
+}
+
+export function useFormErrors() {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const showAlert = alertShown(errors);
+
+  const clearField = useCallback((name: string) => {
+    setErrors((current) => {
+      if (!current.top && !(name in current.fields)) return current;
+      const { [name]: _removed, ...fields } = current.fields;
+      // The form-level message stays while another field still has the same problem.
+      const top = current.top;
+      const keepTop = top !== null && Object.values(fields).some((f) => f.code === top.code);
+      return { top: keepTop ? top : null, fields };
+    });
+  }, []);
+
+  const field = useCallback(
+    (name: string): string | boolean | undefined => {
+      const info = errors.fields[name];
+      if (!info) return undefined;
+      if (showAlert && errors.top?.code === info.code) return true;
+      return translateError(t, info);
+    },
+    [errors, showAlert, t],
+  );
+
+  return useMemo(
+    () => ({
+      errors,
+      set: setErrors,
+      clear: () => setErrors(noErrors),
+      clearField,
+      /** The translated form-level message, or null. */
+      alert: showAlert && errors.top ? translateError(t, errors.top) : null,
+      /** The `error` prop of a field: its translated message, `true` (outline only) or undefined. */
+      field,
+    }),
+    [errors, showAlert, t, clearField, field],
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { errorMessages } from '../../domain/errors';
+import en from './en.json';
+import km from './km.json';
+import zh from './zh.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[path] = value;
+    else Object.assign(out, flatten(value, path));
+  }
+  return out;
+}
+
+const locales = { en: flatten(en), zh: flatten(zh), km: flatten(km) };
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('locale files', () => {
+  it.each(['zh', 'km'] as const)('%s has exactly the keys of en', (lng) => {
+    expect(Object.keys(locales[lng]).sort()).toEqual(Object.keys(locales.en).sort());
+  });
+
+  it.each(['en', 'zh', 'km'] as const)('%s has no empty strings', (lng) => {
+    expect(Object.entries(locales[lng]).filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+
+  it.each(['zh', 'km'] as const)('%s uses the same {{placeholders}} as en', (lng) => {
+    for (const [key, text] of Object.entries(locales.en)) {
+      expect({ key, names: placeholders(locales[lng][key] ?? '') }).toEqual({
+        key,
+        names: placeholders(text),
+      });
+    }
+  });
+
+  it.each(['zh', 'km'] as const)('%s is translated, not an English copy', (lng) => {
+    // Product and language names are the same everywhere.
+    const sameEverywhere = new Set(['common.appName', 'languages.en', 'languages.zh', 'languages.km']);
+    const copies = Object.keys(locales.en).filter(
+      (key) => !sameEverywhere.has(key) && locales[lng][key] === locales.en[key],
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it.each(['en', 'zh', 'km'] as const)('%s has errors.<CODE> for every error code', (lng) => {
+    const missing = Object.keys(errorMessages).filter((code) => !(`errors.${code}` in locales[lng]));
+    expect(missing).toEqual([]);
+  });
+
+  it('English error texts are exactly the catalogue texts, with {n} as {{n}}', () => {
+    for (const [code, text] of Object.entries(errorMessages)) {
+      expect({ code, text: locales.en[`errors.${code}`] }).toEqual({
+        code,
+        text: text.replace(/\{(\w+)\}/g, '{{$1}}'),
+      });
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { UserDto } from '../../domain/schemas/user';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { routes } from '../app/routes';
+import { setCsrfToken } from '../lib/api';
+
+/** Renders the real route tree at `path` with fresh providers; Mantine transitions and portals are off. */
+export function renderApp(path: string) {
+  setCsrfToken(null);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+}
+
+type Handler =
+  | MockResponse
+  | ((request: { body: unknown; headers: Headers }) => MockResponse | Promise<MockResponse>);
+
+/**
+ * Replaces fetch with a table of `METHOD /path` → response. Unlisted requests fail the test loudly.
+ * Returns the mock so tests can inspect the calls.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const key = `${method} ${url}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected request: ${key}`);
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const result = typeof handler === 'function' ? await handler({ body, headers }) : handler;
+    return new Response(result.body === undefined ? null : JSON.stringify(result.body), {
+      status: result.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    username: null,
+    phone: '09171234567',
+    role: 'borrower',
+    status: 'active',
+    mustChangePassword: false,
+    avatar: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    lastLoginAt: null,
+    ...overrides,
+  };
+}
+
+export const signedOutMe: MockResponse = { body: { user: null, csrfToken: null } };
+
+export function signedInMe(user: UserDto): MockResponse {
+  return { body: { user, csrfToken: 'csrf-test-token' } };
+}
+
+export function errorBody(code: string, message: string, extra: { fields?: object; params?: object } = {}) {
+  return {
+    error: { code, message, fields: extra.fields ?? {}, ...(extra.params ? { params: extra.params } : {}) },
+  };
+}

@@ -1,0 +1,45 @@
+// jsdom lacks a few browser APIs Mantine relies on; the app's i18n starts in English for every test.
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import i18n from '../lib/i18n';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+
+Element.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  // The toast store is module-global: a toast from one test must not show up in the next.
+  notifications.clean();
+  notifications.cleanQueue();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
