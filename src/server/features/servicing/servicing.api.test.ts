@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplication } from '../../test-support/seed';
+import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let officer: Agent;
+let finance: Agent;
+let admin: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['officer', 'finance', 'admin'] as const) {
+    const { user, password } = await t.createUser({ role });
+    const agent = await t.loginAs(user.username!, password);
+    if (role === 'officer') officer = agent;
+    else if (role === 'finance') finance = agent;
+    else admin = agent;
+  }
+});
+afterAll(() => t.close());
+
+async function runningLoan() {
+  const b = await t.signUpBorrower();
+  const id = await seedApplication(t.db, {
+    borrowerId: b.user.id,
+    phone: b.phone,
+    status: 'approved',
+    fullName: 'Servicing Person',
+  });
+  return { id, ...b, agent: await t.loginAs(b.phone, b.password) };
+}
+
+const history = async (agent: Agent) =>
+  (await agent.get('/api/wallet')).body.history as { kind: string; message: string | null }[];
+
+describe('loan servicing', () => {
+  it('lists running loans with what is available', async () => {
+    const { id } = await runningLoan();
+    await t.db
+      .insertInto('disbursements')
+      .values({
+        application_id: id,
+        amount: 2_000_000,
+        bank_name: 'GCash',
+        account_number: '0917',
+        code_verified: true,
+      })
+      .execute();
+    const list = await finance.get('/api/staff/loans?name=servicing person');
+    const row = list.body.items.find((i: { id: string }) => i.id === id);
+    expect(row).toMatchObject({
+      approvedAmountMinor: 10_000_000,
+      availableMinor: 8_000_000,
+      status: 'approved',
+      creditScore: 500,
+    });
+  });
+
+  it('every action needs a reason and changes nothing without one', async () => {
+    const { id } = await runningLoan();
+    const calls: [Agent, string, object][] = [
+      [officer, 'status', { action: 'hold', message: 'Call us' }],
+      [finance, 'bank-details', { bankName: 'BPI', accountNumber: '123456' }],
+      [officer, 'credit-score', { creditScore: 700 }],
+      [officer, 'message', { message: 'Hello' }],
+      [officer, 'amount', { amount: 120000 }],
+    ];
+    for (const [agent, path, body] of calls) {
+      for (const bad of [body, { ...body, reason: '   ' }]) {
+        const response = await agent.post(`/api/staff/loans/${id}/${path}`, bad);
+        expect(response.status, path).toBe(400);
+        expect(response.body.error.message).toBe('A reason is required.');
+      }
+    }
+    const audit = await t.db.selectFrom('audit_events').select('id').where('loan_id', '=', id).execute();
+    expect(audit).toHaveLength(0);
+  });
+
+  it('hold pauses withdrawals with the message; release restores them; the borrower sees both', async () => {
+    const { id, agent } = await runningLoan();
+    const noMessage = await officer.post(`/api/staff/loans/${id}/status`, {
+      action: 'hold',
+      reason: 'KYC check',
+    });
+    expect(noMessage.status).toBe(400);
+    const hold = await officer.post(`/api/staff/loans/${id}/status`, {
+      action: 'hold',
+      message: 'Please visit our branch with your ID',
+      reason: 'KYC check',
+    });
+    expect(hold.status).toBe(200);
+    expect(hold.body).toMatchObject({
+      status: 'on_hold',
+      statusMessage: 'Please visit our branch with your ID',
+    });
+    const refused = await agent.post('/api/wallet/withdrawal-code', { amount: 1000 });
+    expect(refused.body.error.message).toBe('Withdrawals are paused: Please visit our branch with your ID');
+    const again = await officer.post(`/api/staff/loans/${id}/status`, {
+      action: 'hold',
+      message: 'x',
+      reason: 'again',
+    });
+    expect(again.status).toBe(409);
+    const release = await admin.post(`/api/staff/loans/${id}/status`, {
+      action: 'release',
+      reason: 'Verified',
+    });
+    expect(release.body.status).toBe('approved');
+    expect((await agent.post('/api/wallet/withdrawal-code', { amount: 1000 })).status).toBe(200);
+    expect((await history(agent)).map((h) => h.kind)).toEqual(['released', 'on_hold']);
+  });
+
+  it('bank details: finance and admin only, digits only, masked in the audit log, borrower told', async () => {
+    const { id, agent } = await runningLoan();
+    expect(
+      (
+        await officer.post(`/api/staff/loans/${id}/bank-details`, {
+          bankName: 'BPI',
+          accountNumber: '1',
+          reason: 'r',
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await finance.post(`/api/staff/loans/${id}/bank-details`, {
+      bankName: 'BPI',
+      accountNumber: '12-34',
+      reason: 'r',
+    });
+    expect(bad.status).toBe(400);
+    const ok = await finance.post(`/api/staff/loans/${id}/bank-details`, {
+      bankName: 'BPI',
+      accountNumber: '001234567890',
+      reason: 'Borrower called',
+    });
+    expect(ok.body).toMatchObject({ bankName: 'BPI', accountNumber: '001234567890' });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('loan_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.changes)).not.toContain('001234567890');
+    expect(audit.changes.accountNumber).toEqual({ before: '****4567', after: '****7890' });
+    expect((await history(agent))[0]!.kind).toBe('bank_changed');
+  });
+
+  it('credit score and amount: validated, audited, amount never below withdrawn', async () => {
+    const { id } = await runningLoan();
+    expect(
+      (await officer.post(`/api/staff/loans/${id}/credit-score`, { creditScore: 5000, reason: 'r' })).status,
+    ).toBe(400);
+    expect(
+      (await officer.post(`/api/staff/loans/${id}/credit-score`, { creditScore: 720, reason: 'Paid early' }))
+        .body.creditScore,
+    ).toBe(720);
+    await t.db
+      .insertInto('disbursements')
+      .values({
+        application_id: id,
+        amount: 9_000_000,
+        bank_name: 'GCash',
+        account_number: '0917',
+        code_verified: true,
+      })
+      .execute();
+    const low = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 80000, reason: 'r' });
+    expect(low.body.error.code).toBe('AMOUNT_BELOW_WITHDRAWN');
+    const offStep = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 95000, reason: 'r' });
+    expect(offStep.body.error.message).toBe('Please enter a valid loan amount and loan period.');
+    const ok = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 200000, reason: 'Top-up' });
+    expect(ok.body).toMatchObject({
+      approvedAmountMinor: 20_000_000,
+      availableMinor: 11_000_000,
+      monthlyPaymentMinor: 1_891_192,
+    });
+  });
+
+  it('reset password: admin only; ends every session; the borrower must change it at next login', async () => {
+    const { id, agent, phone } = await runningLoan();
+    expect((await officer.post(`/api/staff/loans/${id}/reset-password`, { reason: 'r' })).status).toBe(403);
+    const reset = await admin.post(`/api/staff/loans/${id}/reset-password`, { reason: 'Forgot password' });
+    expect(reset.status).toBe(200);
+    const temporary = reset.body.temporaryPassword as string;
+    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    expect((await agent.get('/api/me')).body.user).toBeNull();
+    const fresh = await t.loginAs(phone, temporary);
+    expect((await fresh.get('/api/me')).body.user.mustChangePassword).toBe(true);
+    expect((await fresh.get('/api/wallet')).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+  });
+
+  it('messages reach the borrower history', async () => {
+    const { id, agent } = await runningLoan();
+    expect(
+      (
+        await officer.post(`/api/staff/loans/${id}/message`, {
+          message: 'Your first payment is due soon',
+          reason: 'Reminder',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await history(agent))[0]).toMatchObject({
+      kind: 'message',
+      message: 'Your first payment is due soon',
+    });
+  });
+
+  it('refuses actions on loans that are not running', async () => {
+    const b = await t.signUpBorrower();
+    const pending = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone });
+    const response = await officer.post(`/api/staff/loans/${pending}/message`, { message: 'x', reason: 'y' });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplication } from '../../test-support/seed';
+import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let admin: Agent;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await t.createUser({ role: 'admin' });
+  adminId = a.user.id;
+  admin = await t.loginAs(a.user.username!, a.password);
+});
+afterAll(() => t.close());
+
+describe('user management', () => {
+  it('adds a user (role case-insensitive) who must change the password at first login', async () => {
+    const phone = t.nextPhone();
+    const created = await admin.post('/api/admin/users', {
+      username: 'Teller01',
+      password: 'first pass 1',
+      phone,
+      role: 'FINANCE',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      username: 'Teller01',
+      role: 'finance',
+      mustChangePassword: true,
+      status: 'active',
+    });
+    const agent = await t.loginAs('teller01', 'first pass 1');
+    expect((await agent.get('/api/staff/dashboard')).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const list = await admin.get(`/api/admin/users?phone=${phone.slice(-6)}`);
+    expect(list.body.items.map((u: { id: string }) => u.id)).toEqual([created.body.id]);
+  });
+
+  it.each([
+    [{}, 'Please fill all fields.'],
+    [{ username: 'x1', password: 'password1', phone: '09171234567' }, 'Please fill all fields.'],
+    [{ username: 'valid_name', password: 'password1', phone: '09171234567', role: 'boss' }, 'Unknown role.'],
+    [
+      { username: 'valid_name', password: 'short', phone: '09171234567', role: 'officer' },
+      'Password must be at least 8 characters',
+    ],
+    [
+      { username: 'valid_name', password: 'password1', phone: '123', role: 'officer' },
+      'Phone number must be at least 10 digits and contain only numbers',
+    ],
+    [
+      { username: '12345', password: 'password1', phone: '09171234567', role: 'officer' },
+      /^Username must be/,
+    ],
+  ])('refuses %j', async (body, message) => {
+    const response = await admin.post('/api/admin/users', body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(message);
+  });
+
+  it('refuses a duplicate phone or username', async () => {
+    const phone = t.nextPhone();
+    expect(
+      (
+        await admin.post('/api/admin/users', {
+          username: 'dupe_one',
+          password: 'password1',
+          phone,
+          role: 'officer',
+        })
+      ).status,
+    ).toBe(201);
+    const samePhone = await admin.post('/api/admin/users', {
+      username: 'dupe_two',
+      password: 'password1',
+      phone,
+      role: 'officer',
+    });
+    expect(samePhone.status).toBe(409);
+    expect(samePhone.body.error.message).toBe('Phone number or username already in use');
+    const sameName = await admin.post('/api/admin/users', {
+      username: 'DUPE_ONE',
+      password: 'password1',
+      phone: t.nextPhone(),
+      role: 'officer',
+    });
+    expect(sameName.body.error.message).toBe('Phone number or username already in use');
+  });
+
+  it('updates phone and password (temporary; sessions end)', async () => {
+    const { user, password } = await t.createUser({ role: 'officer' });
+    const agent = await t.loginAs(user.username!, password);
+    const empty = await admin.post(`/api/admin/users/${user.id}`, { phone: '', password: '' });
+    expect(empty.body.error.message).toBe('Phone and password cannot be empty.');
+    const phone = t.nextPhone();
+    const updated = await admin.post(`/api/admin/users/${user.id}`, { phone, password: 'temp pass 99' });
+    expect(updated.body).toMatchObject({ phone, mustChangePassword: true });
+    expect((await agent.get('/api/me')).body.user).toBeNull();
+    await t.loginAs(phone, 'temp pass 99');
+  });
+
+  it('deletes a user without records, deactivates one with a loan (login refused, data kept)', async () => {
+    const plain = await t.createUser({ role: 'officer' });
+    expect((await admin.request('DELETE', `/api/admin/users/${plain.user.id}`)).body.outcome).toBe('deleted');
+    expect(
+      await t.db.selectFrom('users').select('id').where('id', '=', plain.user.id).executeTakeFirst(),
+    ).toBeUndefined();
+
+    const b = await t.signUpBorrower();
+    const loanId = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+    const session = await t.loginAs(b.phone, b.password);
+    expect((await admin.request('DELETE', `/api/admin/users/${b.user.id}`)).body.outcome).toBe('deactivated');
+    expect((await session.get('/api/me')).body.user).toBeNull();
+    const login = await t.agent().post('/api/auth/login', { identifier: b.phone, password: b.password });
+    expect(login.body.error.message).toBe('This account is deactivated');
+    expect(
+      await t.db.selectFrom('applications').select('id').where('id', '=', loanId).executeTakeFirst(),
+    ).toBeDefined();
+  });
+
+  it('nobody deletes or demotes themselves', async () => {
+    expect((await admin.request('DELETE', `/api/admin/users/${adminId}`)).body.error.code).toBe(
+      'CANNOT_CHANGE_SELF',
+    );
+    const self = await admin.post(`/api/admin/users/${adminId}`, {
+      phone: t.nextPhone(),
+      password: 'whatever1',
+      role: 'officer',
+    });
+    expect(self.body.error.code).toBe('CANNOT_CHANGE_SELF');
+  });
+
+  it('is admin only', async () => {
+    for (const role of ['officer', 'finance'] as const) {
+      const { user, password } = await t.createUser({ role });
+      const agent = await t.loginAs(user.username!, password);
+      expect((await agent.get('/api/admin/users')).status).toBe(403);
+      expect((await agent.get('/api/admin/audit')).status).toBe(403);
+    }
+  });
+});
+
+describe('last admin', () => {
+  it('survives two admins removing each other at the same time', async () => {
+    const t2 = await createTestApp();
+    try {
+      const a = await t2.createUser({ role: 'admin' });
+      const b = await t2.createUser({ role: 'admin' });
+      const [agentA, agentB] = await Promise.all([
+        t2.loginAs(a.user.username!, a.password),
+        t2.loginAs(b.user.username!, b.password),
+      ]);
+      const results = await Promise.all([
+        agentA.request('DELETE', `/api/admin/users/${b.user.id}`),
+        agentB.request('DELETE', `/api/admin/users/${a.user.id}`),
+      ]);
+      const outcomes = results.map((r) => r.body.outcome ?? r.body.error?.code);
+      // Exactly one wins; the other finds it would remove the last admin (or its session already ended).
+      expect(outcomes.filter((o) => o === 'deleted')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'LAST_ADMIN' || o === 'UNAUTHENTICATED')).toHaveLength(1);
+      const active = await t2.db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .execute();
+      expect(active).toHaveLength(1);
+    } finally {
+      await t2.close();
+    }
+  });
+});
