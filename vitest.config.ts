@@ -31,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           include: apiTests,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test-support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

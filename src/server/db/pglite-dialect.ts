@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
+  AbortedTransactionError,
   CompiledQuery,
   type DatabaseConnection,
   type Dialect,
@@ -77,11 +78,16 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    // Isolation level and access mode, as Kysely's PostgresDriver sends them, so both backends agree.
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await connection.executeQuery(raw(`begin${isolation}`));
+    const accessMode = settings.accessMode ? ` ${settings.accessMode}` : '';
+    await connection.executeQuery(raw(`begin${isolation}${accessMode}`));
   }
-  async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(raw('commit'));
+  async commitTransaction() {
+    // PostgreSQL answers COMMIT of a transaction that an earlier error aborted with ROLLBACK; fail like
+    // Kysely's PostgresDriver does, instead of reporting success for writes that were thrown away.
+    const result = await this.pglite.query('commit');
+    if (result.command === 'ROLLBACK') throw new AbortedTransactionError();
   }
   async rollbackTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(raw('rollback'));

@@ -1,4 +1,15 @@
-import { IconHome, type IconProps } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconChecklist,
+  IconClipboardList,
+  IconHistory,
+  IconHome,
+  type IconProps,
+  IconReportMoney,
+  IconUser,
+  IconUsers,
+  IconWallet,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { type StaffRole, staffRoles } from '../../domain/roles';
 
@@ -16,9 +27,8 @@ export interface BorrowerNavItem {
 /** The borrower's bottom navigation bar (SPEC §2.1). */
 export const borrowerNavItems: readonly BorrowerNavItem[] = [
   { to: '/loan/application', match: '/loan', label: 'borrower.nav.home', icon: IconHome },
-  // Not yet available: add each back together with its route (SPEC §2.5, §2.6).
-  // { to: '/wallet', match: '/wallet', label: 'borrower.nav.wallet', icon: IconWallet },
-  // { to: '/account', match: '/account', label: 'borrower.nav.account', icon: IconUser },
+  { to: '/wallet', match: '/wallet', label: 'borrower.nav.wallet', icon: IconWallet },
+  { to: '/account', match: '/account', label: 'borrower.nav.account', icon: IconUser },
 ];
 
 /** Borrower header title by path (SPEC §2.1). */
@@ -50,13 +60,12 @@ const allStaff = staffRoles;
 /** The back-office sidebar (SPEC §2.7). */
 export const staffNavItems: readonly StaffNavItem[] = [
   { to: '/admin/home', label: 'staff.nav.home', icon: IconHome, roles: allStaff },
-  // Not yet available: add each back together with its route.
-  // { to: '/admin/users', label: 'staff.nav.users', icon: IconUsers, roles: ['admin'] },
-  // { to: '/admin/pending', label: 'staff.nav.pending', icon: IconClipboardList, roles: allStaff },
-  // { to: '/admin/approved', label: 'staff.nav.approved', icon: IconChecklist, roles: allStaff },
-  // { to: '/admin/servicing', label: 'staff.nav.servicing', icon: IconReportMoney, roles: allStaff },
-  // { to: '/admin/disbursements', label: 'staff.nav.disbursements', icon: IconCash, roles: allStaff },
-  // { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, roles: ['admin'] },
+  { to: '/admin/users', label: 'staff.nav.users', icon: IconUsers, roles: ['admin'] },
+  { to: '/admin/pending', label: 'staff.nav.pending', icon: IconClipboardList, roles: allStaff },
+  { to: '/admin/approved', label: 'staff.nav.approved', icon: IconChecklist, roles: allStaff },
+  { to: '/admin/servicing', label: 'staff.nav.servicing', icon: IconReportMoney, roles: allStaff },
+  { to: '/admin/disbursements', label: 'staff.nav.disbursements', icon: IconCash, roles: allStaff },
+  { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, roles: ['admin'] },
 ];
 
 export function staffNavItemsFor(role: StaffRole): StaffNavItem[] {

@@ -84,13 +84,15 @@ describe('borrower', () => {
     expect(await screen.findByRole('heading', { name: 'Loan Application' })).toBeTruthy();
   });
 
-  it('has a bottom navigation with Home only (Wallet and Account are not built yet)', async () => {
+  it('has a bottom navigation with Home, Wallet and Account', async () => {
     mockApi({ 'GET /api/me': signedInMe(borrower) });
     renderApp('/loan/application');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/loan/application'],
+      ['Wallet', '/wallet'],
+      ['Account', '/account'],
     ]);
     expect(links[0]?.getAttribute('aria-current')).toBe('page');
   });
@@ -153,7 +155,24 @@ describe('staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/admin/home']);
+    ).toEqual([
+      '/admin/home',
+      '/admin/pending',
+      '/admin/approved',
+      '/admin/servicing',
+      '/admin/disbursements',
+    ]);
+  });
+
+  it('shows User Management and Audit Log to admins only', async () => {
+    mockApi({ 'GET /api/me': signedInMe(makeUser({ role: 'admin', username: 'ada' })) });
+    renderApp('/admin/home');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain('/admin/users');
+    expect(hrefs).toContain('/admin/audit');
   });
 });
 

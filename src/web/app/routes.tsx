@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
-import { AdminHomePage } from '../features/admin-home/components/admin-home-page';
+import { applicationRoutes } from '../features/application/routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SignupPage } from '../features/auth/components/signup-page';
+import { backOfficeRoutes } from '../features/back-office/routes';
+import { walletRoutes } from '../features/wallet/routes';
 import { BorrowerOnly, HomeRedirect, SessionGate, SignedInOnly, SignedOutOnly, StaffOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { BorrowerLayout } from './layouts/borrower-layout';
@@ -39,12 +41,11 @@ export const routes: RouteObject[] = [
                     path: 'loan',
                     children: [
                       { index: true, element: <Navigate to="application" replace /> },
-                      // Step 1 of the application (SPEC §2.4) is built by a later task.
-                      { path: 'application', element: null },
+                      ...applicationRoutes,
                       { path: '*', element: <NotFoundPage /> },
                     ],
                   },
-                  // Later: { path: 'wallet', ... } (SPEC §2.5) and { path: 'account', ... } (SPEC §2.6).
+                  ...walletRoutes,
                 ],
               },
             ],
@@ -55,10 +56,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <StaffLayout />,
-                children: [
-                  { index: true, element: <Navigate to="home" replace /> },
-                  { path: 'home', element: <AdminHomePage /> },
-                ],
+                children: [{ index: true, element: <Navigate to="home" replace /> }, ...backOfficeRoutes],
               },
             ],
           },

@@ -10,10 +10,28 @@ export const defaultLanguage: Language = 'en';
 /** Also read by public/boot.js before the app loads. */
 export const languageStorageKey = 'hiram.lang';
 
+/**
+ * Each feature keeps its strings in `locales/<feature>/<lang>.json`, merged under the key `<feature>`
+ * (so `t('wallet.title')` reads `locales/wallet/en.json` → "title"). Features can then be worked on side by
+ * side without touching one shared file; the locale test checks every file has the same keys.
+ */
+const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
+  eager: true,
+});
+
+function withFeatures(lang: string, base: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [path, module] of Object.entries(featureFiles)) {
+    const match = /\/locales\/([\w-]+)\/(\w+)\.json$/.exec(path);
+    if (match && match[2] === lang) merged[match[1]!] = module.default;
+  }
+  return merged;
+}
+
 export const resources = {
-  en: { translation: en },
-  zh: { translation: zh },
-  km: { translation: km },
+  en: { translation: withFeatures('en', en) },
+  zh: { translation: withFeatures('zh', zh) },
+  km: { translation: withFeatures('km', km) },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/errors';
-import en from './en.json';
-import km from './km.json';
-import zh from './zh.json';
+import { resources } from '../lib/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,7 +14,12 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return out;
 }
 
-const locales = { en: flatten(en), zh: flatten(zh), km: flatten(km) };
+// The merged resources: the shared files plus every feature's locales/<feature>/<lang>.json.
+const locales = {
+  en: flatten(resources.en.translation as Tree),
+  zh: flatten(resources.zh.translation as Tree),
+  km: flatten(resources.km.translation as Tree),
+};
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {

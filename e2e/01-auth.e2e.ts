@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { latestCode, launchBrowser, newPage, screenshot, uniquePhone } from './support/browser';
+import { E2E_ADMIN_PASSWORD } from './support/staff';
 
 let browser: Browser;
 
@@ -88,8 +89,8 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Current password').waitFor();
       await screenshot(page, 'change-password-desktop');
       await page.getByLabel('Current password').fill(oneTime);
-      await page.getByLabel('New password', { exact: true }).fill('a brand new admin pass');
-      await page.getByLabel('Confirm new password').fill('a brand new admin pass');
+      await page.getByLabel('New password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+      await page.getByLabel('Confirm new password').fill(E2E_ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Change password' }).click();
       await page.waitForURL('**/admin/home');
       await page.getByRole('heading', { name: 'Home Page Summary' }).waitFor();

@@ -1,0 +1,206 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'hiram-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Always with a temp DATA_DIR: the generated secret must never land in the repository. */
+  const load = (env: Record<string, string | undefined> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+  const expectConfigError = (env: Record<string, string | undefined>, variable: string, message?: RegExp) => {
+    let caught: unknown;
+    try {
+      load(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const text = (caught as ConfigError).message;
+    expect(text).toMatch(new RegExp(`^\\s+${variable} `, 'm'));
+    if (message) expect(text).toMatch(message);
+    return text;
+  };
+
+  it('has the documented defaults', () => {
+    const config = load();
+    expect(config).toEqual({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      dataDir,
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      sessionSecret: expect.any(String),
+      publicUrl: undefined,
+      secureCookies: false,
+      notifier: 'outbox',
+      smsWebhookUrl: undefined,
+      devOutbox: true,
+      timeZone: 'Asia/Manila',
+      supportEmail: 'support@example.com',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('does not read process.env when given an env', () => {
+    const previous = process.env.PORT;
+    process.env.PORT = '4321';
+    try {
+      expect(load().port).toBe(3000);
+    } finally {
+      if (previous === undefined) delete process.env.PORT;
+      else process.env.PORT = previous;
+    }
+  });
+
+  it('reads every variable', () => {
+    const config = load({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://hiram:pw@db:5432/hiram',
+      DATABASE_POOL_SIZE: '25',
+      SESSION_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://loans.example.com',
+      NOTIFIER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      DEV_OUTBOX: 'false',
+      TIME_ZONE: 'Asia/Phnom_Penh',
+      SUPPORT_EMAIL: 'help@example.com',
+      TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      host: '127.0.0.1',
+      port: 8080,
+      databaseUrl: 'postgresql://hiram:pw@db:5432/hiram',
+      databasePoolSize: 25,
+      sessionSecret: 's'.repeat(40),
+      publicUrl: 'https://loans.example.com',
+      secureCookies: true,
+      notifier: 'webhook',
+      smsWebhookUrl: 'https://sms.example.com/send',
+      devOutbox: false,
+      timeZone: 'Asia/Phnom_Penh',
+      supportEmail: 'help@example.com',
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(load({ PORT: '', TIME_ZONE: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      timeZone: 'Asia/Manila',
+      databaseUrl: undefined,
+    });
+  });
+
+  it('production defaults: secure cookies, no development outbox', () => {
+    expect(load({ NODE_ENV: 'production' })).toMatchObject({ secureCookies: true, devOutbox: false });
+    expect(load({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.local' }).secureCookies).toBe(false);
+    expect(load({ PUBLIC_URL: 'https://loans.example.com' }).secureCookies).toBe(true);
+    expect(load({ NODE_ENV: 'test' }).devOutbox).toBe(true);
+  });
+
+  it.each(['abc', '0', '65536', '3000.5', '-1'])('refuses PORT=%s', (port) => {
+    expectConfigError({ PORT: port }, 'PORT');
+  });
+
+  it.each(['mysql://localhost/hiram', 'localhost:5432', 'not a url'])('refuses DATABASE_URL=%s', (url) => {
+    expectConfigError({ DATABASE_URL: url }, 'DATABASE_URL', /postgres/);
+  });
+
+  it('refuses NOTIFIER=webhook without SMS_WEBHOOK_URL', () => {
+    expectConfigError({ NOTIFIER: 'webhook' }, 'SMS_WEBHOOK_URL', /NOTIFIER=webhook/);
+  });
+
+  it('refuses an SMS_WEBHOOK_URL that is not http(s)', () => {
+    expectConfigError({ NOTIFIER: 'webhook', SMS_WEBHOOK_URL: 'ftp://sms.example.com' }, 'SMS_WEBHOOK_URL');
+  });
+
+  it('refuses an unknown NOTIFIER', () => {
+    expectConfigError({ NOTIFIER: 'pigeon' }, 'NOTIFIER');
+  });
+
+  it('refuses DEV_OUTBOX=true with NODE_ENV=production', () => {
+    expectConfigError({ NODE_ENV: 'production', DEV_OUTBOX: 'true' }, 'DEV_OUTBOX', /production/);
+    expectConfigError({ NODE_ENV: 'production', DEV_OUTBOX: '1' }, 'DEV_OUTBOX');
+  });
+
+  it('refuses a DEV_OUTBOX that is not a flag', () => {
+    expectConfigError({ DEV_OUTBOX: 'maybe' }, 'DEV_OUTBOX');
+  });
+
+  it.each(['Mars/Olympus_Mons', 'Manila', 'UTC+8'])('refuses TIME_ZONE=%s', (tz) => {
+    expectConfigError({ TIME_ZONE: tz }, 'TIME_ZONE', /time zone/);
+  });
+
+  it('refuses a short SESSION_SECRET, and a missing one in production with PostgreSQL', () => {
+    expectConfigError({ SESSION_SECRET: 'short' }, 'SESSION_SECRET', /32/);
+    expectConfigError(
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/hiram' },
+      'SESSION_SECRET',
+      /production with DATABASE_URL/,
+    );
+  });
+
+  it('refuses an unknown NODE_ENV, LOG_LEVEL and a bad SUPPORT_EMAIL and PUBLIC_URL', () => {
+    expectConfigError({ NODE_ENV: 'staging' }, 'NODE_ENV');
+    expectConfigError({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    expectConfigError({ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL');
+    expectConfigError({ PUBLIC_URL: 'loans.example.com' }, 'PUBLIC_URL');
+  });
+
+  it('lists every bad variable at once', () => {
+    const text = expectConfigError({ PORT: 'abc', TIME_ZONE: 'Nowhere/City' }, 'PORT');
+    expect(text).toMatch(/^\s+TIME_ZONE /m);
+    expect(text).toMatch(/^Invalid configuration:/);
+  });
+
+  describe('session secret', () => {
+    it('is generated once, kept under DATA_DIR (mode 600) and reused', () => {
+      const first = load().sessionSecret;
+      expect(first.length).toBeGreaterThanOrEqual(48);
+      const path = join(dataDir, 'session-secret');
+      expect(readFileSync(path, 'utf8').trim()).toBe(first);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(load().sessionSecret).toBe(first);
+    });
+
+    it('creates DATA_DIR when missing', () => {
+      const nested = join(dataDir, 'a', 'b');
+      const secret = load({ DATA_DIR: nested }).sessionSecret;
+      expect(readFileSync(join(nested, 'session-secret'), 'utf8').trim()).toBe(secret);
+    });
+
+    it('differs between data dirs', () => {
+      const other = mkdtempSync(join(tmpdir(), 'hiram-config-'));
+      try {
+        expect(load({ DATA_DIR: other }).sessionSecret).not.toBe(load().sessionSecret);
+      } finally {
+        rmSync(other, { recursive: true, force: true });
+      }
+    });
+
+    it('SESSION_SECRET wins and nothing is written', () => {
+      expect(load({ SESSION_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));
+      expect(() => statSync(join(dataDir, 'session-secret'))).toThrow();
+    });
+
+    it('a stored secret that is too short is refused with a ConfigError', () => {
+      writeFileSync(join(dataDir, 'session-secret'), 'short\n');
+      expect(() => load()).toThrow(ConfigError);
+      expect(() => load()).toThrow(/too short/);
+    });
+  });
+});

@@ -1,0 +1,188 @@
+import { PGlite } from '@electric-sql/pglite';
+import { AbortedTransactionError, type Generated, Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PGliteDialect } from './pglite-dialect';
+
+interface TestDb {
+  counter: { id: number; n: number };
+  log: { id: Generated<number>; entry: string };
+}
+
+describe('PGliteDialect', { timeout: 30_000 }, () => {
+  let pglite: PGlite;
+  let db: Kysely<TestDb>;
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    db = new Kysely<TestDb>({ dialect: new PGliteDialect(pglite) });
+    await sql`create table counter (id int primary key, n int not null)`.execute(db);
+    await sql`create table log (id serial primary key, entry text not null)`.execute(db);
+  }, 60_000);
+  afterAll(() => db?.destroy());
+  beforeEach(async () => {
+    await sql`truncate counter, log restart identity`.execute(db);
+    await db.insertInto('counter').values({ id: 1, n: 0 }).execute();
+  });
+
+  const counter = async () =>
+    (await db.selectFrom('counter').select('n').where('id', '=', 1).executeTakeFirstOrThrow()).n;
+  const entries = async () =>
+    (await db.selectFrom('log').select('entry').orderBy('id').execute()).map((r) => r.entry);
+
+  it('commits a transaction', async () => {
+    const result = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('counter').set({ n: 5 }).where('id', '=', 1).execute();
+      return 'ok';
+    });
+    expect(result).toBe('ok');
+    expect(await counter()).toBe(5);
+  });
+
+  it('rolls back a transaction that throws, and rethrows the error', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('counter').set({ n: 5 }).where('id', '=', 1).execute();
+        await trx.insertInto('log').values({ entry: 'inside' }).execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await counter()).toBe(0);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('rolls back a transaction whose query fails, and the connection is usable afterwards', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('counter').set({ n: 7 }).where('id', '=', 1).execute();
+        await trx.insertInto('counter').values({ id: 1, n: 1 }).execute(); // duplicate key
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await counter()).toBe(0);
+    // Not stuck in an aborted transaction, and the lock was released.
+    await db.insertInto('log').values({ entry: 'after' }).execute();
+    expect(await entries()).toEqual(['after']);
+  });
+
+  it('a commit after a caught error fails (PostgreSQL rolled it back) instead of reporting success', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('counter').set({ n: 3 }).where('id', '=', 1).execute();
+        await trx
+          .insertInto('counter')
+          .values({ id: 1, n: 1 })
+          .execute()
+          .catch(() => {});
+        return 'looks fine';
+      }),
+    ).rejects.toThrow(AbortedTransactionError);
+    expect(await counter()).toBe(0);
+    await db.insertInto('log').values({ entry: 'after' }).execute();
+    expect(await entries()).toEqual(['after']);
+  });
+
+  it('a failing plain query releases the connection', async () => {
+    await expect(sql`select * from no_such_table`.execute(db)).rejects.toThrow(/no_such_table/);
+    await expect(sql`selec 1`.execute(db)).rejects.toThrow();
+    expect(await counter()).toBe(0);
+  });
+
+  it('serialises concurrent read-modify-write transactions: no lost update, no deadlock', async () => {
+    const increments = 20;
+    await Promise.all(
+      Array.from({ length: increments }, () =>
+        db.transaction().execute(async (trx) => {
+          const { n } = await trx
+            .selectFrom('counter')
+            .select('n')
+            .where('id', '=', 1)
+            .executeTakeFirstOrThrow();
+          await new Promise((resolve) => setTimeout(resolve, 1)); // give others a chance to interleave
+          await trx
+            .updateTable('counter')
+            .set({ n: n + 1 })
+            .where('id', '=', 1)
+            .execute();
+        }),
+      ),
+    );
+    expect(await counter()).toBe(increments);
+  });
+
+  it('a query outside the transaction waits until the transaction ends', async () => {
+    let releaseTransaction!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      releaseTransaction = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('log').values({ entry: 'tx-start' }).execute();
+      await gate;
+      await trx.insertInto('log').values({ entry: 'tx-end' }).execute();
+    });
+    // Let the transaction take the connection first.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = db.insertInto('log').values({ entry: 'outside' }).execute();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseTransaction();
+    await Promise.all([transaction, outside]);
+    expect(await entries()).toEqual(['tx-start', 'tx-end', 'outside']);
+  });
+
+  it('mixed failing and succeeding concurrent transactions all settle', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('log')
+            .values({ entry: `t${i}` })
+            .execute();
+          if (i % 2 === 0) throw new Error(`fail ${i}`);
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(5);
+    expect(await entries()).toEqual(['t1', 't3', 't5', 't7', 't9']);
+  });
+
+  it('honours the isolation level and the read-only access mode', async () => {
+    const level = await db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(
+        async (trx) =>
+          (await sql<{ l: string }>`select current_setting('transaction_isolation') as l`.execute(trx))
+            .rows[0]!.l,
+      );
+    expect(level).toBe('serializable');
+    await expect(
+      db
+        .transaction()
+        .setAccessMode('read only')
+        .execute((trx) => trx.updateTable('counter').set({ n: 9 }).where('id', '=', 1).execute()),
+    ).rejects.toThrow(/read-only/);
+    expect(await counter()).toBe(0);
+  });
+
+  it('returns the number of affected rows', async () => {
+    await db
+      .insertInto('log')
+      .values([{ entry: 'a' }, { entry: 'b' }])
+      .execute();
+    const result = await db.updateTable('log').set({ entry: 'z' }).executeTakeFirst();
+    expect(result.numUpdatedRows).toBe(2n);
+    const deleted = await db.deleteFrom('log').where('entry', '=', 'none').executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(0n);
+  });
+
+  // Last: it destroys the shared instance.
+  it('destroy waits for running work, then closes PGlite', async () => {
+    const work = db.transaction().execute(async (trx) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await trx.insertInto('log').values({ entry: 'late' }).execute();
+      return (await trx.selectFrom('log').select('entry').execute()).map((r) => r.entry);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await db.destroy();
+    await expect(work).resolves.toEqual(['late']);
+    expect(pglite.closed).toBe(true);
+    await expect(db.selectFrom('log').selectAll().execute()).rejects.toThrow(/destroyed/);
+  });
+});

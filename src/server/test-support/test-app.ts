@@ -1,0 +1,393 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role, UserStatus } from '../../domain/roles';
+import { buildApp } from '../app';
+import { hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
+import type { Database, User } from '../db/schema';
+import type { AppDeps } from '../deps';
+import type { App } from '../lib/types';
+import { type Notifier, OutboxNotifier } from '../notify/notifier';
+import { localStorageFor } from '../storage/storage';
+
+/** 48 characters, fixed, so code and session hashes are reproducible in tests. */
+export const TEST_SESSION_SECRET = 'hiram-test-session-secret-0123456789-abcdefghijk';
+
+/** The backend the API suite runs on: the project sets TEST_DB (pglite or postgres). */
+export function testDbKind(): DbKind {
+  const kind = process.env.TEST_DB ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres')
+    throw new Error(`TEST_DB must be pglite or postgres, not ${kind}`);
+  return kind;
+}
+
+/** A complete test Config: development outbox on, plain-HTTP cookies, fixed secret. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: join(tmpdir(), 'hiram-test-unused'),
+    databaseUrl: undefined,
+    databasePoolSize: 5,
+    sessionSecret: TEST_SESSION_SECRET,
+    publicUrl: undefined,
+    secureCookies: false,
+    notifier: 'outbox',
+    smsWebhookUrl: undefined,
+    devOutbox: true,
+    timeZone: 'Asia/Manila',
+    supportEmail: 'support@example.com',
+    trustProxy: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+const noop = () => {};
+export const silentLogger: FastifyBaseLogger = {
+  level: 'silent',
+  info: noop,
+  error: noop,
+  debug: noop,
+  fatal: noop,
+  warn: noop,
+  trace: noop,
+  silent: noop,
+  child: () => silentLogger,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Agents: one browser each (cookie jar + CSRF token + its own client address).
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read bodies freely; the assertions check their shape
+export type AnyBody = any;
+
+export interface ApiResponse<T = AnyBody> {
+  status: number;
+  /** Parsed JSON when the answer is JSON, else the text. */
+  body: T;
+  text: string;
+  headers: LightMyRequestResponse['headers'];
+  cookies: LightMyRequestResponse['cookies'];
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** false: leave out the X-CSRF-Token header even though the agent has a token. */
+  csrf?: boolean;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (give a content-type header yourself); wins over `body`. */
+  raw?: string | Buffer;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  csrfToken: string | null = null;
+
+  constructor(
+    private readonly app: App,
+    readonly ip: string,
+  ) {}
+
+  async request<T = AnyBody>(
+    method: string,
+    url: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const upper = method.toUpperCase();
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    if (this.csrfToken && options.csrf !== false && !SAFE_METHODS.has(upper)) {
+      headers['x-csrf-token'] = this.csrfToken;
+    }
+    let payload: string | Buffer | undefined;
+    if (options.raw !== undefined) payload = options.raw;
+    else if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    Object.assign(headers, options.headers);
+
+    const response = await this.app.inject({
+      method: upper as 'GET',
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    const text = response.body;
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    const body = isJson && text ? JSON.parse(text) : text;
+    // Like the web app: every answer that carries the session's CSRF token updates it.
+    if (body && typeof body === 'object' && 'csrfToken' in body) this.csrfToken = body.csrfToken ?? null;
+    return { status: response.statusCode, body, text, headers: response.headers, cookies: response.cookies };
+  }
+
+  get<T = AnyBody>(url: string, options?: RequestOptions) {
+    return this.request<T>('GET', url, options);
+  }
+
+  post<T = AnyBody>(url: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('POST', url, { ...options, body });
+  }
+
+  /** A copy of this browser's state, e.g. to replay an old session cookie later. */
+  clone(): Agent {
+    const copy = new Agent(this.app, this.ip);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    copy.csrfToken = this.csrfToken;
+    return copy;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+export interface CreateUserInput {
+  role?: Role;
+  username?: string | null;
+  phone?: string | null;
+  password?: string;
+  mustChangePassword?: boolean;
+  status?: UserStatus;
+}
+
+export interface TestApp {
+  app: App;
+  db: Kysely<Database>;
+  deps: AppDeps;
+  kind: DbKind;
+  /** A signed-out browser. */
+  api: Agent;
+  /** A new browser with an empty cookie jar and its own client address. */
+  agent(): Agent;
+  /** A phone number not used before in this app (11 digits). */
+  nextPhone(): string;
+  nextUsername(prefix?: string): string;
+  /** The latest code the development outbox "sent" to `phone`. */
+  latestCode(phone: string): Promise<string>;
+  /** Signs a borrower up through the real routes (send code, read it from the outbox, sign up). */
+  signUpBorrower(phone?: string, password?: string): Promise<{ user: User; phone: string; password: string }>;
+  /** Inserts a user directly (argon2id hash), e.g. staff, or a user who must change the password. */
+  createUser(input?: CreateUserInput): Promise<{ user: User; password: string }>;
+  /** Logs in through the real route and returns the signed-in browser. */
+  loginAs(identifier: string, password: string, agent?: Agent): Promise<Agent>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  notifier?: Notifier;
+  storage?: AppDeps['storage'];
+  /** Registers extra routes (e.g. a guarded or throwing test route) before the app is ready. */
+  routes?: (app: App, deps: AppDeps) => void;
+}
+
+/** A fresh app on a fresh, migrated database of the backend under test (TEST_DB). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const kind = testDbKind();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiram-test-'));
+  let database: OpenDatabase | undefined;
+  let dropDatabase = async () => {};
+  let app: App | undefined;
+
+  const cleanup = async () => {
+    const errors: unknown[] = [];
+    for (const step of [
+      async () => app?.close(),
+      async () => database?.close(),
+      dropDatabase,
+      async () => rmSync(dataDir, { recursive: true, force: true }),
+    ]) {
+      try {
+        await step();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw new AggregateError(errors, 'closing the test app failed');
+  };
+
+  try {
+    if (kind === 'pglite') {
+      // Starting from the migrated template of the global setup skips PGlite's initdb (~1.5 s per app).
+      const template = inject('pgliteTemplate');
+      database = await openDatabase({
+        kind: 'pglite',
+        dataDir: null,
+        ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+      });
+    } else {
+      const created = await createPostgresDatabase();
+      dropDatabase = created.drop;
+      database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 5 });
+    }
+    await migrateToLatest(database.db);
+
+    const config = testConfig({ dataDir, ...options.config });
+    const notifier = options.notifier ?? new OutboxNotifier(silentLogger, config.devOutbox);
+    const storage = options.storage ?? localStorageFor(config.dataDir);
+    app = await buildApp({ config, db: database.db, dbKind: database.kind, notifier, storage });
+    const deps: AppDeps = app.deps;
+    options.routes?.(app, deps);
+    await app.ready();
+    return helpers(app, deps, cleanup);
+  } catch (error) {
+    await cleanup().catch(() => {});
+    throw error;
+  }
+}
+
+function helpers(app: App, deps: AppDeps, cleanup: () => Promise<void>): TestApp {
+  let agents = 0;
+  let phones = 0;
+  let usernames = 0;
+  let closed = false;
+
+  const agent = () => {
+    agents += 1;
+    return new Agent(app, `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`);
+  };
+  const nextPhone = () => {
+    phones += 1;
+    return `0917${String(phones).padStart(7, '0')}`;
+  };
+  const nextUsername = (prefix = 'user') => {
+    usernames += 1;
+    return `${prefix}${usernames}`;
+  };
+
+  const latestCode = async (phone: string) => {
+    const response = await agent().get<{ messages: { text: string }[] }>(`/api/dev/outbox?phone=${phone}`);
+    const text = response.body.messages?.[0]?.text ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (!code) throw new Error(`no code in the outbox for ${phone}: ${response.text}`);
+    return code;
+  };
+
+  const loginAs = async (identifier: string, password: string, browser = agent()) => {
+    const response = await browser.post('/api/auth/login', { identifier, password });
+    if (response.status !== 200)
+      throw new Error(`login as ${identifier} failed: ${response.status} ${response.text}`);
+    return browser;
+  };
+
+  const signUpBorrower = async (phone = nextPhone(), password = 'borrower-password-1') => {
+    const browser = agent();
+    const sent = await browser.post('/api/auth/signup/code', { phone });
+    if (sent.status !== 200) throw new Error(`send code failed: ${sent.status} ${sent.text}`);
+    const code = await latestCode(phone);
+    const signed = await browser.post('/api/auth/signup', {
+      phone,
+      password,
+      confirmPassword: password,
+      code,
+    });
+    if (signed.status !== 201) throw new Error(`sign-up failed: ${signed.status} ${signed.text}`);
+    const user = await deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    return { user, phone, password };
+  };
+
+  const createUser = async (input: CreateUserInput = {}) => {
+    const role = input.role ?? 'borrower';
+    const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`;
+    const user = await deps.db
+      .insertInto('users')
+      .values({
+        role,
+        username:
+          input.username === undefined ? (role === 'borrower' ? null : nextUsername(role)) : input.username,
+        phone: input.phone === undefined ? nextPhone() : input.phone,
+        password_hash: await hashPassword(password),
+        must_change_password: input.mustChangePassword ?? false,
+        status: input.status ?? 'active',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { user, password };
+  };
+
+  return {
+    app,
+    db: deps.db,
+    deps,
+    kind: deps.dbKind,
+    api: agent(),
+    agent,
+    nextPhone,
+    nextUsername,
+    latestCode,
+    signUpBorrower,
+    createUser,
+    loginAs,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await cleanup();
+    },
+  };
+}
+
+/** A new database on the shared throw-away cluster; `drop` removes it even with connections left. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('postgresAdminUrl');
+  if (!adminUrl) {
+    throw new Error(
+      'TEST_DB=postgres needs the cluster of src/server/test-support/postgres-global-setup.ts; run the ' +
+        '"api-postgres" vitest project (npx vitest run --project api-postgres).',
+    );
+  }
+  const name = `hiram_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // pg's pool.end() resolves before its connections have finished closing. A forced drop would kill
+    // those backends and their clients would throw "terminating connection" as an uncaught error; a plain
+    // drop waits (up to 5 s) for them to go. Force only if something really was left open.
+    drop: () =>
+      withAdmin(adminUrl, async (client) => {
+        try {
+          await client.query(`drop database if exists ${name}`);
+        } catch {
+          await client.query(`drop database if exists ${name} with (force)`);
+        }
+      }),
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
