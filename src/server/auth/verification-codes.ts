@@ -15,7 +15,7 @@ export interface CodeTarget {
   context: string;
 }
 
-function codeHash(secret: string, target: CodeTarget, code: string): string {
+export function codeHash(secret: string, target: CodeTarget, code: string): string {
   return hmac(secret, `${target.purpose}\n${target.phone}\n${target.context}\n${code}`);
 }
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001-accounts';
 import * as m002 from './002-applications';
 import * as m003 from './003-back-office';
+import * as m004 from './004-list-indexes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-accounts': m001,
   '002-applications': m002,
   '003-back-office': m003,
+  '004-list-indexes': m004,
 };
