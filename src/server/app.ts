@@ -27,6 +27,7 @@ import { disbursementRoutes } from './features/disbursements/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { servicingRoutes } from './features/servicing/routes';
+import { settingsRoutes } from './features/settings/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
 import { userRoutes } from './features/users/routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       healthRoutes(scoped, deps);
+      settingsRoutes(scoped, deps);
       authRoutes(scoped, deps);
       fileRoutes(scoped, deps);
       applicationRoutes(scoped, deps);

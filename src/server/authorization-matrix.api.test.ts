@@ -42,6 +42,7 @@ const reason = 'matrix test';
 const matrix: Record<string, Entry> = {
   'GET /api/health': { allow: 'public' },
   'GET /api/me': { allow: 'public' },
+  'GET /api/settings': { allow: 'public' },
   'POST /api/auth/signup/code': { allow: 'public', body: () => ({ phone: '09990000001' }) },
   'POST /api/auth/signup': {
     allow: 'public',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -41,6 +42,9 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     TRUST_PROXY: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOAN_MONTHLY_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(200),
+    LOAN_FEE_FLAT: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    LOAN_FEE_PERCENT_BP: z.coerce.number().int().min(0).max(9_999).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.NOTIFIER === 'webhook' && !env.SMS_WEBHOOK_URL) {
@@ -85,6 +89,8 @@ export interface Config {
   supportEmail: string;
   trustProxy: boolean;
   logLevel: string;
+  /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
+  loanProduct: LoanProduct;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +108,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const loanProduct: LoanProduct = {
+    ...defaultLoanProduct,
+    monthlyRateBp: e.LOAN_MONTHLY_RATE_BP,
+    fees: { flatMinor: e.LOAN_FEE_FLAT * 100, percentBp: e.LOAN_FEE_PERCENT_BP },
+  };
+  try {
+    assertLoanProduct(loanProduct);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -119,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    loanProduct,
   };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
 import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
@@ -47,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     supportEmail: 'support@example.com',
     trustProxy: false,
     logLevel: 'silent',
+    loanProduct: defaultLoanProduct,
     ...overrides,
   };
 }

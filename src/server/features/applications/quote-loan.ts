@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../../domain/loan/disclosure';
-import { defaultLoanProduct } from '../../../domain/loan/terms';
 import { toMinor } from '../../../domain/money';
 import type { AppDeps } from '../../deps';
 import { todayIn } from '../../lib/today';
@@ -16,7 +15,7 @@ export function quoteLoan(deps: AppDeps, input: { amount: number; termMonths: nu
   const disclosure = buildDisclosure({
     amountMinor: toMinor(input.amount),
     termMonths: input.termMonths,
-    product: defaultLoanProduct,
+    product: deps.config.loanProduct,
     startDate: todayIn(deps.config.timeZone),
   });
   const disclosureSha256 = createHash('sha256').update(canonicalDisclosureJson(disclosure)).digest('hex');

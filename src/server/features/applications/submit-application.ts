@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { AppError, type FieldErrorInput } from '../../../domain/errors';
-import { defaultLoanProduct, loanRequestSchema } from '../../../domain/loan/terms';
+import { loanRequestSchema } from '../../../domain/loan/terms';
 import { toMinor } from '../../../domain/money';
 import {
   type ApplicationFileField,
@@ -129,7 +129,7 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
           id_number: d.idNumber,
           amount: disclosure.amountMinor,
           term_months: disclosure.termMonths,
-          monthly_rate_bp: defaultLoanProduct.monthlyRateBp,
+          monthly_rate_bp: deps.config.loanProduct.monthlyRateBp,
           monthly_payment: disclosure.monthlyPaymentMinor,
           company_name: d.companyName,
           position: d.position,
