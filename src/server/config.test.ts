@@ -210,9 +210,20 @@ describe('loadConfig', () => {
 describe('loan product configuration', () => {
   it('defaults to the SPEC product and takes a configured rate and fees', () => {
     const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'hiram-config-')), SESSION_SECRET: 'x'.repeat(40) };
-    expect(loadConfig(base).loanProduct).toMatchObject({ monthlyRateBp: 200, fees: { flatMinor: 0, percentBp: 0 } });
-    const custom = loadConfig({ ...base, LOAN_MONTHLY_RATE_BP: '150', LOAN_FEE_FLAT: '500', LOAN_FEE_PERCENT_BP: '100' });
-    expect(custom.loanProduct).toMatchObject({ monthlyRateBp: 150, fees: { flatMinor: 50_000, percentBp: 100 } });
+    expect(loadConfig(base).loanProduct).toMatchObject({
+      monthlyRateBp: 200,
+      fees: { flatMinor: 0, percentBp: 0 },
+    });
+    const custom = loadConfig({
+      ...base,
+      LOAN_MONTHLY_RATE_BP: '150',
+      LOAN_FEE_FLAT: '500',
+      LOAN_FEE_PERCENT_BP: '100',
+    });
+    expect(custom.loanProduct).toMatchObject({
+      monthlyRateBp: 150,
+      fees: { flatMinor: 50_000, percentBp: 100 },
+    });
     expect(() => loadConfig({ ...base, LOAN_MONTHLY_RATE_BP: '2.5' })).toThrow(/LOAN_MONTHLY_RATE_BP/);
     expect(() => loadConfig({ ...base, LOAN_FEE_PERCENT_BP: '-1' })).toThrow(/LOAN_FEE_PERCENT_BP/);
   });

@@ -18,13 +18,17 @@ export async function latestApplicationOf(deps: Pick<AppDeps, 'db'>, borrowerId:
     .orderBy('submitted_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return { application: latest ?? null, canApply: !(await hasOpenApplication(deps, borrowerId)) };
+}
+
+export async function hasOpenApplication(deps: Pick<AppDeps, 'db'>, borrowerId: string): Promise<boolean> {
   const open = await deps.db
     .selectFrom('applications')
     .select('id')
     .where('borrower_id', '=', borrowerId)
     .where('status', 'in', OPEN_STATUSES)
     .executeTakeFirst();
-  return { application: latest ?? null, canApply: !open };
+  return !!open;
 }
 
 export function toMyApplicationDto(row: ApplicationRow): MyApplicationDto {

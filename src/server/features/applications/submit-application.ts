@@ -12,7 +12,7 @@ import {
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { OPEN_STATUSES } from '../../lib/applications';
+import { hasOpenApplication } from '../../lib/applications';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type SanitizedImage, sanitizeImage } from '../../storage/images';
 import { randomFileName } from '../../storage/storage';
@@ -164,11 +164,5 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
 }
 
 export async function assertCanApply(deps: AppDeps, borrowerId: string): Promise<void> {
-  const open = await deps.db
-    .selectFrom('applications')
-    .select('id')
-    .where('borrower_id', '=', borrowerId)
-    .where('status', 'in', OPEN_STATUSES)
-    .executeTakeFirst();
-  if (open) throw new AppError('ACTIVE_LOAN_EXISTS');
+  if (await hasOpenApplication(deps, borrowerId)) throw new AppError('ACTIVE_LOAN_EXISTS');
 }

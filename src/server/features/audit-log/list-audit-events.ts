@@ -3,6 +3,7 @@ import { type AuditEventDto, type AuditQuery, PAGE_SIZE } from '../../../domain/
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
+import { pageOffset, toPage } from '../../lib/paging';
 
 type AuditSelect = SelectQueryBuilder<
   Database & { loan: Database['applications'] },
@@ -96,17 +97,7 @@ export async function listAuditEvents(deps: AppDeps, query: AuditQuery) {
   const base = filteredAuditEvents(deps, query);
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow() as Promise<{ total: number }>,
-    selectAuditRows(base)
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE)
-      .execute(),
+    selectAuditRows(base).limit(PAGE_SIZE).offset(pageOffset(query.page)).execute(),
   ]);
-  const count = Number(total);
-  return {
-    items: rows.map(toAuditDto),
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    total: count,
-    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
-  };
+  return toPage(rows.map(toAuditDto), total, query.page);
 }

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { escapeLike } from '../../lib/like';
+import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
 
 export interface DisbursementQuery {
   page: number;
@@ -18,13 +18,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
     .selectFrom('disbursements')
     .innerJoin('applications', 'applications.id', 'disbursements.application_id');
   if (query.status) base = base.where('disbursements.status', '=', query.status);
-  if (query.name)
-    base = base.where(
-      sql`lower(applications.full_name)`,
-      'like',
-      `%${escapeLike(query.name.toLowerCase())}%`,
-    );
-  if (query.phone) base = base.where('applications.phone', 'like', `%${escapeLike(query.phone)}%`);
+  for (const condition of borrowerSearch(query)) base = base.where(condition);
 
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
@@ -48,7 +42,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
       .orderBy('disbursements.requested_at', 'desc')
       .orderBy('disbursements.id', 'desc')
       .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE)
+      .offset(pageOffset(query.page))
       .execute(),
   ]);
   const items: StaffDisbursementItem[] = rows.map((r) => ({
@@ -67,12 +61,5 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
     decidedAt: r.decided_at?.toISOString() ?? null,
     loanStatus: r.loan_status,
   }));
-  const count = Number(total);
-  return {
-    items,
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    total: count,
-    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
-  };
+  return toPage(items, total, query.page);
 }

@@ -1,18 +1,12 @@
 import { sql } from 'kysely';
 import { type ListQuery, PAGE_SIZE, type ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { escapeLike } from '../../lib/like';
+import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
 
 /** Running loans with what is still available to withdraw, for the Loan Servicing table. */
 export async function listLoans(deps: AppDeps, query: ListQuery) {
   let base = deps.db.selectFrom('applications').where('applications.status', 'in', ['approved', 'on_hold']);
-  if (query.name)
-    base = base.where(
-      sql`lower(applications.full_name)`,
-      'like',
-      `%${escapeLike(query.name.toLowerCase())}%`,
-    );
-  if (query.phone) base = base.where('applications.phone', 'like', `%${escapeLike(query.phone)}%`);
+  for (const condition of borrowerSearch(query)) base = base.where(condition);
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     base
@@ -32,7 +26,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
       .orderBy('applications.decided_at', 'desc')
       .orderBy('applications.id', 'desc')
       .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE)
+      .offset(pageOffset(query.page))
       .execute(),
   ]);
   const items: ServicingItem[] = rows.map((r) => ({
@@ -47,12 +41,5 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     status: r.status,
     statusMessage: r.status_message,
   }));
-  const count = Number(total);
-  return {
-    items,
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    total: count,
-    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
-  };
+  return toPage(items, total, query.page);
 }

@@ -6,7 +6,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { loanProduct: { ...defaultLoanProduct, monthlyRateBp: 300, fees: { flatMinor: 50_000, percentBp: 100 } } },
+    config: {
+      loanProduct: { ...defaultLoanProduct, monthlyRateBp: 300, fees: { flatMinor: 50_000, percentBp: 100 } },
+    },
   });
 });
 afterAll(() => t.close());
@@ -18,7 +20,11 @@ describe('loan product settings', () => {
     expect(response.body).toMatchObject({
       currency: 'PHP',
       timeZone: 'Asia/Manila',
-      loanProduct: { monthlyRateBp: 300, fees: { flatMinor: 50_000, percentBp: 100 }, termsMonths: [6, 12, 18, 24] },
+      loanProduct: {
+        monthlyRateBp: 300,
+        fees: { flatMinor: 50_000, percentBp: 100 },
+        termsMonths: [6, 12, 18, 24],
+      },
     });
   });
 

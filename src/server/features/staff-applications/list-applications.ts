@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { LoanStatus } from '../../../domain/loan/status';
 import { type ApplicationListItem, type ListQuery, PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { escapeLike } from '../../lib/like';
+import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
 
 export type ApplicationQueue = 'pending' | 'approved';
 
@@ -17,13 +17,7 @@ const queueStatuses: Record<ApplicationQueue, LoanStatus[]> = {
  */
 export async function listApplications(deps: AppDeps, queue: ApplicationQueue, query: ListQuery) {
   let base = deps.db.selectFrom('applications').where('applications.status', 'in', queueStatuses[queue]);
-  if (query.name)
-    base = base.where(
-      sql`lower(applications.full_name)`,
-      'like',
-      `%${escapeLike(query.name.toLowerCase())}%`,
-    );
-  if (query.phone) base = base.where('applications.phone', 'like', `%${escapeLike(query.phone)}%`);
+  for (const condition of borrowerSearch(query)) base = base.where(condition);
 
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
@@ -47,7 +41,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
       .orderBy(queue === 'pending' ? 'applications.submitted_at' : 'applications.decided_at', 'desc')
       .orderBy('applications.id', 'desc')
       .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE)
+      .offset(pageOffset(query.page))
       .execute(),
   ]);
 
@@ -66,12 +60,5 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     decidedBy: r.decided_by_name,
     creditScore: r.credit_score,
   }));
-  const totalCount = Number(total);
-  return {
-    items,
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    total: totalCount,
-    pageCount: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
-  };
+  return toPage(items, total, query.page);
 }

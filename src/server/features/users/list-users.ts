@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
+import { pageOffset, toPage } from '../../lib/paging';
 import { toStaffUserDto } from './user-dto';
 
 export async function listUsers(deps: AppDeps, query: { page: number; phone: string }) {
@@ -14,15 +15,8 @@ export async function listUsers(deps: AppDeps, query: { page: number; phone: str
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE)
+      .offset(pageOffset(query.page))
       .execute(),
   ]);
-  const count = Number(total);
-  return {
-    items: rows.map(toStaffUserDto),
-    page: query.page,
-    pageSize: PAGE_SIZE,
-    total: count,
-    pageCount: Math.max(1, Math.ceil(count / PAGE_SIZE)),
-  };
+  return toPage(rows.map(toStaffUserDto), total, query.page);
 }
