@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplication } from '../../test-support/seed';
+import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+
+let t: TestApp;
+let admin: Agent;
+let officer: Agent;
+let officerName: string;
+let loanId: string;
+let loanNumber: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await t.createUser({ role: 'admin' });
+  admin = await t.loginAs(a.user.username!, a.password);
+  const o = await t.createUser({ role: 'officer', username: 'auditofficer' });
+  officerName = o.user.username!;
+  officer = await t.loginAs(officerName, o.password);
+  const b = await t.signUpBorrower();
+  loanId = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+  loanNumber = (await t.db.selectFrom('applications').select('loan_number').where('id', '=', loanId).executeTakeFirstOrThrow())
+    .loan_number;
+  await officer.post(`/api/staff/loans/${loanId}/status`, { action: 'hold', message: 'Call us, "urgent", please', reason: 'KYC, step 2' });
+  await officer.post(`/api/staff/loans/${loanId}/status`, { action: 'release', reason: '=1+2' });
+  await officer.post(`/api/staff/loans/${loanId}/message`, { message: '=HYPERLINK("x")', reason: 'Reminder\nline two' });
+});
+afterAll(() => t.close());
+
+/** A small RFC 4180 reader for the export. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('audit log', () => {
+  it('lists events newest first with who, role, action, target, before → after, reason and IP', async () => {
+    const page = await admin.get(`/api/admin/audit?loan=${loanNumber}`);
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(3);
+    const [message, release, hold] = page.body.items;
+    expect(message).toMatchObject({ action: 'loan.message_borrower', actorUsername: officerName, actorRole: 'officer', loanNumber });
+    expect(release.changes.status).toEqual({ before: 'on_hold', after: 'approved' });
+    expect(hold).toMatchObject({ action: 'loan.hold', reason: 'KYC, step 2', targetType: 'loan', targetId: loanId });
+    expect(hold.ip).toBeTruthy();
+  });
+
+  it('filters by actor, action, loan and date range', async () => {
+    expect((await admin.get('/api/admin/audit?actor=AUDITOFF')).body.total).toBe(3);
+    expect((await admin.get('/api/admin/audit?action=loan.hold')).body.total).toBe(1);
+    expect((await admin.get('/api/admin/audit?actor=nobody')).body.total).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+    expect((await admin.get(`/api/admin/audit?from=${today}&to=${today}&loan=${loanNumber}`)).body.total).toBe(3);
+    expect((await admin.get(`/api/admin/audit?to=2020-01-01`)).body.total).toBe(0);
+    expect((await admin.get('/api/admin/audit?from=not-a-date')).status).toBe(400);
+  });
+
+  it('exports exactly the filtered rows as CSV, correctly quoted and formula-safe', async () => {
+    const response = await admin.get(`/api/admin/audit.csv?loan=${loanNumber}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="hiram-audit-\d{4}-\d{2}-\d{2}\.csv"/);
+    const rows = parseCsv(response.text.replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Loan', 'Changes', 'Reason', 'IP']);
+    expect(rows.slice(1).map((r) => r[3])).toEqual(['loan.message_borrower', 'loan.release', 'loan.hold']);
+    const hold = rows[3]!;
+    expect(hold[7]).toBe('KYC, step 2');
+    expect(hold[6]).toContain('statusMessage: — → Call us, "urgent", please');
+    const message = rows[1]!;
+    expect(message[6]).toBe('message: — → =HYPERLINK("x")');
+    // A cell a spreadsheet would run as a formula is defused.
+    expect(rows[2]![7]).toBe("'=1+2");
+    expect(message[7]).toBe('Reminder\nline two');
+    // The same filter on screen and in the file.
+    const screen = await admin.get(`/api/admin/audit?loan=${loanNumber}`);
+    expect(rows.length - 1).toBe(screen.body.total);
+  });
+
+  it('has no route that changes or removes an event, and the table refuses both', async () => {
+    const writes = t.app.apiRoutes.filter((r) => r.url.includes('audit') && r.method !== 'GET');
+    expect(writes).toEqual([]);
+    await expect(t.db.updateTable('audit_events').set({ reason: 'x' }).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('is admin only', async () => {
+    expect((await officer.get('/api/admin/audit')).status).toBe(403);
+    expect((await officer.get('/api/admin/audit.csv')).status).toBe(403);
+  });
+});
