@@ -18,6 +18,7 @@ import { codeHash } from '../src/server/auth/verification-codes';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import type { Database } from '../src/server/db/schema';
 import type { AppDeps } from '../src/server/deps';
+import { getDashboardSummary } from '../src/server/features/dashboard/get-dashboard-summary';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
 import { freePort } from '../src/server/test-support/free-port';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
@@ -112,14 +113,16 @@ async function explainPlans(db: Kysely<Database>, timeZone: string) {
     ['pending, search name "maria santos"', { page: 1, name: 'maria santos', phone: '' }],
     ['pending, search name + phone', { page: 1, name: 'maria', phone: '0000123' }],
     ['pending, page 2,000', { page: 2000, name: '', phone: '' }],
+    ['dashboard summary', null],
   ] as const) {
     captured.length = 0;
-    await listApplications(deps, 'pending', query).catch(() => {});
+    if (query) await listApplications(deps, 'pending', query).catch(() => {});
+    else await getDashboardSummary(deps).catch(() => {});
     for (const q of captured) {
       const { rows } = await sql
         .raw(`explain (analyze, costs off, timing off, summary off) ${inline(q)}`)
         .execute(db);
-      log(`\n-- ${label}: ${q.sql.includes('count(*)') ? 'count' : 'page'}`);
+      log(`\n-- ${label}${query ? `: ${q.sql.includes('count(*)') ? 'count' : 'page'}` : ''}`);
       for (const r of rows as { 'QUERY PLAN': string }[]) log(`   ${r['QUERY PLAN']}`);
     }
   }

@@ -4,7 +4,7 @@ import pg from 'pg';
 
 /** Something changed that open back-office screens should refresh (e.g. the pending count). */
 export interface StaffEvent {
-  type: 'applications-changed' | 'disbursements-changed';
+  type: 'applications-changed' | 'disbursements-changed' | 'users-changed';
 }
 
 export interface EventBus {
@@ -68,10 +68,17 @@ export class PostgresEventBus implements EventBus {
     this.client = client;
   }
 
+  private sending: Promise<unknown> = Promise.resolve();
+
   async publish(event: StaffEvent) {
     const client = this.client;
     if (!client) return this.local.publish(event);
-    await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    // One connection, one query at a time: notifications queue behind each other.
+    const send = this.sending.then(() =>
+      client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]),
+    );
+    this.sending = send.catch(() => {});
+    await send;
   }
 
   subscribe(handler: (event: StaffEvent) => void) {

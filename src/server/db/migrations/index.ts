@@ -3,6 +3,7 @@ import * as m001 from './001-accounts';
 import * as m002 from './002-applications';
 import * as m003 from './003-back-office';
 import * as m004 from './004-list-indexes';
+import * as m005 from './005-dashboard-indexes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-applications': m002,
   '003-back-office': m003,
   '004-list-indexes': m004,
+  '005-dashboard-indexes': m005,
 };

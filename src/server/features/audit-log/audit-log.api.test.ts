@@ -18,11 +18,23 @@ beforeAll(async () => {
   officer = await t.loginAs(officerName, o.password);
   const b = await t.signUpBorrower();
   loanId = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
-  loanNumber = (await t.db.selectFrom('applications').select('loan_number').where('id', '=', loanId).executeTakeFirstOrThrow())
-    .loan_number;
-  await officer.post(`/api/staff/loans/${loanId}/status`, { action: 'hold', message: 'Call us, "urgent", please', reason: 'KYC, step 2' });
+  loanNumber = (
+    await t.db
+      .selectFrom('applications')
+      .select('loan_number')
+      .where('id', '=', loanId)
+      .executeTakeFirstOrThrow()
+  ).loan_number;
+  await officer.post(`/api/staff/loans/${loanId}/status`, {
+    action: 'hold',
+    message: 'Call us, "urgent", please',
+    reason: 'KYC, step 2',
+  });
   await officer.post(`/api/staff/loans/${loanId}/status`, { action: 'release', reason: '=1+2' });
-  await officer.post(`/api/staff/loans/${loanId}/message`, { message: '=HYPERLINK("x")', reason: 'Reminder\nline two' });
+  await officer.post(`/api/staff/loans/${loanId}/message`, {
+    message: '=HYPERLINK("x")',
+    reason: 'Reminder\nline two',
+  });
 });
 afterAll(() => t.close());
 
@@ -61,9 +73,19 @@ describe('audit log', () => {
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(3);
     const [message, release, hold] = page.body.items;
-    expect(message).toMatchObject({ action: 'loan.message_borrower', actorUsername: officerName, actorRole: 'officer', loanNumber });
+    expect(message).toMatchObject({
+      action: 'loan.message_borrower',
+      actorUsername: officerName,
+      actorRole: 'officer',
+      loanNumber,
+    });
     expect(release.changes.status).toEqual({ before: 'on_hold', after: 'approved' });
-    expect(hold).toMatchObject({ action: 'loan.hold', reason: 'KYC, step 2', targetType: 'loan', targetId: loanId });
+    expect(hold).toMatchObject({
+      action: 'loan.hold',
+      reason: 'KYC, step 2',
+      targetType: 'loan',
+      targetId: loanId,
+    });
     expect(hold.ip).toBeTruthy();
   });
 
@@ -72,7 +94,9 @@ describe('audit log', () => {
     expect((await admin.get('/api/admin/audit?action=loan.hold')).body.total).toBe(1);
     expect((await admin.get('/api/admin/audit?actor=nobody')).body.total).toBe(0);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-    expect((await admin.get(`/api/admin/audit?from=${today}&to=${today}&loan=${loanNumber}`)).body.total).toBe(3);
+    expect(
+      (await admin.get(`/api/admin/audit?from=${today}&to=${today}&loan=${loanNumber}`)).body.total,
+    ).toBe(3);
     expect((await admin.get(`/api/admin/audit?to=2020-01-01`)).body.total).toBe(0);
     expect((await admin.get('/api/admin/audit?from=not-a-date')).status).toBe(400);
   });
@@ -81,7 +105,9 @@ describe('audit log', () => {
     const response = await admin.get(`/api/admin/audit.csv?loan=${loanNumber}`);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="hiram-audit-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="hiram-audit-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const rows = parseCsv(response.text.replace(/^\uFEFF/, ''));
     expect(rows[0]).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Loan', 'Changes', 'Reason', 'IP']);
     expect(rows.slice(1).map((r) => r[3])).toEqual(['loan.message_borrower', 'loan.release', 'loan.hold']);
@@ -101,7 +127,9 @@ describe('audit log', () => {
   it('has no route that changes or removes an event, and the table refuses both', async () => {
     const writes = t.app.apiRoutes.filter((r) => r.url.includes('audit') && r.method !== 'GET');
     expect(writes).toEqual([]);
-    await expect(t.db.updateTable('audit_events').set({ reason: 'x' }).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.updateTable('audit_events').set({ reason: 'x' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
   });
 

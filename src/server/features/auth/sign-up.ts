@@ -31,4 +31,6 @@ export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
     }
     throw error;
   }
+  // The back office's "Registered Today" should not wait for its cache to expire.
+  await deps.events.publish({ type: 'users-changed' }).catch(() => {});
 }

@@ -29,16 +29,11 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       (select max(amount) from applications, day where submitted_at >= day.start) as max_loan_today,
       (select coalesce(sum(amount), 0) from disbursements, day
          where status = 'paid' and decided_at >= day.start) as disbursed_today,
-      a.approved, a.pending, a.rejected, a.avg_loan, a.total
-    from (
-      select
-        count(*) filter (where status in ('approved', 'on_hold', 'closed')) as approved,
-        count(*) filter (where status = 'pending') as pending,
-        count(*) filter (where status = 'rejected') as rejected,
-        round(avg(amount)) as avg_loan,
-        count(*) as total
-      from applications
-    ) a
+      (select count(*) from applications where status in ('approved', 'on_hold', 'closed')) as approved,
+      (select count(*) from applications where status = 'pending') as pending,
+      (select count(*) from applications where status = 'rejected') as rejected,
+      a.avg_loan, a.total
+    from (select round(avg(amount)) as avg_loan, count(*) as total from applications) a
   `.execute(deps.db);
   const r = rows[0]!;
   return {

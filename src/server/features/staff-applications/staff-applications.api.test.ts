@@ -323,6 +323,8 @@ describe('dashboard', () => {
     await seedApplication(t.db, { borrowerId: user.id, amountMinor: 5_000_000, status: 'pending' });
     const second = await t.signUpBorrower();
     await seedApplication(t.db, { borrowerId: second.user.id, amountMinor: 30_000_000, status: 'rejected' });
+    // Seeded straight into the table: tell the app, as a real submission does.
+    await t.deps.events.publish({ type: 'applications-changed' });
     const after = (await admin.get('/api/staff/dashboard')).body;
     expect(after.registeredToday).toBe(before.registeredToday + 2);
     expect(after.registeredTotal).toBe(before.registeredTotal + 2);

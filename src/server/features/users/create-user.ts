@@ -10,7 +10,7 @@ import type { StaffContext } from '../../loans/staff-context';
 export async function createUser(deps: AppDeps, ctx: StaffContext, input: CreateUserInput) {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const user = await deps.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
         .values({
@@ -30,6 +30,8 @@ export async function createUser(deps: AppDeps, ctx: StaffContext, input: Create
       });
       return user;
     });
+    await deps.events.publish({ type: 'users-changed' }).catch(() => {});
+    return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('USER_TAKEN');
     throw error;

@@ -9,7 +9,7 @@ import { lockUserForRemoval, ownsRecords } from './user-rules';
  * instead (login refused, sessions ended, data kept). Nothing is lost either way.
  */
 export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
-  return deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     const user = await lockUserForRemoval(trx, ctx.staff, id, { removesAdminRole: () => true });
     await destroyUserSessions(trx, id);
     const snapshot = { username: user.username, phone: user.phone, role: user.role, status: user.status };
@@ -37,4 +37,6 @@ export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
     });
     return 'deleted' as const;
   });
+  await deps.events.publish({ type: 'users-changed' }).catch(() => {});
+  return outcome;
 }
