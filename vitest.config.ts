@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Component tests render whole pages; give a loaded 2-core CI machine room.
+          testTimeout: 20_000,
         },
       },
       {

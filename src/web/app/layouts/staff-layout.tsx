@@ -1,6 +1,5 @@
-import { AppShell, Avatar, Badge, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../../domain/roles';
@@ -9,20 +8,27 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LogoutButton } from '../../components/logout-button';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { PendingBellLink, PendingIndicator } from '../../features/back-office/live/pending-bell';
+import { usePendingCount } from '../../features/back-office/live/pending-count';
+import { StaffIdentity } from '../../features/back-office/live/staff-identity';
 import { isPathUnder, staffNavItemsFor } from '../navigation';
 
-/** The back office: a header, a sidebar (a burger on phones) and the page. */
+/**
+ * The back office: a header, a sidebar (a burger on phones) and the page. The sidebar shows who is signed
+ * in (avatar picker, username, role) and the live pending count with its bell (SPEC §2.7).
+ */
 export function StaffLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure(false);
   const items = isStaff(user.role) ? staffNavItemsFor(user.role) : [];
+  const pendingCount = usePendingCount();
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
@@ -38,6 +44,9 @@ export function StaffLayout() {
             <Brand size={28} />
           </Group>
           <Group gap={6} wrap="nowrap">
+            <Box hiddenFrom="sm">
+              <PendingBellLink count={pendingCount} />
+            </Box>
             <LanguageSwitch />
             <ColorSchemeToggle />
             <LogoutButton />
@@ -47,18 +56,8 @@ export function StaffLayout() {
 
       <AppShell.Navbar p="md" aria-label={t('common.mainNavigation')}>
         <AppShell.Section>
-          <Group gap="sm" wrap="nowrap" mb="md" aria-label={t('common.signedInAs')}>
-            <Avatar color="brand" radius="xl">
-              <IconUser size={20} />
-            </Avatar>
-            <Stack gap={2} miw={0}>
-              <Text fw={600} size="sm" truncate="end">
-                {user.username ?? user.phone}
-              </Text>
-              <Badge variant="light" size="sm" w="fit-content">
-                {t(`roles.${user.role}`)}
-              </Badge>
-            </Stack>
+          <Group mb="md">
+            <StaffIdentity user={user} />
           </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
@@ -71,6 +70,7 @@ export function StaffLayout() {
                 to={item.to}
                 label={t(item.label)}
                 leftSection={<Icon size={20} stroke={1.7} />}
+                rightSection={item.to === '/admin/pending' ? <PendingIndicator count={pendingCount} /> : null}
                 active={isPathUnder(pathname, item.to)}
                 aria-current={isPathUnder(pathname, item.to) ? 'page' : undefined}
                 onClick={close}

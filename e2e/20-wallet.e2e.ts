@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestCode, launchBrowser, newPage, screenshot } from './support/browser';
+import {
+  approve,
+  type Borrower,
+  borrowerWithApprovedLoan,
+  latestDisbursement,
+  markFailed,
+  markPaid,
+  setHold,
+  signUpBorrower,
+  staffSession,
+  submitApplication,
+} from './support/loan-setup';
+import type { ApiSession } from './support/staff';
+
+let browser: Browser;
+let officer: ApiSession;
+let finance: ApiSession;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  officer = await staffSession('officer');
+  finance = await staffSession('finance');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const texts = {
+  pending: 'Your loan is pending approval from the Finance Department. Please be patient.',
+  approved:
+    'Congratulations, your loan has been approved. You can now withdraw to your account from this wallet.',
+  processing: 'Your withdrawal is being processed. This usually takes up to 10 minutes.',
+};
+
+async function logIn(page: Page, borrower: Borrower) {
+  await page.goto('/login');
+  await page.getByLabel('Phone number or username').fill(borrower.phone);
+  await page.getByLabel('Password', { exact: true }).fill(borrower.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/loan/application');
+}
+
+const available = (page: Page) => page.getByTestId('available-balance').textContent();
+
+/** Asks for a code in the browser, reads it from the development outbox, and withdraws. */
+async function withdraw(page: Page, borrower: Borrower, amount: string) {
+  await page.getByLabel('Amount (whole pesos)').fill(amount);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
+  const code = await latestCode(borrower.phone);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+}
+
+describe('wallet in the browser', () => {
+  it('a borrower withdraws; finance pays one withdrawal and fails another', async () => {
+    const borrower = await borrowerWithApprovedLoan(officer, { amount: 50_000, termMonths: 6 });
+    const { context, page } = await newPage(browser, 'phone');
+    try {
+      await logIn(page, borrower);
+      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.waitForURL('**/wallet');
+      await page.getByText(texts.approved).waitFor();
+      expect(await available(page)).toBe('₱50,000.00');
+      expect(await page.getByText('Maria Santos').first().isVisible()).toBe(true);
+      await page.getByRole('region', { name: 'Repayment schedule' }).waitFor();
+      await screenshot(page, 'wallet-approved-phone');
+
+      // First withdrawal: requested, then paid by finance.
+      const firstCodeAt = Date.now();
+      await withdraw(page, borrower, '5000');
+      await page.getByText('Withdrawal of ₱5,000.00 requested').waitFor();
+      await page.getByText(texts.processing).waitFor();
+      expect(await page.getByText('In Processing').count()).toBe(1);
+      await expect.poll(() => available(page)).toBe('₱45,000.00');
+      expect(await page.getByTestId('withdrawn-total').textContent()).toBe('₱5,000.00');
+      await screenshot(page, 'wallet-processing-phone');
+
+      const first = await latestDisbursement(borrower);
+      expect(first).toMatchObject({ amountMinor: 500_000, status: 'requested' });
+      await markPaid(finance, first.id, 'E2E-PAID-1');
+      await page.reload();
+      const paidRow = page.getByTestId('disbursement').first();
+      await paidRow.getByText('Paid', { exact: true }).waitFor();
+      await paidRow.getByText('Reference: E2E-PAID-1').waitFor();
+      await page.getByText('Your withdrawal of ₱5,000.00 was paid. Reference: E2E-PAID-1.').waitFor();
+      expect(await page.getByText('In Processing').count()).toBe(0);
+      expect(await available(page)).toBe('₱45,000.00');
+      await screenshot(page, 'wallet-paid-phone');
+
+      // The account page while the 60 s wait before the next code passes.
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.waitForURL('**/account');
+      expect(await page.getByTestId('credit-rating').textContent()).toBe('Good');
+      // The number counts up for about a second.
+      await expect.poll(() => page.getByTestId('credit-score').textContent(), { timeout: 5_000 }).toBe('500');
+      await page.getByRole('radio', { name: 'Fox' }).check();
+      await page.getByText('Your avatar has been updated.').waitFor();
+      const me = await borrower.api.request<{ user: { avatar: number } }>('GET', '/api/me');
+      expect(me.body.user.avatar).toBe(3);
+      await screenshot(page, 'account-phone');
+
+      // Second withdrawal: finance marks it failed; the poll brings the amount back without a reload.
+      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.waitForURL('**/wallet');
+      await page.getByLabel('Amount (whole pesos)').waitFor();
+      const wait = firstCodeAt + 61_000 - Date.now();
+      if (wait > 0) await page.waitForTimeout(wait);
+      await withdraw(page, borrower, '2000');
+      await page.getByText('Withdrawal of ₱2,000.00 requested').waitFor();
+      await expect.poll(() => available(page)).toBe('₱43,000.00');
+
+      const second = await latestDisbursement(borrower);
+      expect(second).toMatchObject({ amountMinor: 200_000, status: 'requested' });
+      await markFailed(finance, second.id, 'Account name does not match');
+      const failedRow = page.getByTestId('disbursement').first();
+      await failedRow.getByText('Failed', { exact: true }).waitFor({ timeout: 40_000 });
+      await failedRow.getByText('Reason: Account name does not match').waitFor();
+      await expect.poll(() => available(page)).toBe('₱45,000.00');
+      await page
+        .getByText(
+          'Your withdrawal of ₱2,000.00 failed: Account name does not match. The amount is available again.',
+        )
+        .waitFor();
+      await page.getByText(texts.approved).waitFor();
+      await screenshot(page, 'wallet-failed-phone');
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('shows a pending application, then the approval, then a hold that pauses withdrawals', async () => {
+    const borrower = await signUpBorrower();
+    const { context, page } = await newPage(browser, 'desktop');
+    try {
+      await logIn(page, borrower);
+      await page.goto('/wallet');
+      await page.getByRole('link', { name: 'Apply for a loan' }).waitFor();
+
+      const applicationId = await submitApplication(borrower, { amount: 100_000, termMonths: 12 });
+      await page.reload();
+      await page.getByText(texts.pending).waitFor();
+      expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
+      await screenshot(page, 'wallet-pending-desktop');
+
+      await approve(officer, applicationId, 650);
+      await page.reload();
+      await page.getByText(texts.approved).waitFor();
+      expect(await available(page)).toBe('₱100,000.00');
+      await page.getByText('Your loan of ₱100,000.00 was approved. Credit score: 650.').waitFor();
+
+      await setHold(officer, applicationId, 'hold', 'Please call our office to confirm your identity.');
+      await page.reload();
+      await page
+        .getByText('Withdrawals are paused: Please call our office to confirm your identity.')
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Send code' }).count()).toBe(0);
+      await page
+        .getByText('Your loan was put on hold: Please call our office to confirm your identity.')
+        .waitFor();
+      await screenshot(page, 'wallet-on-hold-desktop');
+
+      // The server refuses too, whatever the page shows.
+      const refused = await borrower.api.request<{ error: { code: string } }>(
+        'POST',
+        '/api/wallet/withdrawal-code',
+        { amount: 1000 },
+      );
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.body.error.code).toBe('WITHDRAWALS_PAUSED');
+
+      await page.goto('/account');
+      expect(await page.getByTestId('credit-rating').textContent()).toBe('Very Good');
+      await screenshot(page, 'account-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export { AvatarPicker, type AvatarPickerProps } from './avatar-picker';
+export { type AvatarId, avatarIds, avatarNameKey, avatarSrc, isAvatarId } from './avatars';
+export { UserAvatar } from './user-avatar';

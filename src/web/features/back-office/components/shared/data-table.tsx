@@ -1,0 +1,75 @@
+import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<T> {
+  /** Stable id of the column (React key). */
+  key: string;
+  /** Translated header text. */
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Keep the cell on one line (dates, amounts, buttons). Default true; set false for long text. */
+  nowrap?: boolean;
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** The table scrolls sideways below this width (phones); default 880 px. */
+  minWidth?: number;
+  /** Accessible name of the table, e.g. the page title. */
+  label?: string;
+}
+
+/** A striped Mantine table from a column list; an empty list shows "No results found.". */
+export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th
+                key={column.key}
+                style={{ textAlign: column.align ?? 'left', whiteSpace: 'nowrap', width: column.width }}
+              >
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text ta="center" c="dimmed" py="xl">
+                  {t('backOffice.common.noResults')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td
+                    key={column.key}
+                    style={{
+                      textAlign: column.align ?? 'left',
+                      whiteSpace: column.nowrap === false ? undefined : 'nowrap',
+                    }}
+                  >
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

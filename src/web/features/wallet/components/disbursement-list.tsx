@@ -1,0 +1,62 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { DisbursementDto } from '../../../../domain/schemas/wallet';
+import { useFormatters } from '../lib/format';
+import classes from './wallet.module.css';
+
+const statusColors: Record<DisbursementDto['status'], string> = {
+  requested: 'blue',
+  paid: 'green',
+  failed: 'red',
+};
+
+/** The borrower's withdrawals, newest first: when, how much, where to, and what became of it. */
+export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="disbursements-title">
+      <Title order={2} size="h4" id="disbursements-title" mb="sm">
+        {t('wallet.disbursements.title')}
+      </Title>
+      {props.disbursements.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('wallet.disbursements.empty')}
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" className={classes.list} aria-labelledby="disbursements-title">
+          {props.disbursements.map((d) => (
+            <li key={d.id} className={classes.listItem} data-testid="disbursement">
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Stack gap={2} miw={0}>
+                  <Text fw={700} className={classes.money}>
+                    {format.money(d.amountMinor)}
+                  </Text>
+                  <Text size="xs" c="dimmed" component="time" dateTime={d.requestedAt}>
+                    {format.dateTime(d.requestedAt)}
+                  </Text>
+                </Stack>
+                <Badge color={statusColors[d.status]} variant="light" style={{ flexShrink: 0 }}>
+                  {t(`wallet.disbursements.${d.status}`)}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('wallet.disbursements.to', { bank: d.bankName, last4: d.accountNumberLast4 })}
+              </Text>
+              {d.status === 'paid' && d.reference ? (
+                <Text size="xs" mt={2}>
+                  {t('wallet.disbursements.reference', { reference: d.reference })}
+                </Text>
+              ) : null}
+              {d.status === 'failed' ? (
+                <Text size="xs" c="red" mt={2}>
+                  {t('wallet.disbursements.reason', { reason: d.failureReason ?? '-' })}
+                </Text>
+              ) : null}
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

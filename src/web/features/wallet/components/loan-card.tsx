@@ -1,0 +1,84 @@
+import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { useFormatters } from '../lib/format';
+import classes from './wallet.module.css';
+
+function Figure(props: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" className={classes.cardLabel}>
+        {props.label}
+      </Text>
+      <Text fw={700} size="md" data-testid={props.testId} className={classes.cardFigure}>
+        {props.value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Borrower name, loan number and the money: derived balance for a loan, the requested terms before. */
+export function LoanCard(props: { wallet: WalletResponse }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { application, balance } = props.wallet;
+  if (!application) return null;
+
+  return (
+    <Paper
+      radius="lg"
+      p="lg"
+      className={classes.loanCard}
+      aria-label={t('wallet.card.label')}
+      component="section"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={0} miw={0}>
+          <Text size="xs" className={classes.cardLabel}>
+            {t('wallet.card.borrower')}
+          </Text>
+          <Text fw={700} size="lg" lineClamp={2} className={classes.cardFigure}>
+            {application.fullName}
+          </Text>
+        </Stack>
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text size="xs" className={classes.cardLabel}>
+            {t('wallet.card.loanNumber')}
+          </Text>
+          <Badge variant="white" color="dark" radius="sm" size="lg" className={classes.loanNumber}>
+            {application.loanNumber}
+          </Badge>
+        </Stack>
+      </Group>
+
+      {balance ? (
+        <>
+          <Box mt="lg">
+            <Text size="sm" className={classes.cardLabel}>
+              {t('wallet.card.available')}
+            </Text>
+            <Text fw={800} className={classes.balance} data-testid="available-balance">
+              {format.money(balance.availableMinor)}
+            </Text>
+          </Box>
+          <SimpleGrid cols={2} spacing="md" mt="md">
+            <Figure
+              label={t('wallet.card.withdrawn')}
+              value={format.money(balance.withdrawnMinor)}
+              testId="withdrawn-total"
+            />
+            <Figure label={t('wallet.card.approved')} value={format.money(balance.approvedMinor)} />
+          </SimpleGrid>
+        </>
+      ) : (
+        <SimpleGrid cols={2} spacing="md" mt="lg">
+          <Figure label={t('wallet.card.requested')} value={format.money(application.amountMinor)} />
+          <Figure
+            label={t('wallet.card.term')}
+            value={t('wallet.card.termMonths', { n: application.termMonths })}
+          />
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}

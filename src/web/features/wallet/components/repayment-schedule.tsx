@@ -1,0 +1,126 @@
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { sumMinor } from '../../../../domain/money';
+import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { useFormatters } from '../lib/format';
+import classes from './wallet.module.css';
+
+type Instalment = WalletResponse['schedule'][number];
+
+/** Phones show this many payments until the borrower asks for all of them. */
+const phoneRows = 6;
+
+/**
+ * The approved loan's monthly payments: a table on wider screens; on phones two-line rows, the first few
+ * at once and the rest on request, so a 24-month loan does not bury the page.
+ */
+export function RepaymentSchedule(props: { schedule: Instalment[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const wide = useMediaQuery('(min-width: 36em)');
+  const [showAll, { toggle }] = useDisclosure(false);
+  const rows = props.schedule;
+  if (rows.length === 0) return null;
+
+  const totals = {
+    payment: sumMinor(rows.map((r) => r.paymentMinor)),
+    principal: sumMinor(rows.map((r) => r.principalMinor)),
+    interest: sumMinor(rows.map((r) => r.interestMinor)),
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="schedule-title">
+      <Title order={2} size="h4" id="schedule-title">
+        {t('wallet.schedule.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="sm">
+        {t('wallet.schedule.summary', {
+          total: format.money(totals.payment),
+          interest: format.money(totals.interest),
+        })}
+      </Text>
+      {wide ? (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-labelledby="schedule-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('wallet.schedule.number')}</Table.Th>
+                <Table.Th>{t('wallet.schedule.dueDate')}</Table.Th>
+                <Table.Th ta="right">{t('wallet.schedule.payment')}</Table.Th>
+                <Table.Th ta="right">{t('wallet.schedule.principal')}</Table.Th>
+                <Table.Th ta="right">{t('wallet.schedule.interest')}</Table.Th>
+                <Table.Th ta="right">{t('wallet.schedule.balance')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.number}>
+                  <Table.Td>{row.number}</Table.Td>
+                  <Table.Td className={classes.money}>{format.date(row.dueDate)}</Table.Td>
+                  <Table.Td ta="right" fw={600} className={classes.money}>
+                    {format.money(row.paymentMinor)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.money}>
+                    {format.money(row.principalMinor)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.money}>
+                    {format.money(row.interestMinor)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.money}>
+                    {format.money(row.balanceMinor)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={2}>{t('wallet.schedule.total')}</Table.Th>
+                <Table.Th ta="right" className={classes.money}>
+                  {format.money(totals.payment)}
+                </Table.Th>
+                <Table.Th ta="right" className={classes.money}>
+                  {format.money(totals.principal)}
+                </Table.Th>
+                <Table.Th ta="right" className={classes.money}>
+                  {format.money(totals.interest)}
+                </Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap={0} component="ol" className={classes.list} aria-labelledby="schedule-title">
+          {(showAll ? rows : rows.slice(0, phoneRows)).map((row) => (
+            <li key={row.number} className={classes.listItem}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" fw={500} className={classes.money}>
+                  <Text span c="dimmed" size="sm" mr={6}>
+                    {row.number}.
+                  </Text>
+                  {format.date(row.dueDate)}
+                </Text>
+                <Text size="sm" fw={700} className={classes.money}>
+                  {format.money(row.paymentMinor)}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" mt={2}>
+                {t('wallet.schedule.breakdown', {
+                  principal: format.money(row.principalMinor),
+                  interest: format.money(row.interestMinor),
+                  balance: format.money(row.balanceMinor),
+                })}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {!wide && rows.length > phoneRows ? (
+        <Button variant="subtle" size="compact-sm" mt="xs" onClick={toggle} aria-expanded={showAll}>
+          {showAll ? t('wallet.schedule.showFewer') : t('wallet.schedule.showAll', { n: rows.length })}
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useErrorText } from '../../../lib/error-text';
+import { useWallet } from '../api/wallet-api';
+import { walletStatus } from '../lib/wallet-status';
+import { DisbursementList } from './disbursement-list';
+import { HistoryList } from './history-list';
+import { LoanCard } from './loan-card';
+import { RepaymentSchedule } from './repayment-schedule';
+import { StatusPanel } from './status-panel';
+import { WithdrawForm } from './withdraw-form';
+
+/** A borrower without any application: say so and show the way to apply. */
+function NoLoan() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconFileText size={26} />
+        </ThemeIcon>
+        <Title order={2} size="h4">
+          {t('wallet.none.title')}
+        </Title>
+        <Text size="sm" c="dimmed" maw={420}>
+          {t('wallet.none.text')}
+        </Text>
+        <Button component={Link} to="/loan/application" size="md">
+          {t('wallet.none.apply')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /wallet — My Wallet (SPEC §2.5). */
+export function WalletPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+
+  if (wallet.isPending) {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed">{t('common.loading')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (wallet.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorText(wallet.error, 'NETWORK')}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void wallet.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const data = wallet.data;
+  const status = walletStatus(data);
+  return (
+    <Stack gap="md">
+      {data.application && status ? (
+        <>
+          <LoanCard wallet={data} />
+          <StatusPanel status={status} canApply={data.canApply} />
+          <WithdrawForm wallet={data} />
+        </>
+      ) : (
+        <NoLoan />
+      )}
+      {data.history.length > 0 || data.application ? <HistoryList history={data.history} /> : null}
+      {data.balance ? <DisbursementList disbursements={data.disbursements} /> : null}
+      <RepaymentSchedule schedule={data.schedule} />
+    </Stack>
+  );
+}

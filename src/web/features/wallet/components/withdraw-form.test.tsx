@@ -1,0 +1,257 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { errorBody, type MockResponse, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import { approvedWallet, makeDisbursement } from '../test/fixtures';
+
+const borrower = makeUser({ phone: '09171234567' });
+const codeSent: MockResponse = { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } };
+
+function withdrawn(amountMinor: number): MockResponse {
+  return {
+    status: 201,
+    body: { disbursement: makeDisbursement({ amountMinor }), replayed: false },
+  };
+}
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+function openWallet(handlers: Handlers, wallet: WalletResponse | (() => WalletResponse) = approvedWallet()) {
+  const fetchMock = mockApi({
+    'GET /api/me': signedInMe(borrower),
+    'GET /api/wallet': () => ({ body: typeof wallet === 'function' ? wallet() : wallet }),
+    ...handlers,
+  });
+  renderApp('/wallet');
+  return fetchMock;
+}
+
+function bodiesOf(fetchMock: ReturnType<typeof mockApi>, url: string) {
+  return fetchMock.mock.calls.filter(([u]) => u === url).map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+async function fill(amount: string, code?: string) {
+  const user = userEvent.setup();
+  if (amount) await user.type(await screen.findByLabelText('Amount (whole pesos)'), amount);
+  if (code) await user.type(screen.getByLabelText('Verification code'), code);
+  return user;
+}
+
+const withdrawButton = () => screen.getByRole('button', { name: 'Withdraw' });
+
+// Typing into several fields takes a few seconds when the whole suite runs at once.
+describe('withdraw form', { timeout: 15_000 }, () => {
+  it('has a 6-digit one-time-code field and the safety notice', async () => {
+    openWallet({});
+    const code = await screen.findByLabelText('Verification code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('maxlength')).toBe('6');
+    expect(
+      screen.getByText('We will never ask you for this code or for a fee to release your loan.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Available: ₱100,000.00')).toBeTruthy();
+    expect(screen.getByText('Paid to GCash •••• 9876')).toBeTruthy();
+  });
+
+  it('checks the amount and the code before calling the server', async () => {
+    const fetchMock = openWallet({});
+    const user = userEvent.setup();
+    await screen.findByLabelText('Amount (whole pesos)');
+    await user.click(withdrawButton());
+    expect(screen.getByText('Enter a valid amount')).toBeTruthy();
+    expect(screen.getByText('Enter the verification code')).toBeTruthy();
+    expect(screen.getByLabelText('Amount (whole pesos)').getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(screen.getByLabelText('Amount (whole pesos)'), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Enter a valid amount')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Amount (whole pesos)'));
+    await user.type(screen.getByLabelText('Amount (whole pesos)'), '200000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Amount exceeds balance')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/me', '/api/wallet']);
+  });
+
+  it('sends a code for the amount, counts down 60 s and locks the amount until Cancel', async () => {
+    const fetchMock = openWallet({ 'POST /api/wallet/withdrawal-code': codeSent });
+    const user = await fill('5,000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('A code was sent to your phone ending in 4567.')).toBeTruthy();
+    const counting = screen.getByRole('button', { name: /^Resend in \d+s$/ }) as HTMLButtonElement;
+    expect(counting.textContent).toBe('Resend in 60s');
+    expect(counting.disabled).toBe(true);
+    expect(bodiesOf(fetchMock, '/api/wallet/withdrawal-code')).toEqual([{ amount: 5000 }]);
+    expect(screen.getByText('This code is for ₱5,000.00 only.')).toBeTruthy();
+    const amount = screen.getByLabelText('Amount (whole pesos)') as HTMLInputElement;
+    expect(amount.readOnly).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(amount.readOnly).toBe(false);
+    expect(amount.value).toBe('');
+  });
+
+  it('shows server errors: balance, paused, wrong code', async () => {
+    let codeAnswer: MockResponse = {
+      status: 400,
+      body: errorBody('AMOUNT_EXCEEDS_BALANCE', 'Amount exceeds balance', {
+        fields: { amount: { code: 'AMOUNT_EXCEEDS_BALANCE', message: 'Amount exceeds balance' } },
+      }),
+    };
+    let withdrawAnswer: MockResponse = {
+      status: 400,
+      body: errorBody('WITHDRAWAL_CODE_INVALID', 'Invalid or expired code', {
+        fields: { code: { code: 'WITHDRAWAL_CODE_INVALID', message: 'Invalid or expired code' } },
+      }),
+    };
+    openWallet({
+      'POST /api/wallet/withdrawal-code': () => codeAnswer,
+      'POST /api/wallet/withdrawals': () => withdrawAnswer,
+    });
+    const user = await fill('5000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Amount exceeds balance')).toBeTruthy();
+
+    codeAnswer = {
+      status: 409,
+      body: errorBody('WITHDRAWALS_PAUSED', 'Withdrawals are paused: Please call us', {
+        params: { message: 'Please call us' },
+      }),
+    };
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Withdrawals are paused: Please call us');
+
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(withdrawButton());
+    expect(await screen.findByText('Invalid or expired code')).toBeTruthy();
+    expect(screen.getByLabelText('Verification code').getAttribute('aria-invalid')).toBe('true');
+
+    withdrawAnswer = { status: 404, body: errorBody('LOAN_NOT_FOUND', 'Loan record not found') };
+    await user.click(withdrawButton());
+    expect(await screen.findByText('Loan record not found')).toBeTruthy();
+  });
+
+  it('withdraws, says so, and shows the withdrawal as in processing', async () => {
+    let requested = false;
+    const fetchMock = openWallet(
+      {
+        'POST /api/wallet/withdrawal-code': codeSent,
+        'POST /api/wallet/withdrawals': () => {
+          requested = true;
+          return withdrawn(500_000);
+        },
+      },
+      () =>
+        requested
+          ? approvedWallet({
+              inProcessing: true,
+              balance: { approvedMinor: 10_000_000, withdrawnMinor: 500_000, availableMinor: 9_500_000 },
+              disbursements: [makeDisbursement({ amountMinor: 500_000 })],
+            })
+          : approvedWallet(),
+    );
+    const user = await fill('5000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /^Resend in/ });
+    await user.type(screen.getByLabelText('Verification code'), '12a3456');
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('123456');
+    await user.click(withdrawButton());
+
+    expect(await screen.findByText('Withdrawal of ₱5,000.00 requested')).toBeTruthy();
+    const [body] = bodiesOf(fetchMock, '/api/wallet/withdrawals');
+    expect(body).toMatchObject({ amount: 5000, code: '123456' });
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('In Processing')).toBeTruthy();
+    expect(screen.getByTestId('available-balance').textContent).toBe('₱95,000.00');
+    expect((screen.getByLabelText('Amount (whole pesos)') as HTMLInputElement).value).toBe('');
+  });
+
+  it('reuses the idempotency key when retrying after a network error, and only then', async () => {
+    let failNext = true;
+    const fetchMock = openWallet({
+      'POST /api/wallet/withdrawals': () => {
+        if (failNext) {
+          failNext = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return withdrawn(500_000);
+      },
+    });
+    const user = await fill('5000', '654321');
+    await user.click(withdrawButton());
+    expect(
+      await screen.findByText('Cannot reach the server. Check your connection and try again.'),
+    ).toBeTruthy();
+
+    await user.click(withdrawButton());
+    expect(await screen.findByText('Withdrawal of ₱5,000.00 requested')).toBeTruthy();
+    const [first, retry] = bodiesOf(fetchMock, '/api/wallet/withdrawals');
+    expect(retry).toEqual(first);
+    expect(retry.idempotencyKey).toBeTruthy();
+
+    // A new withdrawal is a new attempt with its own key.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Amount (whole pesos)') as HTMLInputElement).value).toBe(''),
+    );
+    await user.type(screen.getByLabelText('Amount (whole pesos)'), '5000');
+    await user.type(screen.getByLabelText('Verification code'), '654321');
+    await user.click(withdrawButton());
+    await waitFor(() => expect(bodiesOf(fetchMock, '/api/wallet/withdrawals')).toHaveLength(3));
+    const third = bodiesOf(fetchMock, '/api/wallet/withdrawals')[2];
+    expect(third.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it('uses a new key when the code changes after a failed try', async () => {
+    const fetchMock = openWallet({
+      'POST /api/wallet/withdrawals': {
+        status: 400,
+        body: errorBody('WITHDRAWAL_CODE_INVALID', 'Invalid or expired code', {
+          fields: { code: { code: 'WITHDRAWAL_CODE_INVALID', message: 'Invalid or expired code' } },
+        }),
+      },
+    });
+    const user = await fill('5000', '111111');
+    await user.click(withdrawButton());
+    await screen.findByText('Invalid or expired code');
+    await user.clear(screen.getByLabelText('Verification code'));
+    await user.type(screen.getByLabelText('Verification code'), '222222');
+    await user.click(withdrawButton());
+    await waitFor(() => expect(bodiesOf(fetchMock, '/api/wallet/withdrawals')).toHaveLength(2));
+    const [first, second] = bodiesOf(fetchMock, '/api/wallet/withdrawals');
+    expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it('waits as long as the server says when a code was requested too soon', async () => {
+    openWallet({
+      'POST /api/wallet/withdrawal-code': {
+        status: 429,
+        body: errorBody('CODE_RESEND_TOO_SOON', 'Please wait 42 seconds before requesting another code.', {
+          params: { n: 42 },
+        }),
+      },
+    });
+    await screen.findByLabelText('Amount (whole pesos)');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.type(screen.getByLabelText('Amount (whole pesos)'), '5000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please wait 42 seconds before requesting another code.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend in 42s' })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(42_000));
+    expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('has nothing to withdraw when the balance is used up', async () => {
+    openWallet(
+      {},
+      approvedWallet({
+        balance: { approvedMinor: 10_000_000, withdrawnMinor: 10_000_000, availableMinor: 0 },
+      }),
+    );
+    expect(await screen.findByText('There is nothing left to withdraw.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

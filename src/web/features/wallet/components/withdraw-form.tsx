@@ -1,0 +1,272 @@
+import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCurrencyPeso } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toMinor } from '../../../../domain/money';
+import {
+  type WalletResponse,
+  withdrawalCodeRequest,
+  withdrawalRequest,
+} from '../../../../domain/schemas/wallet';
+import { ApiError } from '../../../lib/api';
+import {
+  type FormErrors,
+  formErrorsFromError,
+  formErrorsFromIssues,
+  useFormErrors,
+} from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../auth/api/session';
+import { SafetyNotice } from '../../auth/components/safety-notice';
+import { useCountdown } from '../../auth/components/use-countdown';
+import { useSendWithdrawalCode, useWithdraw, walletQueryKey } from '../api/wallet-api';
+import { useFormatters } from '../lib/format';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { canWithdraw } from '../lib/wallet-status';
+
+const defaultResendSeconds = 60;
+const fieldNames = ['amount', 'code'] as const;
+const amountAndCode = withdrawalRequest.pick({ amount: true, code: true });
+
+/** Errors that mean the wallet on screen is out of date (balance used up, loan put on hold, …). */
+const staleWalletCodes = new Set(['AMOUNT_EXCEEDS_BALANCE', 'WITHDRAWALS_PAUSED', 'LOAN_NOT_FOUND']);
+
+interface Attempt {
+  amount: number;
+  code: string;
+  key: string;
+}
+
+/** Only the fields' own messages: client-side checks never need a form-wide alert. */
+function fieldsOnly(errors: FormErrors): FormErrors {
+  return { top: null, fields: errors.fields };
+}
+
+/**
+ * Withdraw to the loan's account (SPEC §2.5, §4): amount in whole pesos, a code sent to the borrower's own
+ * phone for that amount, then Withdraw. One idempotency key per attempt, reused when the same attempt is
+ * sent again (e.g. after a network error), so a retry can never withdraw twice.
+ */
+export function WithdrawForm(props: { wallet: WalletResponse }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const sendCode = useSendWithdrawalCode();
+  const withdraw = useWithdraw();
+  const countdown = useCountdown();
+  const errors = useFormErrors();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const attempt = useRef<Attempt | null>(null);
+  /** The amount the last code was sent for; the amount is locked meanwhile, since the code is bound to it. */
+  const [codeAmount, setCodeAmount] = useState<number | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { amount: '', code: '' },
+    onValuesChange: (values, previous) => {
+      for (const name of fieldNames) if (values[name] !== previous[name]) errors.clearField(name);
+    },
+  });
+
+  const { application, balance } = props.wallet;
+  const available = balance?.availableMinor ?? 0;
+  const enabled = canWithdraw(props.wallet);
+  const busy = sendCode.isPending || withdraw.isPending;
+
+  const refreshIfStale = (error: unknown) => {
+    if (error instanceof ApiError && staleWalletCodes.has(error.code)) {
+      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+    }
+  };
+
+  /** Client-side "Amount exceeds balance"; the server checks again under a lock. */
+  const overBalance = (amount: number): boolean => toMinor(amount) > available;
+
+  const reset = () => {
+    form.reset();
+    errors.clear();
+    setCodeAmount(null);
+    attempt.current = null;
+  };
+
+  const onSendCode = () => {
+    const parsed = withdrawalCodeRequest.safeParse({ amount: form.getValues().amount });
+    if (!parsed.success) {
+      errors.set(fieldsOnly(formErrorsFromIssues(parsed.error.issues)));
+      return;
+    }
+    const { amount } = parsed.data;
+    if (overBalance(amount)) {
+      errors.set({ top: null, fields: { amount: { code: 'AMOUNT_EXCEEDS_BALANCE' } } });
+      return;
+    }
+    sendCode.mutate(
+      { amount },
+      {
+        onSuccess: (sent) => {
+          errors.clear();
+          setCodeAmount(amount);
+          form.setFieldValue('code', '');
+          countdown.start(sent.resendAfterSeconds || defaultResendSeconds);
+          notifySuccess(t('wallet.withdraw.codeSent', { last4: (user.phone ?? '').slice(-4) }));
+          codeInput.current?.focus();
+        },
+        onError: (error) => {
+          const next = formErrorsFromError(error, 'NETWORK');
+          const wait = next.top?.code === 'CODE_RESEND_TOO_SOON' ? Number(next.top.params?.n) : 0;
+          if (wait > 0) countdown.start(wait);
+          errors.set(next);
+          refreshIfStale(error);
+        },
+      },
+    );
+  };
+
+  const onSubmit = form.onSubmit((values) => {
+    const parsed = amountAndCode.safeParse(values);
+    if (!parsed.success) {
+      errors.set(fieldsOnly(formErrorsFromIssues(parsed.error.issues)));
+      return;
+    }
+    const { amount, code } = parsed.data;
+    if (overBalance(amount)) {
+      errors.set({ top: null, fields: { amount: { code: 'AMOUNT_EXCEEDS_BALANCE' } } });
+      return;
+    }
+    // Same amount and code as the last unanswered try: the same attempt, so the same key.
+    const previous = attempt.current;
+    const current =
+      previous && previous.amount === amount && previous.code === code
+        ? previous
+        : { amount, code, key: newIdempotencyKey() };
+    attempt.current = current;
+    errors.clear();
+    withdraw.mutate(
+      { amount, code, idempotencyKey: current.key },
+      {
+        onSuccess: (result) => {
+          reset();
+          notifySuccess(
+            t('wallet.withdraw.success', { amount: format.money(result.disbursement.amountMinor) }),
+          );
+        },
+        onError: (error) => {
+          errors.set(formErrorsFromError(error, 'NETWORK'));
+          refreshIfStale(error);
+        },
+      },
+    );
+  });
+
+  if (!application || !balance) return null;
+
+  // On hold: the status panel says "Withdrawals are paused: …"; there is nothing to fill in.
+  if (application.status !== 'approved') return null;
+
+  const waiting = countdown.remaining > 0;
+  const locked = codeAmount !== null;
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="withdraw-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="withdraw-title">
+            {t('wallet.withdraw.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('wallet.withdraw.destination', {
+              bank: application.bankName,
+              last4: application.accountNumberLast4,
+            })}
+          </Text>
+          {enabled ? null : (
+            <Alert color="gray" variant="light">
+              {t('wallet.withdraw.nothingLeft')}
+            </Alert>
+          )}
+          <TextInput
+            label={t('wallet.withdraw.amount')}
+            description={
+              locked
+                ? t('wallet.withdraw.amountLocked')
+                : t('wallet.withdraw.available', { amount: format.money(available) })
+            }
+            inputMode="numeric"
+            autoComplete="off"
+            leftSection={<IconCurrencyPeso size={16} />}
+            readOnly={locked}
+            disabled={!enabled || busy}
+            {...form.getInputProps('amount')}
+            error={errors.field('amount')}
+          />
+          <TextInput
+            ref={codeInput}
+            label={t('wallet.withdraw.code')}
+            description={
+              locked && codeAmount !== null
+                ? t('wallet.withdraw.codeFor', { amount: format.money(toMinor(codeAmount)) })
+                : t('wallet.withdraw.codeHint')
+            }
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            disabled={!enabled || withdraw.isPending}
+            {...form.getInputProps('code')}
+            onChange={(event) =>
+              form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))
+            }
+            error={errors.field('code')}
+            inputContainer={(input) => (
+              <Group gap="xs" wrap="nowrap" align="center">
+                <Box flex={1} miw={0}>
+                  {input}
+                </Box>
+                <Button
+                  variant="light"
+                  onClick={onSendCode}
+                  loading={sendCode.isPending}
+                  disabled={!enabled || waiting || withdraw.isPending}
+                  miw={112}
+                  px="sm"
+                >
+                  {waiting
+                    ? t('wallet.withdraw.resendIn', { n: countdown.remaining })
+                    : t('wallet.withdraw.sendCode')}
+                </Button>
+              </Group>
+            )}
+          />
+          <SafetyNotice />
+          {errors.alert ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              withCloseButton
+              closeButtonLabel={t('wallet.dismiss')}
+              onClose={errors.clear}
+            >
+              {errors.alert}
+            </Alert>
+          ) : null}
+          <Group grow gap="sm" mt={4}>
+            <Button variant="default" size="md" onClick={reset} disabled={withdraw.isPending}>
+              {t('wallet.withdraw.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              size="md"
+              loading={withdraw.isPending}
+              disabled={!enabled || sendCode.isPending}
+            >
+              {t('wallet.withdraw.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,107 @@
+import type { TFunction } from 'i18next';
+import type { BorrowerEventDto } from '../../../../domain/schemas/wallet';
+import type { Formatters } from './format';
+
+export interface HistoryText {
+  /** One sentence saying what changed. */
+  text: string;
+  /** A second line: staff's note or the earlier value, when there is one. */
+  note: string | null;
+}
+
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A change staff made to the borrower's loan, as a translated sentence (SPEC principle 5). */
+export function historyText(event: BorrowerEventDto, t: TFunction, format: Formatters): HistoryText {
+  const data = event.data;
+  const money = (value: unknown) => {
+    const minor = num(value);
+    return minor === null ? '-' : format.money(minor);
+  };
+  const message = str(event.message);
+  const note = message ? t('wallet.history.note', { message }) : null;
+  switch (event.kind) {
+    case 'approved':
+      return {
+        text:
+          num(data.creditScore) === null
+            ? t('wallet.history.approved', { amount: money(data.approvedAmountMinor) })
+            : t('wallet.history.approvedWithScore', {
+                amount: money(data.approvedAmountMinor),
+                score: num(data.creditScore),
+              }),
+        note: null,
+      };
+    case 'rejected':
+      return {
+        text: message
+          ? t('wallet.history.rejectedReason', { reason: message })
+          : t('wallet.history.rejected'),
+        note: null,
+      };
+    case 'terms_changed': {
+      const previous =
+        num(data.previousAmountMinor) !== null && num(data.previousTermMonths) !== null
+          ? t('wallet.history.termsBefore', {
+              amount: money(data.previousAmountMinor),
+              months: num(data.previousTermMonths),
+            })
+          : null;
+      return {
+        text: t('wallet.history.termsChanged', {
+          amount: money(data.amountMinor),
+          months: num(data.termMonths) ?? '-',
+          payment: money(data.monthlyPaymentMinor),
+        }),
+        note: [previous, note].filter(Boolean).join(' ') || null,
+      };
+    }
+    case 'on_hold':
+      return {
+        text: message ? t('wallet.history.onHold', { message }) : t('wallet.history.onHoldNoMessage'),
+        note: null,
+      };
+    case 'released':
+      return { text: t('wallet.history.released'), note: null };
+    case 'bank_changed':
+      return {
+        text: t('wallet.history.bankChanged', {
+          bank: str(data.bankName) ?? '-',
+          last4: str(data.accountNumberLast4) ?? '-',
+        }),
+        note: null,
+      };
+    case 'credit_score_changed':
+      return {
+        text: t('wallet.history.creditScoreChanged', { score: num(data.creditScore) ?? '-' }),
+        note: null,
+      };
+    case 'message':
+      return { text: t('wallet.history.message', { message: message ?? '-' }), note: null };
+    case 'disbursement_paid':
+      return {
+        text: str(data.reference)
+          ? t('wallet.history.disbursementPaid', {
+              amount: money(data.amountMinor),
+              reference: str(data.reference),
+            })
+          : t('wallet.history.disbursementPaidNoReference', { amount: money(data.amountMinor) }),
+        note: null,
+      };
+    case 'disbursement_failed':
+      return {
+        text: t('wallet.history.disbursementFailed', {
+          amount: money(data.amountMinor),
+          reason: message ?? '-',
+        }),
+        note: null,
+      };
+    case 'password_reset':
+      return { text: t('wallet.history.passwordReset'), note: null };
+    default:
+      // A kind this version of the app does not know yet: still say something true, with staff's words.
+      return { text: t('wallet.history.other'), note };
+  }
+}

@@ -1,0 +1,112 @@
+import type { MyApplicationDto } from '../../../../domain/schemas/application';
+import type { BorrowerEventDto, DisbursementDto, WalletResponse } from '../../../../domain/schemas/wallet';
+
+export function makeApplication(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
+  return {
+    id: '10000000-0000-4000-8000-000000000001',
+    loanNumber: 'HL-25-000042',
+    status: 'approved',
+    statusMessage: null,
+    rejectReason: null,
+    fullName: 'Maria Santos',
+    phone: '09171234567',
+    amountMinor: 10_000_000,
+    approvedAmountMinor: 10_000_000,
+    termMonths: 6,
+    monthlyRateBp: 200,
+    monthlyPaymentMinor: 1_785_258,
+    creditScore: 500,
+    bankName: 'GCash',
+    accountNumberLast4: '9876',
+    submittedAt: '2025-03-01T02:00:00.000Z',
+    decidedAt: '2025-03-02T02:00:00.000Z',
+    disclosure: {},
+    disclosureSha256: 'a'.repeat(64),
+    ...overrides,
+  };
+}
+
+export function makeDisbursement(overrides: Partial<DisbursementDto> = {}): DisbursementDto {
+  return {
+    id: '20000000-0000-4000-8000-000000000001',
+    amountMinor: 500_000,
+    status: 'requested',
+    bankName: 'GCash',
+    accountNumberLast4: '9876',
+    requestedAt: '2025-03-03T01:00:00.000Z',
+    decidedAt: null,
+    reference: null,
+    failureReason: null,
+    ...overrides,
+  };
+}
+
+let eventId = 0;
+export function makeEvent(kind: string, overrides: Partial<BorrowerEventDto> = {}): BorrowerEventDto {
+  eventId += 1;
+  return { id: eventId, kind, message: null, data: {}, createdAt: '2025-03-02T02:00:00.000Z', ...overrides };
+}
+
+const schedule: WalletResponse['schedule'] = [
+  {
+    number: 1,
+    dueDate: '2025-04-02',
+    paymentMinor: 1_785_258,
+    principalMinor: 1_585_258,
+    interestMinor: 200_000,
+    balanceMinor: 8_414_742,
+  },
+  {
+    number: 2,
+    dueDate: '2025-05-02',
+    paymentMinor: 1_785_258,
+    principalMinor: 1_616_963,
+    interestMinor: 168_295,
+    balanceMinor: 6_797_779,
+  },
+];
+
+/** An approved ₱100,000 loan with nothing withdrawn yet. */
+export function approvedWallet(overrides: Partial<WalletResponse> = {}): WalletResponse {
+  return {
+    application: makeApplication(),
+    canApply: false,
+    balance: { approvedMinor: 10_000_000, withdrawnMinor: 0, availableMinor: 10_000_000 },
+    inProcessing: false,
+    disbursements: [],
+    history: [],
+    schedule,
+    ...overrides,
+  };
+}
+
+export function pendingWallet(overrides: Partial<WalletResponse> = {}): WalletResponse {
+  return {
+    application: makeApplication({
+      status: 'pending',
+      approvedAmountMinor: null,
+      creditScore: null,
+      decidedAt: null,
+    }),
+    canApply: false,
+    balance: null,
+    inProcessing: false,
+    disbursements: [],
+    history: [],
+    schedule: [],
+    ...overrides,
+  };
+}
+
+export function emptyWallet(overrides: Partial<WalletResponse> = {}): WalletResponse {
+  return {
+    application: null,
+    canApply: true,
+    balance: null,
+    inProcessing: false,
+    disbursements: [],
+    history: [],
+    schedule: [],
+    ...overrides,
+  };
+}
