@@ -47,7 +47,8 @@ async function searchRow(page: Page, name: string) {
   await page.waitForURL(/name=/);
   const row = page.locator('tbody tr', { hasText: name });
   await row.waitFor();
-  expect(await page.locator('tbody tr').count()).toBe(1);
+  // The previous page stays on screen while the search loads (keepPreviousData): wait for the result.
+  await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
   return row;
 }
 
