@@ -1,0 +1,122 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MyApplicationDto } from '../../../../domain/schemas/application';
+import { currentLanguage } from '../../../lib/i18n';
+import { money } from '../model/format';
+
+/** SPEC §4 colours: Pending amber, Approved green, On hold and Rejected red. */
+const statusColors: Record<MyApplicationDto['status'], string> = {
+  pending: 'orange',
+  approved: 'green',
+  on_hold: 'red',
+  rejected: 'red',
+  closed: 'gray',
+};
+
+function statusText(t: (key: string) => string, application: MyApplicationDto): string {
+  if (application.status === 'on_hold' && application.statusMessage) return application.statusMessage;
+  if (application.status === 'rejected' && application.rejectReason) return application.rejectReason;
+  return t(`application.current.text.${application.status}`);
+}
+
+/**
+ * Shown on step 1 instead of the form while the borrower has an open application or a running loan:
+ * its status, the SPEC notice that a second application is not possible, and the way to the wallet.
+ */
+export function CurrentApplication({ application }: { application: MyApplicationDto }) {
+  const { t } = useTranslation();
+  const locale = currentLanguage();
+  const rows: [string, string][] = [
+    [t('application.current.loanNumber'), application.loanNumber],
+    [
+      t('application.current.amount'),
+      money(application.approvedAmountMinor ?? application.amountMinor, locale),
+    ],
+    [t('application.current.term'), t('application.termMonths', { n: application.termMonths })],
+    [t('application.current.monthlyPayment'), money(application.monthlyPaymentMinor, locale)],
+    [
+      t('application.current.submittedAt'),
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Manila' }).format(
+        new Date(application.submittedAt),
+      ),
+    ],
+  ];
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="current-application-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h4" id="current-application-title">
+            {t('application.current.title')}
+          </Title>
+          <Badge color={statusColors[application.status]} variant="light" size="lg" style={{ flexShrink: 0 }}>
+            {t(`application.current.status.${application.status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm">{statusText(t, application)}</Text>
+        <Stack gap={4}>
+          {rows.map(([label, value]) => (
+            <Group key={label} justify="space-between" gap="md" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" fw={600} ta="end">
+                {value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        <Alert variant="light" color="orange" icon={<IconInfoCircle size={18} />} role="note">
+          {t('errors.ACTIVE_LOAN_EXISTS')}
+        </Alert>
+        <Button component={Link} to="/wallet" leftSection={<IconWallet size={18} />} fullWidth>
+          {t('application.activeLoan.goToWallet')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A rejected or closed application does not block a new one; a rejection says why. */
+export function PreviousApplicationNote({ application }: { application: MyApplicationDto }) {
+  const { t } = useTranslation();
+  if (application.status !== 'rejected') return null;
+  const text = application.rejectReason
+    ? t('application.current.previousRejected', {
+        loanNumber: application.loanNumber,
+        reason: application.rejectReason,
+      })
+    : t('application.current.previousRejectedNoReason', { loanNumber: application.loanNumber });
+  return (
+    <Alert variant="light" color="red" icon={<IconInfoCircle size={18} />}>
+      {text} {t('application.current.applyAgain')}
+    </Alert>
+  );
+}
+
+/** SPEC §5: "You already have an active loan. You cannot apply again.", with the way to the wallet. */
+export function ActiveLoanDialog(props: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('application.activeLoan.title')}
+      centered
+      radius="lg"
+    >
+      <Stack gap="md">
+        <Text>{t('errors.ACTIVE_LOAN_EXISTS')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            {t('application.activeLoan.close')}
+          </Button>
+          <Button component={Link} to="/wallet" leftSection={<IconWallet size={18} />}>
+            {t('application.activeLoan.goToWallet')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

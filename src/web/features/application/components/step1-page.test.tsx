@@ -1,0 +1,207 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MyApplicationDto } from '../../../../domain/schemas/application';
+import { type MockResponse, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import { loadTextDraft } from '../draft/draft-store';
+import { money } from '../model/format';
+import { estimateDisclosure } from '../model/step1';
+
+const borrower = makeUser();
+const canApply: MockResponse = { body: { application: null, canApply: true } };
+
+function pending(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
+  return {
+    id: 'app-1',
+    loanNumber: 'HL-25-000042',
+    status: 'pending',
+    statusMessage: null,
+    rejectReason: null,
+    fullName: 'Maria Santos',
+    phone: '09171234567',
+    amountMinor: 10_000_000,
+    approvedAmountMinor: null,
+    termMonths: 12,
+    monthlyRateBp: 200,
+    monthlyPaymentMinor: 945_596,
+    creditScore: null,
+    bankName: 'GCash',
+    accountNumberLast4: '4567',
+    submittedAt: '2025-03-01T02:00:00.000Z',
+    decidedAt: null,
+    disclosure: {},
+    disclosureSha256: 'abc',
+    ...overrides,
+  };
+}
+
+function figure(name: string): string {
+  const row = document.querySelector(`[data-figure="${name}"] dd`);
+  if (!row) throw new Error(`no figure ${name}`);
+  return row.textContent ?? '';
+}
+
+async function openStep1(mine: MockResponse | (() => MockResponse) = canApply) {
+  const fetchMock = mockApi({
+    'GET /api/me': signedInMe(borrower),
+    'GET /api/applications/mine': typeof mine === 'function' ? mine : mine,
+  });
+  const view = renderApp('/loan/application');
+  const amount = (await screen.findByLabelText('Loan amount')) as HTMLInputElement;
+  return { ...view, fetchMock, amount, user: userEvent.setup({ delay: null }) };
+}
+
+// Picture checks and the lazy step 2 are asynchronous; a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
+  it('says "Step 1 of 2", pre-fills the account phone and shows the banner, how it works and the safety notice', async () => {
+    await openStep1();
+    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('09171234567');
+    expect(screen.getByRole('region', { name: 'About Hiram loans' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'How it works' })).toBeTruthy();
+    expect(
+      screen.getByText('We will never ask you for this code or for a fee to release your loan.'),
+    ).toBeTruthy();
+    // Period selector: 6, 12, 18, 24 months, 6 by default.
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.value)).toEqual(['6', '12', '18', '24']);
+    expect(screen.getByRole('radio', { name: '6 months' })).toHaveProperty('checked', true);
+  });
+
+  it('rounds the amount to the nearest ₱10,000 and clamps it on blur', async () => {
+    const { amount, user } = await openStep1();
+    const blurWith = async (text: string) => {
+      await user.clear(amount);
+      await user.type(amount, text);
+      await user.tab();
+      return amount.value;
+    };
+    expect(await blurWith('155000')).toBe('160,000');
+    expect(await blurWith('154999')).toBe('150,000');
+    expect(await blurWith('5')).toBe('10,000');
+    expect(await blurWith('999,999')).toBe('300,000');
+    expect(screen.queryByText(/Loan amount must be between/)).toBeNull();
+
+    expect(await blurWith('12abc')).toBe('12abc');
+    expect(
+      screen.getByText('Loan amount must be between ₱10,000 and ₱300,000, in ₱10,000 increments'),
+    ).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    await user.type(amount, '{backspace}{backspace}{backspace}');
+    expect(screen.queryByText(/Loan amount must be between/)).toBeNull();
+  });
+
+  it('shows the domain figures: ₱100,000 over 12 months → ₱9,455.96 a month', async () => {
+    const { amount, user } = await openStep1();
+    await user.clear(amount);
+    await user.type(amount, '100000');
+    await user.click(screen.getByRole('radio', { name: '12 months' }));
+
+    expect(screen.getByTestId('monthly-estimate').textContent).toBe('₱9,455.96');
+    expect(figure('amount')).toBe('₱100,000.00');
+    expect(figure('term')).toBe('12 months');
+    expect(figure('monthlyRate')).toBe('2%');
+    expect(figure('apr')).toBe('24%');
+    expect(figure('effectiveRate')).toBe('26.82%');
+    expect(figure('monthlyPayment')).toBe('₱9,455.96');
+    expect(figure('totalRepayable')).toBe('₱113,471.52');
+    expect(figure('totalInterest')).toBe('₱13,471.52');
+    expect(figure('fees')).toBe('₱0.00');
+
+    // The same numbers the domain (and so the server's quote) computes, for another choice too.
+    await user.clear(amount);
+    await user.type(amount, '250000');
+    await user.click(screen.getByRole('radio', { name: '24 months' }));
+    const expected = estimateDisclosure(250_000, 24);
+    expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor, 'en'));
+    expect(figure('totalRepayable')).toBe(money(expected.totalRepayableMinor, 'en'));
+    expect(figure('totalInterest')).toBe(money(expected.totalInterestMinor, 'en'));
+  });
+
+  it('refuses to go on with errors: "Please fix the errors before proceeding."', async () => {
+    const { fetchMock, user } = await openStep1();
+    const phone = screen.getByLabelText('Phone number');
+    await user.clear(phone);
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', true);
+    await user.type(phone, '0917-123');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please fix the errors before proceeding.');
+    expect(screen.getByText('Phone number must be at least 10 digits and contain only numbers')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applications/mine')).toHaveLength(1);
+  });
+
+  it('shows the SPEC notice in a dialog when the server says the borrower cannot apply', async () => {
+    let calls = 0;
+    const { router, user } = await openStep1(() => {
+      calls += 1;
+      // Open on load; by the time Apply is pressed an application exists (e.g. from another tab).
+      return calls === 1 ? canApply : { body: { application: pending(), canApply: false } };
+    });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You already have an active loan. You cannot apply again.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Go to My Wallet' }).getAttribute('href')).toBe(
+      '/wallet',
+    );
+    expect(router.state.location.pathname).toBe('/loan/application');
+    expect(calls).toBe(2);
+  });
+
+  it('goes to step 2 with phone, amount, period and monthly payment, in router state and the draft', async () => {
+    const { amount, router, user } = await openStep1();
+    await user.clear(amount);
+    await user.type(amount, '100000');
+    await user.click(screen.getByRole('radio', { name: '12 months' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/info'));
+    const step1 = { phone: '09171234567', amount: 100_000, termMonths: 12, monthlyPaymentMinor: 945_596 };
+    expect(router.state.location.state).toEqual({ step1 });
+    expect(loadTextDraft(borrower.id).step1).toEqual(step1);
+  });
+
+  it('restores the chosen amount and period after a reload', async () => {
+    window.localStorage.setItem(
+      `hiram.application-draft.${borrower.id}`,
+      JSON.stringify({
+        version: 1,
+        step1: { phone: '09998887777', amount: 70_000, termMonths: 18, monthlyPaymentMinor: 466_702 },
+        info: {},
+        signature: null,
+      }),
+    );
+    const { amount } = await openStep1();
+    expect(amount.value).toBe('70,000');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('09998887777');
+    expect(screen.getByRole('radio', { name: '18 months' })).toHaveProperty('checked', true);
+  });
+
+  it('shows an open application up front instead of the form', async () => {
+    mockApi({
+      'GET /api/me': signedInMe(borrower),
+      'GET /api/applications/mine': { body: { application: pending(), canApply: false } },
+    });
+    renderApp('/loan/application');
+    expect(await screen.findByRole('heading', { name: 'Your application' })).toBeTruthy();
+    expect(screen.getByText('HL-25-000042')).toBeTruthy();
+    expect(
+      screen.getByText('Your loan is pending approval from the Finance Department. Please be patient.'),
+    ).toBeTruthy();
+    expect(screen.getByText('You already have an active loan. You cannot apply again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to My Wallet' }).getAttribute('href')).toBe('/wallet');
+    expect(screen.queryByLabelText('Loan amount')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+  });
+
+  it('lets a borrower whose last application was rejected apply again, saying why it was rejected', async () => {
+    await openStep1({
+      body: {
+        application: pending({ status: 'rejected', rejectReason: 'The ID picture was unreadable.' }),
+        canApply: true,
+      },
+    });
+    expect(screen.getByText(/was rejected: The ID picture was unreadable\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeTruthy();
+  });
+});

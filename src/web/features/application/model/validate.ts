@@ -1,0 +1,71 @@
+import type { TFunction } from 'i18next';
+import { type ErrorCode, isErrorCode } from '../../../../domain/errors';
+import {
+  type ApplicationFileField,
+  type ApplicationInfo,
+  type ApplicationSection,
+  applicationFileFields,
+  applicationInfoSchema,
+  applicationSections,
+} from '../../../../domain/schemas/application';
+import { type ErrorInfo, translateError } from '../../../lib/error-text';
+
+export type InfoField = keyof ApplicationInfo;
+/** Step-2 text fields, as typed (strings; the relation is '' until chosen). */
+export type InfoValues = Record<InfoField, string>;
+export type PictureField = Exclude<ApplicationFileField, 'signature'>;
+export type FieldName = InfoField | ApplicationFileField;
+
+export const infoFields = Object.keys(applicationInfoSchema.shape) as InfoField[];
+export const pictureFields: readonly PictureField[] = ['idFront', 'idBack', 'selfie'];
+export const sectionNames = Object.keys(applicationSections) as ApplicationSection[];
+
+export function emptyInfo(): InfoValues {
+  return Object.fromEntries(infoFields.map((field) => [field, ''])) as InfoValues;
+}
+
+/**
+ * Every field's problem as an error code, with the same schema the server validates with (SPEC §5). The
+ * first issue of a field wins, as on the server; missing pictures and an empty signature are added.
+ */
+export function validateApplication(
+  values: InfoValues,
+  present: Record<ApplicationFileField, boolean>,
+): Partial<Record<FieldName, ErrorCode>> {
+  const errors: Partial<Record<FieldName, ErrorCode>> = {};
+  const parsed = applicationInfoSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]) as InfoField;
+      if (!(field in errors)) errors[field] = isErrorCode(issue.message) ? issue.message : 'FIELD_REQUIRED';
+    }
+  }
+  for (const field of applicationFileFields) {
+    if (!present[field]) errors[field] = field === 'signature' ? 'SIGNATURE_REQUIRED' : 'FIELD_REQUIRED';
+  }
+  return errors;
+}
+
+export function sectionOf(field: string): ApplicationSection | null {
+  return (
+    sectionNames.find((section) => (applicationSections[section] as readonly string[]).includes(field)) ??
+    null
+  );
+}
+
+export function incompleteSections(errors: Partial<Record<string, unknown>>): ApplicationSection[] {
+  return sectionNames.filter((section) =>
+    applicationSections[section].some((field) => errors[field] !== undefined),
+  );
+}
+
+/**
+ * A field's message. "{Field} is required" names the field in the reader's language, so the label is
+ * always ours, also for the server's errors (which carry the English label).
+ */
+export function fieldErrorText(t: TFunction, field: string, error: ErrorInfo): string {
+  return translateError(t, {
+    ...error,
+    params: { ...error.params, field: t(`application.fields.${field}`) },
+  });
+}
