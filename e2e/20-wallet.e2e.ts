@@ -97,7 +97,8 @@ describe('wallet in the browser', () => {
       expect(await page.getByTestId('credit-rating').textContent()).toBe('Good');
       // The number counts up for about a second.
       await expect.poll(() => page.getByTestId('credit-score').textContent(), { timeout: 5_000 }).toBe('500');
-      await page.getByRole('radio', { name: 'Fox' }).check();
+      // The picker is controlled by the saved value, so a click (not check()) and then the confirmation.
+      await page.getByRole('radio', { name: 'Fox' }).click();
       await page.getByText('Your avatar has been updated.').waitFor();
       const me = await borrower.api.request<{ user: { avatar: number } }>('GET', '/api/me');
       expect(me.body.user.avatar).toBe(3);
