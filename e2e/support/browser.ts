@@ -39,10 +39,25 @@ export async function newPage(
   return { context, page };
 }
 
-/** Screenshots for a person to look at; kept out of git under ./screenshots. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Screenshots for a person to look at; kept out of git under ./screenshots. Taken once transitions (a
+ * dialog fading in) have finished; `fullPage: false` for what is on screen, e.g. over an open dialog.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => {});
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 let phoneCounter = 0;

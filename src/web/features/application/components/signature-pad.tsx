@@ -154,6 +154,7 @@ export function SignaturePadField(props: {
             aria-describedby={props.error ? errorId : undefined}
             data-error={props.error ? true : undefined}
             data-signed={value ? true : undefined}
+            data-ready={pad && !props.disabled ? true : undefined}
             data-testid="signature-pad"
           />
           <div className={classes.baseline} aria-hidden="true" />

@@ -147,6 +147,9 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     );
     expect(router.state.location.pathname).toBe('/loan/application');
     expect(calls).toBe(2);
+    // The check also put the open application on the page; the notice stays up over it.
+    await screen.findByRole('heading', { name: 'Your application' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('goes to step 2 with phone, amount, period and monthly payment, in router state and the draft', async () => {

@@ -41,6 +41,9 @@ export function Step1Page() {
   const { t } = useTranslation();
   const mine = useMyApplication();
   const open = mine.data && !mine.data.canApply ? mine.data.application : null;
+  // Kept here, not in the form: the check that finds an open application also replaces the form with it,
+  // and the notice must outlive that swap.
+  const [blocked, setBlocked] = useState(false);
 
   let body: ReactNode;
   if (mine.isPending) {
@@ -56,7 +59,7 @@ export function Step1Page() {
     body = (
       <>
         {mine.data?.application ? <PreviousApplicationNote application={mine.data.application} /> : null}
-        <LoanRequestForm />
+        <LoanRequestForm onBlocked={() => setBlocked(true)} />
       </>
     );
   }
@@ -67,11 +70,12 @@ export function Step1Page() {
       {body}
       <HowItWorks />
       <SafetyNotice />
+      <ActiveLoanDialog opened={blocked} onClose={() => setBlocked(false)} />
     </Stack>
   );
 }
 
-function LoanRequestForm() {
+function LoanRequestForm({ onBlocked }: { onBlocked: () => void }) {
   const { t } = useTranslation();
   const locale = currentLanguage();
   const user = useCurrentUser();
@@ -84,7 +88,6 @@ function LoanRequestForm() {
   const [amountText, setAmountText] = useState(groupedPesos(saved?.amount ?? rule.min));
   const [termMonths, setTermMonths] = useState(saved?.termMonths ?? loanProduct.defaultTermMonths);
   const [checking, setChecking] = useState(false);
-  const [blocked, setBlocked] = useState(false);
 
   // The figures follow what the field will hold after blur: the typed amount rounded and clamped.
   const typed = parseWholeAmount(amountText);
@@ -127,7 +130,7 @@ function LoanRequestForm() {
         staleTime: 0,
       });
       if (!status.canApply) {
-        setBlocked(true);
+        onBlocked();
         return;
       }
       const step1: Step1Data = {
@@ -251,7 +254,6 @@ function LoanRequestForm() {
           {checking ? t('application.step1.checking') : t('application.step1.apply')}
         </Button>
       </Stack>
-      <ActiveLoanDialog opened={blocked} onClose={() => setBlocked(false)} />
     </form>
   );
 }

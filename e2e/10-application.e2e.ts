@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPictures, signUpBorrower } from '../support/borrower';
-import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { applicationPictures, logInInBrowser, signUpBorrower } from './support/borrower';
+import { launchBrowser, newPage, screenshot } from './support/browser';
 
 let browser: Browser;
 let pictures: Awaited<ReturnType<typeof applicationPictures>>;
@@ -29,19 +29,39 @@ async function markOf(page: Page, name: string) {
 /** A signature drawn with the mouse: two strokes across the pad. */
 async function drawSignature(page: Page) {
   const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
+  // Ready: signature_pad is loaded and the quote the signature binds to has arrived.
+  await page.locator('[data-testid="signature-pad"][data-ready]').waitFor();
+  // The section may still be opening (its content slides in): bring the pad into view and wait until it
+  // stays put with nothing (such as the fixed bottom bar) over where the strokes go.
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(async () => {
+      await pad.scrollIntoViewIfNeeded();
+      const before = await pad.boundingBox();
+      await page.waitForTimeout(150);
+      box = await pad.boundingBox();
+      if (!before || !box || before.x !== box.x || before.y !== box.y) return 'moving';
+      return page.evaluate(
+        ([left, top]) =>
+          document.elementFromPoint(left as number, top as number)?.getAttribute('data-testid') ?? 'covered',
+        [box.x + box.width / 2, box.y + 60],
+      );
+    })
+    .toBe('signature-pad');
   if (!box) throw new Error('the signature pad is not visible');
+  const { x, y, width } = box;
   for (const [from, to, lift] of [
     [0.08, 0.6, 0],
     [0.55, 0.9, 20],
   ] as const) {
-    await page.mouse.move(box.x + box.width * from, box.y + 95 - lift);
+    await page.mouse.move(x + width * from, y + 95 - lift);
     await page.mouse.down();
     for (let i = 1; i <= 24; i++) {
-      const x = box.x + box.width * (from + ((to - from) * i) / 24);
-      const y = box.y + 90 - lift + Math.sin(i / 2.5) * 28;
-      await page.mouse.move(x, y, { steps: 2 });
+      await page.mouse.move(
+        x + width * (from + ((to - from) * i) / 24),
+        y + 90 - lift + Math.sin(i / 2.5) * 28,
+        { steps: 2 },
+      );
     }
     await page.mouse.up();
   }
@@ -50,8 +70,11 @@ async function drawSignature(page: Page) {
 describe.each(['phone', 'desktop'] as const)('loan application in the browser (%s)', (viewport) => {
   it('applies in two steps, survives a reload half-way, submits, and cannot apply twice', async () => {
     const { context, page } = await newPage(browser, viewport);
+    // The same borrower on a second device. A second tab in the same context would be a background
+    // page, whose input Chromium throttles to about one event a second.
+    const other = await newPage(browser, viewport);
     try {
-      await signUpBorrower(page);
+      const borrower = await signUpBorrower(page);
 
       // Step 1: amount, period and the full cost.
       await page.getByText('Step 1 of 2').waitFor();
@@ -70,9 +93,9 @@ describe.each(['phone', 'desktop'] as const)('loan application in the browser (%
       await summary.getByText('26.82%').waitFor();
       await screenshot(page, `application-step1-${viewport}`);
 
-      // A second tab opened now will try to apply after the first application is in.
-      const staleTab = await context.newPage();
-      await staleTab.goto('/loan/application');
+      // A second device opens step 1 now and will try to apply after the first application is in.
+      const staleTab = other.page;
+      await logInInBrowser(staleTab, borrower.phone, borrower.password);
       await staleTab.getByLabel('Loan amount').waitFor();
 
       await page.getByRole('button', { name: 'Apply' }).click();
@@ -116,7 +139,7 @@ describe.each(['phone', 'desktop'] as const)('loan application in the browser (%
       expect(await page.getByLabel('Monthly Income').inputValue()).toBe('30000');
       await page.getByRole('button', { name: 'Enlarge: Back ID picture' }).click();
       await page.getByRole('dialog', { name: 'Back ID picture' }).waitFor();
-      await screenshot(page, `application-step2-enlarged-${viewport}`);
+      await screenshot(page, `application-step2-enlarged-${viewport}`, { fullPage: false });
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Back ID picture' }).waitFor({ state: 'hidden' });
 
@@ -149,7 +172,7 @@ describe.each(['phone', 'desktop'] as const)('loan application in the browser (%
       await page.getByRole('button', { name: 'Submit Loan' }).click();
       const success = page.getByRole('dialog', { name: 'Application submitted' });
       await success.waitFor({ timeout: 30_000 });
-      await screenshot(page, `application-submitted-${viewport}`);
+      await screenshot(page, `application-submitted-${viewport}`, { fullPage: false });
       await success.getByRole('button', { name: 'Close' }).click();
       await page.waitForURL('**/wallet');
 
@@ -166,13 +189,17 @@ describe.each(['phone', 'desktop'] as const)('loan application in the browser (%
       expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
       await screenshot(page, `application-open-${viewport}`);
 
-      // ...and the tab opened before the submission is refused with the same notice.
+      // ...and the device that opened step 1 before the submission is refused with the same notice,
+      // over the open application that the check has just loaded.
       await staleTab.getByRole('button', { name: 'Apply' }).click();
       const refused = staleTab.getByRole('dialog', { name: 'You already have a loan' });
       await refused.getByText('You already have an active loan. You cannot apply again.').waitFor();
+      await staleTab.getByRole('heading', { name: 'Your application' }).waitFor();
       expect(new URL(staleTab.url()).pathname).toBe('/loan/application');
+      await screenshot(staleTab, `application-refused-${viewport}`, { fullPage: false });
     } finally {
       await context.close();
+      await other.context.close();
     }
   });
 });
