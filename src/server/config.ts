@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
+import { DEFAULT_TIME_ZONE } from '../domain/schemas/settings';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -38,7 +39,7 @@ const envSchema = z
     TIME_ZONE: z
       .string()
       .refine(isValidTimeZone, { error: 'must be an IANA time zone' })
-      .default('Asia/Manila'),
+      .default(DEFAULT_TIME_ZONE),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     TRUST_PROXY: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

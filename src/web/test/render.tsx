@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { defaultLoanProduct } from '../../domain/loan';
+import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/settings';
 import type { UserDto } from '../../domain/schemas/user';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
@@ -29,11 +31,30 @@ type Handler =
   | MockResponse
   | ((request: { body: unknown; headers: Headers }) => MockResponse | Promise<MockResponse>);
 
+/** GET /api/settings as a server with the SPEC §6 defaults answers it. */
+export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']> = {}): PublicSettings {
+  return {
+    currency: defaultLoanProduct.currency,
+    timeZone: DEFAULT_TIME_ZONE,
+    supportEmail: 'support@example.com',
+    loanProduct: {
+      ...defaultLoanProduct,
+      termsMonths: [...defaultLoanProduct.termsMonths],
+      ...overrides,
+    },
+  };
+}
+
 /**
  * Replaces fetch with a table of `METHOD /path` → response. Unlisted requests fail the test loudly.
+ * GET /api/settings answers with the defaults unless the table says otherwise.
  * Returns the mock so tests can inspect the calls.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export function mockApi(tableHandlers: Record<string, Handler>) {
+  const handlers: Record<string, Handler> = {
+    'GET /api/settings': { body: defaultSettings() },
+    ...tableHandlers,
+  };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
 import { currentLanguage } from '../../../lib/i18n';
+import { useTimeZone } from '../../../lib/settings';
 import { money } from '../model/format';
 
 /** SPEC §4 colours: Pending amber, Approved green, On hold and Rejected red. */
@@ -28,6 +29,7 @@ function statusText(t: (key: string) => string, application: MyApplicationDto): 
 export function CurrentApplication({ application }: { application: MyApplicationDto }) {
   const { t } = useTranslation();
   const locale = currentLanguage();
+  const timeZone = useTimeZone();
   const rows: [string, string][] = [
     [t('application.current.loanNumber'), application.loanNumber],
     [
@@ -38,7 +40,7 @@ export function CurrentApplication({ application }: { application: MyApplication
     [t('application.current.monthlyPayment'), money(application.monthlyPaymentMinor, locale)],
     [
       t('application.current.submittedAt'),
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Manila' }).format(
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(
         new Date(application.submittedAt),
       ),
     ],

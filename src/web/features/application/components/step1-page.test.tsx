@@ -1,8 +1,17 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { defaultLoanProduct } from '../../../../domain/loan';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
-import { type MockResponse, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import {
+  defaultSettings,
+  errorBody,
+  type MockResponse,
+  makeUser,
+  mockApi,
+  renderApp,
+  signedInMe,
+} from '../../../test/render';
 import { loadTextDraft } from '../draft/draft-store';
 import { money } from '../model/format';
 import { estimateDisclosure } from '../model/step1';
@@ -41,8 +50,12 @@ function figure(name: string): string {
   return row.textContent ?? '';
 }
 
-async function openStep1(mine: MockResponse | (() => MockResponse) = canApply) {
+async function openStep1(
+  mine: MockResponse | (() => MockResponse) = canApply,
+  settings: MockResponse = { body: defaultSettings() },
+) {
   const fetchMock = mockApi({
+    'GET /api/settings': settings,
     'GET /api/me': signedInMe(borrower),
     'GET /api/applications/mine': typeof mine === 'function' ? mine : mine,
   });
@@ -114,10 +127,55 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     await user.clear(amount);
     await user.type(amount, '250000');
     await user.click(screen.getByRole('radio', { name: '24 months' }));
-    const expected = estimateDisclosure(250_000, 24);
+    const expected = estimateDisclosure(250_000, 24, {
+      product: defaultLoanProduct,
+      timeZone: 'Asia/Manila',
+    });
     expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor, 'en'));
     expect(figure('totalRepayable')).toBe(money(expected.totalRepayableMinor, 'en'));
     expect(figure('totalInterest')).toBe(money(expected.totalInterestMinor, 'en'));
+  });
+
+  it("uses the lender's configured rate and fees, as the server quotes them (one rate everywhere)", async () => {
+    const configured = { monthlyRateBp: 300, fees: { flatMinor: 50_000, percentBp: 100 } };
+    const { amount, user } = await openStep1(canApply, { body: defaultSettings(configured) });
+    await user.clear(amount);
+    await user.type(amount, '100000');
+    await user.click(screen.getByRole('radio', { name: '12 months' }));
+
+    const expected = estimateDisclosure(100_000, 12, {
+      product: { ...defaultLoanProduct, ...configured },
+      timeZone: 'Asia/Manila',
+    });
+    expect(figure('monthlyRate')).toBe('3%');
+    expect(figure('apr')).toBe('36%');
+    expect(figure('fees')).toBe('₱1,500.00');
+    expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor, 'en'));
+    expect(screen.getByTestId('monthly-estimate').textContent).toBe(
+      money(expected.monthlyPaymentMinor, 'en'),
+    );
+    expect(figure('monthlyPayment')).not.toBe('₱9,455.96');
+  });
+
+  it('shows no figures when the settings cannot be read, and reads them again on "Try again"', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/settings': () => {
+        calls += 1;
+        // A server error is tried three times (see the query client) before the page gives up.
+        return calls <= 3
+          ? { status: 500, body: errorBody('INTERNAL', 'Something went wrong. Try again.') }
+          : { body: defaultSettings() };
+      },
+      'GET /api/me': signedInMe(borrower),
+      'GET /api/applications/mine': canApply,
+    });
+    renderApp('/loan/application');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('monthly-estimate')).toBeNull();
+    await userEvent.setup({ delay: null }).click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByLabelText('Loan amount');
+    expect(screen.getByTestId('monthly-estimate').textContent).toBe('₱1,785.26');
   });
 
   it('refuses to go on with errors: "Please fix the errors before proceeding."', async () => {

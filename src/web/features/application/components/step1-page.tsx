@@ -16,17 +16,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loanRequestSchema, parseWholeAmount, roundAndClamp } from '../../../../domain/loan';
+import {
+  type LoanProduct,
+  makeLoanRequestSchema,
+  parseWholeAmount,
+  roundAndClamp,
+} from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
-import { errorInfoFrom } from '../../../lib/error-text';
+import { errorInfoFrom, useErrorText } from '../../../lib/error-text';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { currentLanguage } from '../../../lib/i18n';
+import { useSettings } from '../../../lib/settings';
 import { useCurrentUser } from '../../auth/api/session';
 import { SafetyNotice } from '../../auth/components/safety-notice';
 import { fetchMyApplication, myApplicationQueryKey, useMyApplication } from '../api/applications';
 import { loadTextDraft, updateTextDraft } from '../draft/draft-store';
 import { groupedPesos, money } from '../model/format';
-import { estimateDisclosure, loanProduct, type Step1Data } from '../model/step1';
+import { estimateDisclosure, type Step1Data } from '../model/step1';
 import { ActiveLoanDialog, CurrentApplication, PreviousApplicationNote } from './current-application';
 import { HowItWorks } from './how-it-works';
 import { LoanBanner } from './loan-banner';
@@ -34,23 +40,35 @@ import { LoanFigures } from './loan-figures';
 import { StepHeader } from './step-header';
 import classes from './step1-page.module.css';
 
-const rule = loanProduct.borrowerAmount;
-
 /** /loan/application — step 1 of 2 (SPEC §2.4): amount, period and the full cost, then Apply. */
 export function Step1Page() {
   const { t } = useTranslation();
   const mine = useMyApplication();
+  // The lender's own rate, fees and time zone: no figure is shown before they are known.
+  const settings = useSettings();
+  const errorText = useErrorText();
   const open = mine.data && !mine.data.canApply ? mine.data.application : null;
   // Kept here, not in the form: the check that finds an open application also replaces the form with it,
   // and the notice must outlive that swap.
   const [blocked, setBlocked] = useState(false);
 
   let body: ReactNode;
-  if (mine.isPending) {
+  if (mine.isPending || settings.isPending) {
     body = (
       <Center py="xl" role="status">
         <Loader size="sm" aria-label={t('application.loading')} />
       </Center>
+    );
+  } else if (settings.isError) {
+    body = (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText(settings.error)}</Text>
+          <Button size="compact-sm" variant="light" color="red" onClick={() => void settings.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
     );
   } else if (open) {
     body = <CurrentApplication application={open} />;
@@ -59,7 +77,11 @@ export function Step1Page() {
     body = (
       <>
         {mine.data?.application ? <PreviousApplicationNote application={mine.data.application} /> : null}
-        <LoanRequestForm onBlocked={() => setBlocked(true)} />
+        <LoanRequestForm
+          product={settings.data.loanProduct}
+          timeZone={settings.data.timeZone}
+          onBlocked={() => setBlocked(true)}
+        />
       </>
     );
   }
@@ -75,7 +97,16 @@ export function Step1Page() {
   );
 }
 
-function LoanRequestForm({ onBlocked }: { onBlocked: () => void }) {
+function LoanRequestForm({
+  product,
+  timeZone,
+  onBlocked,
+}: {
+  product: LoanProduct;
+  timeZone: string;
+  onBlocked: () => void;
+}) {
+  const rule = product.borrowerAmount;
   const { t } = useTranslation();
   const locale = currentLanguage();
   const user = useCurrentUser();
@@ -86,15 +117,18 @@ function LoanRequestForm({ onBlocked }: { onBlocked: () => void }) {
   const saved = useMemo(() => loadTextDraft(user.id).step1, [user.id]);
   const [phone, setPhone] = useState(saved?.phone ?? user.phone ?? '');
   const [amountText, setAmountText] = useState(groupedPesos(saved?.amount ?? rule.min));
-  const [termMonths, setTermMonths] = useState(saved?.termMonths ?? loanProduct.defaultTermMonths);
+  const [termMonths, setTermMonths] = useState(
+    saved && product.termsMonths.includes(saved.termMonths) ? saved.termMonths : product.defaultTermMonths,
+  );
+  const requestSchema = useMemo(() => makeLoanRequestSchema(product), [product]);
   const [checking, setChecking] = useState(false);
 
   // The figures follow what the field will hold after blur: the typed amount rounded and clamped.
   const typed = parseWholeAmount(amountText);
   const amount = typed === null ? null : roundAndClamp(typed, rule);
   const disclosure = useMemo(
-    () => (amount === null ? null : estimateDisclosure(amount, termMonths)),
-    [amount, termMonths],
+    () => (amount === null ? null : estimateDisclosure(amount, termMonths, { product, timeZone })),
+    [amount, termMonths, product, timeZone],
   );
 
   // SPEC §5: on blur the amount is rounded to the nearest step and clamped; text that is no amount stays.
@@ -113,7 +147,7 @@ function LoanRequestForm({ onBlocked }: { onBlocked: () => void }) {
     // Enter in the amount field submits without a blur: snap the amount the same way first.
     const snapped = amount;
     if (snapped !== null) setAmountText(groupedPesos(snapped));
-    const parsed = loanRequestSchema.safeParse({ phone, amount: snapped ?? amountText, termMonths });
+    const parsed = requestSchema.safeParse({ phone, amount: snapped ?? amountText, termMonths });
     if (!parsed.success) {
       errors.set({
         top: { code: 'FORM_HAS_ERRORS' },
@@ -135,8 +169,10 @@ function LoanRequestForm({ onBlocked }: { onBlocked: () => void }) {
       }
       const step1: Step1Data = {
         ...parsed.data,
-        monthlyPaymentMinor: estimateDisclosure(parsed.data.amount, parsed.data.termMonths)
-          .monthlyPaymentMinor,
+        monthlyPaymentMinor: estimateDisclosure(parsed.data.amount, parsed.data.termMonths, {
+          product,
+          timeZone,
+        }).monthlyPaymentMinor,
       };
       updateTextDraft(user.id, { step1 });
       navigate('/loan/info', { state: { step1 } });
@@ -199,7 +235,7 @@ function LoanRequestForm({ onBlocked }: { onBlocked: () => void }) {
                   value={String(termMonths)}
                   onChange={(value) => setTermMonths(Number(value))}
                   disabled={checking}
-                  data={loanProduct.termsMonths.map((n) => ({
+                  data={product.termsMonths.map((n) => ({
                     value: String(n),
                     label: (
                       // The space keeps the accessible name "12 months".

@@ -179,6 +179,17 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Step 1 of 2', {}, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('sends a draft whose amount the lender no longer offers back to step 1', async () => {
+    updateTextDraft(borrower.id, { step1: { ...step1, amount: 123 } });
+    mockApi({
+      'GET /api/me': signedInMe(borrower),
+      'GET /api/applications/mine': { body: { application: null, canApply: true } },
+    });
+    const { router } = renderApp('/loan/info');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+    expect(await screen.findByText('Step 1 of 2', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('shows "Step 2 of 2", the step-1 choice and four sections, none complete yet', async () => {
     await openStep2();
     expect(await screen.findByText('Step 2 of 2')).toBeTruthy();

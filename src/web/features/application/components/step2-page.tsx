@@ -1,4 +1,16 @@
-import { Accordion, Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
@@ -8,11 +20,12 @@ import type { ApplicationSection, MyApplicationDto } from '../../../../domain/sc
 import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { currentLanguage } from '../../../lib/i18n';
+import { useSettings } from '../../../lib/settings';
 import { useCurrentUser } from '../../auth/api/session';
 import { quoteQueryKey, useQuote, useSubmitApplication } from '../api/applications';
 import { clearDraft, draftFileStore, loadTextDraft } from '../draft/draft-store';
 import { money } from '../model/format';
-import { type Step1Data, step1FromState } from '../model/step1';
+import { isOfferedBy, type Step1Data, step1FromState } from '../model/step1';
 import { type FieldName, fieldErrorText, sectionOf } from '../model/validate';
 import classes from './application-form.module.css';
 import { ActiveLoanDialog } from './current-application';
@@ -29,13 +42,26 @@ import { useApplicationForm } from './use-application-form';
  * without them it goes back to step 1.
  */
 export function Step2Page() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const location = useLocation();
   const step1 = useMemo(
     () => step1FromState(location.state) ?? loadTextDraft(user.id).step1,
     [location.state, user.id],
   );
+  // A draft from before the lender changed its amounts or terms goes back to step 1 to choose again.
+  const settings = useSettings();
   if (!step1) return <Navigate to="/loan/application" replace />;
+  if (settings.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Loader size="sm" aria-label={t('application.loading')} />
+      </Center>
+    );
+  }
+  if (settings.data && !isOfferedBy(step1, settings.data.loanProduct)) {
+    return <Navigate to="/loan/application" replace />;
+  }
   return <ApplicationForm userId={user.id} step1={step1} />;
 }
 

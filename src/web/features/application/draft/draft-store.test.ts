@@ -46,12 +46,13 @@ describe('text draft (localStorage)', () => {
     window.localStorage.setItem(draftStorageKey(alice), '{not json');
     expect(loadTextDraft(alice)).toEqual({ version: 1, step1: null, info: {}, signature: null });
 
-    // A step 1 that is no longer allowed (e.g. an old amount) is forgotten, the rest kept.
+    // A step 1 that is not step-1 data at all is forgotten, the rest kept. (Whether its amount and term
+    // are still offered is step 2's check, against the lender's settings.)
     window.localStorage.setItem(
       draftStorageKey(alice),
       JSON.stringify({
         version: 1,
-        step1: { ...step1, amount: 123 },
+        step1: { ...step1, amount: '100000' },
         info: { fullName: 'A' },
         signature: null,
       }),

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { buildDisclosure, type Disclosure, defaultLoanProduct, isOnRule } from '../../../../domain/loan';
+import { buildDisclosure, type Disclosure, isOnRule, type LoanProduct } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
 
-/** The borrower side of the loan product; the server quotes with the same defaults (SPEC §6). */
-export const loanProduct = defaultLoanProduct;
-
-/** What step 1 hands to step 2 (SPEC §2.4): through router state and the saved draft. */
+/**
+ * What step 1 hands to step 2 (SPEC §2.4): through router state and the saved draft. Only its shape is
+ * checked here; the amount and term rules are the server's, which checks them again on every quote and
+ * submission.
+ */
 export const step1DataSchema = z.object({
   phone: z.string().min(1),
-  amount: z.number().refine((n) => isOnRule(n, loanProduct.borrowerAmount)),
-  termMonths: z.number().refine((n) => loanProduct.termsMonths.includes(n)),
+  amount: z.number().int().positive(),
+  termMonths: z.number().int().positive(),
   monthlyPaymentMinor: z.number().int().positive(),
 });
 export type Step1Data = z.infer<typeof step1DataSchema>;
@@ -20,29 +21,38 @@ export function step1FromState(state: unknown): Step1Data | null {
   return parsed.success ? parsed.data.step1 : null;
 }
 
+/** Whether step-1 data (perhaps from an old draft) is still an amount and term the lender offers. */
+export function isOfferedBy(step1: Step1Data, product: LoanProduct): boolean {
+  return isOnRule(step1.amount, product.borrowerAmount) && product.termsMonths.includes(step1.termMonths);
+}
+
 /**
- * Today's date in Manila, the product's time zone (SPEC §6), as the server dates its quotes. Only the
- * schedule's due dates depend on it; every figure in the step-1 summary is the same on any day.
+ * Today's date in the lender's time zone, as the server dates its quotes. Only the schedule's due dates
+ * depend on it; every figure in the step-1 summary is the same on any day.
  */
-export function todayInLoanZone(now: Date = new Date()): string {
+export function todayIn(timeZone: string, now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Manila',
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(now);
 }
 
-/** The full disclosure for whole pesos and a term, with the same domain math the server quotes with. */
+/**
+ * The full disclosure for whole pesos and a term, with the same domain math and the same configured
+ * product (GET /api/settings) the server quotes with.
+ */
 export function estimateDisclosure(
   amount: number,
   termMonths: number,
-  today = todayInLoanZone(),
+  settings: { product: LoanProduct; timeZone: string },
+  now: Date = new Date(),
 ): Disclosure {
   return buildDisclosure({
     amountMinor: toMinor(amount),
     termMonths,
-    product: loanProduct,
-    startDate: today,
+    product: settings.product,
+    startDate: todayIn(settings.timeZone, now),
   });
 }

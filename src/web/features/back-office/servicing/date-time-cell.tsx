@@ -1,7 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale, isMissing, useFormat, useStaffTimeZone } from '../components/shared/format';
+import { useTimeZone } from '../../../lib/settings';
+import { intlLocale, isMissing, useFormat } from '../components/shared/format';
 
 /**
  * An instant as the date with the time of day under it (configured time zone), so wide tables stay
@@ -10,7 +11,7 @@ import { intlLocale, isMissing, useFormat, useStaffTimeZone } from '../component
 export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
   const { i18n } = useTranslation();
   const fmt = useFormat();
-  const timeZone = useStaffTimeZone();
+  const timeZone = useTimeZone();
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language re-creates it on a switch
   const time = useMemo(
     () => new Intl.DateTimeFormat(intlLocale(), { timeZone, hour: '2-digit', minute: '2-digit' }),

@@ -72,7 +72,10 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     await user.type(screen.getByLabelText('Amount (whole pesos)'), '200000');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(screen.getByText('Amount exceeds balance')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/me', '/api/wallet']);
+    // Only reads: the session, the wallet and the lender's settings (its time zone). No write was sent.
+    expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(
+      new Set(['/api/me', '/api/wallet', '/api/settings']),
+    );
   });
 
   it('sends a code for the amount, counts down 60 s and locks the amount until Cancel', async () => {

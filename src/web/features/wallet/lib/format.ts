@@ -2,12 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../domain/money';
 import { defaultLanguage, isLanguage } from '../../../lib/i18n';
-
-/**
- * Times are shown in the lender's time zone (SPEC §3, §6 default). The borrower API does not send the
- * configured zone, so the web uses the default.
- */
-export const displayTimeZone = 'Asia/Manila';
+import { useTimeZone } from '../../../lib/settings';
 
 export interface Formatters {
   money: (minor: number) => string;
@@ -17,9 +12,10 @@ export interface Formatters {
   date: (isoDate: string) => string;
 }
 
-export function makeFormatters(locale: string): Formatters {
+/** Instants are shown in the lender's time zone (SPEC §3), from GET /api/settings. */
+export function makeFormatters(locale: string, timeZone: string): Formatters {
   const dateTime = new Intl.DateTimeFormat(locale, {
-    timeZone: displayTimeZone,
+    timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
   });
@@ -41,5 +37,6 @@ export function makeFormatters(locale: string): Formatters {
 export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
-  return useMemo(() => makeFormatters(language), [language]);
+  const timeZone = useTimeZone();
+  return useMemo(() => makeFormatters(language, timeZone), [language, timeZone]);
 }

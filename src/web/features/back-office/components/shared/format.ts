@@ -1,27 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../../domain/money';
 import { currentLanguage, type Language } from '../../../../lib/i18n';
-import { dashboardQuery } from '../../api/dashboard';
-
-/** SPEC §6 default; the server's configured zone replaces it once GET /api/staff/dashboard has answered. */
-export const DEFAULT_TIME_ZONE = 'Asia/Manila';
+import { useTimeZone } from '../../../../lib/settings';
 
 /** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia). */
 const intlLocales: Record<Language, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
 
 export function intlLocale(language: Language = currentLanguage()): string {
   return intlLocales[language];
-}
-
-/**
- * The configured time zone. Only GET /api/staff/dashboard reports it, so this reads that query's cache
- * (filled by the home page, the usual landing page) without fetching; until then the SPEC default applies.
- */
-export function useStaffTimeZone(): string {
-  const { data } = useQuery({ ...dashboardQuery, enabled: false });
-  return data?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export type Missing = null | undefined | '';
@@ -95,7 +82,7 @@ export type Formatters = ReturnType<typeof createFormatters>;
 /** Formatters for the current language and the configured time zone; missing values become "N/A". */
 export function useFormat(): Formatters {
   const { t, i18n } = useTranslation();
-  const timeZone = useStaffTimeZone();
+  const timeZone = useTimeZone();
   const language = currentLanguage();
   const na = t('backOffice.common.na');
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language re-creates them on a switch

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE, type PublicSettings, publicSettingsSchema } from '../../domain/schemas/settings';
+import { ApiError, apiFetch } from './api';
+
+async function fetchSettings(): Promise<PublicSettings> {
+  const parsed = publicSettingsSchema.safeParse(await apiFetch<unknown>('/api/settings'));
+  if (!parsed.success) {
+    throw new ApiError({
+      code: 'BAD_RESPONSE',
+      message: 'The settings are not what the app expects.',
+      status: 200,
+    });
+  }
+  return parsed.data;
+}
+
+/** The lender's configuration (GET /api/settings): fetched once per page load and kept. */
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'] as const,
+  queryFn: fetchSettings,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSettings() {
+  return useQuery(settingsQuery);
+}
+
+/** The configured time zone for showing instants; the SPEC default until the settings have arrived. */
+export function useTimeZone(): string {
+  return useSettings().data?.timeZone ?? DEFAULT_TIME_ZONE;
+}
