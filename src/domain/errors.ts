@@ -1,3 +1,5 @@
+import { formatMoney } from './money';
+
 /**
  * Every error the API can return has a string code from this catalogue. The English text is the exact
  * SPEC §5 wording; the web app translates the same code through its locale files (errors.<CODE>).
@@ -50,7 +52,7 @@ export const errorMessages = {
   ALREADY_DECIDED: 'This application has already been decided.',
   REASON_REQUIRED: 'A reason is required.',
   LOAN_UPDATE_INVALID: 'Please enter a valid loan amount and loan period.',
-  AMOUNT_BELOW_WITHDRAWN: 'The amount cannot be less than what has already been withdrawn (₱{amount}).',
+  AMOUNT_BELOW_WITHDRAWN: 'The amount cannot be less than what has already been withdrawn ({amount}).',
   CREDIT_SCORE_INVALID: 'Please enter a credit score between 0 and 1000.',
   OWN_APPLICATION: 'You cannot decide an application made with your own phone number.',
   // Wallet and payouts (SPEC §5 withdraw)
@@ -101,11 +103,28 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorMessages, value);
 }
 
+/**
+ * Params are data, not text: an amount travels as `<name>Minor` (an integer of centavos) and each reader
+ * shows it in its own language as `{<name>}`. Here, for the server's English message, that is en-PH.
+ */
+export function moneyParamsAsText(
+  params: ErrorParams,
+  format: (minor: number) => string,
+): Record<string, string | number> {
+  const shown: Record<string, string | number> = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith('Minor') && typeof value === 'number')
+      shown[name.slice(0, -'Minor'.length)] = format(value);
+  }
+  return shown;
+}
+
 export function formatMessage(code: ErrorCode, params?: ErrorParams): string {
   const template: string = errorMessages[code];
   if (!params) return template;
+  const shown = moneyParamsAsText(params, (minor) => formatMoney(minor, { locale: 'en-PH' }));
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+    name in shown ? String(shown[name]) : whole,
   );
 }
 

@@ -42,7 +42,7 @@ export async function updateLoanTerms(
       if (amountMinor < withdrawn) {
         throw new AppError('AMOUNT_BELOW_WITHDRAWN', {
           fields: { amount: 'AMOUNT_BELOW_WITHDRAWN' },
-          params: { amount: (withdrawn / 100).toLocaleString('en-PH') },
+          params: { amountMinor: withdrawn },
         });
       }
     }

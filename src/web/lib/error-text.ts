@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorParams } from '../../domain/errors';
+import { type ErrorParams, moneyParamsAsText } from '../../domain/errors';
+import { formatMoney } from '../../domain/money';
 import { ApiError } from './api';
+import { currentLanguage } from './i18n';
 
 /** An error to show: a catalogue code (errors.<CODE> in the locales), its params, and the server's text. */
 export interface ErrorInfo {
@@ -15,7 +17,11 @@ export interface ErrorInfo {
 /** `t('errors.' + code, params)`, falling back to the server's message, then to the generic failure. */
 export function translateError(t: TFunction, error: ErrorInfo): string {
   const fallback = error.message || t('errors.INTERNAL');
-  return t(`errors.${error.code}`, { ...error.params, defaultValue: fallback });
+  const locale = currentLanguage();
+  const params = error.params
+    ? moneyParamsAsText(error.params, (minor) => formatMoney(minor, { locale }))
+    : {};
+  return t(`errors.${error.code}`, { ...params, defaultValue: fallback });
 }
 
 /**

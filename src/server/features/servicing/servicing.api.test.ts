@@ -163,7 +163,11 @@ describe('loan servicing', () => {
       })
       .execute();
     const low = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 80000, reason: 'r' });
-    expect(low.body.error.code).toBe('AMOUNT_BELOW_WITHDRAWN');
+    expect(low.body.error).toMatchObject({
+      code: 'AMOUNT_BELOW_WITHDRAWN',
+      message: 'The amount cannot be less than what has already been withdrawn (₱90,000.00).',
+      params: { amountMinor: 9_000_000 },
+    });
     const offStep = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 95000, reason: 'r' });
     expect(offStep.body.error.message).toBe('Please enter a valid loan amount and loan period.');
     const ok = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 200000, reason: 'Top-up' });

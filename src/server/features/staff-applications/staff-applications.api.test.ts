@@ -297,7 +297,12 @@ describe('update loan', () => {
       termMonths: 12,
     });
     expect(low.status).toBe(400);
-    expect(low.body.error.code).toBe('AMOUNT_BELOW_WITHDRAWN');
+    expect(low.body.error).toMatchObject({
+      code: 'AMOUNT_BELOW_WITHDRAWN',
+      message: 'The amount cannot be less than what has already been withdrawn (₱70,000.00).',
+      // A number for each reader to show in its own language, not preformatted text.
+      params: { amountMinor: 7_000_000 },
+    });
     const ok = await officer.post(`/api/staff/applications/approved/${id}/terms`, {
       amount: 70000,
       termMonths: 12,

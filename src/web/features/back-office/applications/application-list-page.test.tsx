@@ -272,7 +272,7 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '80000{Enter}');
     expect(within(dialog).getByRole('alert').textContent).toBe(
-      'The amount cannot be less than what has already been withdrawn (₱85,500).',
+      'The amount cannot be less than what has already been withdrawn (₱85,500.00).',
     );
     expect(requests(fetchMock).some((r) => r.startsWith('POST'))).toBe(false);
   });

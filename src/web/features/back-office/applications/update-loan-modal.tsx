@@ -94,7 +94,7 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
     if (parsed.data.amount * MINOR_PER_MAJOR < withdrawnMinor) {
       setError(
         t('errors.AMOUNT_BELOW_WITHDRAWN', {
-          amount: grouping.format(withdrawnMinor / MINOR_PER_MAJOR),
+          amount: fmt.money(withdrawnMinor),
         }),
       );
       return;

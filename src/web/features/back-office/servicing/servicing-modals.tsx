@@ -394,7 +394,7 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
         if (!parsed.success) return t('errors.LOAN_UPDATE_INVALID');
         if (parsed.data * MINOR_PER_MAJOR < withdrawnMinor)
           return t('errors.AMOUNT_BELOW_WITHDRAWN', {
-            amount: grouping.format(withdrawnMinor / MINOR_PER_MAJOR),
+            amount: fmt.money(withdrawnMinor),
           });
         return null;
       }}
