@@ -101,6 +101,7 @@ describe('loan servicing, user management and audit in the browser', () => {
 
       // The officer's menu: no bank details, no password reset.
       await row.getByRole('button', { name: `Actions for ${loanNumber}` }).click();
+      await staff.page.getByRole('menuitem', { name: 'View Profile' }).waitFor();
       const items = await staff.page.getByRole('menuitem').allTextContents();
       expect(items).toEqual([
         'View Profile',
