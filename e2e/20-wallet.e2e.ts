@@ -1,19 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, launchBrowser, newPage, screenshot } from './support/browser';
+import type { ApiSession } from './support/api';
 import {
-  approve,
   type Borrower,
   borrowerWithApprovedLoan,
   latestDisbursement,
-  markFailed,
-  markPaid,
-  setHold,
+  logInInBrowser,
   signUpBorrower,
-  staffSession,
   submitApplication,
-} from './support/loan-setup';
-import type { ApiSession } from './support/staff';
+} from './support/borrower';
+import { latestCode, launchBrowser, newPage, screenshot } from './support/browser';
+import { approve, markFailed, markPaid, setHold, staffMember } from './support/staff';
 
 let browser: Browser;
 let officer: ApiSession;
@@ -21,8 +18,8 @@ let finance: ApiSession;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  officer = await staffSession('officer');
-  finance = await staffSession('finance');
+  officer = (await staffMember('officer')).api;
+  finance = (await staffMember('finance')).api;
 });
 afterAll(async () => {
   await browser?.close();
@@ -36,10 +33,7 @@ const texts = {
 };
 
 async function logIn(page: Page, borrower: Borrower) {
-  await page.goto('/login');
-  await page.getByLabel('Phone number or username').fill(borrower.phone);
-  await page.getByLabel('Password', { exact: true }).fill(borrower.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logInInBrowser(page, borrower.phone, borrower.password);
   await page.waitForURL('**/loan/application');
 }
 
@@ -141,7 +135,7 @@ describe('wallet in the browser', () => {
       await page.goto('/wallet');
       await page.getByRole('link', { name: 'Apply for a loan' }).waitFor();
 
-      const applicationId = await submitApplication(borrower, { amount: 100_000, termMonths: 12 });
+      const applicationId = (await submitApplication(borrower, { amount: 100_000, termMonths: 12 })).id;
       await page.reload();
       await page.getByText(texts.pending).waitFor();
       expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);

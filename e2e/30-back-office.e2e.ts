@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerWithApplication } from './support/applications';
+import { borrowerWithApplication, logInInBrowser, myApplication } from './support/borrower';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { ApiSession, createStaff } from './support/staff';
+import { staffMember } from './support/staff';
 
 let browser: Browser;
 
@@ -22,10 +22,7 @@ interface Summary {
 }
 
 async function logIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Phone number or username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logInInBrowser(page, username, password);
   await page.waitForURL('**/admin/home');
 }
 
@@ -68,9 +65,8 @@ async function toastsGone(page: Page) {
 
 describe('back office: an officer decides applications', () => {
   it('sees new applications live, reviews, updates, approves and rejects; borrowers and figures follow', async () => {
-    const officer = await createStaff('officer');
-    const officerApi = new ApiSession();
-    await officerApi.login(officer.username, officer.password);
+    const officer = await staffMember('officer');
+    const officerApi = officer.api;
     const summary = async () => (await officerApi.request<Summary>('GET', '/api/staff/dashboard')).body;
     const before = await summary();
 
@@ -105,7 +101,7 @@ describe('back office: an officer decides applications', () => {
       await row.getByRole('button', { name: 'View Profile' }).click();
       const profile = page.getByRole('dialog');
       await profile.getByText('Sari-Sari Store').waitFor();
-      expect(await profile.textContent()).toContain(`${first.api.phone}01`);
+      expect(await profile.textContent()).toContain(`${first.phone}01`);
       for (const alt of ['Front ID picture', 'Back ID picture', 'Selfie with ID picture', 'Signature']) {
         const image = profile.getByRole('img', { name: alt, exact: true });
         await expect
@@ -151,7 +147,7 @@ describe('back office: an officer decides applications', () => {
       await page.getByText('No results found.').waitFor();
       await expect.poll(() => badgeCount(page)).toBe(before.pendingLoans);
 
-      const mine = await first.api.myApplication();
+      const mine = await myApplication(first);
       expect(mine).toMatchObject({
         status: 'approved',
         approvedAmountMinor: 12_000_000,
@@ -176,7 +172,7 @@ describe('back office: an officer decides applications', () => {
       await reject.getByRole('button', { name: 'Reject' }).click();
       await page.getByText(`Loan ${second.application.loanNumber} rejected.`).waitFor();
       await expect.poll(() => badgeCount(page)).toBe(before.pendingLoans);
-      expect(await second.api.myApplication()).toMatchObject({ status: 'rejected', rejectReason: reason });
+      expect(await myApplication(second)).toMatchObject({ status: 'rejected', rejectReason: reason });
 
       // The Approved list shows who approved it.
       await page.getByRole('link', { name: /Approved/ }).click();
@@ -228,7 +224,7 @@ describe('back office: an officer decides applications', () => {
   });
 
   it('finance sees the lists without decision buttons', async () => {
-    const finance = await createStaff('finance');
+    const finance = await staffMember('finance');
     await borrowerWithApplication({ fullName: `Finance View ${Date.now().toString(36)}` });
     const { context, page } = await newPage(browser, 'phone');
     try {

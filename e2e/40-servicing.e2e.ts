@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Borrower, logInInBrowser, signUpBorrower, submitApplication } from './support/borrower';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
-import {
-  applyForLoan,
-  approveLoan,
-  logInInBrowser,
-  type ServicedBorrower,
-  signUpBorrower,
-  staffMember,
-} from './support/servicing-setup';
-import { adminSession, E2E_ADMIN_PASSWORD } from './support/staff';
+import { adminSession, approve, E2E_ADMIN_PASSWORD, staffMember } from './support/staff';
 
 /**
  * Loan servicing end to end (SPEC §2.7, §4, §5): hold with a message → the borrower sees it and cannot
@@ -19,7 +12,7 @@ import { adminSession, E2E_ADMIN_PASSWORD } from './support/staff';
 
 let browser: Browser;
 let officer: Awaited<ReturnType<typeof staffMember>>;
-let borrower: ServicedBorrower;
+let borrower: Borrower;
 let loanId: string;
 let loanNumber: string;
 
@@ -32,9 +25,16 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await adminSession(); // makes sure the bootstrap admin has the e2e password
   officer = await staffMember('officer');
-  borrower = await signUpBorrower('Rosa Reyes');
-  loanId = await applyForLoan(borrower, { amount: 150_000, termMonths: 12, accountNumber: '001234567890' });
-  loanNumber = (await approveLoan(officer.api, loanId, 540)).loanNumber;
+  borrower = await signUpBorrower();
+  loanId = (
+    await submitApplication(borrower, {
+      fullName: 'Rosa Reyes',
+      amount: 150_000,
+      termMonths: 12,
+      accountNumber: '001234567890',
+    })
+  ).id;
+  loanNumber = (await approve(officer.api, loanId, 540)).loanNumber;
 });
 
 afterAll(async () => {
@@ -291,8 +291,11 @@ describe('loan servicing, user management and audit in the browser', () => {
 
       // The deactivation is there too (it concerns the user, not the loan): found by the user's id.
       const admin = await adminSession();
-      const users = await admin.request('GET', `/api/admin/users?phone=${borrower.phone}`);
-      const userId = users.body.items[0].id as string;
+      const users = await admin.request<{ items: { id: string }[] }>(
+        'GET',
+        `/api/admin/users?phone=${borrower.phone}`,
+      );
+      const userId = users.body.items[0]!.id;
       await staff.page.getByRole('searchbox', { name: 'Loan' }).fill('');
       await staff.page.getByRole('textbox', { name: 'Action' }).click();
       await staff.page.getByRole('option', { name: 'Deactivated user' }).click();
