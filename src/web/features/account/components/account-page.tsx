@@ -1,18 +1,5 @@
+import { Accordion, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  Accordion,
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
   IconFileDescription,
   IconHelpCircle,
   IconMail,
@@ -23,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountResponse } from '../../../../domain/schemas/wallet';
 import { AvatarPicker, UserAvatar } from '../../../components/avatars';
+import { LoadError, PageLoading } from '../../../components/load-state';
 import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/session';
@@ -177,31 +165,10 @@ function Sections(props: { account: AccountResponse }) {
 /** /account — My Account (SPEC §2.6). */
 export function AccountPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const account = useAccount();
 
-  if (account.isPending) {
-    return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Stack align="center" gap="sm">
-          <Loader />
-          <Text c="dimmed">{t('common.loading')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (account.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(account.error, 'NETWORK')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void account.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (account.isPending) return <PageLoading />;
+  if (account.isError) return <LoadError error={account.error} onRetry={() => void account.refetch()} />;
 
   return (
     <Stack gap="md">

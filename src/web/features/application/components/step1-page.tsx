@@ -23,7 +23,8 @@ import {
   roundAndClamp,
 } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
-import { errorInfoFrom, useErrorText } from '../../../lib/error-text';
+import { LoadError } from '../../../components/load-state';
+import { errorInfoFrom } from '../../../lib/error-text';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/settings';
@@ -46,7 +47,6 @@ export function Step1Page() {
   const mine = useMyApplication();
   // The lender's own rate, fees and time zone: no figure is shown before they are known.
   const settings = useSettings();
-  const errorText = useErrorText();
   const open = mine.data && !mine.data.canApply ? mine.data.application : null;
   // Kept here, not in the form: the check that finds an open application also replaces the form with it,
   // and the notice must outlive that swap.
@@ -60,16 +60,7 @@ export function Step1Page() {
       </Center>
     );
   } else if (settings.isError) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(settings.error)}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void settings.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   } else if (open) {
     body = <CurrentApplication application={open} />;
   } else {

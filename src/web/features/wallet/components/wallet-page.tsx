@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useErrorText } from '../../../lib/error-text';
+import { LoadError, PageLoading } from '../../../components/load-state';
 import { useWallet } from '../api/wallet-api';
 import { walletStatus } from '../lib/wallet-status';
 import { DisbursementList } from './disbursement-list';
@@ -37,32 +37,10 @@ function NoLoan() {
 
 /** /wallet — My Wallet (SPEC §2.5). */
 export function WalletPage() {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
   const wallet = useWallet();
 
-  if (wallet.isPending) {
-    return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Stack align="center" gap="sm">
-          <Loader />
-          <Text c="dimmed">{t('common.loading')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (wallet.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(wallet.error, 'NETWORK')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void wallet.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (wallet.isPending) return <PageLoading />;
+  if (wallet.isError) return <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />;
 
   const data = wallet.data;
   const status = walletStatus(data);
