@@ -1,22 +1,11 @@
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Accordion, Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ApplicationSection, MyApplicationDto } from '../../../../domain/schemas/application';
+import { PageLoading } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { currentLanguage } from '../../../lib/i18n';
@@ -42,7 +31,6 @@ import { useApplicationForm } from './use-application-form';
  * without them it goes back to step 1.
  */
 export function Step2Page() {
-  const { t } = useTranslation();
   const user = useCurrentUser();
   const location = useLocation();
   const step1 = useMemo(
@@ -52,13 +40,7 @@ export function Step2Page() {
   // A draft from before the lender changed its amounts or terms goes back to step 1 to choose again.
   const settings = useSettings();
   if (!step1) return <Navigate to="/loan/application" replace />;
-  if (settings.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Loader size="sm" aria-label={t('application.loading')} />
-      </Center>
-    );
-  }
+  if (settings.isPending) return <PageLoading />;
   if (settings.data && !isOfferedBy(step1, settings.data.loanProduct)) {
     return <Navigate to="/loan/application" replace />;
   }
