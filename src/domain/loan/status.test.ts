@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { assertTransition, canTransition, isLoanStatus, type LoanStatus, loanStatuses } from './status';
+import {
+  allowedTransitions,
+  assertTransition,
+  canTransition,
+  canWithdraw,
+  isLoanStatus,
+  isOpen,
+  isRunning,
+  type LoanStatus,
+  loanStatuses,
+  wasApproved,
+} from './status';
 
 describe('status transitions', () => {
   // Every pair SPEC §4 allows; all others are illegal.
@@ -25,5 +36,25 @@ describe('status transitions', () => {
     expect(isLoanStatus('on_hold')).toBe(true);
     expect(isLoanStatus('hold')).toBe(false);
     expect(isLoanStatus(undefined)).toBe(false);
+  });
+});
+
+describe('status sets', () => {
+  it('a running loan is approved or on hold, nothing else', () => {
+    expect(loanStatuses.filter(isRunning)).toEqual(['approved', 'on_hold']);
+  });
+  it('an open application is pending or running', () => {
+    expect(loanStatuses.filter(isOpen)).toEqual(['pending', 'approved', 'on_hold']);
+  });
+  it('an approved loan stays one when held or closed', () => {
+    expect(loanStatuses.filter(wasApproved)).toEqual(['approved', 'on_hold', 'closed']);
+  });
+  it('only an approved loan that is not on hold pays out', () => {
+    expect(loanStatuses.filter(canWithdraw)).toEqual(['approved']);
+  });
+  it('every running status can reach another by a legal change, and terminal ones cannot', () => {
+    for (const status of loanStatuses) {
+      expect(allowedTransitions[status].length === 0).toBe(status === 'rejected' || status === 'closed');
+    }
   });
 });

@@ -10,8 +10,32 @@ export const allowedTransitions: Readonly<Record<LoanStatus, readonly LoanStatus
   closed: [],
 };
 
+/** A loan that is being serviced: approved, or approved and on hold. Servicing and payouts need one. */
+export const runningStatuses = ['approved', 'on_hold'] as const satisfies readonly LoanStatus[];
+/** An application that blocks a new one: still being decided, or a running loan. */
+export const openStatuses = ['pending', ...runningStatuses] as const satisfies readonly LoanStatus[];
+/** Every status a loan can have once it was approved (it has an approved amount and a history of money). */
+export const approvedStatuses = [...runningStatuses, 'closed'] as const satisfies readonly LoanStatus[];
+
 export function isLoanStatus(value: unknown): value is LoanStatus {
   return typeof value === 'string' && (loanStatuses as readonly string[]).includes(value);
+}
+
+export function isRunning(status: LoanStatus): status is (typeof runningStatuses)[number] {
+  return (runningStatuses as readonly LoanStatus[]).includes(status);
+}
+
+export function isOpen(status: LoanStatus): boolean {
+  return (openStatuses as readonly LoanStatus[]).includes(status);
+}
+
+export function wasApproved(status: LoanStatus): boolean {
+  return (approvedStatuses as readonly LoanStatus[]).includes(status);
+}
+
+/** Money may leave only while the loan is approved and not on hold. */
+export function canWithdraw(status: LoanStatus): boolean {
+  return status === 'approved';
 }
 
 export function canTransition(from: LoanStatus, to: LoanStatus): boolean {

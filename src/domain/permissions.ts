@@ -1,0 +1,44 @@
+import type { Role } from './roles';
+
+/**
+ * Who may do what (SPEC §1), in one table. The server guards every route with `requirePermission(action)`,
+ * the web asks `can(role, action)` before showing navigation and buttons, and the authorization-matrix test
+ * derives its expectations from this same table. Ownership (a borrower's own records) is checked by each
+ * use case on top of the role.
+ */
+export const permissions = {
+  // Borrower self-service: apply, see own application/loan/documents, withdraw, account.
+  'application.apply': ['borrower'],
+  'loan.viewOwn': ['borrower'],
+  'wallet.withdraw': ['borrower'],
+  'account.viewOwn': ['borrower'],
+  // Anyone signed in: own avatar and password.
+  'profile.editOwn': ['borrower', 'officer', 'finance', 'admin'],
+  // Staff: dashboard, lists, any application, loan, borrower profile and documents.
+  'backOffice.view': ['officer', 'finance', 'admin'],
+  // Officers and admins: terms of pending applications, decisions, holds, credit score, amount, messages.
+  'application.editTerms': ['officer', 'admin'],
+  'application.decide': ['officer', 'admin'],
+  'loan.changeStatus': ['officer', 'admin'],
+  'loan.changeCreditScore': ['officer', 'admin'],
+  'loan.changeAmount': ['officer', 'admin'],
+  'loan.messageBorrower': ['officer', 'admin'],
+  // Finance and admins: payouts and the borrower's payout account.
+  'disbursement.decide': ['finance', 'admin'],
+  'loan.changeBankDetails': ['finance', 'admin'],
+  // Admins: users (add, update phone, reset password, deactivate/delete) and the audit log.
+  'users.manage': ['admin'],
+  'audit.view': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissions;
+
+export const permissionNames = Object.keys(permissions) as Permission[];
+
+export function rolesFor(action: Permission): readonly Role[] {
+  return permissions[action];
+}
+
+export function can(role: Role | null | undefined, action: Permission): boolean {
+  return role != null && (permissions[action] as readonly Role[]).includes(role);
+}
