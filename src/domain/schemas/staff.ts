@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { loanStatuses } from '../loan/status';
+import { limits } from './limits';
 
 export const PAGE_SIZE = 10;
 
 /** Search and paging for back-office lists: trimmed text; an empty search matches everything. */
 export const listQuerySchema = z.object({
   page: z.coerce.number({ error: 'VALIDATION_FAILED' }).int().min(1).max(1_000_000).default(1),
-  name: z.string().trim().max(100).optional().default(''),
+  name: z.string().trim().max(limits.searchName).optional().default(''),
   phone: z.string().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
@@ -70,15 +71,15 @@ const reason = z
   .string({ error: 'REASON_REQUIRED' })
   .trim()
   .min(1, { error: 'REASON_REQUIRED', abort: true })
-  .max(500, { error: 'FIELD_TOO_LONG' });
+  .max(limits.reason, { error: 'FIELD_TOO_LONG' });
 
 export const creditScoreSchema = z.coerce
   .number({ error: 'CREDIT_SCORE_INVALID' })
   .int({ error: 'CREDIT_SCORE_INVALID' })
-  .min(0, { error: 'CREDIT_SCORE_INVALID' })
-  .max(1000, { error: 'CREDIT_SCORE_INVALID' });
+  .min(limits.creditScore.min, { error: 'CREDIT_SCORE_INVALID' })
+  .max(limits.creditScore.max, { error: 'CREDIT_SCORE_INVALID' });
 
-export const approveSchema = z.object({ creditScore: creditScoreSchema.default(500) });
+export const approveSchema = z.object({ creditScore: creditScoreSchema.default(limits.creditScore.default) });
 export const rejectSchema = z.object({ reason }, { error: 'REASON_REQUIRED' });
 export const reasonSchema = reason;
 
@@ -120,19 +121,19 @@ const withReason = <T extends z.ZodRawShape>(shape: T) =>
 export const holdSchema = withReason({
   action: z.enum(['hold', 'release'], { error: 'VALIDATION_FAILED' }),
   /** Shown to the borrower while the loan is on hold ("Withdrawals are paused: {message}"). */
-  message: z.string().trim().max(300, { error: 'FIELD_TOO_LONG' }).optional().default(''),
+  message: z.string().trim().max(limits.holdMessage, { error: 'FIELD_TOO_LONG' }).optional().default(''),
 });
 export const bankDetailsSchema = withReason({
   bankName: z
     .string({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
-    .max(80, { error: 'FIELD_TOO_LONG' }),
+    .max(limits.bankName, { error: 'FIELD_TOO_LONG' }),
   accountNumber: z
     .string({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
-    .max(34, { error: 'FIELD_TOO_LONG' })
+    .max(limits.accountNumber, { error: 'FIELD_TOO_LONG' })
     .regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' }),
 });
 export const creditScoreChangeSchema = withReason({ creditScore: creditScoreSchema });
@@ -141,7 +142,7 @@ export const messageSchema = withReason({
     .string({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
-    .max(1000, { error: 'FIELD_TOO_LONG' }),
+    .max(limits.borrowerMessage, { error: 'FIELD_TOO_LONG' }),
 });
 export const resetPasswordSchema = z.object({ reason: reason.optional() }).default({});
 export const temporaryPasswordResponse = z.object({ temporaryPassword: z.string() });
@@ -179,7 +180,7 @@ export const createUserSchema = z.object(
       .string({ error: 'USER_FIELDS_REQUIRED' })
       .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
       .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
-      .max(128, { error: 'PASSWORD_TOO_LONG' }),
+      .max(limits.password, { error: 'PASSWORD_TOO_LONG' }),
     phone: required('USER_FIELDS_REQUIRED').regex(/^\d{10,15}$/, { error: 'PHONE_INVALID' }),
     role: roleInput,
   },
@@ -195,7 +196,7 @@ export const updateUserSchema = z.object(
       .string({ error: 'USER_UPDATE_REQUIRED' })
       .min(1, { error: 'USER_UPDATE_REQUIRED', abort: true })
       .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
-      .max(128, { error: 'PASSWORD_TOO_LONG' }),
+      .max(limits.password, { error: 'PASSWORD_TOO_LONG' }),
     role: roleInput.optional(),
   },
   { error: 'USER_UPDATE_REQUIRED' },

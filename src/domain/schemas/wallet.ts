@@ -3,6 +3,7 @@ import { codePattern } from '../codes';
 import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
 import { myApplicationDto } from './application';
+import { limits } from './limits';
 import { pageOf } from './staff';
 
 /** Whole pesos, typed as digits (thousands separators allowed); anything else is "Enter a valid amount". */
@@ -108,7 +109,7 @@ export const markPaidSchema = z.object(
       .string({ error: 'REFERENCE_REQUIRED' })
       .trim()
       .min(1, { error: 'REFERENCE_REQUIRED', abort: true })
-      .max(100, { error: 'FIELD_TOO_LONG' }),
+      .max(limits.payoutReference, { error: 'FIELD_TOO_LONG' }),
   },
   { error: 'REFERENCE_REQUIRED' },
 );

@@ -1,0 +1,17 @@
+/**
+ * Length and range limits of staff and account inputs, in one place: the API schemas enforce them and the
+ * forms use them (maxLength, number bounds), so a form never lets through what the server refuses.
+ */
+export const limits = {
+  reason: 500,
+  holdMessage: 300,
+  borrowerMessage: 1000,
+  bankName: 80,
+  accountNumber: 34,
+  payoutReference: 100,
+  username: 32,
+  password: 128,
+  phone: 15,
+  creditScore: { min: 0, max: 1000, default: 500 },
+  searchName: 100,
+} as const;
