@@ -143,6 +143,12 @@ interface ProjectedRow {
 
 const BP = BigInt(BP_PER_UNIT);
 
+/**
+ * Late charges accrue per day at 1/31 of the monthly rate, so no stretch of one month (28–31 days) is ever
+ * charged more than the monthly rate: the 5 % ceiling holds however a month is counted.
+ */
+const LATE_DAY_UNITS = MONTH_UNITS / 31n;
+
 function assertDate(value: string, label: string): void {
   if (!parseIsoDate(value)) throw new Error(`${label} must be a real 'YYYY-MM-DD' date, got ${value}`);
 }
@@ -304,8 +310,8 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
         const unpaid = row.principal + row.interest - row.paidInterest - row.paidPrincipal;
         if (unpaid <= 0) continue;
         const from = addDays(row.dueDate, rules.graceDays);
-        const start = [from, clock].sort()[1] as string; // the later date
-        lateExact += BigInt(unpaid) * BigInt(lateBp) * loanMonthUnits(startDate, start, to);
+        const days = daysBetween(from > clock ? from : clock, to);
+        if (days > 0) lateExact += BigInt(unpaid) * BigInt(lateBp) * BigInt(days) * LATE_DAY_UNITS;
       }
     }
     clock = to;
