@@ -71,6 +71,8 @@ export interface InstalmentPosition {
   unpaidMinor: number;
   /** False for instalments not yet due: their figures are today's projection. */
   fixed: boolean;
+  /** The day a payoff settled this instalment before its due date: its interest ran only to then. */
+  settledEarlyOn: string | null;
   status: InstalmentStatus;
   /** Days since the due date while unpaid (0 otherwise); overdue once it exceeds the grace days. */
   daysPastDue: number;
@@ -123,22 +125,18 @@ export interface LoanPosition {
   overdueMinor: number;
 }
 
-interface DueRow {
-  number: number;
-  dueDate: string;
-  principal: number;
-  interest: number;
-  balanceAfter: number;
-  paidInterest: number;
-  paidPrincipal: number;
-}
-
 interface ProjectedRow {
   number: number;
   dueDate: string;
   principal: number;
   interest: number;
   balanceAfter: number;
+  settledEarlyOn: string | null;
+}
+
+interface DueRow extends ProjectedRow {
+  paidInterest: number;
+  paidPrincipal: number;
 }
 
 const BP = BigInt(BP_PER_UNIT);
@@ -226,6 +224,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
   let level = 0; // payment of the instalments being amortised
   let locked: number | null = null; // instalment k's payment once it was paid ahead in full
   let advance = 0; // money held towards instalment k
+  let settledEarlyOn: string | null = null; // a payoff during month k
   let drawn = 0;
   let interestCap = 0; // interest of the single-payout schedule for what was drawn
   let prepaid = 0;
@@ -268,7 +267,14 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
       }
       room -= interest;
       bal -= principal;
-      rows.push({ number: j, dueDate: date, principal, interest, balanceAfter: bal });
+      rows.push({
+        number: j,
+        dueDate: date,
+        principal,
+        interest,
+        balanceAfter: bal,
+        settledEarlyOn: j === k ? settledEarlyOn : null,
+      });
     }
     return rows;
   };
@@ -310,7 +316,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
         const unpaid = row.principal + row.interest - row.paidInterest - row.paidPrincipal;
         if (unpaid <= 0) continue;
         const from = addDays(row.dueDate, rules.graceDays);
-        const days = daysBetween(from > clock ? from : clock, to);
+        const days = Math.min(daysBetween(from, to), daysBetween(clock, to)); // from the later start
         if (days > 0) lateExact += BigInt(unpaid) * BigInt(lateBp) * BigInt(days) * LATE_DAY_UNITS;
       }
     }
@@ -339,6 +345,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
     accrual = 0n;
     locked = null;
     advance = 0;
+    settledEarlyOn = null;
     if (excess > 0) prepay(excess);
   };
 
@@ -357,6 +364,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
     advanceTo(paidOn);
     balance += amount;
     drawn += amount;
+    settledEarlyOn = null; // money out again: this month's interest runs on
     interestCap = scheduleTotals(
       buildSchedule({ amountMinor: drawn, termMonths: n, monthlyRateBp: bp, startDate: startDate as string }),
     ).totalInterestMinor;
@@ -410,6 +418,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
         locked = accrued;
         advance = accrued;
         level = 0;
+        settledEarlyOn = receivedOn;
       } else {
         const [current] = project();
         const payment = locked ?? (current ? current.principal + current.interest : 0);
@@ -547,6 +556,7 @@ function instalmentPosition(
     paidMinor: Math.min(paid, payment),
     unpaidMinor: unpaid,
     fixed,
+    settledEarlyOn: row.settledEarlyOn,
     status,
     daysPastDue: pastDue,
   };

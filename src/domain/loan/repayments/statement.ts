@@ -65,10 +65,12 @@ export function buildStatementOfAccount(records: LoanRecords, asOf: string): Sta
     if (d.paidOn <= asOf) drafts.push(line({ date: d.paidOn, kind: 'payout', amountMinor: d.amountMinor }));
   }
   for (const row of position.schedule) {
-    if (row.fixed && row.interestMinor > 0) {
+    // Interest is owed on the due date, or on the day a payoff settled the instalment early.
+    const date = row.settledEarlyOn ?? (row.fixed ? row.dueDate : null);
+    if (date !== null && row.interestMinor > 0) {
       drafts.push(
         line({
-          date: row.dueDate,
+          date,
           kind: 'interest',
           amountMinor: row.interestMinor,
           instalmentNumber: row.number,
@@ -97,7 +99,7 @@ export function buildStatementOfAccount(records: LoanRecords, asOf: string): Sta
     }
   }
   const current = position.schedule.find((row) => !row.fixed);
-  if (current && position.interestAccruedMinor > 0) {
+  if (current && current.settledEarlyOn === null && position.interestAccruedMinor > 0) {
     drafts.push(
       line({
         date: asOf,
