@@ -301,6 +301,23 @@ describe('deriveLoanPosition — payoff and closure', () => {
     expect(later.totalInterestMinor).toBe(peso(1_000));
   });
 
+  it('paying the last instalment early settles the loan with interest only to that day', () => {
+    // ₱10,000 for one month at 2 %: ₱10,200 due Feb 28. Paid Feb 26: interest 10,000 × 2 % × 26/28 =
+    // ₱185.71; the ₱14.29 of interest not earned is held as an overpayment to refund, not kept.
+    const records: LoanRecords = {
+      ...single(peso(10_000)),
+      termMonths: 1,
+      repayments: [{ id: 'a', amountMinor: peso(10_200), receivedOn: '2025-02-26' }],
+    };
+    const position = deriveLoanPosition(records, '2025-02-26');
+    expect(position.repayments[0]?.allocation).toMatchObject({
+      interestMinor: 18_571,
+      prepaidPrincipalMinor: peso(10_000),
+      overpaymentMinor: 1_429,
+    });
+    expect(isNothingOwed(position)).toBe(true);
+  });
+
   it('more than the payoff is kept as an overpayment', () => {
     const records = paying(single(peso(100_000)), {
       id: 'a',

@@ -5,6 +5,12 @@ import { BP_PER_UNIT } from '../terms';
 import { defaultRepaymentRules, type RepaymentRules } from './caps';
 import { loanMonthBoundary, loanMonthUnits, MONTH_UNITS, RATE_DENOMINATOR, toCentavos } from './day-count';
 
+/*
+ * The money model of a loan after payout (docs/decisions/010-repayment-money-model.md). Only records are
+ * stored — paid disbursements and repayments with their reversals; the schedule, every allocation, what is
+ * due, overdue and needed to pay off are replayed from them, in date order, for any day.
+ */
+
 /** A disbursement that was paid out (requested or failed ones never count). */
 export interface PaidDisbursement {
   readonly amountMinor: number;
@@ -408,6 +414,8 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
     if (rest > 0 && k <= n) {
       const accrued = Math.min(toCentavos(accrual), interestRoom());
       const payoff = Math.max(0, balance + accrued - advance);
+      // Checked first, so paying ahead can never hold more than balance + accrued interest: a payment that
+      // covers everything settles the loan with interest to today, never a full month's.
       if (rest >= payoff) {
         // Pays the loan off: interest only up to today; instalment k becomes that interest alone.
         allocation.interestMinor += Math.max(0, accrued - advance);
@@ -423,7 +431,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
         const [current] = project();
         const payment = locked ?? (current ? current.principal + current.interest : 0);
         if (locked === null && advance + rest >= payment) {
-          const part = payment - advance;
+          const part = Math.max(0, payment - advance);
           allocation.advanceMinor += part;
           rest -= part;
           advance = payment;
