@@ -609,4 +609,90 @@ describe('properties', () => {
       runs,
     );
   });
+
+  it('holds every invariant when borrowers pay exact instalments, early, late, in part, or pay off', () => {
+    // Amounts chosen from the loan's own figures on the day, where the edge cases live (paying exactly the
+    // next instalment, one centavo short of the payoff, the payoff itself, twice on one day).
+    const step = fc.record({
+      days: fc.integer({ min: 0, max: 45 }),
+      kind: fc.constantFrom(
+        'next',
+        'next-1',
+        'next+1',
+        'half',
+        'payoff',
+        'payoff-1',
+        'payoff+1',
+        'tiny',
+        'payout',
+      ),
+      extra: fc.integer({ min: 1, max: peso(50_000) }),
+    });
+    fc.assert(
+      fc.property(scenario(600), fc.array(step, { minLength: 1, maxLength: 14 }), (base, steps) => {
+        const start = base.records.disbursements[0]!.paidOn;
+        let records: LoanRecords = {
+          ...base.records,
+          disbursements: [base.records.disbursements[0]!],
+          repayments: [],
+        };
+        let day = start;
+        for (const [index, { days, kind, extra }] of steps.entries()) {
+          day = addDays(day, days);
+          const p = deriveLoanPosition(records, day);
+          if (kind === 'payout') {
+            if (day < addMonthsClamped(start, records.termMonths)) {
+              records = {
+                ...records,
+                disbursements: [...records.disbursements, { amountMinor: extra, paidOn: day }],
+              };
+            }
+            continue;
+          }
+          const next = p.nextPayment?.amountMinor ?? 0;
+          const amount = {
+            next,
+            'next-1': next - 1,
+            'next+1': next + 1,
+            half: Math.floor(next / 2),
+            payoff: p.payoffMinor,
+            'payoff-1': p.payoffMinor - 1,
+            'payoff+1': p.payoffMinor + 1,
+            tiny: 1,
+          }[kind];
+          if (amount > 0) {
+            records = paying(records, { id: `s${index}`, amountMinor: amount, receivedOn: day });
+          }
+        }
+        for (const asOf of [day, addDays(day, 40), addDays(day, 900)]) {
+          const p = deriveLoanPosition(records, asOf);
+          for (const applied of p.repayments) {
+            const parts = Object.values(applied.allocation ?? {});
+            expect(parts.every((part) => part >= 0)).toBe(true);
+            expect(parts.reduce((sum, part) => sum + part, 0)).toBe(applied.amountMinor);
+          }
+          for (const row of p.schedule) {
+            expect(
+              Math.min(
+                row.principalMinor,
+                row.interestMinor,
+                row.paidMinor,
+                row.unpaidMinor,
+                row.balanceMinor,
+              ),
+            ).toBeGreaterThanOrEqual(0);
+          }
+          expect(p.payoffMinor).toBeGreaterThanOrEqual(0);
+          const scheduled = p.schedule.reduce((sum, row) => sum + row.principalMinor, 0);
+          expect(scheduled + p.prepaidPrincipalMinor).toBe(p.principalPaidOutMinor);
+          expect(p.totalCostMinor).toBeLessThanOrEqual(p.principalPaidOutMinor);
+          expect(buildStatementOfAccount(records, asOf).closingBalanceMinor).toBe(
+            p.payoffMinor - p.overpaidMinor,
+          );
+          if (p.payoffMinor === 0) expect(isNothingOwed(p)).toBe(true);
+        }
+      }),
+      runs,
+    );
+  });
 });
