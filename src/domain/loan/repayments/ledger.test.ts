@@ -570,6 +570,28 @@ describe('properties', { timeout: 60_000 }, () => {
     );
   });
 
+  it('late charges never exceed the configured monthly rate of the overdue amount (5 % at most)', () => {
+    // With nothing repaid the overdue amounts never change, so the bound is exact: each instalment is
+    // charged rate × days past grace / 31, at most half a centavo of rounding on the total.
+    fc.assert(
+      fc.property(scenario(600), ({ records, asOf }) => {
+        const p = deriveLoanPosition({ ...records, repayments: [] }, asOf);
+        const bound = p.schedule
+          .filter((row) => row.fixed)
+          .reduce(
+            (sum, row) =>
+              sum +
+              (row.paymentMinor * p.lateChargeMonthlyBp * Math.max(0, row.daysPastDue - p.graceDays)) /
+                (10_000 * 31),
+            0,
+          );
+        expect(p.lateChargeMonthlyBp).toBeLessThanOrEqual(500);
+        expect(p.lateChargesChargedMinor).toBeLessThanOrEqual(bound + 0.5);
+      }),
+      runs,
+    );
+  });
+
   it('paying the payoff amount leaves nothing owed, then and later', () => {
     fc.assert(
       fc.property(scenario(600), (s) => {
