@@ -101,7 +101,8 @@ export interface LoanPosition {
   lateChargeMonthlyBp: number;
   schedule: InstalmentPosition[];
   repayments: AppliedRepayment[];
-  /** The payment of the instalments still to be re-amortised, and the first of them (null when none). */
+  /** The level payment of the instalments not yet fixed or paid ahead (the last may differ by rounding),
+   * and the first of them (null when none is left). */
   levelPaymentMinor: number;
   levelFromInstalment: number | null;
   /** Principal not yet repaid: the scheduled balance plus due principal still unpaid. */
