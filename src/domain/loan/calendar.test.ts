@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, daysInMonth, formatIsoDate, parseIsoDate } from './calendar';
+import {
+  addDays,
+  addMonthsClamped,
+  daysBetween,
+  daysInMonth,
+  epochDay,
+  formatIsoDate,
+  fromEpochDay,
+  parseIsoDate,
+} from './calendar';
 
 describe('parseIsoDate', () => {
   it('accepts real dates only', () => {
@@ -64,6 +73,29 @@ describe('addMonthsClamped', () => {
         expect(year * 12 + month - (start.year * 12 + start.month)).toBe(months);
         expect(day).toBe(Math.min(start.day, daysInMonth(year, month)));
       }),
+    );
+  });
+});
+
+describe('epochDay / fromEpochDay / daysBetween / addDays', () => {
+  it('counts days like Date.UTC, across leap years and centuries', () => {
+    expect(epochDay('1970-01-01')).toBe(0);
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2025-02-28', '2025-03-01')).toBe(1);
+    expect(daysBetween('2025-03-01', '2025-02-28')).toBe(-1);
+    expect(addDays('2025-12-30', 3)).toBe('2026-01-02');
+    expect(addDays('2000-03-01', -1)).toBe('2000-02-29');
+    expect(addDays('1900-03-01', -1)).toBe('1900-02-28');
+  });
+
+  it('round-trips and matches Date.UTC for any date 1600–2600', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -135_000, max: 230_000 }), (days) => {
+        const iso = fromEpochDay(days);
+        expect(epochDay(iso)).toBe(days);
+        expect(iso).toBe(new Date(days * 86_400_000).toISOString().slice(0, 10));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

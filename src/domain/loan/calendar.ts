@@ -47,3 +47,45 @@ export function addMonthsClamped(isoDate: string, months: number): string {
   const month = monthIndex - year * 12 + 1;
   return formatIsoDate({ year, month, day: Math.min(date.day, daysInMonth(year, month)) });
 }
+
+/** Days since 1970-01-01 for a proleptic-Gregorian date (Howard Hinnant's days_from_civil). */
+export function epochDay(isoDate: string): number {
+  const date = parseIsoDate(isoDate);
+  if (!date) throw new Error(`Expected a real 'YYYY-MM-DD' date, got ${isoDate}`);
+  const year = date.month <= 2 ? date.year - 1 : date.year;
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (date.month + (date.month > 2 ? -3 : 9)) + 2) / 5) + date.day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The inverse of `epochDay`. */
+export function fromEpochDay(days: number): string {
+  if (!Number.isSafeInteger(days)) throw new Error(`Expected a whole number of days, got ${days}`);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return formatIsoDate({ year, month, day });
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return epochDay(to) - epochDay(from);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return fromEpochDay(epochDay(isoDate) + days);
+}

@@ -2,6 +2,7 @@ export * from './calendar';
 export * from './credit-rating';
 export * from './disclosure';
 export * from './rates';
+export * from './repayments';
 export * from './schedule';
 export * from './status';
 export * from './terms';

@@ -1,0 +1,5 @@
+// day-count.ts stays internal: its numerators are an implementation detail of the replay.
+export * from './caps';
+export * from './ledger';
+export * from './statement';
+export * from './what-if';

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { LoanRecords } from './ledger';
+import { previewWithdrawal } from './what-if';
+
+const loan = (disbursements: LoanRecords['disbursements'], repayments: LoanRecords['repayments'] = []) => ({
+  termMonths: 12,
+  monthlyRateBp: 200,
+  disbursements,
+  repayments,
+});
+
+describe('previewWithdrawal', () => {
+  it('the first withdrawal starts the schedule: ₱100,000 → 12 × ₱9,455.96 from a month after payout', () => {
+    expect(previewWithdrawal(loan([]), { amountMinor: 10_000_000, payoutOn: '2025-01-31' })).toEqual({
+      amountMinor: 10_000_000,
+      payoutOn: '2025-01-31',
+      before: null,
+      after: {
+        monthlyPaymentMinor: 945_596,
+        fromInstalment: 1,
+        fromDueDate: '2025-02-28',
+        totalRepayableMinor: 11_347_152,
+        totalInterestMinor: 1_347_152,
+        remainingToRepayMinor: 11_347_152,
+      },
+    });
+  });
+
+  it('a second withdrawal shows the payment before and after, and from which due date', () => {
+    // See ledger.test.ts: ₱50,000 + ₱50,000 fourteen days later → ₱9,409.61 a month.
+    const preview = previewWithdrawal(loan([{ amountMinor: 5_000_000, paidOn: '2025-01-31' }]), {
+      amountMinor: 5_000_000,
+      payoutOn: '2025-02-14',
+    });
+    expect(preview.before).toMatchObject({ monthlyPaymentMinor: 472_798, totalRepayableMinor: 5_673_576 });
+    expect(preview.after).toMatchObject({
+      monthlyPaymentMinor: 940_961,
+      fromInstalment: 1,
+      fromDueDate: '2025-02-28',
+      totalRepayableMinor: 11_291_532,
+    });
+  });
+
+  it('when the next instalment is already paid ahead, the new payment starts with the one after', () => {
+    const records = loan(
+      [{ amountMinor: 5_000_000, paidOn: '2025-01-31' }],
+      [{ id: 'a', amountMinor: 472_798, receivedOn: '2025-02-10' }],
+    );
+    const preview = previewWithdrawal(records, { amountMinor: 5_000_000, payoutOn: '2025-02-14' });
+    expect(preview.after.fromInstalment).toBe(2);
+    expect(preview.after.fromDueDate).toBe('2025-03-31');
+    expect(preview.after.monthlyPaymentMinor).toBeGreaterThan(472_798);
+    expect(preview.after.remainingToRepayMinor).toBe(preview.after.totalRepayableMinor - 472_798);
+  });
+
+  it('refuses a non-positive or fractional amount', () => {
+    expect(() => previewWithdrawal(loan([]), { amountMinor: 0, payoutOn: '2025-01-31' })).toThrow();
+    expect(() => previewWithdrawal(loan([]), { amountMinor: 1.5, payoutOn: '2025-01-31' })).toThrow();
+  });
+});
