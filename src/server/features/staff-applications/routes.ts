@@ -8,7 +8,7 @@ import {
   rejectSchema,
 } from '../../../domain/schemas/staff';
 import { auditActor } from '../../audit/audit';
-import { currentUser, requireStaff, requireUser } from '../../auth/plugin';
+import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -18,7 +18,12 @@ import { approveApplication } from './approve-application';
 import { type ApplicationQueue, listApplications } from './list-applications';
 import { rejectApplication } from './reject-application';
 
-const deciders = requireUser({ roles: ['officer', 'admin'] });
+const deciders = requirePermission('application.decide');
+/** Terms of a pending application, or the approved amount and term of a running loan. */
+const termEditors = {
+  pending: requirePermission('application.editTerms'),
+  approved: requirePermission('loan.changeAmount'),
+};
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 const loanTermsBody = makeStaffLoanUpdateSchema().extend({
   reason: z.string().trim().max(500, { error: 'FIELD_TOO_LONG' }).optional(),
@@ -34,7 +39,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
     app.get(
       `/staff/applications/${queue}`,
       {
-        preValidation: requireStaff(),
+        preValidation: requirePermission('backOffice.view'),
         schema: {
           tags: ['back office'],
           summary: `${queue === 'pending' ? 'Pending' : 'Approved'} list: search by name and phone, 10 a page`,
@@ -48,7 +53,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
     app.post(
       `/staff/applications/${queue}/:id/terms`,
       {
-        preValidation: deciders,
+        preValidation: termEditors[queue],
         config: { inputErrorCode: 'LOAN_UPDATE_INVALID' },
         schema: {
           tags: ['back office'],
@@ -68,7 +73,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/applications/:id',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
         summary: 'View Profile: every field, documents and balance',

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireStaff } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import { isSessionLive } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
@@ -32,7 +32,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/pending-count',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
         summary: 'Number of pending applications (poll fallback for the live badge)',
@@ -45,7 +45,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/events',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: { tags: ['back office'], summary: 'Server-sent events: pending count changes' },
     },
     async (request, reply) => {
