@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { awaitingDecisionStatuses } from '../../../domain/loan/status';
 import { requirePermission } from '../../auth/plugin';
 import { isSessionLive } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
@@ -14,7 +15,7 @@ export async function pendingCount(deps: AppDeps): Promise<number> {
   const row = await deps.db
     .selectFrom('applications')
     .select(sql<number>`count(*)`.as('count'))
-    .where('status', '=', 'pending')
+    .where('status', 'in', awaitingDecisionStatuses)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
