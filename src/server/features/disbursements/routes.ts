@@ -90,6 +90,10 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
         response: { 200: disbursementDestination, ...errorResponses },
       },
     },
-    (request) => revealDestination(deps, staffContext(request), request.params.id),
+    async (request, reply) => {
+      const destination = await revealDestination(deps, staffContext(request), request.params.id);
+      // A full account number: never kept by a cache.
+      return reply.header('cache-control', 'private, no-store').send(destination);
+    },
   );
 }
