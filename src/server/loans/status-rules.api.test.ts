@@ -44,23 +44,29 @@ async function snapshot(id: string) {
 const finished = ['rejected', 'closed'] as const;
 
 describe.each(finished)('a %s loan', (status) => {
-  it('refuses every servicing action as "loan not found" and changes nothing', async () => {
+  it('refuses every servicing action as not found and changes nothing', async () => {
     const { id } = await loanIn(status);
     const before = await snapshot(id);
-    const calls: [Agent, string, object][] = [
-      [officer, 'status', { action: 'hold', message: 'Call us', reason: 'r' }],
-      [officer, 'status', { action: 'release', reason: 'r' }],
-      [finance, 'bank-details', { bankName: 'BPI', accountNumber: '1234567890', reason: 'r' }],
-      [officer, 'credit-score', { creditScore: 700, reason: 'r' }],
-      [officer, 'message', { message: 'Hello', reason: 'r' }],
-      [officer, 'amount', { amount: 120000, reason: 'r' }],
+    // The amount goes through the same Update Loan rule as the Approved list, answered "not found".
+    const calls: [Agent, string, object, string][] = [
+      [officer, 'status', { action: 'hold', message: 'Call us', reason: 'r' }, 'LOAN_NOT_FOUND'],
+      [officer, 'status', { action: 'release', reason: 'r' }, 'LOAN_NOT_FOUND'],
+      [
+        finance,
+        'bank-details',
+        { bankName: 'BPI', accountNumber: '1234567890', reason: 'r' },
+        'LOAN_NOT_FOUND',
+      ],
+      [officer, 'credit-score', { creditScore: 700, reason: 'r' }, 'LOAN_NOT_FOUND'],
+      [officer, 'message', { message: 'Hello', reason: 'r' }, 'LOAN_NOT_FOUND'],
+      [officer, 'amount', { amount: 120000, reason: 'r' }, 'NOT_FOUND'],
     ];
-    for (const [agent, path, body] of calls) {
+    for (const [agent, path, body, code] of calls) {
       const response = await agent.post(`/api/staff/loans/${id}/${path}`, body);
       expect({ path, status: response.status, code: response.body.error?.code }).toEqual({
         path,
         status: 404,
-        code: 'LOAN_NOT_FOUND',
+        code,
       });
     }
     expect(await snapshot(id)).toEqual(before);
@@ -83,7 +89,7 @@ describe.each(finished)('a %s loan', (status) => {
       termMonths: 12,
     });
     expect(terms.status).toBe(404);
-    expect(terms.body.error.code).toBe('LOAN_NOT_FOUND');
+    expect(terms.body.error.code).toBe('NOT_FOUND');
     expect(await snapshot(id)).toEqual(before);
   });
 

@@ -33,7 +33,8 @@ export async function updateLoanTerms(
   const amountMinor = toMinor(input.amount);
   const updated = await deps.db.transaction().execute(async (trx) => {
     // Pending terms while the application awaits its decision; an approved amount while the loan runs.
-    const before = queue === 'pending' ? await lockUndecided(trx, id) : await lockRunningLoan(trx, id);
+    const before =
+      queue === 'pending' ? await lockUndecided(trx, id) : await lockRunningLoan(trx, id, 'NOT_FOUND');
     if (queue === 'approved') {
       // After the lock: a withdrawal committed while we waited is counted.
       const withdrawn = await withdrawnMinor(trx, id);
