@@ -7,12 +7,12 @@ import {
   listQuerySchema,
   rejectSchema,
 } from '../../../domain/schemas/staff';
-import { auditActor } from '../../audit/audit';
-import { currentUser, requirePermission } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
+import { staffContext } from '../../loans/staff-context';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
 import { approveApplication } from './approve-application';
 import { type ApplicationQueue, listApplications } from './list-applications';
@@ -30,11 +30,6 @@ const loanTermsBody = makeStaffLoanUpdateSchema().extend({
 });
 
 export function staffApplicationRoutes(app: App, deps: AppDeps) {
-  const context = (request: Parameters<typeof currentUser>[0]) => {
-    const staff = currentUser(request);
-    return { staff, actor: auditActor(staff, request) };
-  };
-
   for (const queue of ['pending', 'approved'] as const satisfies ApplicationQueue[]) {
     app.get(
       `/staff/applications/${queue}`,
@@ -64,7 +59,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
         },
       },
       async (request) => {
-        await updateLoanTerms(deps, context(request), queue, request.params.id, request.body);
+        await updateLoanTerms(deps, staffContext(request), queue, request.params.id, request.body);
         return getApplicationProfile(deps, request.params.id);
       },
     );
@@ -98,7 +93,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) => {
-      await approveApplication(deps, context(request), request.params.id, request.body.creditScore);
+      await approveApplication(deps, staffContext(request), request.params.id, request.body.creditScore);
       return getApplicationProfile(deps, request.params.id);
     },
   );
@@ -117,7 +112,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) => {
-      await rejectApplication(deps, context(request), request.params.id, request.body.reason);
+      await rejectApplication(deps, staffContext(request), request.params.id, request.body.reason);
       return getApplicationProfile(deps, request.params.id);
     },
   );
