@@ -25,6 +25,8 @@ export const permissions = {
   'loan.messageBorrower': ['officer', 'admin'],
   // Finance and admins: payouts and the borrower's payout account.
   'disbursement.decide': ['finance', 'admin'],
+  // The full payout account of a disbursement, to send the transfer (SPEC §8; each reveal is audited).
+  'disbursement.revealDestination': ['finance', 'admin'],
   'loan.changeBankDetails': ['finance', 'admin'],
   // Admins: users (add, update phone, reset password, deactivate/delete) and the audit log.
   'users.manage': ['admin'],

@@ -37,7 +37,7 @@ import type { App } from './lib/types';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { localStorageFor } from './storage/storage';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log'> {
   /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
   events?: AppDeps['events'];
   notifier?: AppDeps['notifier'];
@@ -90,7 +90,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events = bus;
   }
   events ??= new MemoryEventBus();
-  const deps: AppDeps = { config, db: options.db, dbKind: options.dbKind, notifier, storage, events };
+  const deps: AppDeps = {
+    config,
+    db: options.db,
+    dbKind: options.dbKind,
+    notifier,
+    storage,
+    events,
+    log: app.log,
+  };
   app.decorate('deps', deps);
   const bus: EventBus = events;
   app.addHook('onClose', () => bus.close());

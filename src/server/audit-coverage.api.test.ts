@@ -74,6 +74,9 @@ const writes: Record<
     path: `/api/staff/disbursements/${await disbursement()}/paid`,
     body: { reference: 'TRX-1' },
   }),
+  'POST /api/staff/disbursements/:id/destination': async () => ({
+    path: `/api/staff/disbursements/${await disbursement()}/destination`,
+  }),
   'POST /api/staff/disbursements/:id/failed': async () => ({
     path: `/api/staff/disbursements/${await disbursement()}/failed`,
     body: { reason },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../domain/roles';
+import { type Permission, rolesFor } from '../domain/permissions';
+import { type Role, roles, staffRoles } from '../domain/roles';
 import { jpegWithGps, multipartBody, signaturePng } from './test-support/images';
 import { seedApplication } from './test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from './test-support/test-app';
@@ -7,7 +8,8 @@ import { type Agent, type ApiResponse, createTestApp, type TestApp } from './tes
 /**
  * Every API route, for every kind of caller: signed out, a borrower acting on their own objects, another
  * borrower, officer, finance and admin. The routes come from the app itself, so a new route without an
- * entry here fails this test.
+ * entry here fails this test. Each entry names the permission its guard checks; who may pass comes from the
+ * one permission table (src/domain/permissions.ts, checked against SPEC §1 in permissions.test.ts).
  */
 type Actor = 'anonymous' | 'owner' | 'otherBorrower' | 'officer' | 'finance' | 'admin';
 const actors: Actor[] = ['anonymous', 'owner', 'otherBorrower', 'officer', 'finance', 'admin'];
@@ -22,8 +24,13 @@ interface Fixture {
 }
 
 interface Entry {
-  /** Who may pass the guard. 'public': anyone, signed in or not (checked for the anonymous caller only). */
-  allow: 'public' | readonly (Role | 'owner-only')[];
+  /**
+   * 'public': anyone, signed in or not (checked for the anonymous caller only). 'signedIn': any role. A
+   * permission (or several: any of them) from the permission table.
+   */
+  guard: 'public' | 'signedIn' | Permission | readonly Permission[];
+  /** Serves a borrower only their own object: another borrower gets "not found", as if it did not exist. */
+  ownObject?: boolean;
   path?: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
   multipart?: boolean;
@@ -31,21 +38,21 @@ interface Entry {
   streaming?: boolean;
 }
 
-const staff = ['officer', 'finance', 'admin'] as const;
-const deciders = ['officer', 'admin'] as const;
-const payers = ['finance', 'admin'] as const;
-const admin = ['admin'] as const;
-const borrower = ['borrower'] as const;
-const signedIn = ['borrower', 'officer', 'finance', 'admin'] as const;
+function allowedRoles(entry: Entry): readonly Role[] {
+  if (entry.guard === 'public' || entry.guard === 'signedIn') return roles;
+  const guards: readonly Permission[] = typeof entry.guard === 'string' ? [entry.guard] : entry.guard;
+  return roles.filter((role) => guards.some((permission) => rolesFor(permission).includes(role)));
+}
+
 const reason = 'matrix test';
 
 const matrix: Record<string, Entry> = {
-  'GET /api/health': { allow: 'public' },
-  'GET /api/me': { allow: 'public' },
-  'GET /api/settings': { allow: 'public' },
-  'POST /api/auth/signup/code': { allow: 'public', body: () => ({ phone: '09990000001' }) },
+  'GET /api/health': { guard: 'public' },
+  'GET /api/me': { guard: 'public' },
+  'GET /api/settings': { guard: 'public' },
+  'POST /api/auth/signup/code': { guard: 'public', body: () => ({ phone: '09990000001' }) },
   'POST /api/auth/signup': {
-    allow: 'public',
+    guard: 'public',
     body: () => ({
       phone: '09990000001',
       password: 'password1',
@@ -54,106 +61,120 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'POST /api/auth/login': {
-    allow: 'public',
+    guard: 'public',
     body: () => ({ identifier: 'nobody', password: 'wrong-password' }),
   },
-  'POST /api/auth/logout': { allow: 'public' },
+  'POST /api/auth/logout': { guard: 'public' },
   'POST /api/auth/password': {
-    allow: signedIn,
+    guard: 'signedIn',
     body: () => ({
       currentPassword: 'not-my-password',
       newPassword: 'another pass 1',
       confirmPassword: 'another pass 1',
     }),
   },
-  'GET /api/dev/outbox': { allow: 'public', path: (f) => `/api/dev/outbox?phone=${f.ownerPhone}` },
-  'GET /api/files/:id': { allow: ['owner-only', ...staff], path: (f) => `/api/files/${f.documentId}` },
-  'GET /api/applications/mine': { allow: borrower },
-  'POST /api/applications/quote': { allow: borrower, body: () => ({ amount: 100000, termMonths: 6 }) },
-  'POST /api/applications': { allow: borrower, multipart: true },
-  'GET /api/staff/applications/pending': { allow: staff },
-  'GET /api/staff/applications/approved': { allow: staff },
+  'GET /api/dev/outbox': { guard: 'public', path: (f) => `/api/dev/outbox?phone=${f.ownerPhone}` },
+  'GET /api/files/:id': {
+    guard: ['loan.viewOwn', 'backOffice.view'],
+    ownObject: true,
+    path: (f) => `/api/files/${f.documentId}`,
+  },
+  'GET /api/applications/mine': { guard: 'loan.viewOwn' },
+  'POST /api/applications/quote': {
+    guard: 'application.apply',
+    body: () => ({ amount: 100000, termMonths: 6 }),
+  },
+  'POST /api/applications': { guard: 'application.apply', multipart: true },
+  'GET /api/staff/applications/pending': { guard: 'backOffice.view' },
+  'GET /api/staff/applications/approved': { guard: 'backOffice.view' },
   'POST /api/staff/applications/pending/:id/terms': {
-    allow: deciders,
+    guard: 'application.editTerms',
     path: (f) => `/api/staff/applications/pending/${f.pendingId}/terms`,
     body: () => ({ amount: 100000, termMonths: 12 }),
   },
   'POST /api/staff/applications/approved/:id/terms': {
-    allow: deciders,
+    guard: 'loan.changeAmount',
     path: (f) => `/api/staff/applications/approved/${f.loanId}/terms`,
     body: () => ({ amount: 100000, termMonths: 12 }),
   },
-  'GET /api/staff/applications/:id': { allow: staff, path: (f) => `/api/staff/applications/${f.pendingId}` },
+  'GET /api/staff/applications/:id': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/applications/${f.pendingId}`,
+  },
   'POST /api/staff/applications/:id/approve': {
-    allow: deciders,
+    guard: 'application.decide',
     path: (f) => `/api/staff/applications/${f.pendingId}/approve`,
     body: () => ({ creditScore: 500 }),
   },
   'POST /api/staff/applications/:id/reject': {
-    allow: deciders,
+    guard: 'application.decide',
     path: (f) => `/api/staff/applications/${f.pendingId}/reject`,
     body: () => ({ reason }),
   },
-  'GET /api/staff/dashboard': { allow: staff },
-  'GET /api/staff/pending-count': { allow: staff },
-  'GET /api/staff/events': { allow: staff, streaming: true },
-  'GET /api/wallet': { allow: borrower },
-  'POST /api/wallet/withdrawal-code': { allow: borrower, body: () => ({ amount: 1000 }) },
+  'GET /api/staff/dashboard': { guard: 'backOffice.view' },
+  'GET /api/staff/pending-count': { guard: 'backOffice.view' },
+  'GET /api/staff/events': { guard: 'backOffice.view', streaming: true },
+  'GET /api/wallet': { guard: 'loan.viewOwn' },
+  'POST /api/wallet/withdrawal-code': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawals': {
-    allow: borrower,
+    guard: 'wallet.withdraw',
     body: () => ({
       amount: 1000,
       code: '123456',
       idempotencyKey: `matrix-${Math.random().toString(36).slice(2)}`,
     }),
   },
-  'GET /api/staff/disbursements': { allow: staff },
+  'GET /api/staff/disbursements': { guard: 'backOffice.view' },
   'POST /api/staff/disbursements/:id/paid': {
-    allow: payers,
+    guard: 'disbursement.decide',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/paid`,
     body: () => ({ reference: 'REF-1' }),
   },
+  'POST /api/staff/disbursements/:id/destination': {
+    guard: 'disbursement.revealDestination',
+    path: (f) => `/api/staff/disbursements/${f.disbursementId}/destination`,
+  },
   'POST /api/staff/disbursements/:id/failed': {
-    allow: payers,
+    guard: 'disbursement.decide',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/failed`,
     body: () => ({ reason }),
   },
-  'GET /api/account': { allow: borrower },
-  'POST /api/account/avatar': { allow: signedIn, body: () => ({ avatar: 2 }) },
-  'GET /api/staff/loans': { allow: staff },
+  'GET /api/account': { guard: 'account.viewOwn' },
+  'POST /api/account/avatar': { guard: 'profile.editOwn', body: () => ({ avatar: 2 }) },
+  'GET /api/staff/loans': { guard: 'backOffice.view' },
   'POST /api/staff/loans/:id/status': {
-    allow: deciders,
+    guard: 'loan.changeStatus',
     path: (f) => `/api/staff/loans/${f.loanId}/status`,
     body: () => ({ action: 'hold', message: 'Please call us', reason }),
   },
   'POST /api/staff/loans/:id/bank-details': {
-    allow: payers,
+    guard: 'loan.changeBankDetails',
     path: (f) => `/api/staff/loans/${f.loanId}/bank-details`,
     body: () => ({ bankName: 'BPI', accountNumber: '1234567890', reason }),
   },
   'POST /api/staff/loans/:id/credit-score': {
-    allow: deciders,
+    guard: 'loan.changeCreditScore',
     path: (f) => `/api/staff/loans/${f.loanId}/credit-score`,
     body: () => ({ creditScore: 640, reason }),
   },
   'POST /api/staff/loans/:id/message': {
-    allow: deciders,
+    guard: 'loan.messageBorrower',
     path: (f) => `/api/staff/loans/${f.loanId}/message`,
     body: () => ({ message: 'Hello', reason }),
   },
   'POST /api/staff/loans/:id/amount': {
-    allow: deciders,
+    guard: 'loan.changeAmount',
     path: (f) => `/api/staff/loans/${f.loanId}/amount`,
     body: () => ({ amount: 120000, reason }),
   },
   'POST /api/staff/loans/:id/reset-password': {
-    allow: admin,
+    guard: 'users.manage',
     path: (f) => `/api/staff/loans/${f.loanId}/reset-password`,
     body: () => ({ reason }),
   },
-  'GET /api/admin/users': { allow: admin },
+  'GET /api/admin/users': { guard: 'users.manage' },
   'POST /api/admin/users': {
-    allow: admin,
+    guard: 'users.manage',
     body: () => ({
       username: `m${Math.random().toString(36).slice(2, 10)}`,
       password: 'password1',
@@ -162,18 +183,21 @@ const matrix: Record<string, Entry> = {
     }),
   },
   'POST /api/admin/users/:id': {
-    allow: admin,
+    guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}`,
     body: () => ({ phone: '09170002222', password: 'temporary1' }),
   },
   'POST /api/admin/users/:id/reset-password': {
-    allow: admin,
+    guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}/reset-password`,
     body: () => ({ reason }),
   },
-  'DELETE /api/admin/users/:id': { allow: admin, path: (f) => `/api/admin/users/${f.managedUserId}` },
-  'GET /api/admin/audit': { allow: admin },
-  'GET /api/admin/audit.csv': { allow: admin },
+  'DELETE /api/admin/users/:id': {
+    guard: 'users.manage',
+    path: (f) => `/api/admin/users/${f.managedUserId}`,
+  },
+  'GET /api/admin/audit': { guard: 'audit.view' },
+  'GET /api/admin/audit.csv': { guard: 'audit.view' },
 };
 
 let t: TestApp;
@@ -189,7 +213,7 @@ beforeAll(async () => {
   agents.anonymous = t.agent();
   agents.owner = await t.loginAs(owner.phone, owner.password);
   agents.otherBorrower = await t.loginAs(other.phone, other.password);
-  for (const role of staff) {
+  for (const role of staffRoles) {
     const { user, password } = await t.createUser({ role });
     agents[role] = await t.loginAs(user.username!, password);
   }
@@ -260,12 +284,10 @@ function call(actor: Actor, method: string, url: string, entry: Entry): Promise<
 }
 
 function expectedAllowed(entry: Entry, actor: Actor): boolean {
-  if (entry.allow === 'public') return true;
+  if (entry.guard === 'public') return true;
   const role = roleOf[actor];
-  if (!role) return false;
-  if (entry.allow.includes('owner-only') && actor === 'owner') return true;
-  if (actor === 'owner' || actor === 'otherBorrower') return entry.allow.includes('borrower');
-  return entry.allow.includes(role);
+  if (!role || !allowedRoles(entry).includes(role)) return false;
+  return !(entry.ownObject && actor === 'otherBorrower');
 }
 
 describe('authorization matrix', () => {
@@ -279,7 +301,7 @@ describe('authorization matrix', () => {
     const unexpected: string[] = [];
     for (const [key, entry] of Object.entries(matrix)) {
       const [method, url] = key.split(' ') as [string, string];
-      const callers = entry.allow === 'public' ? (['anonymous'] as Actor[]) : actors;
+      const callers = entry.guard === 'public' ? (['anonymous'] as Actor[]) : actors;
       for (const actor of callers) {
         const allowed = expectedAllowed(entry, actor);
         if (entry.streaming && allowed) continue;
@@ -289,10 +311,7 @@ describe('authorization matrix', () => {
         const refused =
           code === 'UNAUTHENTICATED' ||
           code === 'FORBIDDEN' ||
-          (actor === 'otherBorrower' &&
-            entry.allow !== 'public' &&
-            entry.allow.includes('owner-only') &&
-            code === 'NOT_FOUND');
+          (actor === 'otherBorrower' && entry.ownObject === true && code === 'NOT_FOUND');
         if (response.status >= 500)
           unexpected.push(`${key} as ${actor}: ${response.status} ${response.text}`);
         else if (allowed && refused) unexpected.push(`${key} as ${actor}: refused with ${response.status}`);

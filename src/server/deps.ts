@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DbKind } from './db/open';
@@ -14,4 +15,6 @@ export interface AppDeps {
   notifier: Notifier;
   storage: FileStorage;
   events: EventBus;
+  /** The app's logger, for work that outlives a request's answer (e.g. after-commit events). */
+  log: FastifyBaseLogger;
 }

@@ -1,3 +1,4 @@
+export * from './balance';
 export * from './calendar';
 export * from './credit-rating';
 export * from './disclosure';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedTransitions,
   assertTransition,
+  awaitsDecision,
   canTransition,
   canWithdraw,
   isLoanStatus,
@@ -40,6 +41,14 @@ describe('status transitions', () => {
 });
 
 describe('status sets', () => {
+  it('only a pending application awaits a decision: it alone can still become approved or rejected', () => {
+    expect(loanStatuses.filter(awaitsDecision)).toEqual(['pending']);
+    for (const status of loanStatuses) {
+      expect(awaitsDecision(status)).toBe(
+        canTransition(status, 'approved') && canTransition(status, 'rejected'),
+      );
+    }
+  });
   it('a running loan is approved or on hold, nothing else', () => {
     expect(loanStatuses.filter(isRunning)).toEqual(['approved', 'on_hold']);
   });

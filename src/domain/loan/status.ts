@@ -10,6 +10,8 @@ export const allowedTransitions: Readonly<Record<LoanStatus, readonly LoanStatus
   closed: [],
 };
 
+/** An application still waiting for a decision (approve or reject); its terms may still be edited. */
+export const awaitingDecisionStatuses = ['pending'] as const satisfies readonly LoanStatus[];
 /** A loan that is being serviced: approved, or approved and on hold. Servicing and payouts need one. */
 export const runningStatuses = ['approved', 'on_hold'] as const satisfies readonly LoanStatus[];
 /** An application that blocks a new one: still being decided, or a running loan. */
@@ -19,6 +21,10 @@ export const approvedStatuses = [...runningStatuses, 'closed'] as const satisfie
 
 export function isLoanStatus(value: unknown): value is LoanStatus {
   return typeof value === 'string' && (loanStatuses as readonly string[]).includes(value);
+}
+
+export function awaitsDecision(status: LoanStatus): boolean {
+  return (awaitingDecisionStatuses as readonly LoanStatus[]).includes(status);
 }
 
 export function isRunning(status: LoanStatus): status is (typeof runningStatuses)[number] {

@@ -103,6 +103,14 @@ export const staffDisbursementItem = z.object({
 export type StaffDisbursementItem = z.infer<typeof staffDisbursementItem>;
 export const staffDisbursementPage = pageOf(staffDisbursementItem);
 
+/** The full payout account of one disbursement, as it was when requested (finance and admin; audited). */
+export const disbursementDestination = z.object({
+  id: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+});
+export type DisbursementDestination = z.infer<typeof disbursementDestination>;
+
 export const markPaidSchema = z.object(
   {
     reference: z

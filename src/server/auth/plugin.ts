@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors';
-import type { Role } from '../../domain/roles';
+import { can, type Permission } from '../../domain/permissions';
 import type { AppDeps } from '../deps';
 import { loadSession, type SessionContext } from './sessions';
 
@@ -52,27 +52,41 @@ declare module 'fastify' {
 }
 
 export interface GuardOptions {
-  roles?: readonly Role[];
   /** Routes a user with a temporary password may still use (me, logout, change password). */
   allowPendingPasswordChange?: boolean;
 }
 
+function signedIn(request: FastifyRequest, options: GuardOptions) {
+  const auth = request.auth;
+  if (!auth) throw new AppError('UNAUTHENTICATED');
+  if (auth.user.must_change_password && !options.allowPendingPasswordChange) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  return auth.user;
+}
+
 /**
- * Refuses the request unless a user of one of `roles` is signed in. Used as `preValidation`, so a caller
- * without access learns nothing from input validation.
+ * Refuses the request unless someone is signed in (any role). For the routes every user has for their own
+ * account (change password); everything else guards with `requirePermission`. Used as `preValidation`, so a
+ * caller without access learns nothing from input validation (docs/decisions/007).
  */
 export function requireUser(options: GuardOptions = {}): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const auth = request.auth;
-    if (!auth) throw new AppError('UNAUTHENTICATED');
-    if (auth.user.must_change_password && !options.allowPendingPasswordChange) {
-      throw new AppError('PASSWORD_CHANGE_REQUIRED');
-    }
-    if (options.roles && !options.roles.includes(auth.user.role)) throw new AppError('FORBIDDEN');
+    signedIn(request, options);
   };
 }
 
-export const requireStaff = () => requireUser({ roles: ['officer', 'finance', 'admin'] });
+/**
+ * Refuses the request unless the signed-in user's role holds one of `actions` in the permission table
+ * (src/domain/permissions.ts, SPEC §1): 401 when signed out, 403 for any other role. Several actions mean
+ * "any of them" (a document: its owner's own, or any staff member's). Ownership is the use case's check.
+ */
+export function requirePermission(...actions: [Permission, ...Permission[]]): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = signedIn(request, {});
+    if (!actions.some((action) => can(user.role, action))) throw new AppError('FORBIDDEN');
+  };
+}
 
 /** The signed-in user; only call behind requireUser. */
 export function currentUser(request: FastifyRequest) {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CodePurpose } from '../../domain/codes';
+import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -65,8 +66,6 @@ export interface DocumentsTable {
   created_at: CreatedAt;
 }
 
-export type ApplicationStatus = 'pending' | 'approved' | 'rejected' | 'on_hold' | 'closed';
-
 export interface ApplicationsTable {
   id: string;
   loan_number: string;
@@ -96,7 +95,7 @@ export interface ApplicationsTable {
   doc_signature: string;
   disclosure: ColumnType<unknown, string, string>;
   disclosure_sha256: string;
-  status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  status: ColumnType<LoanStatus, LoanStatus | undefined, LoanStatus>;
   status_message: string | null;
   credit_score: number | null;
   submitted_at: CreatedAt;

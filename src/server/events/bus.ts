@@ -32,23 +32,58 @@ export class MemoryEventBus implements EventBus {
 
 const CHANNEL = 'hiram_staff_events';
 
+/** Reconnect delays for the listening connection: 0.25 s, doubling, at most 30 s, for as long as it runs. */
+export const RECONNECT_BASE_MS = 250;
+export const RECONNECT_MAX_MS = 30_000;
+
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(attempt, 20));
+}
+
 /**
  * Several instances on PostgreSQL: events travel through LISTEN/NOTIFY, so a submission handled by one
- * instance updates badges on screens connected to another. One listening connection per instance,
- * re-established if it drops.
+ * instance updates badges on screens connected to another. One listening connection per instance; when it
+ * drops (a restart, a failover, an idle timeout), it is re-established with capped exponential backoff and
+ * LISTENs again, for as long as the bus is not closed. Meanwhile events still reach this instance's screens.
  */
 export class PostgresEventBus implements EventBus {
   private readonly local = new MemoryEventBus();
   private client: pg.Client | null = null;
+  private pid: number | null = null;
   private closed = false;
+  private attempt = 0;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The backend process id of the listening connection (null while reconnecting); for tests and logs. */
+  get listenerPid(): number | null {
+    return this.pid;
+  }
+
+  /** Connects and LISTENs; a failure here stops the start, later losses are retried. */
   async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) {
+        this.client = null;
+        this.pid = null;
+      }
+      client.end().catch(() => {});
+      if (this.closed) return;
+      this.log.warn({ err: error }, 'event listener connection lost; reconnecting');
+      this.scheduleReconnect();
+    };
     client.on('notification', (message) => {
       try {
         if (message.channel === CHANNEL && message.payload)
@@ -57,28 +92,63 @@ export class PostgresEventBus implements EventBus {
         this.log.warn({ err: error }, 'bad staff event payload');
       }
     });
-    client.on('error', (error) => {
-      this.log.warn({ err: error }, 'event listener connection lost; reconnecting');
-      this.client = null;
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      if (this.closed) {
+        lost = true;
+        await client.end().catch(() => {});
+        return;
+      }
+      this.client = client;
+      this.pid = rows[0]?.pid ?? null;
+      this.attempt = 0;
+    } catch (error) {
+      // Not connected: no retry from here (the caller decides); listeners must not schedule one either.
+      lost = true;
       client.end().catch(() => {});
-      if (!this.closed) setTimeout(() => void this.start().catch(() => {}), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    this.client = client;
+      throw error;
+    }
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retry) return;
+    const delay = reconnectDelayMs(this.attempt);
+    this.attempt += 1;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      if (this.closed) return;
+      this.connect().then(
+        () => this.log.info('event listener reconnected'),
+        (error) => {
+          this.log.warn({ err: error, attempt: this.attempt }, 'event listener reconnect failed');
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.retry.unref();
   }
 
   private sending: Promise<unknown> = Promise.resolve();
 
   async publish(event: StaffEvent) {
     const client = this.client;
+    // Not connected: at least this instance's screens hear of it.
     if (!client) return this.local.publish(event);
     // One connection, one query at a time: notifications queue behind each other.
     const send = this.sending.then(() =>
       client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]),
     );
     this.sending = send.catch(() => {});
-    await send;
+    try {
+      await send;
+    } catch (error) {
+      await this.local.publish(event);
+      throw error;
+    }
   }
 
   subscribe(handler: (event: StaffEvent) => void) {
@@ -87,7 +157,12 @@ export class PostgresEventBus implements EventBus {
 
   async close() {
     this.closed = true;
-    await this.client?.end().catch(() => {});
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    const client = this.client;
+    this.client = null;
+    this.pid = null;
+    await client?.end().catch(() => {});
     await this.local.close();
   }
 }

@@ -1,11 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { LoanStatus } from '../../domain/loan/status';
+import { openStatuses } from '../../domain/loan/status';
 import type { MyApplicationDto } from '../../domain/schemas/application';
 import type { ApplicationsTable } from '../db/schema';
 import type { AppDeps } from '../deps';
-
-/** An application that blocks a new one: still being decided, or a loan that is running. */
-export const OPEN_STATUSES = ['pending', 'approved', 'on_hold'] as const satisfies readonly LoanStatus[];
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 
@@ -26,7 +23,8 @@ export async function hasOpenApplication(deps: Pick<AppDeps, 'db'>, borrowerId: 
     .selectFrom('applications')
     .select('id')
     .where('borrower_id', '=', borrowerId)
-    .where('status', 'in', OPEN_STATUSES)
+    // An application still being decided, or a running loan, blocks a new one (`openStatuses`).
+    .where('status', 'in', openStatuses)
     .executeTakeFirst();
   return !!open;
 }

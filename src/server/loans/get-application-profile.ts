@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { AppError } from '../../domain/errors';
+import { loanBalance } from '../../domain/loan/balance';
 import type { ApplicationProfile } from '../../domain/schemas/staff';
 import type { AppDeps } from '../deps';
-import { withdrawnMinor } from '../lib/loan-balance';
+import { withdrawnSql } from '../lib/loan-balance';
 
 /** Every field of an application for staff, with its documents and current balance. */
 export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {
@@ -11,11 +12,15 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
     .selectAll('applications')
     .select(sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'))
+    .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
     .where('applications.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const withdrawn = await withdrawnMinor(deps.db, row.id);
-  const lendable = row.status === 'approved' || row.status === 'on_hold' ? (row.approved_amount ?? 0) : 0;
+  const balance = loanBalance({
+    status: row.status,
+    approvedMinor: row.approved_amount,
+    withdrawnMinor: Number(row.withdrawn),
+  });
   return {
     id: row.id,
     loanNumber: row.loan_number,
@@ -47,8 +52,8 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     submittedAt: row.submitted_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
     decidedBy: row.decided_by_name,
-    withdrawnMinor: withdrawn,
-    availableMinor: Math.max(0, lendable - withdrawn),
+    withdrawnMinor: balance.withdrawnMinor,
+    availableMinor: balance.availableMinor,
     documents: {
       idFront: row.doc_id_front,
       idBack: row.doc_id_back,

@@ -1,16 +1,25 @@
 import type { Transaction } from 'kysely';
-import { AppError } from '../../domain/errors';
+import { AppError, type ErrorCode } from '../../domain/errors';
+import { isRunning } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
 
-/** A running loan (approved or on hold), locked for a servicing change; anything else is "not found". */
-export async function lockRunningLoan(trx: Transaction<Database>, id: string) {
+/**
+ * A running loan (approved or on hold: `isRunning`), locked for a servicing change. The status is checked
+ * after the lock, inside the caller's transaction, so a loan cannot stop running between the check and the
+ * change. Anything else (pending, rejected, closed, unknown) is refused with `notRunning` ("loan record
+ * not found" for servicing; the Update Loan screen has always been answered a plain "not found").
+ */
+export async function lockRunningLoan(
+  trx: Transaction<Database>,
+  id: string,
+  notRunning: ErrorCode = 'LOAN_NOT_FOUND',
+) {
   const loan = await trx
     .selectFrom('applications')
     .selectAll()
     .where('id', '=', id)
-    .where('status', 'in', ['approved', 'on_hold'])
     .forUpdate()
     .executeTakeFirst();
-  if (!loan) throw new AppError('LOAN_NOT_FOUND');
+  if (!loan || !isRunning(loan.status)) throw new AppError(notRunning);
   return loan;
 }

@@ -1,9 +1,14 @@
+import type { Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { annuityPaymentMinor } from '../../domain/loan/schedule';
+import { awaitsDecision } from '../../domain/loan/status';
 import { toMinor } from '../../domain/money';
 import { notifyBorrower, recordAudit } from '../audit/audit';
+import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { publishAfterCommit } from '../events/publish-after-commit';
 import { withdrawnMinor } from '../lib/loan-balance';
+import { lockRunningLoan } from './lock-running-loan';
 import type { StaffContext } from './staff-context';
 
 export type LoanStage = 'pending' | 'approved';
@@ -27,17 +32,11 @@ export async function updateLoanTerms(
 ) {
   const amountMinor = toMinor(input.amount);
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('applications')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new AppError('NOT_FOUND');
-    const allowed = queue === 'pending' ? ['pending'] : ['approved', 'on_hold'];
-    if (!allowed.includes(before.status))
-      throw new AppError(queue === 'pending' ? 'ALREADY_DECIDED' : 'NOT_FOUND');
+    // Pending terms while the application awaits its decision; an approved amount while the loan runs.
+    const before =
+      queue === 'pending' ? await lockUndecided(trx, id) : await lockRunningLoan(trx, id, 'NOT_FOUND');
     if (queue === 'approved') {
+      // After the lock: a withdrawal committed while we waited is counted.
       const withdrawn = await withdrawnMinor(trx, id);
       if (amountMinor < withdrawn) {
         throw new AppError('AMOUNT_BELOW_WITHDRAWN', {
@@ -88,6 +87,19 @@ export async function updateLoanTerms(
     });
     return after;
   });
-  await deps.events.publish({ type: 'applications-changed' });
+  publishAfterCommit(deps, { type: 'applications-changed' });
   return updated;
+}
+
+/** An application whose terms may still change: it awaits its decision (`awaitsDecision`), row locked. */
+async function lockUndecided(trx: Transaction<Database>, id: string) {
+  const row = await trx
+    .selectFrom('applications')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (!awaitsDecision(row.status)) throw new AppError('ALREADY_DECIDED');
+  return row;
 }

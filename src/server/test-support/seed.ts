@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { annuityPaymentMinor } from '../../domain/loan/schedule';
-import type { ApplicationStatus, Database } from '../db/schema';
+import type { LoanStatus } from '../../domain/loan/status';
+import type { Database } from '../db/schema';
 
 export interface SeedApplication {
   borrowerId: string;
@@ -9,7 +10,7 @@ export interface SeedApplication {
   phone?: string;
   amountMinor?: number;
   termMonths?: number;
-  status?: ApplicationStatus;
+  status?: LoanStatus;
   submittedAt?: Date;
   approvedAmountMinor?: number | null;
 }

@@ -180,6 +180,8 @@ export interface TestApp {
   db: Kysely<Database>;
   deps: AppDeps;
   kind: DbKind;
+  /** PostgreSQL: the URL of this app's own database; undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** A signed-out browser. */
   api: Agent;
   /** A new browser with an empty cookie jar and its own client address. */
@@ -202,6 +204,13 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   notifier?: Notifier;
   storage?: AppDeps['storage'];
+  /** The live-update bus (e.g. one that fails); defaults to the in-process bus. */
+  events?: AppDeps['events'];
+  /**
+   * PostgreSQL only: the app's own LISTEN/NOTIFY bus on the test database, as in a deployment with
+   * DATABASE_URL (`TestApp.databaseUrl` lets a test start a second "instance" on the same database).
+   */
+  postgresEvents?: boolean;
   /** Registers extra routes (e.g. a guarded or throwing test route) before the app is ready. */
   routes?: (app: App, deps: AppDeps) => void;
 }
@@ -212,6 +221,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-test-'));
   let database: OpenDatabase | undefined;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   let app: App | undefined;
 
   const cleanup = async () => {
@@ -243,25 +253,43 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     } else {
       const created = await createPostgresDatabase();
       dropDatabase = created.drop;
+      databaseUrl = created.url;
       database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 5 });
     }
     await migrateToLatest(database.db);
 
-    const config = testConfig({ dataDir, ...options.config });
+    if (options.postgresEvents && !databaseUrl) throw new Error('postgresEvents needs TEST_DB=postgres');
+    const config = testConfig({
+      dataDir,
+      ...(options.postgresEvents ? { databaseUrl } : {}),
+      ...options.config,
+    });
     const notifier = options.notifier ?? new OutboxNotifier(silentLogger, config.devOutbox);
     const storage = options.storage ?? localStorageFor(config.dataDir);
-    app = await buildApp({ config, db: database.db, dbKind: database.kind, notifier, storage });
+    app = await buildApp({
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      notifier,
+      storage,
+      ...(options.events ? { events: options.events } : {}),
+    });
     const deps: AppDeps = app.deps;
     options.routes?.(app, deps);
     await app.ready();
-    return helpers(app, deps, cleanup);
+    return helpers(app, deps, cleanup, databaseUrl);
   } catch (error) {
     await cleanup().catch(() => {});
     throw error;
   }
 }
 
-function helpers(app: App, deps: AppDeps, cleanup: () => Promise<void>): TestApp {
+function helpers(
+  app: App,
+  deps: AppDeps,
+  cleanup: () => Promise<void>,
+  databaseUrl: string | undefined,
+): TestApp {
   let agents = 0;
   let phones = 0;
   let usernames = 0;
@@ -339,6 +367,7 @@ function helpers(app: App, deps: AppDeps, cleanup: () => Promise<void>): TestApp
     db: deps.db,
     deps,
     kind: deps.dbKind,
+    databaseUrl,
     api: agent(),
     agent,
     nextPhone,

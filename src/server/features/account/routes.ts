@@ -1,6 +1,6 @@
 import { meResponse } from '../../../domain/schemas/user';
 import { accountResponse, avatarSchema } from '../../../domain/schemas/wallet';
-import { currentUser, requireUser } from '../../auth/plugin';
+import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -12,7 +12,7 @@ export function accountRoutes(app: App, deps: AppDeps) {
   app.get(
     '/account',
     {
-      preValidation: requireUser({ roles: ['borrower'] }),
+      preValidation: requirePermission('account.viewOwn'),
       schema: {
         tags: ['account'],
         summary: "The borrower's profile, credit score, loan summary and support e-mail",
@@ -25,7 +25,7 @@ export function accountRoutes(app: App, deps: AppDeps) {
   app.post(
     '/account/avatar',
     {
-      preValidation: requireUser(),
+      preValidation: requirePermission('profile.editOwn'),
       config: { inputErrorCode: 'AVATAR_INVALID' },
       schema: {
         tags: ['account'],

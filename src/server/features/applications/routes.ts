@@ -5,7 +5,7 @@ import {
   myApplicationDto,
   myApplicationResponse,
 } from '../../../domain/schemas/application';
-import { currentUser, requireUser } from '../../auth/plugin';
+import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { latestApplicationOf, toMyApplicationDto } from '../../lib/applications';
 import { readMultipart } from '../../lib/multipart';
@@ -15,13 +15,11 @@ import { imagePolicy } from '../../storage/images';
 import { quoteLoan } from './quote-loan';
 import { submitApplication } from './submit-application';
 
-const borrowerOnly = requireUser({ roles: ['borrower'] });
-
 export function applicationRoutes(app: App, deps: AppDeps) {
   app.get(
     '/applications/mine',
     {
-      preValidation: borrowerOnly,
+      preValidation: requirePermission('loan.viewOwn'),
       schema: {
         tags: ['applications'],
         summary: "The borrower's latest application and whether they may apply",
@@ -37,7 +35,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/applications/quote',
     {
-      preValidation: borrowerOnly,
+      preValidation: requirePermission('application.apply'),
       config: { inputErrorCode: 'FORM_HAS_ERRORS' },
       schema: {
         tags: ['applications'],
@@ -61,7 +59,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/applications',
     {
-      preValidation: borrowerOnly,
+      preValidation: requirePermission('application.apply'),
       config: { failureCode: 'SUBMIT_FAILED' },
       schema: {
         tags: ['applications'],

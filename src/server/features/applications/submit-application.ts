@@ -12,6 +12,7 @@ import {
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import { hasOpenApplication } from '../../lib/applications';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type SanitizedImage, sanitizeImage } from '../../storage/images';
@@ -153,7 +154,7 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    await deps.events.publish({ type: 'applications-changed' }).catch(() => {});
+    publishAfterCommit(deps, { type: 'applications-changed' });
     return created;
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch(() => {});

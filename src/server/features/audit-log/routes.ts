@@ -1,5 +1,5 @@
 import { auditPage, auditQuery } from '../../../domain/schemas/staff';
-import { requireUser } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import { todayIn } from '../../lib/today';
@@ -7,13 +7,13 @@ import type { App } from '../../lib/types';
 import { exportAuditCsv } from './export-audit-csv';
 import { listAuditEvents } from './list-audit-events';
 
-const admins = requireUser({ roles: ['admin'] });
+const auditors = requirePermission('audit.view');
 
 export function auditLogRoutes(app: App, deps: AppDeps) {
   app.get(
     '/admin/audit',
     {
-      preValidation: admins,
+      preValidation: auditors,
       schema: {
         tags: ['audit'],
         summary: 'Audit log, newest first; filter by actor, action, loan number and date range',
@@ -27,7 +27,7 @@ export function auditLogRoutes(app: App, deps: AppDeps) {
   app.get(
     '/admin/audit.csv',
     {
-      preValidation: admins,
+      preValidation: auditors,
       schema: {
         tags: ['audit'],
         summary: 'The filtered audit rows as CSV (streamed)',

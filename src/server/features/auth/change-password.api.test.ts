@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/passwords';
-import { requireStaff, requireUser } from '../../auth/plugin';
+import { requirePermission, requireUser } from '../../auth/plugin';
 import { expectError } from '../../test-support/api-assertions';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -13,7 +13,9 @@ describe('password change and forced change', () => {
       routes: (app) => {
         app.get('/api/test/guarded', { preValidation: requireUser() }, async () => ({ ok: true }));
         app.post('/api/test/guarded', { preValidation: requireUser() }, async () => ({ ok: true }));
-        app.get('/api/test/staff', { preValidation: requireStaff() }, async () => ({ ok: true }));
+        app.get('/api/test/staff', { preValidation: requirePermission('backOffice.view') }, async () => ({
+          ok: true,
+        }));
       },
     });
   });

@@ -3,6 +3,7 @@ import type { SignupInput } from '../../../domain/schemas/auth';
 import { hashPassword } from '../../auth/passwords';
 import { withVerifiedCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 /** Creates a borrower account once the phone's sign-up code checks out; the code is spent only on success. */
@@ -32,5 +33,5 @@ export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
     throw error;
   }
   // The back office's "Registered Today" should not wait for its cache to expire.
-  await deps.events.publish({ type: 'users-changed' }).catch(() => {});
+  publishAfterCommit(deps, { type: 'users-changed' });
 }

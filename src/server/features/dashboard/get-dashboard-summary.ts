@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
+import { approvedStatuses, awaitingDecisionStatuses, type LoanStatus } from '../../../domain/loan/status';
 import type { DashboardSummary } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
+import { sqlList } from '../../lib/sql-lists';
+
+/** Decided against; the pie chart's third slice. */
+const rejectedStatuses: readonly LoanStatus[] = ['rejected'];
 
 /**
  * The "Home Page Summary" figures, all computed by the database in one statement. "Today" starts at
- * midnight in the configured time zone. Approved counts every loan that passed approval (approved, on
- * hold or closed).
+ * midnight in the configured time zone. Approved counts every loan that passed approval (`approvedStatuses`:
+ * approved, on hold or closed); the status lists come from the domain, written into the SQL as literals.
  */
 export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSummary> {
   const tz = deps.config.timeZone;
@@ -29,9 +34,9 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       (select max(amount) from applications, day where submitted_at >= day.start) as max_loan_today,
       (select coalesce(sum(amount), 0) from disbursements, day
          where status = 'paid' and decided_at >= day.start) as disbursed_today,
-      (select count(*) from applications where status in ('approved', 'on_hold', 'closed')) as approved,
-      (select count(*) from applications where status = 'pending') as pending,
-      (select count(*) from applications where status = 'rejected') as rejected,
+      (select count(*) from applications where status in (${sqlList(approvedStatuses)})) as approved,
+      (select count(*) from applications where status in (${sqlList(awaitingDecisionStatuses)})) as pending,
+      (select count(*) from applications where status in (${sqlList(rejectedStatuses)})) as rejected,
       a.avg_loan, a.total
     from (select round(avg(amount)) as avg_loan, count(*) as total from applications) a
   `.execute(deps.db);

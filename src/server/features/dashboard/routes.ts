@@ -1,5 +1,5 @@
 import { type DashboardSummary, dashboardSummary } from '../../../domain/schemas/staff';
-import { requireStaff } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -32,7 +32,7 @@ export function dashboardRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/dashboard',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
         summary: 'Home Page Summary figures',

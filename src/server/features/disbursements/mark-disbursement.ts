@@ -3,6 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { type AuditActor, notifyBorrower, recordAudit } from '../../audit/audit';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 
 export type PayoutOutcome = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
 
@@ -65,6 +66,6 @@ export async function markDisbursement(
     });
     return after;
   });
-  await deps.events.publish({ type: 'disbursements-changed' }).catch(() => {});
+  publishAfterCommit(deps, { type: 'disbursements-changed' });
   return updated;
 }

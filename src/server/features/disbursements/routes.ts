@@ -1,28 +1,30 @@
 import { z } from 'zod';
 import { listQuerySchema, rejectSchema } from '../../../domain/schemas/staff';
 import {
+  disbursementDestination,
   disbursementDto,
   disbursementStatuses,
   markPaidSchema,
   staffDisbursementPage,
 } from '../../../domain/schemas/wallet';
-import { auditActor } from '../../audit/audit';
-import { currentUser, requireStaff, requireUser } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
+import { staffContext } from '../../loans/staff-context';
 import { listDisbursements } from './list-disbursements';
 import { markDisbursement } from './mark-disbursement';
+import { revealDestination } from './reveal-destination';
 
-const payers = requireUser({ roles: ['finance', 'admin'] });
+const payers = requirePermission('disbursement.decide');
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
 export function disbursementRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/disbursements',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
         summary: 'Disbursements: search by name/phone, filter by status, 10 a page',
@@ -32,11 +34,6 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
     },
     (request) => listDisbursements(deps, request.query),
   );
-
-  const mark = (request: Parameters<typeof currentUser>[0]) => {
-    const staff = currentUser(request);
-    return { staff, actor: auditActor(staff, request) };
-  };
 
   app.post(
     '/staff/disbursements/:id/paid',
@@ -53,7 +50,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
     },
     async (request) =>
       toDisbursementDto(
-        await markDisbursement(deps, mark(request), request.params.id, {
+        await markDisbursement(deps, staffContext(request), request.params.id, {
           status: 'paid',
           reference: request.body.reference,
         }),
@@ -75,10 +72,28 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
     },
     async (request) =>
       toDisbursementDto(
-        await markDisbursement(deps, mark(request), request.params.id, {
+        await markDisbursement(deps, staffContext(request), request.params.id, {
           status: 'failed',
           reason: request.body.reason,
         }),
       ),
+  );
+
+  app.post(
+    '/staff/disbursements/:id/destination',
+    {
+      preValidation: requirePermission('disbursement.revealDestination'),
+      schema: {
+        tags: ['back office'],
+        summary: 'The full payout account of a disbursement, to send the transfer (each reveal is audited)',
+        params: idParams,
+        response: { 200: disbursementDestination, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const destination = await revealDestination(deps, staffContext(request), request.params.id);
+      // A full account number: never kept by a cache.
+      return reply.header('cache-control', 'private, no-store').send(destination);
+    },
   );
 }

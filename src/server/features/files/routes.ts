@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../auth/plugin';
+import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -9,7 +9,8 @@ export function fileRoutes(app: App, deps: AppDeps) {
   app.get(
     '/files/:id',
     {
-      preValidation: requireUser(),
+      // A borrower's own documents (checked by getFile) or any staff member's view of them.
+      preValidation: requirePermission('loan.viewOwn', 'backOffice.view'),
       schema: {
         tags: ['files'],
         summary: 'A private document (owner or staff only)',

@@ -1,4 +1,5 @@
 import { AppError } from '../../../domain/errors';
+import { canTransition, type LoanStatus } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { lockRunningLoan } from '../../loans/lock-running-loan';
@@ -19,8 +20,10 @@ export async function changeLoanStatus(
   }
   return deps.db.transaction().execute(async (trx) => {
     const before = await lockRunningLoan(trx, id);
-    const to = input.action === 'hold' ? 'on_hold' : 'approved';
-    if (before.status === to) throw new AppError('STATUS_UNCHANGED');
+    const to: LoanStatus = input.action === 'hold' ? 'on_hold' : 'approved';
+    if (!canTransition(before.status, to)) {
+      throw new AppError(before.status === to ? 'STATUS_UNCHANGED' : 'LOAN_NOT_FOUND');
+    }
     const after = await trx
       .updateTable('applications')
       .set({ status: to, status_message: input.action === 'hold' ? input.message : null })

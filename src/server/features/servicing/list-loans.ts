@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
+import { loanBalance } from '../../../domain/loan/balance';
+import { runningStatuses } from '../../../domain/loan/status';
 import { type ListQuery, PAGE_SIZE, type ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
+import { withdrawnSql } from '../../lib/loan-balance';
 import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
 
 /** Running loans with what is still available to withdraw, for the Loan Servicing table. */
 export async function listLoans(deps: AppDeps, query: ListQuery) {
-  let base = deps.db.selectFrom('applications').where('applications.status', 'in', ['approved', 'on_hold']);
+  let base = deps.db.selectFrom('applications').where('applications.status', 'in', runningStatuses);
   for (const condition of borrowerSearch(query)) base = base.where(condition);
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
@@ -20,8 +23,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
         'applications.decided_at',
         'applications.status',
         'applications.status_message',
-        sql<number>`(select coalesce(sum(d.amount), 0) from disbursements d
-          where d.application_id = applications.id and d.status in ('requested', 'paid'))`.as('withdrawn'),
+        withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
       ])
       .orderBy('applications.decided_at', 'desc')
       .orderBy('applications.id', 'desc')
@@ -37,7 +39,11 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     approvedAmountMinor: r.approved_amount ?? 0,
     creditScore: r.credit_score,
     decidedAt: r.decided_at?.toISOString() ?? null,
-    availableMinor: Math.max(0, (r.approved_amount ?? 0) - Number(r.withdrawn)),
+    availableMinor: loanBalance({
+      status: r.status,
+      approvedMinor: r.approved_amount,
+      withdrawnMinor: Number(r.withdrawn),
+    }).availableMinor,
     status: r.status,
     statusMessage: r.status_message,
   }));

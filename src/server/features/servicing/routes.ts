@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { makeStaffLoanUpdateSchema } from '../../../domain/loan/terms';
+import type { Permission } from '../../../domain/permissions';
 import {
   applicationProfile,
   bankDetailsSchema,
@@ -11,7 +12,7 @@ import {
   servicingPage,
   temporaryPasswordResponse,
 } from '../../../domain/schemas/staff';
-import { requireStaff, requireUser } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import { resetPassword } from '../../auth/reset-password';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
@@ -25,9 +26,6 @@ import { changeLoanStatus } from './change-loan-status';
 import { listLoans } from './list-loans';
 import { messageBorrower } from './message-borrower';
 
-const officers = requireUser({ roles: ['officer', 'admin'] });
-const finance = requireUser({ roles: ['finance', 'admin'] });
-const admins = requireUser({ roles: ['admin'] });
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 const amountChangeSchema = z.object(
   {
@@ -41,7 +39,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/loans',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['servicing'],
         summary: 'Loan Servicing list: running loans with their available balance',
@@ -55,7 +53,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
   const action = <S extends z.ZodType>(
     path: string,
     summary: string,
-    guard: ReturnType<typeof requireUser>,
+    permission: Permission,
     body: S,
     run: (id: string, input: z.infer<S>, ctx: ReturnType<typeof staffContext>) => Promise<unknown>,
     inputErrorCode: 'REASON_REQUIRED' | 'LOAN_UPDATE_INVALID' | 'CREDIT_SCORE_INVALID' = 'REASON_REQUIRED',
@@ -63,7 +61,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     app.post(
       `/staff/loans/:id/${path}`,
       {
-        preValidation: guard,
+        preValidation: requirePermission(permission),
         config: { inputErrorCode },
         schema: {
           tags: ['servicing'],
@@ -82,32 +80,32 @@ export function servicingRoutes(app: App, deps: AppDeps) {
   action(
     'status',
     'Put on hold (with a message to the borrower) or release',
-    officers,
+    'loan.changeStatus',
     holdSchema,
     (id, input, ctx) => changeLoanStatus(deps, ctx, id, input),
   );
   action(
     'bank-details',
     'Change the payout bank or wallet account',
-    finance,
+    'loan.changeBankDetails',
     bankDetailsSchema,
     (id, input, ctx) => changeBankDetails(deps, ctx, id, input),
   );
   action(
     'credit-score',
     'Change the credit score',
-    officers,
+    'loan.changeCreditScore',
     creditScoreChangeSchema,
     (id, input, ctx) => changeCreditScore(deps, ctx, id, input),
     'CREDIT_SCORE_INVALID',
   );
-  action('message', 'Send the borrower a message', officers, messageSchema, (id, input, ctx) =>
+  action('message', 'Send the borrower a message', 'loan.messageBorrower', messageSchema, (id, input, ctx) =>
     messageBorrower(deps, ctx, id, input),
   );
   action(
     'amount',
     'Change the approved amount (never below what is withdrawn); the schedule is recomputed',
-    officers,
+    'loan.changeAmount',
     amountChangeSchema,
     async (id, input, ctx) => {
       const loan = await getApplicationProfile(deps, id);
@@ -123,7 +121,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
   app.post(
     '/staff/loans/:id/reset-password',
     {
-      preValidation: admins,
+      preValidation: requirePermission('users.manage'),
       schema: {
         tags: ['servicing'],
         summary: "Reset the borrower's password: a temporary one, changed at next login; sessions end",

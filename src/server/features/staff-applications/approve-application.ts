@@ -1,5 +1,6 @@
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import { type DecisionContext, lockPendingApplication, nowSql } from './decide-application';
 
 /** Approves in one transaction: status, approved amount, score, decider, audit event, borrower notice. */
@@ -10,7 +11,7 @@ export async function approveApplication(
   creditScore: number,
 ) {
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockPendingApplication(trx, ctx.staff, id);
+    const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
     const after = await trx
       .updateTable('applications')
       .set({
@@ -44,6 +45,6 @@ export async function approveApplication(
     });
     return after;
   });
-  await deps.events.publish({ type: 'applications-changed' });
+  publishAfterCommit(deps, { type: 'applications-changed' });
   return updated;
 }

@@ -1,12 +1,18 @@
 import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { canTransition, type LoanStatus } from '../../../domain/loan/status';
 import type { Database, User } from '../../db/schema';
 
 /**
- * Locks a pending application for a decision. The row lock plus the status check make concurrent
- * decisions queue: the first one wins, every later one finds it decided.
+ * Locks an application for a decision to `to` (approved or rejected). The row lock plus the domain's
+ * transition check make concurrent decisions queue: the first one wins, every later one finds it decided.
  */
-export async function lockPendingApplication(trx: Transaction<Database>, staff: User, id: string) {
+export async function lockPendingApplication(
+  trx: Transaction<Database>,
+  staff: User,
+  id: string,
+  to: Extract<LoanStatus, 'approved' | 'rejected'>,
+) {
   const row = await trx
     .selectFrom('applications')
     .selectAll()
@@ -14,7 +20,7 @@ export async function lockPendingApplication(trx: Transaction<Database>, staff: 
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  if (row.status !== 'pending') throw new AppError('ALREADY_DECIDED');
+  if (!canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
   if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
   return row;
 }

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import type { LoanStatus } from '../../../domain/loan/status';
+import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import { type ApplicationListItem, type ListQuery, PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
 
 export type ApplicationQueue = 'pending' | 'approved';
 
-const queueStatuses: Record<ApplicationQueue, LoanStatus[]> = {
-  pending: ['pending'],
-  approved: ['approved', 'on_hold'],
+/** Pending: awaiting a decision. Approved: running loans (approved or on hold). */
+const queueStatuses: Record<ApplicationQueue, readonly LoanStatus[]> = {
+  pending: awaitingDecisionStatuses,
+  approved: runningStatuses,
 };
 
 /**

@@ -1,11 +1,12 @@
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import { type DecisionContext, lockPendingApplication, nowSql } from './decide-application';
 
 /** Rejects with a reason; the record is kept as Rejected and the borrower sees the reason. */
 export async function rejectApplication(deps: AppDeps, ctx: DecisionContext, id: string, reason: string) {
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockPendingApplication(trx, ctx.staff, id);
+    const before = await lockPendingApplication(trx, ctx.staff, id, 'rejected');
     const after = await trx
       .updateTable('applications')
       .set({ status: 'rejected', reject_reason: reason, decided_at: nowSql, decided_by: ctx.staff.id })
@@ -29,6 +30,6 @@ export async function rejectApplication(deps: AppDeps, ctx: DecisionContext, id:
     });
     return after;
   });
-  await deps.events.publish({ type: 'applications-changed' });
+  publishAfterCommit(deps, { type: 'applications-changed' });
   return updated;
 }

@@ -7,34 +7,34 @@ import {
   listQuerySchema,
   rejectSchema,
 } from '../../../domain/schemas/staff';
-import { auditActor } from '../../audit/audit';
-import { currentUser, requireStaff, requireUser } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
+import { staffContext } from '../../loans/staff-context';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
 import { approveApplication } from './approve-application';
 import { type ApplicationQueue, listApplications } from './list-applications';
 import { rejectApplication } from './reject-application';
 
-const deciders = requireUser({ roles: ['officer', 'admin'] });
+const deciders = requirePermission('application.decide');
+/** Terms of a pending application, or the approved amount and term of a running loan. */
+const termEditors = {
+  pending: requirePermission('application.editTerms'),
+  approved: requirePermission('loan.changeAmount'),
+};
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 const loanTermsBody = makeStaffLoanUpdateSchema().extend({
   reason: z.string().trim().max(500, { error: 'FIELD_TOO_LONG' }).optional(),
 });
 
 export function staffApplicationRoutes(app: App, deps: AppDeps) {
-  const context = (request: Parameters<typeof currentUser>[0]) => {
-    const staff = currentUser(request);
-    return { staff, actor: auditActor(staff, request) };
-  };
-
   for (const queue of ['pending', 'approved'] as const satisfies ApplicationQueue[]) {
     app.get(
       `/staff/applications/${queue}`,
       {
-        preValidation: requireStaff(),
+        preValidation: requirePermission('backOffice.view'),
         schema: {
           tags: ['back office'],
           summary: `${queue === 'pending' ? 'Pending' : 'Approved'} list: search by name and phone, 10 a page`,
@@ -48,7 +48,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
     app.post(
       `/staff/applications/${queue}/:id/terms`,
       {
-        preValidation: deciders,
+        preValidation: termEditors[queue],
         config: { inputErrorCode: 'LOAN_UPDATE_INVALID' },
         schema: {
           tags: ['back office'],
@@ -59,7 +59,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
         },
       },
       async (request) => {
-        await updateLoanTerms(deps, context(request), queue, request.params.id, request.body);
+        await updateLoanTerms(deps, staffContext(request), queue, request.params.id, request.body);
         return getApplicationProfile(deps, request.params.id);
       },
     );
@@ -68,7 +68,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/applications/:id',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
         summary: 'View Profile: every field, documents and balance',
@@ -93,7 +93,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) => {
-      await approveApplication(deps, context(request), request.params.id, request.body.creditScore);
+      await approveApplication(deps, staffContext(request), request.params.id, request.body.creditScore);
       return getApplicationProfile(deps, request.params.id);
     },
   );
@@ -112,7 +112,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) => {
-      await rejectApplication(deps, context(request), request.params.id, request.body.reason);
+      await rejectApplication(deps, staffContext(request), request.params.id, request.body.reason);
       return getApplicationProfile(deps, request.params.id);
     },
   );

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireStaff } from '../../auth/plugin';
+import { awaitingDecisionStatuses } from '../../../domain/loan/status';
+import { requirePermission } from '../../auth/plugin';
 import { isSessionLive } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
@@ -14,7 +15,7 @@ export async function pendingCount(deps: AppDeps): Promise<number> {
   const row = await deps.db
     .selectFrom('applications')
     .select(sql<number>`count(*)`.as('count'))
-    .where('status', '=', 'pending')
+    .where('status', 'in', awaitingDecisionStatuses)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -32,7 +33,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/pending-count',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
         summary: 'Number of pending applications (poll fallback for the live badge)',
@@ -45,7 +46,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/events',
     {
-      preValidation: requireStaff(),
+      preValidation: requirePermission('backOffice.view'),
       schema: { tags: ['back office'], summary: 'Server-sent events: pending count changes' },
     },
     async (request, reply) => {

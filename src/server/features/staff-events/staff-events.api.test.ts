@@ -1,7 +1,7 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../../test-support/seed';
+import { openPendingStream, until } from '../../test-support/sse';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -17,38 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens the event stream with the agent's cookies and collects `pending` counts as they arrive. */
-function openStream(
-  agent: Agent,
-): Promise<{ counts: number[]; response: IncomingMessage; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const req = httpRequest(`${baseUrl}/api/staff/events`, { headers: { cookie } }, (response) => {
-      const counts: number[] = [];
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (/^event: pending$/m.test(block) && data) counts.push(JSON.parse(data).count);
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve({ counts, response, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(check()).toBe(true);
-}
+const openStream = (agent: Agent) => openPendingStream(baseUrl, agent);
 
 describe('live pending count', () => {
   it('pushes the count on connect, on every submission and on every decision', async () => {

@@ -3,6 +3,7 @@ import type { CreateUserInput } from '../../../domain/schemas/staff';
 import { recordAudit } from '../../audit/audit';
 import { hashPassword } from '../../auth/passwords';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { StaffContext } from '../../loans/staff-context';
 
@@ -30,7 +31,7 @@ export async function createUser(deps: AppDeps, ctx: StaffContext, input: Create
       });
       return user;
     });
-    await deps.events.publish({ type: 'users-changed' }).catch(() => {});
+    publishAfterCommit(deps, { type: 'users-changed' });
     return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('USER_TAKEN');

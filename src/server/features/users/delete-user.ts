@@ -1,6 +1,7 @@
 import { recordAudit } from '../../audit/audit';
 import { destroyUserSessions } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { StaffContext } from '../../loans/staff-context';
 import { lockUserForRemoval, ownsRecords } from './user-rules';
 
@@ -37,6 +38,6 @@ export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
     });
     return 'deleted' as const;
   });
-  await deps.events.publish({ type: 'users-changed' }).catch(() => {});
+  publishAfterCommit(deps, { type: 'users-changed' });
   return outcome;
 }

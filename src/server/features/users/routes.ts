@@ -9,7 +9,7 @@ import {
   updateUserSchema,
   userListQuery,
 } from '../../../domain/schemas/staff';
-import { requireUser } from '../../auth/plugin';
+import { requirePermission } from '../../auth/plugin';
 import { resetPassword } from '../../auth/reset-password';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
@@ -21,7 +21,7 @@ import { listUsers } from './list-users';
 import { updateUser } from './update-user';
 import { toStaffUserDto } from './user-dto';
 
-const admins = requireUser({ roles: ['admin'] });
+const admins = requirePermission('users.manage');
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
 export function userRoutes(app: App, deps: AppDeps) {

@@ -1,16 +1,28 @@
+import { sql } from 'kysely';
+import { loanBalance } from '../../../domain/loan/balance';
 import { buildSchedule } from '../../../domain/loan/schedule';
+import { wasApproved } from '../../../domain/loan/status';
 import type { WalletResponse } from '../../../domain/schemas/wallet';
 import type { AppDeps } from '../../deps';
-import { latestApplicationOf, toMyApplicationDto } from '../../lib/applications';
+import { hasOpenApplication, toMyApplicationDto } from '../../lib/applications';
 import { toDisbursementDto } from '../../lib/disbursements';
-import { withdrawnMinor } from '../../lib/loan-balance';
+import { withdrawnSql } from '../../lib/loan-balance';
 import { todayIn } from '../../lib/today';
 
 const HISTORY_LIMIT = 50;
 
 /** Everything the wallet screen shows, derived from the records (SPEC principle 4). */
 export async function getWallet(deps: AppDeps, borrowerId: string): Promise<WalletResponse> {
-  const { application, canApply } = await latestApplicationOf(deps, borrowerId);
+  // The newest application with its withdrawn sum in one query (the same row latestApplicationOf reads).
+  const latest = await deps.db
+    .selectFrom('applications')
+    .selectAll()
+    .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
+    .where('borrower_id', '=', borrowerId)
+    .orderBy('submitted_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const canApply = !(await hasOpenApplication(deps, borrowerId));
   const history = await deps.db
     .selectFrom('borrower_events')
     .selectAll()
@@ -29,7 +41,7 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
       createdAt: e.created_at.toISOString(),
     })),
   };
-  if (!application) {
+  if (!latest) {
     return {
       ...base,
       application: null,
@@ -40,16 +52,21 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
     };
   }
 
+  const { withdrawn, ...application } = latest;
   const disbursements = await deps.db
     .selectFrom('disbursements')
     .selectAll()
     .where('application_id', '=', application.id)
     .orderBy('requested_at', 'desc')
     .execute();
-  const isLoan =
-    ['approved', 'on_hold', 'closed'].includes(application.status) && application.approved_amount !== null;
-  const withdrawn = isLoan ? await withdrawnMinor(deps.db, application.id) : 0;
-  const approved = application.approved_amount ?? 0;
+  // A loan (approved, on hold or closed) has a balance and a schedule; an application has neither.
+  const isLoan = wasApproved(application.status) && application.approved_amount !== null;
+  const balance = loanBalance({
+    status: application.status,
+    approvedMinor: application.approved_amount,
+    withdrawnMinor: Number(withdrawn),
+  });
+  const approved = balance.approvedMinor;
   const schedule =
     isLoan && application.decided_at
       ? buildSchedule({
@@ -62,13 +79,7 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
   return {
     ...base,
     application: toMyApplicationDto(application),
-    balance: isLoan
-      ? {
-          approvedMinor: approved,
-          withdrawnMinor: withdrawn,
-          availableMinor: Math.max(0, approved - withdrawn),
-        }
-      : null,
+    balance: isLoan ? balance : null,
     inProcessing: disbursements.some((d) => d.status === 'requested'),
     disbursements: disbursements.map(toDisbursementDto),
     schedule: schedule.map((i) => ({

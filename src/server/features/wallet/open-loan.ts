@@ -1,14 +1,18 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { loanBalance } from '../../../domain/loan/balance';
+import { canWithdraw, runningStatuses } from '../../../domain/loan/status';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ApplicationRow } from '../../lib/applications';
-import { withdrawnMinor } from '../../lib/loan-balance';
+import { withdrawnMinor, withdrawnSql } from '../../lib/loan-balance';
 
 /**
- * The borrower's running loan, ready for a withdrawal of `amountMinor`: it must exist, not be on hold,
- * and have that much available. Inside a transaction the loan row is locked, so concurrent withdrawals
- * queue here and each one sees the balance the previous one left.
+ * The borrower's running loan, ready for a withdrawal of `amountMinor`: it must exist, be running and not
+ * on hold (`canWithdraw`), and have that much available (`loanBalance`). With `lock` (inside the
+ * withdrawal's transaction) the loan row is locked first and the withdrawn sum read after the lock, so
+ * concurrent withdrawals queue here and each one sees the balance the previous one left. Without it (the
+ * early check before a code is sent or spent) the sum comes with the row in one query.
  */
 export async function loanForWithdrawal(
   db: AppDeps['db'] | Transaction<Database>,
@@ -16,18 +20,33 @@ export async function loanForWithdrawal(
   amountMinor: number,
   options: { lock: boolean },
 ): Promise<{ loan: ApplicationRow; availableMinor: number }> {
-  let query = db
+  const running = db
     .selectFrom('applications')
     .selectAll()
     .where('borrower_id', '=', borrowerId)
-    .where('status', 'in', ['approved', 'on_hold']);
-  if (options.lock) query = query.forUpdate();
-  const loan = await query.executeTakeFirst();
+    .where('status', 'in', runningStatuses);
+  let loan: ApplicationRow | undefined;
+  let withdrawn: number;
+  if (options.lock) {
+    loan = await running.forUpdate().executeTakeFirst();
+    withdrawn = loan ? await withdrawnMinor(db, loan.id) : 0;
+  } else {
+    const row = await running
+      .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
+      .executeTakeFirst();
+    const { withdrawn: sum = 0, ...rest } = row ?? {};
+    loan = row ? (rest as ApplicationRow) : undefined;
+    withdrawn = Number(sum);
+  }
   if (!loan || loan.approved_amount === null) throw new AppError('LOAN_NOT_FOUND');
-  if (loan.status === 'on_hold') {
+  if (!canWithdraw(loan.status)) {
     throw new AppError('WITHDRAWALS_PAUSED', { params: { message: loan.status_message ?? '' } });
   }
-  const availableMinor = loan.approved_amount - (await withdrawnMinor(db, loan.id));
+  const { availableMinor } = loanBalance({
+    status: loan.status,
+    approvedMinor: loan.approved_amount,
+    withdrawnMinor: withdrawn,
+  });
   if (amountMinor > availableMinor) {
     throw new AppError('AMOUNT_EXCEEDS_BALANCE', { fields: { amount: 'AMOUNT_EXCEEDS_BALANCE' } });
   }

@@ -5,6 +5,7 @@ import type { WithdrawalRequest } from '../../../domain/schemas/wallet';
 import { withVerifiedCode } from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loanForWithdrawal, withdrawalContext } from './open-loan';
 
@@ -66,7 +67,7 @@ export async function requestWithdrawal(deps: AppDeps, borrower: User, input: Wi
       (trx) => insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey),
       'WITHDRAWAL_CODE_INVALID',
     );
-    await deps.events.publish({ type: 'disbursements-changed' }).catch(() => {});
+    publishAfterCommit(deps, { type: 'disbursements-changed' });
     return { disbursement, replayed: false };
   } catch (error) {
     // Two copies of the same request raced: the loser reports the winner's result.

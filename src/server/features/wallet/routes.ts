@@ -5,7 +5,7 @@ import {
   withdrawalCodeRequest,
   withdrawalRequest,
 } from '../../../domain/schemas/wallet';
-import { currentUser, requireUser } from '../../auth/plugin';
+import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
@@ -14,13 +14,13 @@ import { getWallet } from './get-wallet';
 import { requestWithdrawal } from './request-withdrawal';
 import { sendWithdrawalCode } from './send-withdrawal-code';
 
-const borrowerOnly = requireUser({ roles: ['borrower'] });
+const withdrawers = requirePermission('wallet.withdraw');
 
 export function walletRoutes(app: App, deps: AppDeps) {
   app.get(
     '/wallet',
     {
-      preValidation: borrowerOnly,
+      preValidation: requirePermission('loan.viewOwn'),
       schema: {
         tags: ['wallet'],
         summary: "The borrower's loan, balance, disbursements, history and repayment schedule",
@@ -33,7 +33,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
   app.post(
     '/wallet/withdrawal-code',
     {
-      preValidation: borrowerOnly,
+      preValidation: withdrawers,
       config: { inputErrorCode: 'AMOUNT_INVALID' },
       schema: {
         tags: ['wallet'],
@@ -51,7 +51,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
   app.post(
     '/wallet/withdrawals',
     {
-      preValidation: borrowerOnly,
+      preValidation: withdrawers,
       config: { inputErrorCode: 'AMOUNT_INVALID' },
       schema: {
         tags: ['wallet'],

@@ -1,0 +1,160 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplication } from '../test-support/seed';
+import { openPendingStream, until } from '../test-support/sse';
+import { createTestApp, silentLogger, type TestApp, testDbKind } from '../test-support/test-app';
+import { type EventBus, PostgresEventBus, type StaffEvent } from './bus';
+
+/** A bus whose every publish fails, as when the NOTIFY connection has just dropped. */
+class FailingBus implements EventBus {
+  readonly attempts: StaffEvent[] = [];
+  async publish(event: StaffEvent) {
+    this.attempts.push(event);
+    throw new Error('notify failed');
+  }
+  subscribe() {
+    return () => {};
+  }
+  async close() {}
+}
+
+describe('after-commit events', () => {
+  let t: TestApp;
+  const bus = new FailingBus();
+  beforeAll(async () => {
+    t = await createTestApp({ events: bus });
+  });
+  afterAll(() => t.close());
+
+  it('a failing live update never turns a saved change into an error', async () => {
+    const { user, password } = await t.createUser({ role: 'officer' });
+    const officer = await t.loginAs(user.username!, password);
+    const status = async (id: string) =>
+      (await t.db.selectFrom('applications').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+        .status;
+
+    const b1 = await t.signUpBorrower();
+    const toApprove = await seedApplication(t.db, { borrowerId: b1.user.id, phone: b1.phone });
+    const b2 = await t.signUpBorrower();
+    const toReject = await seedApplication(t.db, { borrowerId: b2.user.id, phone: b2.phone });
+    const published = bus.attempts.length;
+
+    const terms = await officer.post(`/api/staff/applications/pending/${toApprove}/terms`, {
+      amount: 120000,
+      termMonths: 12,
+    });
+    expect(terms.status, terms.text).toBe(200);
+    expect(terms.body.amountMinor).toBe(12_000_000);
+    const approve = await officer.post(`/api/staff/applications/${toApprove}/approve`, { creditScore: 600 });
+    expect(approve.status, approve.text).toBe(200);
+    expect(await status(toApprove)).toBe('approved');
+    const reject = await officer.post(`/api/staff/applications/${toReject}/reject`, { reason: 'No' });
+    expect(reject.status, reject.text).toBe(200);
+    expect(await status(toReject)).toBe('rejected');
+    // Each change tried to tell the screens (and failed).
+    expect(bus.attempts.length - published).toBe(3);
+  });
+});
+
+/** The LISTEN connection of a PostgreSQL deployment survives losing its connection. */
+describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
+  let t: TestApp;
+  let other: PostgresEventBus;
+  beforeAll(async () => {
+    t = await createTestApp({ postgresEvents: true });
+    // A second instance on the same database.
+    other = new PostgresEventBus(t.databaseUrl!, silentLogger);
+    await other.start();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  /** A connection to the cluster's `postgres` database (a database cannot refuse connections to itself). */
+  async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const url = new URL(t.databaseUrl!);
+    url.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    try {
+      return await work(admin);
+    } finally {
+      await admin.end();
+    }
+  }
+  const database = () => new URL(t.databaseUrl!).pathname.slice(1);
+  const allowConnections = (allow: boolean) =>
+    asAdmin((admin) => admin.query(`alter database "${database()}" allow_connections ${allow}`));
+  const terminate = (pid: number) =>
+    asAdmin(async (admin) => {
+      const { rows } = await admin.query('select pg_terminate_backend($1) as done', [pid]);
+      expect(rows[0].done).toBe(true);
+    });
+
+  it('reconnects and LISTENs again after its connection is killed; the staff stream keeps delivering', async () => {
+    const bus = t.deps.events as PostgresEventBus;
+    expect(bus).toBeInstanceOf(PostgresEventBus);
+    const received: StaffEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => received.push(event));
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const o = await t.createUser({ role: 'officer' });
+    const officer = await t.loginAs(o.user.username!, o.password);
+    const stream = await openPendingStream(baseUrl, officer);
+    try {
+      await until(() => stream.counts.length === 1);
+      const start = stream.counts[0]!;
+
+      // Killed twice. The second time the database refuses new connections for a while, so several
+      // reconnects fail in a row before one succeeds: the listener must keep trying, not give up.
+      for (const round of [1, 2]) {
+        const before = bus.listenerPid;
+        expect(before).not.toBeNull();
+        if (round === 2) await allowConnections(false);
+        try {
+          await terminate(before!);
+          if (round === 2) {
+            await new Promise((resolve) => setTimeout(resolve, 1_500));
+            expect(bus.listenerPid).toBeNull();
+          }
+        } finally {
+          if (round === 2) await allowConnections(true);
+        }
+        await until(() => bus.listenerPid !== null && bus.listenerPid !== before, 10_000);
+
+        // Another instance changes something and tells everyone through NOTIFY.
+        const { user } = await t.signUpBorrower();
+        await seedApplication(t.db, { borrowerId: user.id });
+        await other.publish({ type: 'applications-changed' });
+        await until(() => received.length >= round);
+        await until(() => stream.counts.at(-1) === start + round);
+      }
+    } finally {
+      stream.close();
+      unsubscribe();
+    }
+  });
+
+  it('stops reconnecting once closed', async () => {
+    const bus = new PostgresEventBus(t.databaseUrl!, silentLogger);
+    await bus.start();
+    const pid = bus.listenerPid!;
+    await bus.close();
+    // Longer than the first reconnect delay: a bus that retried after close would be listening again.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(bus.listenerPid).toBeNull();
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where pid = $1', [
+        pid,
+      ]);
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await admin.end();
+    }
+  });
+});
