@@ -171,6 +171,12 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/admin/users/${f.managedUserId}/reset-password`,
     body: () => ({ reason }),
   },
+  // The managed user is active, so an admin gets USER_ALREADY_ACTIVE: past the guard, and nothing changes.
+  'POST /api/admin/users/:id/reactivate': {
+    allow: admin,
+    path: (f) => `/api/admin/users/${f.managedUserId}/reactivate`,
+    body: () => ({ reason }),
+  },
   'DELETE /api/admin/users/:id': { allow: admin, path: (f) => `/api/admin/users/${f.managedUserId}` },
   'GET /api/admin/audit': { allow: admin },
   'GET /api/admin/audit.csv': { allow: admin },
