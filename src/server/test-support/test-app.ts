@@ -202,6 +202,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   notifier?: Notifier;
   storage?: AppDeps['storage'];
+  /** The built web app to serve (as `npm start` serves dist/web). */
+  webRoot?: string;
   /** Registers extra routes (e.g. a guarded or throwing test route) before the app is ready. */
   routes?: (app: App, deps: AppDeps) => void;
 }
@@ -250,7 +252,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const config = testConfig({ dataDir, ...options.config });
     const notifier = options.notifier ?? new OutboxNotifier(silentLogger, config.devOutbox);
     const storage = options.storage ?? localStorageFor(config.dataDir);
-    app = await buildApp({ config, db: database.db, dbKind: database.kind, notifier, storage });
+    app = await buildApp({
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      notifier,
+      storage,
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    });
     const deps: AppDeps = app.deps;
     options.routes?.(app, deps);
     await app.ready();
