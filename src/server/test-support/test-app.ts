@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     supportEmail: 'support@example.com',
     trustProxy: false,
     logLevel: 'silent',
+    codeResendSeconds: 60,
     loanProduct: defaultLoanProduct,
     ...overrides,
   };
