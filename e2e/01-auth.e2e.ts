@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, launchBrowser, newPage, screenshot, uniquePhone } from './support/browser';
+import { runningServer } from './support/server';
 import { E2E_ADMIN_PASSWORD } from './support/staff';
 
 let browser: Browser;
@@ -81,7 +82,7 @@ describe('accounts in the browser', () => {
   it('the bootstrap admin must change the one-time password, then lands on the back office', async () => {
     const { context, page } = await newPage(browser, 'desktop');
     try {
-      const oneTime = inject('adminPassword');
+      const oneTime = runningServer().admin.password;
       await page.goto('/login');
       await page.getByLabel('Phone number or username').fill('admin');
       await page.getByLabel('Password', { exact: true }).fill(oneTime);

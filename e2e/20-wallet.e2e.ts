@@ -10,6 +10,7 @@ import {
   submitApplication,
 } from './support/borrower';
 import { latestCode, launchBrowser, newPage, screenshot } from './support/browser';
+import { E2E_RESEND_SECONDS } from './support/server';
 import { approve, markFailed, markPaid, setHold, staffMember } from './support/staff';
 
 let browser: Browser;
@@ -85,7 +86,7 @@ describe('wallet in the browser', () => {
       expect(await available(page)).toBe('₱45,000.00');
       await screenshot(page, 'wallet-paid-phone');
 
-      // The account page while the 60 s wait before the next code passes.
+      // The account page while the wait before the next code passes (shortened for e2e, see server.ts).
       await page.getByRole('link', { name: 'Account' }).click();
       await page.waitForURL('**/account');
       expect(await page.getByTestId('credit-rating').textContent()).toBe('Good');
@@ -102,7 +103,7 @@ describe('wallet in the browser', () => {
       await page.getByRole('link', { name: 'Wallet' }).click();
       await page.waitForURL('**/wallet');
       await page.getByLabel('Amount (whole pesos)').waitFor();
-      const wait = firstCodeAt + 61_000 - Date.now();
+      const wait = firstCodeAt + (E2E_RESEND_SECONDS + 1) * 1000 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
       await withdraw(page, borrower, '2000');
       await page.getByText('Withdrawal of ₱2,000.00 requested').waitFor();

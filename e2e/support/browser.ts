@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { runningServer } from './server';
 
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => runningServer().baseUrl;
 
 /** Debian's Chromium, never a downloaded browser; flags keep it quiet on a machine without a network. */
 export function launchBrowser(): Promise<Browser> {
@@ -61,7 +61,7 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 }
 
 let phoneCounter = 0;
-/** A phone number no other test uses (the server's database is shared by the whole e2e run). */
+/** A phone number no other test in this file uses (the file's server is shared by its tests). */
 export function uniquePhone(): string {
   phoneCounter += 1;
   const tail = `${Date.now() % 1_000_000_000}${phoneCounter}`.slice(-9).padStart(9, '0');

@@ -1,7 +1,7 @@
-import { inject } from 'vitest';
 import { ApiSession, expectStatus } from './api';
+import { runningServer } from './server';
 
-/** The admin password after 01-auth.e2e.ts (or this helper) replaced the one-time password. */
+/** The bootstrap admin's password once a test (or `adminSession`) replaced the one-time password. */
 export const E2E_ADMIN_PASSWORD = 'a brand new admin pass';
 
 export type StaffRole = 'officer' | 'finance' | 'admin';
@@ -9,20 +9,18 @@ export type StaffRole = 'officer' | 'finance' | 'admin';
 /** Signs in as the admin, replacing the one-time password first if nobody has yet. */
 export async function adminSession(): Promise<ApiSession> {
   const session = new ApiSession();
-  const first = await session.request('POST', '/api/auth/login', {
-    identifier: 'admin',
-    password: inject('adminPassword'),
-  });
+  const { username, password: oneTime } = runningServer().admin;
+  const first = await session.request('POST', '/api/auth/login', { identifier: username, password: oneTime });
   if (first.status === 200) {
     const changed = await session.request('POST', '/api/auth/password', {
-      currentPassword: inject('adminPassword'),
+      currentPassword: oneTime,
       newPassword: E2E_ADMIN_PASSWORD,
       confirmPassword: E2E_ADMIN_PASSWORD,
     });
     expectStatus(changed, 200, 'replace the one-time admin password');
     return session;
   }
-  await session.login('admin', E2E_ADMIN_PASSWORD);
+  await session.login(username, E2E_ADMIN_PASSWORD);
   return session;
 }
 

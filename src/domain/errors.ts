@@ -75,6 +75,7 @@ export const errorMessages = {
   ROLE_INVALID: 'Unknown role.',
   CANNOT_CHANGE_SELF: 'You cannot delete, deactivate or demote your own account.',
   LAST_ADMIN: 'The last administrator cannot be deleted, deactivated or demoted.',
+  USER_ALREADY_ACTIVE: 'This user is already active.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

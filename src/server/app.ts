@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -168,21 +168,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
+  // The built web app is served from disk as it is now, not as it was at start: a rebuild (new hashed
+  // assets, a new index.html) is served without a restart. Files are looked up per request (wildcard
+  // route), so nothing is listed at start and the folder may even appear later.
   const webRoot = options.webRoot;
-  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
-  if (hasWeb) {
+  const assetsDir = webRoot === undefined ? '' : `${join(webRoot, 'assets')}${sep}`;
+  const hasWeb = () => webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+  if (webRoot !== undefined) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
-      index: false,
+      wildcard: true,
+      // `/` is the app page; other folders have no index.html, so they fall through to the SPA fallback.
+      index: 'index.html',
       cacheControl: false,
       // Hashed assets can be cached forever; everything else is revalidated, so a deploy shows at once.
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${join(webRoot, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
@@ -190,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb()) {
       return reply.status(404).send(new AppError('NOT_FOUND').toBody());
     }
     const looksLikeFile = /\.[a-z0-9]{2,5}$/i.test(path);

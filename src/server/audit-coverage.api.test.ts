@@ -130,6 +130,11 @@ const writes: Record<
     body: { reason },
     reason,
   }),
+  'POST /api/admin/users/:id/reactivate': async () => ({
+    path: `/api/admin/users/${(await t.createUser({ role: 'officer', status: 'deactivated' })).user.id}/reactivate`,
+    body: { reason },
+    reason,
+  }),
   'DELETE /api/admin/users/:id': async () => ({ path: `/api/admin/users/${await user()}`, method: 'DELETE' }),
 };
 

@@ -192,6 +192,12 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/admin/users/${f.managedUserId}/reset-password`,
     body: () => ({ reason }),
   },
+  // The managed user is active, so an admin gets USER_ALREADY_ACTIVE: past the guard, and nothing changes.
+  'POST /api/admin/users/:id/reactivate': {
+    guard: 'users.manage',
+    path: (f) => `/api/admin/users/${f.managedUserId}/reactivate`,
+    body: () => ({ reason }),
+  },
   'DELETE /api/admin/users/:id': {
     guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}`,

@@ -48,8 +48,18 @@ describe('loadConfig', () => {
       supportEmail: 'support@example.com',
       trustProxy: false,
       logLevel: 'info',
+      codeResendSeconds: 60,
       loanProduct: defaultLoanProduct,
     });
+  });
+
+  it('lets a test run shorten the code resend wait, and refuses it anywhere else', () => {
+    expect(load({ NODE_ENV: 'test', CODE_RESEND_SECONDS: '3' }).codeResendSeconds).toBe(3);
+    expect(load({ NODE_ENV: 'test' }).codeResendSeconds).toBe(60);
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expectConfigError({ NODE_ENV, CODE_RESEND_SECONDS: '3' }, 'CODE_RESEND_SECONDS', /NODE_ENV=test/);
+    }
+    expectConfigError({ NODE_ENV: 'test', CODE_RESEND_SECONDS: '0' }, 'CODE_RESEND_SECONDS');
   });
 
   it('does not read process.env when given an env', () => {

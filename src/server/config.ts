@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { codePolicy } from '../domain/codes';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
 import { DEFAULT_TIME_ZONE } from '../domain/schemas/settings';
 
@@ -46,6 +47,8 @@ const envSchema = z
     LOAN_MONTHLY_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(200),
     LOAN_FEE_FLAT: z.coerce.number().int().min(0).max(1_000_000).default(0),
     LOAN_FEE_PERCENT_BP: z.coerce.number().int().min(0).max(9_999).default(0),
+    /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
+    CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NOTIFIER === 'webhook' && !env.SMS_WEBHOOK_URL) {
@@ -61,6 +64,14 @@ const envSchema = z
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'is required in production with DATABASE_URL',
+      });
+    }
+    // The 60 s resend wait is a SPEC rule; only a test run (e.g. the browser tests) may shorten it.
+    if (env.CODE_RESEND_SECONDS !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CODE_RESEND_SECONDS'],
+        message: 'can only be set when NODE_ENV=test',
       });
     }
     // Codes belong to the borrower (SPEC principle 3): never expose them through the outbox in production.
@@ -90,6 +101,8 @@ export interface Config {
   supportEmail: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Seconds before another verification code may be sent to the same phone (SPEC §5: 60). */
+  codeResendSeconds: number;
   /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
   loanProduct: LoanProduct;
 }
@@ -136,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    codeResendSeconds: e.CODE_RESEND_SECONDS ?? codePolicy.resendAfterSeconds,
     loanProduct,
   };
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { pruneExpired } from './auth/sessions';
-import { ensureBootstrapAdmin } from './bootstrap-admin';
+import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
 
@@ -38,21 +38,8 @@ async function main() {
       },
     });
 
-    const password = await ensureBootstrapAdmin({ db: database.db });
-    if (password) {
-      console.info(
-        [
-          '',
-          '================================================================',
-          ' First start: an administrator account was created.',
-          '   username: admin',
-          `   password: ${password}`,
-          ' This password is shown only once. You must change it at first login.',
-          '================================================================',
-          '',
-        ].join('\n'),
-      );
-    }
+    const bootstrapAdmin = await ensureBootstrapAdmin({ db: database.db });
+    if (bootstrapAdmin) console.info(bootstrapAdminNotice(bootstrapAdmin));
 
     const pruneTimer = setInterval(() => {
       pruneExpired(database.db).catch((error) => app.log.warn({ err: error }, 'pruning expired rows failed'));

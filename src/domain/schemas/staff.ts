@@ -210,6 +210,9 @@ export const userListQuery = z.object({
 
 export const deleteUserResponse = z.object({ outcome: z.enum(['deleted', 'deactivated']) });
 
+/** Reactivating a deactivated user always says why (it undoes a removal). */
+export const reactivateUserSchema = z.object({ reason }, { error: 'REASON_REQUIRED' });
+
 // ---- Audit log (admin only)
 
 export const auditQuery = z.object({

@@ -98,6 +98,8 @@ export const staffDisbursementItem = z.object({
   reference: z.string().nullable(),
   failureReason: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** Who marked it paid or failed (username, or phone for a user without one); null while requested. */
+  decidedBy: z.string().nullable(),
   loanStatus: z.enum(loanStatuses),
 });
 export type StaffDisbursementItem = z.infer<typeof staffDisbursementItem>;

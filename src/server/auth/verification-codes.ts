@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { Notifier } from '../notify/notifier';
 import { hmac, randomDigits, safeEqual } from './crypto';
 
-/** At most this many codes per phone and purpose in an hour, on top of the 60 s resend wait. */
+/** At most this many codes per phone and purpose in an hour, on top of the resend wait (60 s, config). */
 const CODES_PER_HOUR = 5;
 
 export interface CodeTarget {
@@ -22,10 +22,10 @@ export function codeHash(secret: string, target: CodeTarget, code: string): stri
 /**
  * Issues a fresh code (superseding any earlier one for the same phone and purpose) and sends it to the
  * phone. Only the keyed hash is stored. The per-phone advisory lock makes concurrent requests queue, so
- * the resend wait cannot be bypassed by sending two requests at once.
+ * the resend wait (`resendAfterSeconds`, SPEC §5: 60; shorter only in test runs) cannot be bypassed by sending two requests at once.
  */
 export async function issueCode(
-  deps: { db: Kysely<Database>; secret: string; notifier: Notifier },
+  deps: { db: Kysely<Database>; secret: string; notifier: Notifier; resendAfterSeconds: number },
   target: CodeTarget,
   message: (code: string) => string,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
@@ -48,9 +48,9 @@ export async function issueCode(
       .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
       .executeTakeFirstOrThrow();
     const sinceLast = Number(recent.secondsSinceLast);
-    if (sinceLast < codePolicy.resendAfterSeconds) {
+    if (sinceLast < deps.resendAfterSeconds) {
       throw new AppError('CODE_RESEND_TOO_SOON', {
-        params: { n: Math.ceil(codePolicy.resendAfterSeconds - sinceLast) },
+        params: { n: Math.ceil(deps.resendAfterSeconds - sinceLast) },
       });
     }
     if (Number(recent.count) >= CODES_PER_HOUR) {
@@ -87,7 +87,7 @@ export async function issueCode(
     await deps.db.deleteFrom('verification_codes').where('id', '=', id).execute();
     throw error;
   }
-  return { resendAfterSeconds: codePolicy.resendAfterSeconds, expiresInSeconds: codePolicy.ttlSeconds };
+  return { resendAfterSeconds: deps.resendAfterSeconds, expiresInSeconds: codePolicy.ttlSeconds };
 }
 
 /**

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     supportEmail: 'support@example.com',
     trustProxy: false,
     logLevel: 'silent',
+    codeResendSeconds: 60,
     loanProduct: defaultLoanProduct,
     ...overrides,
   };
@@ -211,6 +212,8 @@ export interface TestAppOptions {
    * DATABASE_URL (`TestApp.databaseUrl` lets a test start a second "instance" on the same database).
    */
   postgresEvents?: boolean;
+  /** The built web app to serve (as `npm start` serves dist/web). */
+  webRoot?: string;
   /** Registers extra routes (e.g. a guarded or throwing test route) before the app is ready. */
   routes?: (app: App, deps: AppDeps) => void;
 }
@@ -273,6 +276,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       notifier,
       storage,
       ...(options.events ? { events: options.events } : {}),
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     });
     const deps: AppDeps = app.deps;
     options.routes?.(app, deps);

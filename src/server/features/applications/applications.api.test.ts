@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exifTags, identifyingTags } from '../../test-support/exiftool';
 import {
   blankSignaturePng,
   jpegWithGps,
@@ -169,6 +170,10 @@ describe('submitting an application', () => {
       .where('application_id', '=', row.id)
       .execute();
     expect(documents.map((d) => d.kind).sort()).toEqual(['id_back', 'id_front', 'selfie', 'signature']);
+    // The uploaded photo does carry location and camera tags, so the check below can see them.
+    expect(identifyingTags(await exifTags(photo))).toEqual(
+      expect.arrayContaining(['GPS:GPSLatitude', 'GPS:GPSLongitude', 'IFD0:Make', 'IFD0:Model']),
+    );
     for (const document of documents) {
       expect(document.storage_key.startsWith(`applications/${row.id}/`)).toBe(true);
       const file = await agent.get(`/api/files/${document.id}`);
@@ -179,6 +184,8 @@ describe('submitting an application', () => {
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       const stored = await sharp(Buffer.concat(chunks)).metadata();
       expect(stored.exif).toBeUndefined();
+      // An independent reader agrees: no GPS, camera, EXIF, XMP or IPTC tag survives.
+      expect(identifyingTags(await exifTags(Buffer.concat(chunks))), document.kind).toEqual([]);
       expect(stored.format).toBe(document.kind === 'signature' ? 'png' : 'jpeg');
     }
 

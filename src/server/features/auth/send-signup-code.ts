@@ -11,7 +11,12 @@ export async function sendSignupCode(deps: AppDeps, input: SendSignupCodeInput) 
     .executeTakeFirst();
   if (existing) throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });
   return issueCode(
-    { db: deps.db, secret: deps.config.sessionSecret, notifier: deps.notifier },
+    {
+      db: deps.db,
+      secret: deps.config.sessionSecret,
+      notifier: deps.notifier,
+      resendAfterSeconds: deps.config.codeResendSeconds,
+    },
     { phone: input.phone, purpose: 'signup', context: '' },
     (code) =>
       `Hiram: your sign-up code is ${code}. It expires in 5 minutes. We will never ask you for this code.`,

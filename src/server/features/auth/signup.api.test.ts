@@ -90,6 +90,20 @@ describe('sign-up', () => {
       expect(elsewhere.body.messages).toEqual([]);
     });
 
+    it('a test run may shorten the resend wait (config); the answer says so', async () => {
+      const quick = await createTestApp({ config: { codeResendSeconds: 1 } });
+      try {
+        const phone = quick.nextPhone();
+        const first = await quick.api.post('/api/auth/signup/code', { phone });
+        expect(first.body).toEqual({ resendAfterSeconds: 1, expiresInSeconds: 300 });
+        expectError(await quick.api.post('/api/auth/signup/code', { phone }), 429, 'CODE_RESEND_TOO_SOON');
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        expect((await quick.api.post('/api/auth/signup/code', { phone })).status).toBe(200);
+      } finally {
+        await quick.close();
+      }
+    });
+
     it('stores only a keyed hash of the code', async () => {
       const { phone, code } = await phoneWithCode();
       const rows = await codeRows(phone);

@@ -16,7 +16,8 @@ export interface DisbursementQuery {
 export async function listDisbursements(deps: AppDeps, query: DisbursementQuery) {
   let base = deps.db
     .selectFrom('disbursements')
-    .innerJoin('applications', 'applications.id', 'disbursements.application_id');
+    .innerJoin('applications', 'applications.id', 'disbursements.application_id')
+    .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by');
   if (query.status) base = base.where('disbursements.status', '=', query.status);
   for (const condition of borrowerSearch(query)) base = base.where(condition);
 
@@ -34,6 +35,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
         'disbursements.reference',
         'disbursements.failure_reason',
         'disbursements.decided_at',
+        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
         'applications.loan_number',
         'applications.full_name',
         'applications.phone',
@@ -59,6 +61,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
     reference: r.reference,
     failureReason: r.failure_reason,
     decidedAt: r.decided_at?.toISOString() ?? null,
+    decidedBy: r.decided_by_name,
     loanStatus: r.loan_status,
   }));
   return toPage(items, total, query.page);

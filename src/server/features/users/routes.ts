@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createUserSchema,
   deleteUserResponse,
+  reactivateUserSchema,
   resetPasswordSchema,
   staffUserDto,
   staffUserPage,
@@ -18,6 +19,7 @@ import { staffContext } from '../../loans/staff-context';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
 import { listUsers } from './list-users';
+import { reactivateUser } from './reactivate-user';
 import { updateUser } from './update-user';
 import { toStaffUserDto } from './user-dto';
 
@@ -88,6 +90,29 @@ export function userRoutes(app: App, deps: AppDeps) {
       temporaryPassword: await resetPassword(deps, staffContext(request), request.params.id, {
         reason: request.body.reason ?? null,
       }),
+    }),
+  );
+
+  app.post(
+    '/admin/users/:id/reactivate',
+    {
+      preValidation: admins,
+      config: { inputErrorCode: 'REASON_REQUIRED' },
+      schema: {
+        tags: ['users'],
+        summary: 'Reactivate a deactivated user with a reason: returns a temporary password',
+        params: idParams,
+        body: reactivateUserSchema,
+        response: { 200: temporaryPasswordResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      temporaryPassword: await reactivateUser(
+        deps,
+        staffContext(request),
+        request.params.id,
+        request.body.reason,
+      ),
     }),
   );
 

@@ -140,6 +140,112 @@ describe('user management', () => {
   });
 });
 
+describe('reactivation', () => {
+  const reactivate = (agent: Agent, id: string, body: unknown = { reason: 'Back from leave' }) =>
+    agent.post(`/api/admin/users/${id}/reactivate`, body);
+  const row = (id: string) =>
+    t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('reactivates with a reason: a temporary password, a forced change, one audit event, one live event', async () => {
+    const { user, password } = await t.createUser({ role: 'officer', status: 'deactivated' });
+    const events: string[] = [];
+    const unsubscribe = t.deps.events.subscribe((event) => events.push(event.type));
+    try {
+      const response = await reactivate(admin, user.id);
+      expect(response.status, response.text).toBe(200);
+      const temporary: string = response.body.temporaryPassword;
+      expect(temporary).toMatch(/^[A-Za-z2-9]{14}$/);
+      expect(await row(user.id)).toMatchObject({ status: 'active', must_change_password: true });
+      await expect.poll(() => events).toContain('users-changed');
+
+      // The password from before the deactivation no longer opens the account.
+      const old = await t.agent().post('/api/auth/login', { identifier: user.username, password });
+      expect(old.body.error.code).toBe('INVALID_CREDENTIALS');
+      const login = await t
+        .agent()
+        .post('/api/auth/login', { identifier: user.username, password: temporary });
+      expect(login.status).toBe(200);
+      expect(login.body.user).toMatchObject({ mustChangePassword: true });
+      const agent = await t.loginAs(user.username!, temporary);
+      expect((await agent.get('/api/staff/dashboard')).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+      const changed = await agent.post('/api/auth/password', {
+        currentPassword: temporary,
+        newPassword: 'my own pass 7',
+        confirmPassword: 'my own pass 7',
+      });
+      expect(changed.status, changed.text).toBe(200);
+      expect((await agent.get('/api/staff/dashboard')).status).toBe(200);
+
+      const audit = await t.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('target_id', '=', user.id)
+        .where('action', '=', 'user.reactivate')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actor_id: adminId, reason: 'Back from leave' });
+      expect(JSON.stringify(audit[0]!.changes)).not.toContain(temporary);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('reactivates a borrower deactivated because they own a loan; they sign in with the phone', async () => {
+    const b = await t.signUpBorrower();
+    await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+    expect((await admin.request('DELETE', `/api/admin/users/${b.user.id}`)).body.outcome).toBe('deactivated');
+    const response = await reactivate(admin, b.user.id);
+    expect(response.status, response.text).toBe(200);
+    const agent = await t.loginAs(b.phone, response.body.temporaryPassword);
+    expect((await agent.get('/api/wallet')).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+  });
+
+  it('needs a reason, and changes nothing without one', async () => {
+    const { user } = await t.createUser({ role: 'finance', status: 'deactivated' });
+    for (const body of [{}, { reason: '   ' }]) {
+      const response = await reactivate(admin, user.id, body);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatchObject({
+        code: 'REASON_REQUIRED',
+        message: 'A reason is required.',
+      });
+    }
+    expect(await row(user.id)).toMatchObject({ status: 'deactivated', must_change_password: false });
+  });
+
+  it('refuses an active user with a clear 409, and an unknown one with 404', async () => {
+    const { user } = await t.createUser({ role: 'officer' });
+    const response = await reactivate(admin, user.id);
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({
+      code: 'USER_ALREADY_ACTIVE',
+      message: 'This user is already active.',
+    });
+    expect(await row(user.id)).toMatchObject({ status: 'active', must_change_password: false });
+    expect((await reactivate(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('is admin only', async () => {
+    const { user } = await t.createUser({ role: 'officer', status: 'deactivated' });
+    for (const role of ['officer', 'finance'] as const) {
+      const staff = await t.createUser({ role });
+      const agent = await t.loginAs(staff.user.username!, staff.password);
+      expect((await reactivate(agent, user.id)).status).toBe(403);
+    }
+    const borrower = await t.signUpBorrower();
+    expect((await reactivate(await t.loginAs(borrower.phone, borrower.password), user.id)).status).toBe(403);
+    expect((await row(user.id)).status).toBe('deactivated');
+  });
+
+  it('brings back a deactivated admin, who must choose a new password before acting', async () => {
+    const b = await t.createUser({ role: 'admin', status: 'deactivated' });
+    const response = await reactivate(admin, b.user.id, { reason: 'Rehired' });
+    expect(response.status, response.text).toBe(200);
+    const agentB = await t.loginAs(b.user.username!, response.body.temporaryPassword);
+    expect((await agentB.get('/api/admin/users')).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+  });
+});
+
 describe('last admin', () => {
   it('survives two admins removing each other at the same time', async () => {
     const t2 = await createTestApp();

@@ -15,7 +15,12 @@ export async function sendWithdrawalCode(deps: AppDeps, borrower: User, amount: 
   const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false });
   const destination = `${loan.bank_name} ****${loan.account_number.slice(-4)}`;
   return issueCode(
-    { db: deps.db, secret: deps.config.sessionSecret, notifier: deps.notifier },
+    {
+      db: deps.db,
+      secret: deps.config.sessionSecret,
+      notifier: deps.notifier,
+      resendAfterSeconds: deps.config.codeResendSeconds,
+    },
     { phone: borrower.phone, purpose: 'withdrawal', context: withdrawalContext(loan, amountMinor) },
     (code) =>
       `Hiram: your withdrawal code is ${code} for ${formatMoney(amountMinor, { locale: 'en' })} to ${destination}. ` +

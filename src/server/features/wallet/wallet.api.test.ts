@@ -8,11 +8,13 @@ import { insertDisbursement } from './request-withdrawal';
 let t: TestApp;
 let finance: Agent;
 let officer: Agent;
+let financeName: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const f = await t.createUser({ role: 'finance' });
   finance = await t.loginAs(f.user.username!, f.password);
+  financeName = f.user.username!;
   const o = await t.createUser({ role: 'officer' });
   officer = await t.loginAs(o.user.username!, o.password);
 });
@@ -355,6 +357,16 @@ describe('payouts', () => {
       .where('target_id', '=', disbursementId)
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['disbursement.mark_paid']);
+    // The list says who marked it and when; a payout still waiting has neither.
+    const rows = (await officer.get('/api/staff/disbursements')).body.items as {
+      id: string;
+      decidedBy: string | null;
+      decidedAt: string | null;
+    }[];
+    const marked = rows.find((i) => i.id === disbursementId)!;
+    expect(marked.decidedBy).toBe(financeName);
+    expect(Math.abs(Date.parse(marked.decidedAt!) - Date.now())).toBeLessThan(60_000);
+    expect(rows.filter((i) => i.decidedAt === null).every((i) => i.decidedBy === null)).toBe(true);
     const events = await t.db
       .selectFrom('borrower_events')
       .select('kind')
@@ -375,6 +387,11 @@ describe('payouts', () => {
     const wallet = await agent.get('/api/wallet');
     expect(wallet.body.balance.availableMinor).toBe(10_000_000);
     expect(wallet.body.disbursements[0]).toMatchObject({ status: 'failed', failureReason: 'Account closed' });
+    const list = await officer.get('/api/staff/disbursements?status=failed');
+    expect(list.body.items.find((i: { id: string }) => i.id === disbursementId)).toMatchObject({
+      decidedBy: financeName,
+      decidedAt: expect.any(String),
+    });
   });
 
   it('only one of many simultaneous marks wins, and records are never deleted', async () => {

@@ -27,6 +27,7 @@ export const knownAuditActions = [
   'user.update',
   'user.reset_password',
   'user.deactivate',
+  'user.reactivate',
   'user.delete',
 ] as const;
 

@@ -25,6 +25,7 @@ function makePayout(overrides: Partial<StaffDisbursementItem> = {}): StaffDisbur
     reference: null,
     failureReason: null,
     decidedAt: null,
+    decidedBy: null,
     loanStatus: 'approved',
     ...overrides,
   };
@@ -47,11 +48,13 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       status: 'paid',
       reference: 'GC-REF-778812',
       decidedAt: '2025-03-03T05:00:00.000Z',
+      decidedBy: 'fina',
     });
     const failed = makePayout({
       status: 'failed',
       failureReason: 'Account closed',
-      decidedAt: '2025-03-03T05:00:00.000Z',
+      decidedAt: '2025-03-03T06:30:00.000Z',
+      decidedBy: 'frank',
     });
     mockApi({
       ...staffBase(finance),
@@ -69,6 +72,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       'Requested At',
       'Status',
       'Reference',
+      'Marked by',
       'Action',
     ]);
     const first = await rowOf(requested.loanNumber);
@@ -81,10 +85,16 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
     const second = await rowOf(paid.loanNumber);
     expect(within(second).getByText('GC-REF-778812')).toBeTruthy();
+    // Who marked it, and when (the date and the time of day, in the configured time zone).
+    const markedBy = (row: HTMLElement) => within(row).getAllByRole('cell')[8]!;
+    expect(within(markedBy(second)).getByText('fina')).toBeTruthy();
+    expect(within(markedBy(second)).getByTitle(/2025/)).toBeTruthy();
+    expect(markedBy(first).textContent).toBe('N/A');
     expect(within(second).queryByRole('button')).toBeNull();
     const third = await rowOf(failed.loanNumber);
     expect(within(third).getByText('Account closed')).toBeTruthy();
     expect(within(third).getByText('Failed')).toBeTruthy();
+    expect(within(markedBy(third)).getByText('frank')).toBeTruthy();
     // Records are never deleted: there is no delete anywhere.
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
   });

@@ -280,6 +280,21 @@ export function DisbursementsPage() {
       ),
     },
     { key: 'reference', header: d('reference'), nowrap: false, cell: outcome },
+    {
+      key: 'decidedBy',
+      header: d('decidedBy'),
+      cell: (item) =>
+        item.decidedBy ? (
+          <Stack gap={0}>
+            <Text span size="sm" fw={500}>
+              {item.decidedBy}
+            </Text>
+            <DateTimeCell iso={item.decidedAt} />
+          </Stack>
+        ) : (
+          fmt.na
+        ),
+    },
     ...(canDecide
       ? [
           {
@@ -319,7 +334,7 @@ export function DisbursementsPage() {
         search={search}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={canDecide ? 960 : 860}
+        tableMinWidth={canDecide ? 1060 : 960}
       />
       {canDecide ? (
         <>

@@ -18,6 +18,10 @@ export const updateUser = (id: string, body: { phone: string; password: string; 
 export const resetUserPassword = (id: string, reason: string) =>
   apiFetch<{ temporaryPassword: string }>(`${one(id)}/reset-password`, { method: 'POST', body: { reason } });
 
+/** Undoes a deactivation (a reason is required); returns a temporary password, changed at next login. */
+export const reactivateUser = (id: string, reason: string) =>
+  apiFetch<{ temporaryPassword: string }>(`${one(id)}/reactivate`, { method: 'POST', body: { reason } });
+
 /** A user who owns applications, loans or history is deactivated instead of deleted (nothing lost). */
 export const deleteUser = (id: string) =>
   apiFetch<{ outcome: 'deleted' | 'deactivated' }>(one(id), { method: 'DELETE' });

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/api/session';
@@ -11,12 +11,13 @@ import type { SearchField } from '../components/shared/search-bar';
 import { ToneBadge } from '../components/shared/status-badge';
 import { DateTimeCell } from '../servicing/date-time-cell';
 import { AddUserForm } from './add-user-form';
+import { ReactivateUserModal } from './reactivate-user-modal';
 import { DeleteUserModal, ResetUserPasswordModal, UpdateUserModal } from './user-modals';
 import type { StaffUser } from './users-api';
 
-type Dialog = 'update' | 'reset' | 'delete';
+type Dialog = 'update' | 'reset' | 'delete' | 'reactivate';
 
-/** User Management (SPEC §2.7, admin only): add, search by phone, update, reset password, delete. */
+/** User Management (SPEC §2.7, admin only): add, search by phone, update, reset password, delete, reactivate. */
 export function UsersPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -117,6 +118,16 @@ export function UsersPage() {
               {t('users.actions.delete')}
             </Button>
           ) : null}
+          {user.status === 'deactivated' ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              onClick={() => open('reactivate', user)}
+            >
+              {t('users.actions.reactivate')}
+            </Button>
+          ) : null}
         </Group>
       ),
     },
@@ -138,6 +149,7 @@ export function UsersPage() {
       <UpdateUserModal user={row} opened={dialog === 'update'} onClose={close} isSelf={row?.id === me.id} />
       <ResetUserPasswordModal user={row} opened={dialog === 'reset'} onClose={close} />
       <DeleteUserModal user={row} opened={dialog === 'delete'} onClose={close} />
+      <ReactivateUserModal user={row} opened={dialog === 'reactivate'} onClose={close} />
     </>
   );
 }

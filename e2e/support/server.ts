@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../src/server/test-support/free-port';
+
+/**
+ * The e2e run's wait before another code may be sent (the server allows it only with NODE_ENV=test), so
+ * a flow that asks for two codes waits seconds, not the SPEC's 60 s. Long enough to see the countdown.
+ */
+export const E2E_RESEND_SECONDS = 5;
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The first-start administrator, as the server printed it (the password is one-time). */
+  admin: { username: string; password: string };
+  stop: () => Promise<void>;
+}
+
+let current: RunningServer | undefined;
+
+/** The server of the test file that is running (each file starts its own; see app-per-file.ts). */
+export function runningServer(): RunningServer {
+  if (!current) throw new Error('No e2e server is running: e2e/support/app-per-file.ts starts one per file.');
+  return current;
+}
+
+/**
+ * Starts the real server exactly as `npm start` would (built web app, embedded database in a fresh temp
+ * dir, a free port), reads the first-start administrator from its output, and stops and removes it all
+ * on `stop`.
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build');
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CODE_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (current?.baseUrl === baseUrl) current = undefined;
+  };
+
+  try {
+    const deadline = Date.now() + 60_000;
+    let admin: RunningServer['admin'] | undefined;
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+      const printed = /username: (\S+)\s+password: (\S+)/.exec(output);
+      if (printed) admin ??= { username: printed[1]!, password: printed[2]! };
+      const healthy = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (healthy && admin) {
+        current = { baseUrl, admin, stop };
+        return current;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`The server did not start in time:\n${output}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { AppError } from '../../../domain/errors';
+import { recordAudit } from '../../audit/audit';
+import { temporaryPassword } from '../../auth/crypto';
+import { hashPassword } from '../../auth/passwords';
+import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
+import type { StaffContext } from '../../loans/staff-context';
+
+/**
+ * Undoes a deactivation. The old password is not trusted again (the account may have been deactivated
+ * because it was shared or leaked): the user gets a temporary password, returned once for the admin to
+ * hand over, and must choose a new one at the next login. Reactivation only ever adds an active user, so
+ * the last-admin rule cannot be broken by it.
+ */
+export async function reactivateUser(
+  deps: AppDeps,
+  ctx: StaffContext,
+  id: string,
+  reason: string,
+): Promise<string> {
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new AppError('NOT_FOUND');
+    if (user.status === 'active') throw new AppError('USER_ALREADY_ACTIVE');
+    await trx
+      .updateTable('users')
+      .set({ status: 'active', password_hash: passwordHash, must_change_password: true })
+      .where('id', '=', id)
+      .execute();
+    const snapshot = { username: user.username, phone: user.phone, role: user.role };
+    await recordAudit(trx, ctx.actor, {
+      action: 'user.reactivate',
+      targetType: 'user',
+      targetId: id,
+      before: { ...snapshot, status: user.status, mustChangePassword: user.must_change_password },
+      after: { ...snapshot, status: 'active', mustChangePassword: true, password: 'reset' },
+      reason,
+    });
+  });
+  publishAfterCommit(deps, { type: 'users-changed' });
+  return password;
+}
