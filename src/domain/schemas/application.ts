@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseWholeAmount } from '../loan/terms';
 import { phonePattern } from './auth';
 
 /** Relations a borrower can name for their other contact (SPEC §2.4). */
@@ -60,8 +61,15 @@ const digits = (maxLength: number) => text(maxLength).regex(/^\d+$/, { error: 'F
 
 const phoneDigits = () => digits(15).regex(phonePattern, { error: 'PHONE_INVALID' });
 
-/** Whole pesos typed as digits; at most a billion, so minor units stay far inside the safe range. */
-const pesoDigits = () => digits(10);
+/**
+ * Whole pesos, typed by the same rule as every amount (`parseWholeAmount`: grouping commas or spaces, local
+ * digits), then kept as plain digits; at most ten digits, so minor units stay far inside the safe range.
+ */
+const pesoDigits = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? (parseWholeAmount(value)?.toString() ?? value) : value),
+    digits(10),
+  );
 
 /** The text fields of step 2 (pictures and the signature travel as files beside them). */
 export const applicationInfoSchema = z.object(

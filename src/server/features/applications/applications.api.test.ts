@@ -143,6 +143,20 @@ describe('quote', () => {
 });
 
 describe('submitting an application', () => {
+  it('reads income and expense typed with grouping commas like every amount ("35,000" → ₱35,000)', async () => {
+    const { agent, phone, userId } = await newBorrower();
+    const sha = await quote(agent);
+    const fields = validFields(phone, { disclosureSha256: sha, income: '35,000', monthlyExpense: '12 500' });
+    const response = await submit(agent, fields, validFiles());
+    expect(response.status, response.text).toBe(201);
+    const row = await t.db
+      .selectFrom('applications')
+      .select(['income', 'monthly_expense'])
+      .where('borrower_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ income: 3_500_000, monthly_expense: 1_250_000 });
+  });
+
   it('stores the application, its disclosure and re-encoded pictures without metadata', async () => {
     const { agent, phone, userId } = await newBorrower();
     const before = await agent.get('/api/applications/mine');
@@ -268,7 +282,7 @@ describe('submitting an application', () => {
   });
 
   it.each([
-    ['income', '35,000', 'Monthly Income must be digits only'],
+    ['income', '35.000', 'Monthly Income must be digits only'],
     ['monthlyExpense', '12k', 'Monthly Expense must be digits only'],
     ['accountNumber', '0917-123', 'Account Number must be digits only'],
     ['contactPhone', '0918abc4567', 'Contact Phone must be digits only'],

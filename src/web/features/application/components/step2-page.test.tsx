@@ -212,7 +212,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
     expect(screen.queryByText('ID Number is required')).toBeNull();
 
     await user.click(control('Basic Information'));
-    await user.type(screen.getByLabelText(/^Monthly Income/), '30,000');
+    await user.type(screen.getByLabelText(/^Monthly Income/), '30k');
     await user.tab();
     expect(screen.getByText('Monthly Income must be digits only')).toBeTruthy();
     await user.type(screen.getByLabelText('Contact Phone'), '0918-123-4567');

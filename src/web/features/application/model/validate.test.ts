@@ -31,7 +31,7 @@ describe('validateApplication', () => {
       {
         ...complete,
         fullName: '  ',
-        income: '30,000',
+        income: '30.000',
         contactPhone: '0918-123',
         email: 'maria@',
         contactRelation: '',
