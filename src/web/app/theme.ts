@@ -10,8 +10,8 @@ import {
 } from '@mantine/core';
 
 /**
- * A calm teal: trustworthy without the usual bank blue. Shade 7 (buttons, links, light-variant text)
- * reaches 4.5:1 with white text and as text on its own light tint.
+ * A calm teal: trustworthy without the usual bank blue. Shades 6–9 reach 4.5:1 with white text; shade 7
+ * (buttons, links, light-variant text) also as text on its own light tint.
  */
 const brand: MantineColorsTuple = [
   '#e6fcf7',
@@ -20,7 +20,7 @@ const brand: MantineColorsTuple = [
   '#66d9c0',
   '#3ecdaf',
   '#23bf9f',
-  '#14a388',
+  '#10826d',
   '#0e7561',
   '#0a6657',
   '#084f45',
@@ -59,7 +59,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-6)',
-    '--mantine-color-placeholder': '#6b7279',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     '--mantine-color-error': 'var(--mantine-color-red-7)',
   },
   dark: {
