@@ -24,7 +24,7 @@ export interface BorrowerNavItem {
   icon: Icon;
 }
 
-/** The borrower's bottom navigation bar (SPEC §2.1). */
+/** The borrower's navigation (SPEC §2.1): a bottom tab bar on phones, a sidebar from 900 px. */
 export const borrowerNavItems: readonly BorrowerNavItem[] = [
   { to: '/loan/application', match: '/loan', label: 'borrower.nav.home', icon: IconHome },
   { to: '/wallet', match: '/wallet', label: 'borrower.nav.wallet', icon: IconWallet },

@@ -4,10 +4,10 @@ import './global.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
-import { colorSchemeStorageKey, theme } from './theme';
+import { colorSchemeStorageKey, cssVariablesResolver, themeWithLabels } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
 
@@ -21,15 +21,28 @@ export function AppProviders(props: {
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="auto"
-        env={props.env ?? 'default'}
-      >
+      <ThemedProvider env={props.env ?? 'default'}>
         <Notifications autoClose={toastAutoCloseMs} position="top-center" zIndex={1000} />
         <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
-      </MantineProvider>
+      </ThemedProvider>
     </I18nextProvider>
+  );
+}
+
+/** Mantine with the theme's built-in button labels in the reader's language (they follow a switch). */
+function ThemedProvider(props: { env: 'default' | 'test'; children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const theme = useMemo(() => themeWithLabels({ close }), [close]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      env={props.env}
+    >
+      {props.children}
+    </MantineProvider>
   );
 }

@@ -275,6 +275,7 @@ function LoanRequestForm({
           type="submit"
           size="md"
           fullWidth
+          className={classes.apply}
           disabled={checking || phone.trim() === ''}
           leftSection={checking ? <Loader size={16} color="currentColor" /> : null}
         >

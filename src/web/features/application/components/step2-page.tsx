@@ -168,7 +168,7 @@ function ApplicationForm({ userId, step1 }: { userId: string; step1: Step1Data }
   const back = () => navigate('/loan/application');
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.page}>
       <div>
         <Button
           variant="subtle"

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from './support/api';
+import {
+  type Borrower,
+  borrowerWithApplication,
+  borrowerWithApprovedLoan,
+  logInInBrowser,
+  signUpBorrower,
+} from './support/borrower';
+import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
+import { type StaffMember, staffMember } from './support/staff';
+
+/**
+ * Every screen through axe-core in a real browser (WCAG 2.x A/AA rules), at phone and desktop width, in
+ * the light and the dark colour scheme: signed out, the borrower's pages and the back office with its
+ * dialogs. Serious and critical findings fail the test; each is listed with the screen and the elements.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let admin: StaffMember;
+/** No application yet: sees the step-1 form and can go on to step 2. */
+let newcomer: Borrower;
+/** An approved loan with a withdrawal waiting for finance. */
+let withdrawing: Borrower;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await staffMember('admin');
+  newcomer = await signUpBorrower();
+  withdrawing = await borrowerWithApprovedLoan(admin.api, { fullName: 'Lorna Dizon', creditScore: 620 });
+  const sent = await withdrawing.api.request('POST', '/api/wallet/withdrawal-code', { amount: 5000 });
+  expectStatus(sent, 200, 'withdrawal code');
+  const code = await latestCode(withdrawing.phone);
+  expectStatus(
+    await withdrawing.api.request('POST', '/api/wallet/withdrawals', {
+      amount: 5000,
+      code,
+      idempotencyKey: randomUUID(),
+    }),
+    201,
+    'withdraw',
+  );
+  // Waiting in the Pending list, for View Profile and the reason dialog.
+  await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Viewport = keyof typeof viewports;
+type Scheme = 'light' | 'dark';
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** Waits for transitions (a dialog fading in, a section opening) so axe sees the final colours. */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => {});
+}
+
+/** Runs axe on the page as it is now; returns the serious and critical findings, one line each. A
+ * screenshot (the whole page, or the screen over an open dialog) goes to ./screenshots for a person. */
+async function audit(page: Page, screen: string, shot: string, fullPage = true): Promise<string[]> {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await settle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const findings = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v): Finding => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          nodes: v.nodes
+            .slice(0, 12)
+            .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+        }),
+      );
+  });
+  await screenshot(page, `a11y-${shot}`, { fullPage });
+  return findings.map((f) => `${screen}: ${f.impact} ${f.id} (${f.help})\n    ${f.nodes.join('\n    ')}`);
+}
+
+async function newContext(viewport: Viewport, colorScheme: Scheme) {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    colorScheme,
+    // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+    bypassCSP: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+const combinations = (['phone', 'desktop'] as const).flatMap((viewport) =>
+  (['light', 'dark'] as const).map((scheme) => [viewport, scheme] as const),
+);
+
+describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
+  const tag = `${viewport}-${scheme}`;
+
+  it('signed out: log in and sign up', async () => {
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      const findings: string[] = [];
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log In' }).waitFor();
+      findings.push(...(await audit(page, '/login', `login-${tag}`)));
+      await page.goto('/signup');
+      await page.getByRole('button', { name: 'Send code' }).waitFor();
+      findings.push(...(await audit(page, '/signup', `signup-${tag}`)));
+      expect(findings).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('borrower: step 1, step 2 with every section open, wallet and account', async () => {
+    const findings: string[] = [];
+    {
+      const { context, page } = await newContext(viewport, scheme);
+      try {
+        await logInInBrowser(page, newcomer.phone, newcomer.password);
+        await page.getByText('Step 1 of 2').waitFor();
+        await page.getByRole('heading', { name: 'Loan Summary' }).waitFor();
+        findings.push(...(await audit(page, '/loan/application', `step1-${tag}`)));
+        await page.getByRole('button', { name: 'Apply' }).click();
+        await page.waitForURL('**/loan/info');
+        await page.getByText('Step 2 of 2').waitFor();
+        for (const name of ['identity', 'basic', 'bank', 'signature']) {
+          const control = page.locator(`#section-${name} button[aria-expanded]`).first();
+          if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+        }
+        await page.locator('[data-testid="signature-pad"][data-ready]').waitFor();
+        findings.push(...(await audit(page, '/loan/info', `step2-${tag}`)));
+      } finally {
+        await context.close();
+      }
+    }
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      await logInInBrowser(page, withdrawing.phone, withdrawing.password);
+      await page.goto('/wallet');
+      await page.getByTestId('disbursement').first().waitFor();
+      findings.push(...(await audit(page, '/wallet', `wallet-${tag}`)));
+      await page.goto('/account');
+      await page.getByTestId('credit-rating').waitFor();
+      findings.push(...(await audit(page, '/account', `account-${tag}`)));
+      expect(findings).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('back office: every screen, View Profile and a reason dialog', async () => {
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      const findings: string[] = [];
+      await logInInBrowser(page, admin.username, admin.password);
+      await page.waitForURL('**/admin/home');
+      await page.getByTestId('card-totalLoans').waitFor();
+      findings.push(...(await audit(page, '/admin/home', `staff-home-${tag}`)));
+      for (const path of [
+        '/admin/users',
+        '/admin/approved',
+        '/admin/servicing',
+        '/admin/disbursements',
+        '/admin/audit',
+        '/admin/pending',
+      ]) {
+        await page.goto(path);
+        await page.locator('tbody tr').first().waitFor();
+        findings.push(...(await audit(page, path, `staff-${path.split('/')[2]}-${tag}`)));
+      }
+
+      // Still on Pending: a borrower's profile, then the reason asked for a rejection.
+      await page.getByRole('button', { name: 'View Profile' }).first().click();
+      const profile = page.getByRole('dialog');
+      await profile.getByText('Sari-Sari Store').waitFor();
+      findings.push(...(await audit(page, 'View Profile dialog', `staff-profile-${tag}`, false)));
+      await page.keyboard.press('Escape');
+      await profile.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Reject' }).first().click();
+      const reject = page.getByRole('dialog', { name: 'Reject Loan' });
+      await reject.waitFor();
+      await reject.getByRole('button', { name: 'Reject' }).click();
+      await reject.getByText('A reason is required.').waitFor();
+      findings.push(
+        ...(await audit(page, 'Reject Loan dialog (reason missing)', `staff-reject-${tag}`, false)),
+      );
+      await page.keyboard.press('Escape');
+      expect(findings).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
