@@ -7,9 +7,11 @@ import {
   computeFeesMinor,
   defaultLoanProduct,
   isOnRule,
+  isStaffAmountAllowed,
   loanRequestSchema,
   parseWholeAmount,
   roundAndClamp,
+  staffEditableAmountRule,
   staffLoanUpdateSchema,
   validateBorrowerAmount,
 } from './terms';
@@ -223,8 +225,29 @@ describe('staffLoanUpdateSchema', () => {
       termMonths: 24,
     });
     expect(staffLoanUpdateSchema.safeParse({ amount: 50_000, termMonths: 6 }).success).toBe(true);
-    const bad = staffLoanUpdateSchema.safeParse({ amount: 40_000, termMonths: 5 });
+    const bad = staffLoanUpdateSchema.safeParse({ amount: 45_000, termMonths: 5 });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual(['LOAN_UPDATE_INVALID', 'LOAN_UPDATE_INVALID']);
+  });
+});
+
+describe('staff amount rule', () => {
+  it('a changed amount must be in the staff range; the current amount may be kept', () => {
+    expect(isStaffAmountAllowed(10_000, 10_000, defaultLoanProduct)).toBe(true);
+    expect(isStaffAmountAllowed(20_000, 10_000, defaultLoanProduct)).toBe(false);
+    expect(isStaffAmountAllowed(40_000, 10_000, defaultLoanProduct)).toBe(false);
+    expect(isStaffAmountAllowed(50_000, 10_000, defaultLoanProduct)).toBe(true);
+    expect(isStaffAmountAllowed(2_000_000, 100_000, defaultLoanProduct)).toBe(true);
+    expect(isStaffAmountAllowed(2_010_000, 100_000, defaultLoanProduct)).toBe(false);
+  });
+
+  it('the schema admits the borrower range too, so a small loan can reach the use case', () => {
+    expect(staffEditableAmountRule(defaultLoanProduct)).toEqual({
+      min: 10_000,
+      max: 2_000_000,
+      step: 10_000,
+    });
+    expect(staffLoanUpdateSchema.safeParse({ amount: 10_000, termMonths: 12 }).success).toBe(true);
+    expect(staffLoanUpdateSchema.safeParse({ amount: 5_000, termMonths: 12 }).success).toBe(false);
   });
 });

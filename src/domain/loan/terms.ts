@@ -151,10 +151,36 @@ export function makeLoanRequestSchema(product: LoanProduct = defaultLoanProduct)
 export const loanRequestSchema = makeLoanRequestSchema();
 export type LoanRequestInput = z.infer<typeof loanRequestSchema>;
 
-/** Staff "Update Loan" (SPEC §2.7): the staff range; one message for either field (SPEC §5 Staff). */
+/**
+ * Every amount a staff update can carry: a new amount must be in the staff range, but a loan may keep the
+ * amount the borrower asked for (below the staff minimum) while only its term changes.
+ */
+export function staffEditableAmountRule(product: LoanProduct): AmountRule {
+  const { borrowerAmount: borrower, staffAmount: staff } = product;
+  return {
+    min: Math.min(borrower.min, staff.min),
+    max: Math.max(borrower.max, staff.max),
+    step: Math.min(borrower.step, staff.step),
+  };
+}
+
+/**
+ * Staff "Update Loan" (SPEC §2.7, §8): a changed amount must be in the staff range (what staff may propose);
+ * the current amount may always be kept, so a ₱10,000 loan can get a new term without jumping to ₱50,000.
+ * Amounts in whole pesos.
+ */
+export function isStaffAmountAllowed(amount: number, currentAmount: number, product: LoanProduct): boolean {
+  return amount === currentAmount || isOnRule(amount, product.staffAmount);
+}
+
+/**
+ * Staff "Update Loan" (SPEC §2.7): one message for either field (SPEC §5 Staff). The schema admits every
+ * amount `staffEditableAmountRule` allows; the use case applies `isStaffAmountAllowed` with the loan's
+ * current amount.
+ */
 export function makeStaffLoanUpdateSchema(product: LoanProduct = defaultLoanProduct) {
   return z.object({
-    amount: wholeAmount(product.staffAmount, 'LOAN_UPDATE_INVALID'),
+    amount: wholeAmount(staffEditableAmountRule(product), 'LOAN_UPDATE_INVALID'),
     termMonths: termField(product, 'LOAN_UPDATE_INVALID'),
   });
 }

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { annuityPaymentMinor } from '../../domain/loan/schedule';
 import { awaitsDecision } from '../../domain/loan/status';
-import { toMinor } from '../../domain/money';
+import { isStaffAmountAllowed } from '../../domain/loan/terms';
+import { MINOR_PER_MAJOR, toMinor } from '../../domain/money';
 import { notifyBorrower, recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -35,6 +36,10 @@ export async function updateLoanTerms(
     // Pending terms while the application awaits its decision; an approved amount while the loan runs.
     const before =
       queue === 'pending' ? await lockUndecided(trx, id) : await lockRunningLoan(trx, id, 'NOT_FOUND');
+    const currentMinor = queue === 'approved' ? (before.approved_amount ?? before.amount) : before.amount;
+    if (!isStaffAmountAllowed(input.amount, currentMinor / MINOR_PER_MAJOR, deps.config.loanProduct)) {
+      throw new AppError('LOAN_UPDATE_INVALID', { fields: { amount: 'LOAN_UPDATE_INVALID' } });
+    }
     if (queue === 'approved') {
       // After the lock: a withdrawal committed while we waited is counted.
       const withdrawn = await withdrawnMinor(trx, id);

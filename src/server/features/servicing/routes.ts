@@ -8,6 +8,7 @@ import {
   holdSchema,
   listQuerySchema,
   messageSchema,
+  reasonSchema,
   resetPasswordSchema,
   servicingPage,
   temporaryPasswordResponse,
@@ -27,15 +28,12 @@ import { listLoans } from './list-loans';
 import { messageBorrower } from './message-borrower';
 
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
-const amountChangeSchema = z.object(
-  {
-    amount: makeStaffLoanUpdateSchema().shape.amount,
-    reason: z.string({ error: 'REASON_REQUIRED' }).trim().min(1, { error: 'REASON_REQUIRED' }).max(500),
-  },
-  { error: 'REASON_REQUIRED' },
-);
 
 export function servicingRoutes(app: App, deps: AppDeps) {
+  const amountChangeSchema = z.object(
+    { amount: makeStaffLoanUpdateSchema(deps.config.loanProduct).shape.amount, reason: reasonSchema },
+    { error: 'REASON_REQUIRED' },
+  );
   app.get(
     '/staff/loans',
     {

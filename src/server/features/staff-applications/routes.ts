@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { makeStaffLoanUpdateSchema } from '../../../domain/loan/terms';
+import { limits } from '../../../domain/schemas/limits';
 import {
   applicationPage,
   applicationProfile,
@@ -25,11 +26,12 @@ const termEditors = {
   approved: requirePermission('loan.changeAmount'),
 };
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
-const loanTermsBody = makeStaffLoanUpdateSchema().extend({
-  reason: z.string().trim().max(500, { error: 'FIELD_TOO_LONG' }).optional(),
-});
 
 export function staffApplicationRoutes(app: App, deps: AppDeps) {
+  // The lender's configured product, not the built-in defaults.
+  const loanTermsBody = makeStaffLoanUpdateSchema(deps.config.loanProduct).extend({
+    reason: z.string().trim().max(limits.reason, { error: 'FIELD_TOO_LONG' }).optional(),
+  });
   for (const queue of ['pending', 'approved'] as const satisfies ApplicationQueue[]) {
     app.get(
       `/staff/applications/${queue}`,

@@ -280,6 +280,39 @@ describe('update loan', () => {
     expect(response.body.error.message).toBe('Please enter a valid loan amount and loan period.');
   });
 
+  it.each(['pending', 'approved'] as const)(
+    'gives a small %s loan a new term without forcing the staff minimum on it',
+    async (queue) => {
+      const { user, phone } = await t.signUpBorrower();
+      const id = await seedApplication(t.db, {
+        borrowerId: user.id,
+        phone,
+        status: queue,
+        amountMinor: 1_000_000,
+        termMonths: 6,
+      });
+      const kept = await officer.post(`/api/staff/applications/${queue}/${id}/terms`, {
+        amount: 10000,
+        termMonths: 12,
+      });
+      expect(kept.status, kept.text).toBe(200);
+      expect(kept.body).toMatchObject({ amountMinor: 1_000_000, termMonths: 12 });
+      // A changed amount is what staff propose: it must be in the staff range (₱50,000 and up).
+      const raised = await officer.post(`/api/staff/applications/${queue}/${id}/terms`, {
+        amount: 20000,
+        termMonths: 12,
+      });
+      expect(raised.status).toBe(400);
+      expect(raised.body.error.message).toBe('Please enter a valid loan amount and loan period.');
+      const row = await t.db
+        .selectFrom('applications')
+        .select(['amount', 'term_months'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ amount: 1_000_000, term_months: 12 });
+    },
+  );
+
   it('never lowers an approved amount below what was already withdrawn', async () => {
     const { id } = await borrowerWith('approved');
     await t.db
