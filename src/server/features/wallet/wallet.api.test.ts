@@ -60,7 +60,7 @@ async function skipResendWait(phone: string) {
 }
 
 describe('wallet', () => {
-  it('shows the loan, balance, schedule and an empty history for a new approved loan', async () => {
+  it('shows the loan, balance and an empty history for a new approved loan: no schedule before a payout', async () => {
     const { agent } = await borrowerWithLoan();
     const wallet = await agent.get('/api/wallet');
     expect(wallet.status).toBe(200);
@@ -70,8 +70,15 @@ describe('wallet', () => {
       availableMinor: 10_000_000,
     });
     expect(wallet.body.inProcessing).toBe(false);
-    expect(wallet.body.schedule).toHaveLength(12);
-    expect(wallet.body.schedule.at(-1).balanceMinor).toBe(0);
+    // Interest runs only on money paid out: nothing was, so there is no schedule yet (issue #10).
+    expect(wallet.body.schedule).toEqual([]);
+    expect(wallet.body.repayment).toMatchObject({
+      position: null,
+      repayments: [],
+      paymentReference: expect.stringMatching(/^HL-/),
+      // The default channels have no account details: the borrower is told to contact support.
+      paymentChannels: [],
+    });
     expect(wallet.body.canApply).toBe(false);
   });
 

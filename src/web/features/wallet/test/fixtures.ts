@@ -76,6 +76,7 @@ export function approvedWallet(overrides: Partial<WalletResponse> = {}): WalletR
     disbursements: [],
     history: [],
     schedule,
+    repayment: null,
     ...overrides,
   };
 }
@@ -94,6 +95,7 @@ export function pendingWallet(overrides: Partial<WalletResponse> = {}): WalletRe
     disbursements: [],
     history: [],
     schedule: [],
+    repayment: null,
     ...overrides,
   };
 }
@@ -107,6 +109,7 @@ export function emptyWallet(overrides: Partial<WalletResponse> = {}): WalletResp
     disbursements: [],
     history: [],
     schedule: [],
+    repayment: null,
     ...overrides,
   };
 }
