@@ -77,6 +77,9 @@ export const errorMessages = {
     'This is more than the loan owes. The most that can be recorded for {date} is {payoff}, which pays it off.',
   LOAN_NOT_REPAYING: 'Repayments can only be recorded for a running loan that has been paid out.',
   REPAYMENT_ALREADY_REVERSED: 'This repayment has already been reversed.',
+  WITHDRAWAL_PERIOD_ENDED: 'Withdrawals have ended: the last payment of this loan was due on {date}.',
+  PAYOUT_AFTER_LAST_DUE:
+    'This payout can no longer be made: the last payment of this loan was due on {date}. Mark it failed instead.',
   // User management (SPEC §5 staff)
   USER_FIELDS_REQUIRED: 'Please fill all fields.',
   USER_UPDATE_REQUIRED: 'Phone and password cannot be empty.',

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { addMonthsClamped } from '../../domain/loan/calendar';
 import {
   deriveLoanPosition,
   type LoanPosition,
@@ -174,4 +175,25 @@ export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
       daysPastDue: i.daysPastDue,
     })),
   };
+}
+
+/**
+ * The last due date of a loan that has been paid out (null before its first payout). Money paid out on or
+ * after it could not be amortised over any instalment, so no withdrawal or payout may fall there.
+ */
+export async function lastDueDate(
+  db: Db,
+  loan: { id: string; term_months: number },
+  timeZone: string,
+): Promise<string | null> {
+  const first = await db
+    .selectFrom('disbursements')
+    .select('decided_at')
+    .where('application_id', '=', loan.id)
+    .where('status', '=', 'paid')
+    .orderBy('decided_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!first?.decided_at) return null;
+  return addMonthsClamped(todayIn(timeZone, first.decided_at), loan.term_months);
 }

@@ -484,3 +484,44 @@ describe.runIf(process.env.TEST_DB === 'postgres')('concurrent recording (Postgr
     expect(responses.find((r) => r.status === 409)?.body.error.code).toBe('LOAN_NOT_REPAYING');
   });
 });
+
+describe('no money out on or after the last due date', () => {
+  it('refuses a withdrawal and marking a payout paid once the last instalment is due', async () => {
+    // ₱100,000 approved, ₱10,000 paid out today: the last of 12 instalments is due in 12 months.
+    const { id, borrower } = await loan({ paidOutMinor: 1_000_000 });
+    const lastDue = addMonthsClamped(today(), 12);
+    const requested = await t.db
+      .insertInto('disbursements')
+      .values({
+        application_id: id,
+        amount: 500_000,
+        bank_name: 'GCash',
+        account_number: '09171234567',
+        code_verified: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    while (today() < addDays(lastDue, -1)) clock.days += 1;
+    expect((await borrower.post('/api/wallet/withdrawal-code', { amount: 1000 })).status).toBe(200);
+
+    clock.days += 1;
+    expect(today()).toBe(lastDue);
+    const withdrawal = await borrower.post('/api/wallet/withdrawal-code', { amount: 1000 });
+    expect(withdrawal.status).toBe(409);
+    expect(withdrawal.body.error).toMatchObject({
+      code: 'WITHDRAWAL_PERIOD_ENDED',
+      params: { date: lastDue },
+    });
+    const paid = await finance.post(`/api/staff/disbursements/${requested.id}/paid`, { reference: 'LATE-1' });
+    expect(paid.status).toBe(409);
+    expect(paid.body.error.code).toBe('PAYOUT_AFTER_LAST_DUE');
+    const row = await t.db
+      .selectFrom('disbursements')
+      .select('status')
+      .where('id', '=', requested.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('requested');
+    // The wallet still answers: the records never hold a payout it cannot amortise.
+    expect((await borrower.get('/api/wallet')).status).toBe(200);
+  });
+});

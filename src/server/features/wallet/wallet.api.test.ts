@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../lib/today';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { insertDisbursement } from './request-withdrawal';
@@ -293,7 +294,14 @@ describe('withdrawing', () => {
     // 100 concurrent withdrawals of ₱300 (₱30,000 in all) through the locked balance check.
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, () =>
-        t.db.transaction().execute((trx) => insertDisbursement(trx, user.id, 30_000, key())),
+        t.db
+          .transaction()
+          .execute((trx) =>
+            insertDisbursement(trx, user.id, 30_000, key(), {
+              today: todayIn('Asia/Manila'),
+              timeZone: 'Asia/Manila',
+            }),
+          ),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
