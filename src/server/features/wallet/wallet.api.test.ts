@@ -294,14 +294,12 @@ describe('withdrawing', () => {
     // 100 concurrent withdrawals of ₱300 (₱30,000 in all) through the locked balance check.
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, () =>
-        t.db
-          .transaction()
-          .execute((trx) =>
-            insertDisbursement(trx, user.id, 30_000, key(), {
-              today: todayIn('Asia/Manila'),
-              timeZone: 'Asia/Manila',
-            }),
-          ),
+        t.db.transaction().execute((trx) =>
+          insertDisbursement(trx, user.id, 30_000, key(), {
+            today: todayIn('Asia/Manila'),
+            timeZone: 'Asia/Manila',
+          }),
+        ),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
