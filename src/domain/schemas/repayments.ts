@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseIsoDate } from '../loan/calendar';
+import { loanStatuses } from '../loan/status';
 import { limits } from './limits';
 import { reasonSchema } from './staff';
 
@@ -119,7 +120,7 @@ export type LedgerRepaymentDto = z.infer<typeof ledgerRepaymentDto>;
 export const loanLedgerDto = z.object({
   loanId: z.string(),
   loanNumber: z.string(),
-  status: z.string(),
+  status: z.enum(loanStatuses),
   closedAt: z.string().nullable(),
   position: loanPositionDto,
   repayments: z.array(ledgerRepaymentDto),
