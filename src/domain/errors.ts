@@ -66,6 +66,20 @@ export const errorMessages = {
   DISBURSEMENT_ALREADY_DECIDED: 'This disbursement has already been marked paid or failed.',
   AVATAR_INVALID: 'Please choose one of the five pictures.',
   STATUS_UNCHANGED: 'The loan already has this status.',
+  // Repayments (issue #10)
+  REPAYMENT_AMOUNT_INVALID: 'Enter an amount greater than zero, in pesos with at most two decimals.',
+  REPAYMENT_DATE_INVALID: 'Enter the date the money was received.',
+  REPAYMENT_DATE_IN_FUTURE: 'The date received cannot be in the future.',
+  REPAYMENT_DATE_BEFORE_PAYOUT: 'The date received cannot be before the first payout ({date}).',
+  PAYMENT_CHANNEL_INVALID: 'Please choose one of the payment channels.',
+  REPAYMENT_REFERENCE_USED: 'This reference has already been recorded for this payment channel.',
+  REPAYMENT_EXCEEDS_PAYOFF:
+    'This is more than the loan owes. The most that can be recorded for {date} is {payoff}, which pays it off.',
+  LOAN_NOT_REPAYING: 'Repayments can only be recorded for a running loan that has been paid out.',
+  REPAYMENT_ALREADY_REVERSED: 'This repayment has already been reversed.',
+  WITHDRAWAL_PERIOD_ENDED: 'Withdrawals have ended: the last payment of this loan was due on {date}.',
+  PAYOUT_AFTER_LAST_DUE:
+    'This payout can no longer be made: the last payment of this loan was due on {date}. Mark it failed instead.',
   // User management (SPEC §5 staff)
   USER_FIELDS_REQUIRED: 'Please fill all fields.',
   USER_UPDATE_REQUIRED: 'Phone and password cannot be empty.',

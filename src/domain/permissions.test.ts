@@ -54,6 +54,10 @@ const implementedBy: Record<string, readonly Permission[]> = {
  */
 const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   'profile.editOwn': ['borrower', 'officer', 'finance', 'admin'],
+  // SPEC "After the payout" (issue #10): finance (and admins) record repayments and reverse one with a
+  // reason, as they mark payouts paid — money in and money out stay with the same role.
+  'repayment.record': ['finance', 'admin'],
+  'repayment.reverse': ['finance', 'admin'],
 };
 
 function parseSpecTable(text: string) {

@@ -28,6 +28,9 @@ export const permissions = {
   // The full payout account of a disbursement, to send the transfer (SPEC §8; each reveal is audited).
   'disbursement.revealDestination': ['finance', 'admin'],
   'loan.changeBankDetails': ['finance', 'admin'],
+  // Money coming back: record a repayment received, and reverse one recorded by mistake (with a reason).
+  'repayment.record': ['finance', 'admin'],
+  'repayment.reverse': ['finance', 'admin'],
   // Admins: users (add, update phone, reset password, deactivate/delete) and the audit log.
   'users.manage': ['admin'],
   'audit.view': ['admin'],

@@ -26,18 +26,22 @@ import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { disbursementRoutes } from './features/disbursements/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { repaymentRoutes } from './features/repayments/routes';
 import { servicingRoutes } from './features/servicing/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
 import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
+import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/errors';
 import type { App } from './lib/types';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { localStorageFor } from './storage/storage';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock'> {
+  /** Tests only: a clock other than the real time. */
+  clock?: Clock;
   /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
   events?: AppDeps['events'];
   notifier?: AppDeps['notifier'];
@@ -98,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     storage,
     events,
     log: app.log,
+    clock: options.clock ?? systemClock,
   };
   app.decorate('deps', deps);
   const bus: EventBus = events;
@@ -159,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       staffEventRoutes(scoped, deps);
       walletRoutes(scoped, deps);
       disbursementRoutes(scoped, deps);
+      repaymentRoutes(scoped, deps);
       accountRoutes(scoped, deps);
       servicingRoutes(scoped, deps);
       userRoutes(scoped, deps);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from './lib/today';
 import { seedApplication } from './test-support/seed';
 import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
 
@@ -34,6 +35,45 @@ async function disbursement() {
       bank_name: 'GCash',
       account_number: '09171234567',
       code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A loan paid out ₱1,000 today, so it takes repayments. */
+async function paidOutLoan() {
+  const id = await loan();
+  await t.db
+    .insertInto('disbursements')
+    .values({
+      application_id: id,
+      amount: 100_000,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+      status: 'paid',
+      decided_at: new Date(),
+      reference: 'PAYOUT-1',
+    })
+    .execute();
+  return id;
+}
+
+let references = 0;
+const nextReference = () => `COV-${++references}`;
+
+async function repayment() {
+  const id = await paidOutLoan();
+  const row = await t.db
+    .insertInto('repayments')
+    .values({
+      application_id: id,
+      amount: 10_000,
+      received_on: todayIn('Asia/Manila'),
+      channel: 'cash',
+      reference: nextReference(),
+      source: 'webhook',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -79,6 +119,15 @@ const writes: Record<
   }),
   'POST /api/staff/disbursements/:id/failed': async () => ({
     path: `/api/staff/disbursements/${await disbursement()}/failed`,
+    body: { reason },
+    reason,
+  }),
+  'POST /api/staff/loans/:id/repayments': async () => ({
+    path: `/api/staff/loans/${await paidOutLoan()}/repayments`,
+    body: { amount: '100', receivedOn: todayIn('Asia/Manila'), channel: 'cash', reference: nextReference() },
+  }),
+  'POST /api/staff/repayments/:id/reverse': async () => ({
+    path: `/api/staff/repayments/${await repayment()}/reverse`,
     body: { reason },
     reason,
   }),

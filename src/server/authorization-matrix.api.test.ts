@@ -18,6 +18,7 @@ interface Fixture {
   pendingId: string;
   loanId: string;
   disbursementId: string;
+  repaymentId: string;
   documentId: string;
   managedUserId: string;
   ownerPhone: string;
@@ -133,6 +134,20 @@ const matrix: Record<string, Entry> = {
   'POST /api/staff/disbursements/:id/destination': {
     guard: 'disbursement.revealDestination',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/destination`,
+  },
+  'GET /api/staff/loans/:id/ledger': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/loans/${f.loanId}/ledger`,
+  },
+  'POST /api/staff/loans/:id/repayments': {
+    guard: 'repayment.record',
+    path: (f) => `/api/staff/loans/${f.loanId}/repayments`,
+    body: () => ({ amount: '100', receivedOn: '2026-01-01', channel: 'cash', reference: 'matrix' }),
+  },
+  'POST /api/staff/repayments/:id/reverse': {
+    guard: 'repayment.reverse',
+    path: (f) => `/api/staff/repayments/${f.repaymentId}/reverse`,
+    body: () => ({ reason }),
   },
   'POST /api/staff/disbursements/:id/failed': {
     guard: 'disbursement.decide',
@@ -253,6 +268,19 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Recorded directly (as the payment webhook would): the reverse route needs one to act on.
+  const repayment = await t.db
+    .insertInto('repayments')
+    .values({
+      application_id: loanId,
+      amount: 10_000,
+      received_on: '2026-01-01',
+      channel: 'cash',
+      reference: 'matrix-fixture',
+      source: 'webhook',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const document = await t.db
     .selectFrom('documents')
     .select('id')
@@ -263,6 +291,7 @@ beforeAll(async () => {
     pendingId,
     loanId,
     disbursementId: disbursement.id,
+    repaymentId: repayment.id,
     documentId: document.id,
     managedUserId: managed.user.id,
     ownerPhone: owner.phone,

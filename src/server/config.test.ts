@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../domain/loan/terms';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultPaymentChannels, loadConfig } from './config';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -50,6 +50,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       codeResendSeconds: 60,
       loanProduct: defaultLoanProduct,
+      repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
+      paymentChannels: defaultPaymentChannels,
     });
   });
 
@@ -236,5 +238,66 @@ describe('loan product configuration', () => {
     });
     expect(() => loadConfig({ ...base, LOAN_MONTHLY_RATE_BP: '2.5' })).toThrow(/LOAN_MONTHLY_RATE_BP/);
     expect(() => loadConfig({ ...base, LOAN_FEE_PERCENT_BP: '-1' })).toThrow(/LOAN_FEE_PERCENT_BP/);
+  });
+});
+
+describe('repayment configuration', () => {
+  const base = () => ({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'hiram-config-')),
+    SESSION_SECRET: 'x'.repeat(40),
+  });
+
+  it('refuses a product above the legal ceilings with a clear message', () => {
+    // What the server accepted before issue #10: 15 % a month with a 50 % fee.
+    expect(() =>
+      loadConfig({ ...base(), LOAN_MONTHLY_RATE_BP: '1500', LOAN_FEE_PERCENT_BP: '5000' }),
+    ).toThrow(/legal ceilings[\s\S]*monthlyRateBp: monthly rate must be 0–600 bp/);
+    expect(() => loadConfig({ ...base(), LOAN_MONTHLY_RATE_BP: '600' })).not.toThrow();
+    expect(() => loadConfig({ ...base(), LOAN_MONTHLY_RATE_BP: '601' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), LOAN_FEE_PERCENT_BP: '5000' })).toThrow(/fees/);
+  });
+
+  it('takes grace days and a late charge up to 5 % a month, and refuses more', () => {
+    expect(
+      loadConfig({ ...base(), REPAYMENT_GRACE_DAYS: '5', LATE_CHARGE_MONTHLY_BP: '500' }).repaymentRules,
+    ).toEqual({
+      graceDays: 5,
+      lateChargeMonthlyBp: 500,
+    });
+    expect(() => loadConfig({ ...base(), LATE_CHARGE_MONTHLY_BP: '501' })).toThrow(
+      /late charge must be 0–500 bp/,
+    );
+    expect(() => loadConfig({ ...base(), REPAYMENT_GRACE_DAYS: '40' })).toThrow(/REPAYMENT_GRACE_DAYS/);
+    expect(() => loadConfig({ ...base(), REPAYMENT_GRACE_DAYS: '-1' })).toThrow(/REPAYMENT_GRACE_DAYS/);
+  });
+
+  it('reads payment channels from PAYMENT_CHANNELS and refuses a bad list', () => {
+    const channels = [
+      {
+        code: 'bpi',
+        name: 'BPI',
+        accountDetails: 'Hiram Lending Inc. · 1234-5678-90',
+        instructions: 'Quote your loan number',
+      },
+      { code: 'cash', name: 'Cash' },
+    ];
+    expect(loadConfig({ ...base(), PAYMENT_CHANNELS: JSON.stringify(channels) }).paymentChannels).toEqual([
+      channels[0],
+      { code: 'cash', name: 'Cash', accountDetails: null, instructions: null },
+    ]);
+    expect(() => loadConfig({ ...base(), PAYMENT_CHANNELS: 'not json' })).toThrow(
+      /PAYMENT_CHANNELS must be a JSON array/,
+    );
+    expect(() => loadConfig({ ...base(), PAYMENT_CHANNELS: '[]' })).toThrow(/PAYMENT_CHANNELS/);
+    expect(() =>
+      loadConfig({ ...base(), PAYMENT_CHANNELS: JSON.stringify([channels[1], channels[1]]) }),
+    ).toThrow(/unique/);
+    expect(() =>
+      loadConfig({ ...base(), PAYMENT_CHANNELS: JSON.stringify([{ code: 'Bad Code', name: 'x' }]) }),
+    ).toThrow(/PAYMENT_CHANNELS/);
+  });
+
+  it('defaults to channels without account details: no invented account numbers', () => {
+    expect(loadConfig(base()).paymentChannels.every((c) => c.accountDetails === null)).toBe(true);
   });
 });

@@ -3,8 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { codePolicy } from '../domain/codes';
+import {
+  assertWithinCostCaps,
+  defaultRepaymentRules,
+  MAX_GRACE_DAYS,
+  type RepaymentRules,
+} from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
-import { DEFAULT_TIME_ZONE } from '../domain/schemas/settings';
+import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -20,6 +26,37 @@ const isValidTimeZone = (tz: string) => {
     return false;
   }
 };
+
+/**
+ * The channels finance records repayments on. No account numbers are invented: until the lender sets
+ * PAYMENT_CHANNELS with real details, borrowers are told to contact support for how to pay.
+ */
+export const defaultPaymentChannels: PaymentChannel[] = [
+  { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
+  { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
+  { code: 'cash', name: 'Cash at the office', accountDetails: null, instructions: null },
+];
+
+const paymentChannels = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of channels' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(paymentChannelSchema, {
+        error: 'must be a JSON array of { code, name, accountDetails, instructions }',
+      })
+      .min(1, { error: 'must list at least one channel' })
+      .refine((list) => new Set(list.map((c) => c.code)).size === list.length, {
+        error: 'channel codes must be unique',
+      }),
+  );
 
 const envSchema = z
   .object({
@@ -47,6 +84,14 @@ const envSchema = z
     LOAN_MONTHLY_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(200),
     LOAN_FEE_FLAT: z.coerce.number().int().min(0).max(1_000_000).default(0),
     LOAN_FEE_PERCENT_BP: z.coerce.number().int().min(0).max(9_999).default(0),
+    REPAYMENT_GRACE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_GRACE_DAYS)
+      .default(defaultRepaymentRules.graceDays),
+    LATE_CHARGE_MONTHLY_BP: z.coerce.number().int().min(0).max(10_000).default(0),
+    PAYMENT_CHANNELS: paymentChannels.optional(),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   })
@@ -105,6 +150,9 @@ export interface Config {
   codeResendSeconds: number;
   /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
   loanProduct: LoanProduct;
+  /** Grace days and late charge (docs/decisions/010); within the SEC ceilings with the product. */
+  repaymentRules: RepaymentRules;
+  paymentChannels: PaymentChannel[];
 }
 
 export class ConfigError extends Error {
@@ -127,8 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     monthlyRateBp: e.LOAN_MONTHLY_RATE_BP,
     fees: { flatMinor: e.LOAN_FEE_FLAT * 100, percentBp: e.LOAN_FEE_PERCENT_BP },
   };
+  const repaymentRules: RepaymentRules = {
+    graceDays: e.REPAYMENT_GRACE_DAYS,
+    lateChargeMonthlyBp: e.LATE_CHARGE_MONTHLY_BP,
+  };
   try {
     assertLoanProduct(loanProduct);
+    // The Philippine ceilings (rate, effective rate, late charge, total cost): refuse to lend above them.
+    assertWithinCostCaps(loanProduct, repaymentRules);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -151,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? codePolicy.resendAfterSeconds,
     loanProduct,
+    repaymentRules,
+    paymentChannels: e.PAYMENT_CHANNELS ?? defaultPaymentChannels,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DbKind } from './db/open';
 import type { Database } from './db/schema';
 import type { EventBus } from './events/bus';
+import type { Clock } from './lib/clock';
 import type { Notifier } from './notify/notifier';
 import type { FileStorage } from './storage/storage';
 
@@ -17,4 +18,6 @@ export interface AppDeps {
   events: EventBus;
   /** The app's logger, for work that outlives a request's answer (e.g. after-commit events). */
   log: FastifyBaseLogger;
+  /** The real time; only tests pass another one (never settable from the API). */
+  clock: Clock;
 }

@@ -21,6 +21,9 @@ describe('status transitions', () => {
     'approved→on_hold',
     'on_hold→approved',
     'approved→closed',
+    'on_hold→closed',
+    // A reversed repayment reopens a paid-off loan (issue #10).
+    'closed→approved',
   ]);
 
   it.each(loanStatuses.flatMap((from) => loanStatuses.map((to) => [from, to] as [LoanStatus, LoanStatus])))(
@@ -61,9 +64,14 @@ describe('status sets', () => {
   it('only an approved loan that is not on hold pays out', () => {
     expect(loanStatuses.filter(canWithdraw)).toEqual(['approved']);
   });
-  it('every running status can reach another by a legal change, and terminal ones cannot', () => {
+  it('every running status can reach another by a legal change; only a rejection is terminal', () => {
     for (const status of loanStatuses) {
-      expect(allowedTransitions[status].length === 0).toBe(status === 'rejected' || status === 'closed');
+      expect(allowedTransitions[status].length === 0).toBe(status === 'rejected');
     }
+  });
+  it('a closed loan only reopens, to repayment (a reversed repayment), and is not running', () => {
+    expect(allowedTransitions.closed).toEqual(['approved']);
+    expect(isRunning('closed')).toBe(false);
+    expect(awaitsDecision('closed')).toBe(false);
   });
 });

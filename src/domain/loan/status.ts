@@ -5,9 +5,11 @@ export type LoanStatus = (typeof loanStatuses)[number];
 export const allowedTransitions: Readonly<Record<LoanStatus, readonly LoanStatus[]>> = {
   pending: ['approved', 'rejected'],
   approved: ['on_hold', 'closed'],
-  on_hold: ['approved'],
+  // Paying everything off closes a loan whether or not withdrawals were on hold.
+  on_hold: ['approved', 'closed'],
   rejected: [],
-  closed: [],
+  // Only a reversed repayment reopens a paid-off loan: it owes money again and returns to repayment.
+  closed: ['approved'],
 };
 
 /** An application still waiting for a decision (approve or reject); its terms may still be edited. */

@@ -9,6 +9,7 @@ export const limits = {
   bankName: 80,
   accountNumber: 34,
   payoutReference: 100,
+  repaymentReference: 100,
   username: 32,
   password: 128,
   phone: 15,

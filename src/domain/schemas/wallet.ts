@@ -4,6 +4,8 @@ import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
 import { myApplicationDto } from './application';
 import { limits } from './limits';
+import { borrowerRepaymentDto, loanPositionDto } from './repayments';
+import { paymentChannelSchema } from './settings';
 import { pageOf } from './staff';
 
 /** Whole pesos, typed as digits (thousands separators allowed); anything else is "Enter a valid amount". */
@@ -80,7 +82,22 @@ export const walletResponse = z.object({
   inProcessing: z.boolean(),
   disbursements: z.array(disbursementDto),
   history: z.array(borrowerEventDto),
+  /** The real schedule, from the money paid out (empty before the first payout). */
   schedule: z.array(instalmentDto),
+  /**
+   * Paying back, for a loan (null for an application): the position today (null before the first payout:
+   * there is no schedule until money is paid out), repayments received, and how to pay — the channels with
+   * account details the lender configured (none: contact support) and the loan number to quote.
+   */
+  repayment: z
+    .object({
+      position: loanPositionDto.nullable(),
+      repayments: z.array(borrowerRepaymentDto),
+      paymentReference: z.string(),
+      paymentChannels: z.array(paymentChannelSchema),
+      closedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type WalletResponse = z.infer<typeof walletResponse>;
 

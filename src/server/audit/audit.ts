@@ -16,7 +16,7 @@ export function auditActor(user: User, request: Pick<FastifyRequest, 'ip'>): Aud
 
 export interface AuditEntry {
   action: string;
-  targetType: 'application' | 'loan' | 'user' | 'disbursement';
+  targetType: 'application' | 'loan' | 'user' | 'disbursement' | 'repayment';
   targetId: string;
   loanId?: string | null;
   before?: Record<string, unknown>;

@@ -103,6 +103,8 @@ export interface ApplicationsTable {
   decided_by: string | null;
   reject_reason: string | null;
   approved_amount: number | null;
+  /** When the loan was paid off; null while it runs or after a reversal reopened it. */
+  closed_at: Timestamp | null;
 }
 
 export interface AuditEventsTable {
@@ -148,6 +150,29 @@ export interface DisbursementsTable {
   failure_reason: string | null;
 }
 
+export type RepaymentSource = 'staff' | 'webhook';
+
+/** Money received for a loan; never updated or deleted (a trigger), undone only by a reversal. */
+export interface RepaymentsTable {
+  id: Generated<string>;
+  application_id: string;
+  amount: number;
+  /** Civil date the money was received, 'YYYY-MM-DD' in the lender's time zone. */
+  received_on: ColumnType<string, string, never>;
+  channel: string;
+  reference: string;
+  source: RepaymentSource;
+  recorded_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RepaymentReversalsTable {
+  repayment_id: string;
+  reason: string;
+  reversed_by: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +183,8 @@ export interface Database {
   audit_events: AuditEventsTable;
   borrower_events: BorrowerEventsTable;
   disbursements: DisbursementsTable;
+  repayments: RepaymentsTable;
+  repayment_reversals: RepaymentReversalsTable;
 }
 
 export type User = Selectable<UsersTable>;

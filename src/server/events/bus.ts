@@ -4,7 +4,7 @@ import pg from 'pg';
 
 /** Something changed that open back-office screens should refresh (e.g. the pending count). */
 export interface StaffEvent {
-  type: 'applications-changed' | 'disbursements-changed' | 'users-changed';
+  type: 'applications-changed' | 'disbursements-changed' | 'repayments-changed' | 'users-changed';
 }
 
 export interface EventBus {

@@ -6,20 +6,32 @@ import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
 import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import type { Config } from '../config';
+import { type Config, defaultPaymentChannels } from '../config';
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
+import type { Clock } from '../lib/clock';
 import type { App } from '../lib/types';
 import { type Notifier, OutboxNotifier } from '../notify/notifier';
 import { localStorageFor } from '../storage/storage';
 
 /** 48 characters, fixed, so code and session hashes are reproducible in tests. */
 export const TEST_SESSION_SECRET = 'hiram-test-session-secret-0123456789-abcdefghijk';
+
+/** A test clock: the real time moved by `days` (settable while the test runs). */
+export function shiftedClock(): Clock & { days: number } {
+  return {
+    days: 0,
+    now() {
+      return new Date(Date.now() + this.days * 86_400_000);
+    },
+  };
+}
 
 /** The backend the API suite runs on: the project sets TEST_DB (pglite or postgres). */
 export function testDbKind(): DbKind {
@@ -50,6 +62,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     codeResendSeconds: 60,
     loanProduct: defaultLoanProduct,
+    repaymentRules: defaultRepaymentRules,
+    paymentChannels: defaultPaymentChannels,
     ...overrides,
   };
 }
@@ -214,6 +228,8 @@ export interface TestAppOptions {
   postgresEvents?: boolean;
   /** The built web app to serve (as `npm start` serves dist/web). */
   webRoot?: string;
+  /** A clock other than the real time (e.g. `shiftedClock`), to see instalments fall due and overdue. */
+  clock?: Clock;
   /** Registers extra routes (e.g. a guarded or throwing test route) before the app is ready. */
   routes?: (app: App, deps: AppDeps) => void;
 }
@@ -277,6 +293,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       storage,
       ...(options.events ? { events: options.events } : {}),
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     const deps: AppDeps = app.deps;
     options.routes?.(app, deps);

@@ -42,6 +42,10 @@ export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']
       termsMonths: [...defaultLoanProduct.termsMonths],
       ...overrides,
     },
+    repayments: { graceDays: 3, lateChargeMonthlyBp: 0 },
+    paymentChannels: [
+      { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
+    ],
   };
 }
 

@@ -4,6 +4,7 @@ import * as m002 from './002-applications';
 import * as m003 from './003-back-office';
 import * as m004 from './004-list-indexes';
 import * as m005 from './005-dashboard-indexes';
+import * as m006 from './006-repayments';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-back-office': m003,
   '004-list-indexes': m004,
   '005-dashboard-indexes': m005,
+  '006-repayments': m006,
 };

@@ -4,6 +4,8 @@ import { type AuditActor, notifyBorrower, recordAudit } from '../../audit/audit'
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
+import { today } from '../../lib/clock';
+import { lastDueDate } from '../../loans/loan-position';
 
 export type PayoutOutcome = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
 
@@ -27,6 +29,18 @@ export async function markDisbursement(
       .executeTakeFirst();
     if (!before) throw new AppError('NOT_FOUND');
     if (before.status !== 'requested') throw new AppError('DISBURSEMENT_ALREADY_DECIDED');
+    if (outcome.status === 'paid') {
+      // A payout on or after the loan's last due date could not be repaid by any instalment.
+      const loan = await trx
+        .selectFrom('applications')
+        .select(['id', 'term_months'])
+        .where('id', '=', before.application_id)
+        .executeTakeFirstOrThrow();
+      const lastDue = await lastDueDate(trx, loan, deps.config.timeZone);
+      if (lastDue !== null && today(deps) >= lastDue) {
+        throw new AppError('PAYOUT_AFTER_LAST_DUE', { params: { date: lastDue } });
+      }
+    }
     const after = await trx
       .updateTable('disbursements')
       .set({

@@ -9,7 +9,7 @@ export function settingsRoutes(app: App, deps: AppDeps) {
     {
       schema: {
         tags: ['system'],
-        summary: 'Loan product, currency, time zone and support e-mail',
+        summary: 'Loan product, repayment rules, payment channels, currency, time zone and support e-mail',
         response: {
           200: publicSettingsSchema,
         },
@@ -20,6 +20,8 @@ export function settingsRoutes(app: App, deps: AppDeps) {
       timeZone: deps.config.timeZone,
       supportEmail: deps.config.supportEmail,
       loanProduct: { ...deps.config.loanProduct, termsMonths: [...deps.config.loanProduct.termsMonths] },
+      repayments: { ...deps.config.repaymentRules },
+      paymentChannels: deps.config.paymentChannels,
     }),
   );
 }

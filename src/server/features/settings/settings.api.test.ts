@@ -25,6 +25,12 @@ describe('loan product settings', () => {
         fees: { flatMinor: 50_000, percentBp: 100 },
         termsMonths: [6, 12, 18, 24],
       },
+      repayments: { graceDays: 3, lateChargeMonthlyBp: 0 },
+      paymentChannels: [
+        { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
+        { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
+        { code: 'cash', name: 'Cash at the office', accountDetails: null, instructions: null },
+      ],
     });
   });
 

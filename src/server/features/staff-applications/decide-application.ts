@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { canTransition, type LoanStatus } from '../../../domain/loan/status';
+import { awaitsDecision, canTransition, type LoanStatus } from '../../../domain/loan/status';
 import type { Database, User } from '../../db/schema';
 
 /**
@@ -20,7 +20,8 @@ export async function lockPendingApplication(
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  if (!canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
+  // A closed loan may become approved again, but only by a reversal, never by a decision.
+  if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
   if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
   return row;
 }

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { loanBalance } from '../../../domain/loan/balance';
-import { buildSchedule } from '../../../domain/loan/schedule';
 import { wasApproved } from '../../../domain/loan/status';
 import type { WalletResponse } from '../../../domain/schemas/wallet';
 import type { AppDeps } from '../../deps';
 import { hasOpenApplication, toMyApplicationDto } from '../../lib/applications';
+import { today } from '../../lib/clock';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { todayIn } from '../../lib/today';
+import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
 
 const HISTORY_LIMIT = 50;
 
@@ -49,6 +49,7 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
       inProcessing: false,
       disbursements: [],
       schedule: [],
+      repayment: null,
     };
   }
 
@@ -66,23 +67,28 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
     approvedMinor: application.approved_amount,
     withdrawnMinor: Number(withdrawn),
   });
-  const approved = balance.approvedMinor;
-  const schedule =
-    isLoan && application.decided_at
-      ? buildSchedule({
-          amountMinor: approved,
-          termMonths: application.term_months,
-          monthlyRateBp: application.monthly_rate_bp,
-          startDate: todayIn(deps.config.timeZone, application.decided_at),
-        })
-      : [];
+  if (!isLoan) {
+    return {
+      ...base,
+      application: toMyApplicationDto(application),
+      balance: null,
+      inProcessing: disbursements.some((d) => d.status === 'requested'),
+      disbursements: disbursements.map(toDisbursementDto),
+      schedule: [],
+      repayment: null,
+    };
+  }
+  // The schedule runs from the first payout, on the money actually paid out (docs/decisions/010).
+  const { position, repayments } = await loanPosition(deps.db, application, deps, today(deps));
+  const paidOut = position.startDate !== null;
+  const applied = new Map(position.repayments.map((r) => [r.id, r]));
   return {
     ...base,
     application: toMyApplicationDto(application),
-    balance: isLoan ? balance : null,
+    balance,
     inProcessing: disbursements.some((d) => d.status === 'requested'),
     disbursements: disbursements.map(toDisbursementDto),
-    schedule: schedule.map((i) => ({
+    schedule: position.schedule.map((i) => ({
       number: i.number,
       dueDate: i.dueDate,
       paymentMinor: i.paymentMinor,
@@ -90,5 +96,23 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
       interestMinor: i.interestMinor,
       balanceMinor: i.balanceMinor,
     })),
+    repayment: {
+      position: paidOut ? toLoanPositionDto(position) : null,
+      repayments: repayments
+        .map((r) => ({
+          id: r.id,
+          amountMinor: r.amount,
+          receivedOn: r.receivedOn,
+          channel: r.channel,
+          reference: r.reference,
+          reversed: r.reversal !== null,
+          allocation: applied.get(r.id)?.allocation ?? null,
+        }))
+        .reverse(),
+      paymentReference: application.loan_number,
+      // Only channels with real account details tell a borrower how to pay; otherwise they contact support.
+      paymentChannels: deps.config.paymentChannels.filter((c) => c.accountDetails !== null),
+      closedAt: application.closed_at?.toISOString() ?? null,
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ApplicationRow } from '../../lib/applications';
 import { withdrawnMinor, withdrawnSql } from '../../lib/loan-balance';
+import { lastDueDate } from '../../loans/loan-position';
 
 /**
  * The borrower's running loan, ready for a withdrawal of `amountMinor`: it must exist, be running and not
@@ -18,7 +19,8 @@ export async function loanForWithdrawal(
   db: AppDeps['db'] | Transaction<Database>,
   borrowerId: string,
   amountMinor: number,
-  options: { lock: boolean },
+  /** `today`: the lender's civil date and time zone, for the end of the withdrawal period. */
+  options: { lock: boolean; today: string; timeZone: string },
 ): Promise<{ loan: ApplicationRow; availableMinor: number }> {
   const running = db
     .selectFrom('applications')
@@ -41,6 +43,12 @@ export async function loanForWithdrawal(
   if (!loan || loan.approved_amount === null) throw new AppError('LOAN_NOT_FOUND');
   if (!canWithdraw(loan.status)) {
     throw new AppError('WITHDRAWALS_PAUSED', { params: { message: loan.status_message ?? '' } });
+  }
+  // Interest runs from the first payout over the term: money paid out on or after the last due date could
+  // not be repaid by any instalment (docs/decisions/010).
+  const lastDue = await lastDueDate(db, loan, options.timeZone);
+  if (lastDue !== null && options.today >= lastDue) {
+    throw new AppError('WITHDRAWAL_PERIOD_ENDED', { params: { date: lastDue } });
   }
   const { availableMinor } = loanBalance({
     status: loan.status,

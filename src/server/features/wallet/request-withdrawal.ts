@@ -6,6 +6,7 @@ import { withVerifiedCode } from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
+import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loanForWithdrawal, withdrawalContext } from './open-loan';
 
@@ -29,8 +30,9 @@ export async function insertDisbursement(
   borrowerId: string,
   amountMinor: number,
   idempotencyKey: string,
+  when: { today: string; timeZone: string },
 ) {
-  const { loan } = await loanForWithdrawal(trx, borrowerId, amountMinor, { lock: true });
+  const { loan } = await loanForWithdrawal(trx, borrowerId, amountMinor, { lock: true, ...when });
   return trx
     .insertInto('disbursements')
     .values({
@@ -57,14 +59,15 @@ export async function requestWithdrawal(deps: AppDeps, borrower: User, input: Wi
 
   const amountMinor = toMinor(input.amount);
   // Checked before the code, so a wrong amount never spends one of the code's five tries.
-  const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false });
+  const when = { today: today(deps), timeZone: deps.config.timeZone };
+  const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false, ...when });
 
   try {
     const disbursement = await withVerifiedCode(
       { db: deps.db, secret: deps.config.sessionSecret },
       { phone: borrower.phone, purpose: 'withdrawal', context: withdrawalContext(loan, amountMinor) },
       input.code,
-      (trx) => insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey),
+      (trx) => insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey, when),
       'WITHDRAWAL_CODE_INVALID',
     );
     publishAfterCommit(deps, { type: 'disbursements-changed' });

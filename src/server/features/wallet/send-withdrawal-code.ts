@@ -3,6 +3,7 @@ import { formatMoney, toMinor } from '../../../domain/money';
 import { issueCode } from '../../auth/verification-codes';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { today } from '../../lib/clock';
 import { loanForWithdrawal, withdrawalContext } from './open-loan';
 
 /**
@@ -12,7 +13,11 @@ import { loanForWithdrawal, withdrawalContext } from './open-loan';
 export async function sendWithdrawalCode(deps: AppDeps, borrower: User, amount: number) {
   if (!borrower.phone) throw new AppError('LOAN_NOT_FOUND');
   const amountMinor = toMinor(amount);
-  const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false });
+  const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, {
+    lock: false,
+    today: today(deps),
+    timeZone: deps.config.timeZone,
+  });
   const destination = `${loan.bank_name} ****${loan.account_number.slice(-4)}`;
   return issueCode(
     {

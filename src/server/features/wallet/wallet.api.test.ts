@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../lib/today';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { insertDisbursement } from './request-withdrawal';
@@ -60,7 +61,7 @@ async function skipResendWait(phone: string) {
 }
 
 describe('wallet', () => {
-  it('shows the loan, balance, schedule and an empty history for a new approved loan', async () => {
+  it('shows the loan, balance and an empty history for a new approved loan: no schedule before a payout', async () => {
     const { agent } = await borrowerWithLoan();
     const wallet = await agent.get('/api/wallet');
     expect(wallet.status).toBe(200);
@@ -70,8 +71,15 @@ describe('wallet', () => {
       availableMinor: 10_000_000,
     });
     expect(wallet.body.inProcessing).toBe(false);
-    expect(wallet.body.schedule).toHaveLength(12);
-    expect(wallet.body.schedule.at(-1).balanceMinor).toBe(0);
+    // Interest runs only on money paid out: nothing was, so there is no schedule yet (issue #10).
+    expect(wallet.body.schedule).toEqual([]);
+    expect(wallet.body.repayment).toMatchObject({
+      position: null,
+      repayments: [],
+      paymentReference: expect.stringMatching(/^HL-/),
+      // The default channels have no account details: the borrower is told to contact support.
+      paymentChannels: [],
+    });
     expect(wallet.body.canApply).toBe(false);
   });
 
@@ -286,7 +294,12 @@ describe('withdrawing', () => {
     // 100 concurrent withdrawals of ₱300 (₱30,000 in all) through the locked balance check.
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, () =>
-        t.db.transaction().execute((trx) => insertDisbursement(trx, user.id, 30_000, key())),
+        t.db.transaction().execute((trx) =>
+          insertDisbursement(trx, user.id, 30_000, key(), {
+            today: todayIn('Asia/Manila'),
+            timeZone: 'Asia/Manila',
+          }),
+        ),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;

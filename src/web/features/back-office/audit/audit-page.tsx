@@ -21,8 +21,12 @@ export const knownAuditActions = [
   'loan.change_bank_details',
   'loan.change_credit_score',
   'loan.message_borrower',
+  'loan.close',
+  'loan.reopen',
   'disbursement.mark_paid',
   'disbursement.mark_failed',
+  'repayment.record',
+  'repayment.reverse',
   'user.create',
   'user.update',
   'user.reset_password',
@@ -31,7 +35,7 @@ export const knownAuditActions = [
   'user.delete',
 ] as const;
 
-const knownTargets = ['application', 'loan', 'disbursement', 'user'];
+const knownTargets = ['application', 'loan', 'disbursement', 'repayment', 'user'];
 
 /** The filters: URL and API parameters alike (GET /api/admin/audit and /api/admin/audit.csv). */
 const filterKeys = ['actor', 'action', 'loan', 'from', 'to'] as const;

@@ -1,27 +1,70 @@
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { sumMinor } from '../../../../domain/money';
+import type { InstalmentPositionDto } from '../../../../domain/schemas/repayments';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+
+type InstalmentState = InstalmentPositionDto['status'];
+
 import { useFormatters } from '../lib/format';
 import classes from './wallet.module.css';
 
-type Instalment = WalletResponse['schedule'][number];
+type Instalment = WalletResponse['schedule'][number] & {
+  status?: InstalmentState;
+  daysPastDue?: number;
+};
+type Repayment = WalletResponse['repayment'];
+
+const stateColors: Record<InstalmentState, string> = {
+  paid: 'green',
+  part_paid: 'blue',
+  due: 'orange',
+  overdue: 'red',
+  upcoming: 'gray',
+};
+
+function StateBadge(props: { row: Instalment }) {
+  const { t } = useTranslation();
+  const { status } = props.row;
+  if (!status) return null;
+  return (
+    <Badge color={stateColors[status]} variant="light" size="sm" style={{ flexShrink: 0 }}>
+      {t(`wallet.schedule.states.${status}`, { n: props.row.daysPastDue ?? 0 })}
+    </Badge>
+  );
+}
 
 /** Phones show this many payments until the borrower asks for all of them. */
 const phoneRows = 6;
 
 /**
- * The approved loan's monthly payments: a table on wider screens; on phones two-line rows, the first few
- * at once and the rest on request, so a 24-month loan does not bury the page.
+ * The loan's monthly payments as they stand (from the money paid out, with each one's state), what to pay
+ * next and the payoff today: a table on wider screens; on phones two-line rows, the first few at once and
+ * the rest on request, so a 24-month loan does not bury the page. Before the first payout there is no
+ * schedule yet, and the borrower is told when it starts.
  */
-export function RepaymentSchedule(props: { schedule: Instalment[] }) {
+export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: Repayment }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const wide = useMediaQuery('(min-width: 36em)');
   const [showAll, { toggle }] = useDisclosure(false);
-  const rows = props.schedule;
-  if (rows.length === 0) return null;
+  const position = props.repayment?.position ?? null;
+  const rows: Instalment[] = position ? position.schedule : props.schedule;
+  if (rows.length === 0) {
+    if (!props.repayment) return null;
+    return (
+      <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="schedule-title">
+        <Title order={2} size="h4" id="schedule-title">
+          {t('wallet.schedule.title')}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {t('wallet.schedule.beforePayout')}
+        </Text>
+      </Paper>
+    );
+  }
+  const paidInFull = position !== null && position.payoffMinor === 0 && position.nextPayment === null;
 
   const totals = {
     payment: sumMinor(rows.map((r) => r.paymentMinor)),
@@ -40,6 +83,38 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
           interest: format.money(totals.interest),
         })}
       </Text>
+      {position ? (
+        <Stack gap={2} mb="sm" data-testid="repayment-position">
+          {paidInFull ? (
+            <Text size="sm" fw={600} c="green">
+              {t('wallet.schedule.paidInFull')}
+            </Text>
+          ) : null}
+          {position.nextPayment ? (
+            <Text size="sm" fw={600}>
+              {t('wallet.schedule.nextPayment', {
+                amount: format.money(position.nextPayment.amountMinor),
+                date: format.date(position.nextPayment.dueDate),
+              })}
+            </Text>
+          ) : null}
+          {position.overdueMinor > 0 ? (
+            <Text size="sm" c="red">
+              {t('wallet.schedule.overdue', { amount: format.money(position.overdueMinor) })}
+            </Text>
+          ) : null}
+          {position.lateChargesDueMinor > 0 ? (
+            <Text size="sm" c="red">
+              {t('wallet.schedule.lateCharges', { amount: format.money(position.lateChargesDueMinor) })}
+            </Text>
+          ) : null}
+          {paidInFull ? null : (
+            <Text size="sm">
+              {t('wallet.schedule.payoff', { amount: format.money(position.payoffMinor) })}
+            </Text>
+          )}
+        </Stack>
+      ) : null}
       {wide ? (
         <Table.ScrollContainer minWidth={520}>
           <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-labelledby="schedule-title">
@@ -51,6 +126,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
                 <Table.Th ta="right">{t('wallet.schedule.principal')}</Table.Th>
                 <Table.Th ta="right">{t('wallet.schedule.interest')}</Table.Th>
                 <Table.Th ta="right">{t('wallet.schedule.balance')}</Table.Th>
+                {position ? <Table.Th>{t('wallet.schedule.state')}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -70,6 +146,11 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
                   <Table.Td ta="right" className={classes.money}>
                     {format.money(row.balanceMinor)}
                   </Table.Td>
+                  {position ? (
+                    <Table.Td>
+                      <StateBadge row={row} />
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -86,6 +167,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
                   {format.money(totals.interest)}
                 </Table.Th>
                 <Table.Th />
+                {position ? <Table.Th /> : null}
               </Table.Tr>
             </Table.Tfoot>
           </Table>
@@ -101,9 +183,12 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
                   </Text>
                   {format.date(row.dueDate)}
                 </Text>
-                <Text size="sm" fw={700} className={classes.money}>
-                  {format.money(row.paymentMinor)}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <StateBadge row={row} />
+                  <Text size="sm" fw={700} className={classes.money}>
+                    {format.money(row.paymentMinor)}
+                  </Text>
+                </Group>
               </Group>
               <Text size="xs" c="dimmed" mt={2}>
                 {t('wallet.schedule.breakdown', {

@@ -9,6 +9,7 @@ import {
   makeApplication,
   makeDisbursement,
   makeEvent,
+  paidOutWallet,
   pendingWallet,
 } from '../test/fixtures';
 
@@ -191,6 +192,83 @@ describe('wallet loan card, withdrawals and schedule', () => {
     expect(
       within(schedule).getByText('Principal ₱15,852.58 · Interest ₱2,000.00 · Balance ₱84,147.42'),
     ).toBeTruthy();
+  });
+
+  it('before the first payout says when the schedule starts, instead of inventing one', async () => {
+    showWallet(
+      approvedWallet({
+        schedule: [],
+        repayment: {
+          position: null,
+          repayments: [],
+          paymentReference: 'HL-25-000042',
+          paymentChannels: [],
+          closedAt: null,
+        },
+      }),
+    );
+    const schedule = await screen.findByRole('region', { name: 'Repayment schedule' });
+    expect(
+      within(schedule).getByText(/Your repayment schedule starts when your first withdrawal is paid out/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'How to pay' })).toBeNull();
+  });
+
+  it('shows each payment state, the next payment, the payoff and how to pay', async () => {
+    showWallet(paidOutWallet());
+    const schedule = await screen.findByRole('region', { name: 'Repayment schedule' });
+    expect(within(schedule).getByText('Overdue · 10 days')).toBeTruthy();
+    expect(within(schedule).getByText('Upcoming')).toBeTruthy();
+    expect(within(schedule).getByText('Next payment: ₱41,504.95 by Apr 2, 2025')).toBeTruthy();
+    expect(within(schedule).getByText('To pay off the whole loan today: ₱92,330.00')).toBeTruthy();
+    const pay = screen.getByRole('region', { name: 'How to pay' });
+    // No channel with account details configured: no invented account, the borrower asks support.
+    await within(pay).findByText(
+      'Please contact support@example.com to learn how to pay, and quote your loan number HL-25-000042.',
+    );
+    expect(within(pay).getByText('₱10,000.00 received Mar 20, 2025 · Reference: GC-1')).toBeTruthy();
+  });
+
+  it('lists the configured payment channels with the loan number to quote', async () => {
+    showWallet(
+      paidOutWallet({
+        paymentChannels: [
+          {
+            code: 'bpi',
+            name: 'BPI',
+            accountDetails: 'Lender Inc. · 0000-1111-22',
+            instructions: 'Pay at any branch',
+          },
+        ],
+      }),
+    );
+    const pay = await screen.findByRole('region', { name: 'How to pay' });
+    expect(
+      within(pay).getByText('Quote your loan number HL-25-000042 as the payment reference.'),
+    ).toBeTruthy();
+    expect(within(pay).getByText('Lender Inc. · 0000-1111-22')).toBeTruthy();
+    expect(within(pay).getByText('Pay at any branch')).toBeTruthy();
+  });
+
+  it('tells the borrower about payments, reversals and closure in the updates', async () => {
+    showWallet({
+      ...paidOutWallet(),
+      history: [
+        makeEvent('loan_reopened', { message: 'Bounced cheque' }),
+        makeEvent('repayment_reversed', {
+          message: 'Bounced cheque',
+          data: { amountMinor: 1_000_000, reference: 'GC-1' },
+        }),
+        makeEvent('loan_closed'),
+        makeEvent('repayment_received', { data: { amountMinor: 1_000_000, reference: 'GC-1' } }),
+      ],
+    });
+    await screen.findByText('We received your payment of ₱10,000.00. Reference: GC-1.');
+    expect(screen.getByText('Your loan is paid in full and closed. Thank you!')).toBeTruthy();
+    expect(
+      screen.getByText('Your payment of ₱10,000.00 (reference GC-1) was reversed: Bounced cheque'),
+    ).toBeTruthy();
+    expect(screen.getByText('Your loan was reopened: Bounced cheque')).toBeTruthy();
   });
 
   it('shows the first six payments on a phone and the rest on request', async () => {

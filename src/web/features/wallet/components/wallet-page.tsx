@@ -7,6 +7,7 @@ import { useWallet } from '../api/wallet-api';
 import { walletStatus } from '../lib/wallet-status';
 import { DisbursementList } from './disbursement-list';
 import { HistoryList } from './history-list';
+import { HowToPay } from './how-to-pay';
 import { LoanCard } from './loan-card';
 import { RepaymentSchedule } from './repayment-schedule';
 import { StatusPanel } from './status-panel';
@@ -57,7 +58,8 @@ export function WalletPage() {
       )}
       {data.history.length > 0 || data.application ? <HistoryList history={data.history} /> : null}
       {data.balance ? <DisbursementList disbursements={data.disbursements} /> : null}
-      <RepaymentSchedule schedule={data.schedule} />
+      <RepaymentSchedule schedule={data.schedule} repayment={data.repayment} />
+      {data.repayment?.position ? <HowToPay repayment={data.repayment} /> : null}
     </Stack>
   );
 }

@@ -98,6 +98,27 @@ export function historyText(event: BorrowerEventDto, t: TFunction, format: Forma
         }),
         note: null,
       };
+    case 'repayment_received':
+      return {
+        text: t('wallet.history.repaymentReceived', {
+          amount: money(data.amountMinor),
+          reference: str(data.reference) ?? '-',
+        }),
+        note: null,
+      };
+    case 'repayment_reversed':
+      return {
+        text: t('wallet.history.repaymentReversed', {
+          amount: money(data.amountMinor),
+          reference: str(data.reference) ?? '-',
+          reason: message ?? '-',
+        }),
+        note: null,
+      };
+    case 'loan_closed':
+      return { text: t('wallet.history.loanClosed'), note: null };
+    case 'loan_reopened':
+      return { text: t('wallet.history.loanReopened', { reason: message ?? '-' }), note: null };
     case 'password_reset':
       return { text: t('wallet.history.passwordReset'), note: null };
     default:

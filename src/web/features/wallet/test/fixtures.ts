@@ -76,6 +76,7 @@ export function approvedWallet(overrides: Partial<WalletResponse> = {}): WalletR
     disbursements: [],
     history: [],
     schedule,
+    repayment: null,
     ...overrides,
   };
 }
@@ -94,6 +95,7 @@ export function pendingWallet(overrides: Partial<WalletResponse> = {}): WalletRe
     disbursements: [],
     history: [],
     schedule: [],
+    repayment: null,
     ...overrides,
   };
 }
@@ -107,6 +109,85 @@ export function emptyWallet(overrides: Partial<WalletResponse> = {}): WalletResp
     disbursements: [],
     history: [],
     schedule: [],
+    repayment: null,
     ...overrides,
   };
+}
+
+/** Paid out ₱100,000 on 2025-03-02 over 2 months: the first payment 10 days overdue, the next upcoming. */
+export function paidOutWallet(
+  overrides: Partial<NonNullable<WalletResponse['repayment']>> = {},
+): WalletResponse {
+  const rows = [
+    {
+      number: 1,
+      dueDate: '2025-04-02',
+      paymentMinor: 5_150_495,
+      principalMinor: 4_950_495,
+      interestMinor: 200_000,
+      balanceMinor: 5_049_505,
+      paidMinor: 1_000_000,
+      unpaidMinor: 4_150_495,
+      status: 'overdue' as const,
+      daysPastDue: 10,
+    },
+    {
+      number: 2,
+      dueDate: '2025-05-02',
+      paymentMinor: 5_150_495,
+      principalMinor: 5_049_505,
+      interestMinor: 100_990,
+      balanceMinor: 0,
+      paidMinor: 0,
+      unpaidMinor: 5_150_495,
+      status: 'upcoming' as const,
+      daysPastDue: 0,
+    },
+  ];
+  return approvedWallet({
+    schedule: rows.map(({ number, dueDate, paymentMinor, principalMinor, interestMinor, balanceMinor }) => ({
+      number,
+      dueDate,
+      paymentMinor,
+      principalMinor,
+      interestMinor,
+      balanceMinor,
+    })),
+    repayment: {
+      position: {
+        asOf: '2025-04-12',
+        startDate: '2025-03-02',
+        principalPaidOutMinor: 10_000_000,
+        outstandingPrincipalMinor: 9_000_000,
+        interestDueMinor: 0,
+        interestAccruedMinor: 33_000,
+        lateChargesDueMinor: 0,
+        paidAheadMinor: 0,
+        overpaidMinor: 0,
+        payoffMinor: 9_233_000,
+        levelPaymentMinor: 5_150_495,
+        nextPayment: { number: 1, dueDate: '2025-04-02', amountMinor: 4_150_495 },
+        daysPastDue: 10,
+        overdueMinor: 4_150_495,
+        graceDays: 3,
+        lateChargeMonthlyBp: 0,
+        schedule: rows,
+      },
+      repayments: [
+        {
+          id: '30000000-0000-4000-8000-000000000001',
+          amountMinor: 1_000_000,
+          receivedOn: '2025-03-20',
+          channel: 'gcash',
+          reference: 'GC-1',
+          reversed: false,
+          allocation: null,
+        },
+      ],
+      paymentReference: 'HL-25-000042',
+      paymentChannels: [],
+      closedAt: null,
+      ...overrides,
+    },
+  });
 }

@@ -1,0 +1,142 @@
+import { AppError } from '../../../domain/errors';
+import { deriveLoanPosition, isNothingOwed } from '../../../domain/loan/repayments';
+import { assertTransition, isRunning } from '../../../domain/loan/status';
+import type { RecordRepaymentInput } from '../../../domain/schemas/repayments';
+import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
+import { today } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { loadLoanRecords } from '../../loans/loan-position';
+import type { StaffContext } from '../../loans/staff-context';
+
+const referenceUsed = () =>
+  new AppError('REPAYMENT_REFERENCE_USED', { fields: { reference: 'REPAYMENT_REFERENCE_USED' } });
+
+/**
+ * Finance records money received for a running, paid-out loan. The loan row is locked, so repayments of one
+ * loan queue and each sees the ones before it; the unique (channel, reference) makes the same payment entered
+ * twice — at once or later, on any loan — one record. More than the payoff is refused with the amount that
+ * would settle the loan. When nothing is owed afterwards the loan closes in the same transaction.
+ */
+export async function recordRepayment(
+  deps: AppDeps,
+  ctx: StaffContext,
+  loanId: string,
+  input: RecordRepaymentInput,
+) {
+  if (!deps.config.paymentChannels.some((c) => c.code === input.channel)) {
+    throw new AppError('PAYMENT_CHANNEL_INVALID', { fields: { channel: 'PAYMENT_CHANNEL_INVALID' } });
+  }
+  const asOf = today(deps);
+  if (input.receivedOn > asOf) {
+    throw new AppError('REPAYMENT_DATE_IN_FUTURE', { fields: { receivedOn: 'REPAYMENT_DATE_IN_FUTURE' } });
+  }
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const loan = await trx
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', loanId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!loan) throw new AppError('NOT_FOUND');
+    if (!isRunning(loan.status)) throw new AppError('LOAN_NOT_REPAYING');
+    const used = await trx
+      .selectFrom('repayments')
+      .select('id')
+      .where('channel', '=', input.channel)
+      .where('reference', '=', input.reference)
+      .executeTakeFirst();
+    if (used) throw referenceUsed();
+
+    const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone, deps.config.repaymentRules);
+    const firstPayout = records.disbursements[0]?.paidOn ?? null;
+    if (firstPayout === null || firstPayout > asOf) throw new AppError('LOAN_NOT_REPAYING');
+    if (input.receivedOn < firstPayout) {
+      throw new AppError('REPAYMENT_DATE_BEFORE_PAYOUT', {
+        fields: { receivedOn: 'REPAYMENT_DATE_BEFORE_PAYOUT' },
+        params: { date: firstPayout },
+      });
+    }
+
+    const before = deriveLoanPosition(records, asOf);
+    const candidate = { id: 'new', amountMinor: input.amount, receivedOn: input.receivedOn };
+    const after = deriveLoanPosition({ ...records, repayments: [...records.repayments, candidate] }, asOf);
+    // Money beyond what the loan owes is never taken silently: finance records the payoff instead.
+    const excess = after.overpaidMinor - before.overpaidMinor;
+    if (excess > 0) {
+      throw new AppError('REPAYMENT_EXCEEDS_PAYOFF', {
+        fields: { amount: 'REPAYMENT_EXCEEDS_PAYOFF' },
+        params: { date: input.receivedOn, payoffMinor: input.amount - excess },
+      });
+    }
+
+    let repayment: { id: string; created_at: Date };
+    try {
+      repayment = await trx
+        .insertInto('repayments')
+        .values({
+          application_id: loan.id,
+          amount: input.amount,
+          received_on: input.receivedOn,
+          channel: input.channel,
+          reference: input.reference,
+          source: 'staff',
+          recorded_by: ctx.staff.id,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      // The same payment entered at the same moment for another loan: its insert committed first.
+      if (isUniqueViolation(error, 'repayments_channel_reference')) throw referenceUsed();
+      throw error;
+    }
+    await recordAudit(trx, ctx.actor, {
+      action: 'repayment.record',
+      targetType: 'repayment',
+      targetId: repayment.id,
+      loanId: loan.id,
+      after: {
+        amountMinor: input.amount,
+        receivedOn: input.receivedOn,
+        channel: input.channel,
+        reference: input.reference,
+      },
+    });
+    await notifyBorrower(trx, {
+      borrowerId: loan.borrower_id,
+      applicationId: loan.id,
+      kind: 'repayment_received',
+      data: { amountMinor: input.amount, receivedOn: input.receivedOn, reference: input.reference },
+    });
+
+    const closes = isNothingOwed(after);
+    if (closes) {
+      assertTransition(loan.status, 'closed');
+      await trx
+        .updateTable('applications')
+        .set({ status: 'closed', closed_at: repayment.created_at, status_message: null })
+        .where('id', '=', loan.id)
+        .execute();
+      await recordAudit(trx, ctx.actor, {
+        action: 'loan.close',
+        targetType: 'loan',
+        targetId: loan.id,
+        loanId: loan.id,
+        before: { status: loan.status },
+        after: { status: 'closed' },
+        reason: 'Paid in full',
+      });
+      await notifyBorrower(trx, {
+        borrowerId: loan.borrower_id,
+        applicationId: loan.id,
+        kind: 'loan_closed',
+        data: { paidInFullOn: input.receivedOn },
+      });
+    }
+    return { id: repayment.id, loanStatus: closes ? ('closed' as const) : loan.status, position: after };
+  });
+  publishAfterCommit(deps, { type: 'repayments-changed' });
+  return result;
+}

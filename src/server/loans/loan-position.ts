@@ -1,0 +1,199 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { addMonthsClamped } from '../../domain/loan/calendar';
+import {
+  deriveLoanPosition,
+  type LoanPosition,
+  type LoanRecords,
+  type RepaymentRules,
+} from '../../domain/loan/repayments';
+import { computeFeesMinor } from '../../domain/loan/terms';
+import type { LoanPositionDto } from '../../domain/schemas/repayments';
+import type { Database, RepaymentSource } from '../db/schema';
+import { todayIn } from '../lib/today';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A stored repayment with its reversal, in the order it was recorded. */
+export interface RepaymentRow {
+  id: string;
+  amount: number;
+  receivedOn: string;
+  channel: string;
+  reference: string;
+  source: RepaymentSource;
+  recordedBy: string | null;
+  recordedAt: Date;
+  reversal: { reason: string; reversedBy: string | null; reversedAt: Date } | null;
+}
+
+export interface LoanForPosition {
+  id: string;
+  term_months: number;
+  monthly_rate_bp: number;
+  disclosure: unknown;
+}
+
+/**
+ * Fees count toward the 100 % total-cost cap. They are the ones the borrower signed for (the disclosure's
+ * flat fee and percentage), charged on the principal actually paid out — the same rule as interest. A loan
+ * without fee terms in its disclosure has none.
+ */
+export function feesOnPaidOut(disclosure: unknown, paidOutMinor: number): number {
+  if (paidOutMinor <= 0) return 0;
+  const fees = (disclosure as { fees?: { flatMinor?: unknown; percentBp?: unknown } } | null)?.fees;
+  const flatMinor = typeof fees?.flatMinor === 'number' ? fees.flatMinor : 0;
+  const percentBp = typeof fees?.percentBp === 'number' ? fees.percentBp : 0;
+  return computeFeesMinor(paidOutMinor, { flatMinor, percentBp });
+}
+
+/**
+ * Everything stored about the money of one loan: paid disbursements (paid on the day they were marked paid,
+ * in the lender's time zone) and every repayment with its reversal, in the order recorded. Inside a
+ * transaction, call it after locking the loan row so no repayment is missed.
+ */
+export async function loadLoanRecords(
+  db: Db,
+  loan: LoanForPosition,
+  timeZone: string,
+  rules: RepaymentRules,
+): Promise<{ records: LoanRecords; repayments: RepaymentRow[] }> {
+  const [paid, rows] = await Promise.all([
+    db
+      .selectFrom('disbursements')
+      .select(['amount', 'decided_at'])
+      .where('application_id', '=', loan.id)
+      .where('status', '=', 'paid')
+      .orderBy('decided_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('repayments as r')
+      .leftJoin('repayment_reversals as rr', 'rr.repayment_id', 'r.id')
+      .leftJoin('users as recorder', 'recorder.id', 'r.recorded_by')
+      .leftJoin('users as reverser', 'reverser.id', 'rr.reversed_by')
+      .select([
+        'r.id',
+        'r.amount',
+        'r.channel',
+        'r.reference',
+        'r.source',
+        'r.created_at',
+        'rr.reason',
+        'rr.created_at as reversed_at',
+      ])
+      // A date column as text: no driver turns it into a Date at midnight of some zone.
+      .select(sql<string>`r.received_on::text`.as('received_on'))
+      .select(sql<string | null>`coalesce(recorder.username, recorder.phone)`.as('recorded_by_name'))
+      .select(sql<string | null>`coalesce(reverser.username, reverser.phone)`.as('reversed_by_name'))
+      .where('r.application_id', '=', loan.id)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute(),
+  ]);
+  const repayments: RepaymentRow[] = rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    receivedOn: r.received_on,
+    channel: r.channel,
+    reference: r.reference,
+    source: r.source,
+    recordedBy: r.recorded_by_name,
+    recordedAt: r.created_at,
+    reversal:
+      r.reversed_at && r.reason !== null
+        ? { reason: r.reason, reversedBy: r.reversed_by_name, reversedAt: r.reversed_at }
+        : null,
+  }));
+  const disbursements = paid.map((d) => ({
+    amountMinor: d.amount,
+    paidOn: todayIn(timeZone, d.decided_at as Date),
+  }));
+  const paidOut = disbursements.reduce((sum, d) => sum + d.amountMinor, 0);
+  return {
+    records: {
+      termMonths: loan.term_months,
+      monthlyRateBp: loan.monthly_rate_bp,
+      feesMinor: feesOnPaidOut(loan.disclosure, paidOut),
+      disbursements,
+      repayments: repayments.map((r) => ({
+        id: r.id,
+        amountMinor: r.amount,
+        receivedOn: r.receivedOn,
+        reversedOn: r.reversal ? todayIn(timeZone, r.reversal.reversedAt) : null,
+      })),
+      rules,
+    },
+    repayments,
+  };
+}
+
+/** The loan's position as of `asOf` (today in the lender's time zone), derived from its records. */
+export async function loanPosition(
+  db: Db,
+  loan: LoanForPosition,
+  deps: { config: { timeZone: string; repaymentRules: RepaymentRules } },
+  asOf: string,
+): Promise<{ position: LoanPosition; records: LoanRecords; repayments: RepaymentRow[] }> {
+  const { records, repayments } = await loadLoanRecords(
+    db,
+    loan,
+    deps.config.timeZone,
+    deps.config.repaymentRules,
+  );
+  return { position: deriveLoanPosition(records, asOf), records, repayments };
+}
+
+/** The figures a screen shows, without the replay's internals. */
+export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
+  return {
+    asOf: p.asOf,
+    startDate: p.startDate,
+    principalPaidOutMinor: p.principalPaidOutMinor,
+    outstandingPrincipalMinor: p.outstandingPrincipalMinor,
+    interestDueMinor: p.interestDueMinor,
+    interestAccruedMinor: p.interestAccruedMinor,
+    lateChargesDueMinor: p.lateChargesDueMinor,
+    paidAheadMinor: p.paidAheadMinor,
+    overpaidMinor: p.overpaidMinor,
+    payoffMinor: p.payoffMinor,
+    levelPaymentMinor: p.levelPaymentMinor,
+    nextPayment: p.nextPayment,
+    daysPastDue: p.daysPastDue,
+    overdueMinor: p.overdueMinor,
+    graceDays: p.graceDays,
+    lateChargeMonthlyBp: p.lateChargeMonthlyBp,
+    schedule: p.schedule.map((i) => ({
+      number: i.number,
+      dueDate: i.dueDate,
+      paymentMinor: i.paymentMinor,
+      principalMinor: i.principalMinor,
+      interestMinor: i.interestMinor,
+      balanceMinor: i.balanceMinor,
+      paidMinor: i.paidMinor,
+      unpaidMinor: i.unpaidMinor,
+      status: i.status,
+      daysPastDue: i.daysPastDue,
+    })),
+  };
+}
+
+/**
+ * The last due date of a loan that has been paid out (null before its first payout). Money paid out on or
+ * after it could not be amortised over any instalment, so no withdrawal or payout may fall there.
+ */
+export async function lastDueDate(
+  db: Db,
+  loan: { id: string; term_months: number },
+  timeZone: string,
+): Promise<string | null> {
+  const first = await db
+    .selectFrom('disbursements')
+    .select('decided_at')
+    .where('application_id', '=', loan.id)
+    .where('status', '=', 'paid')
+    .orderBy('decided_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!first?.decided_at) return null;
+  return addMonthsClamped(todayIn(timeZone, first.decided_at), loan.term_months);
+}
