@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import type { Permission } from '../../domain/permissions';
 import { isStaff } from '../../domain/roles';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
-import { homePath, useSession } from '../features/auth/api/session';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { useErrorText } from '../lib/error-text';
+import { homePath, useCan, useSession } from '../lib/session';
 
 /** Restores the session from the cookie (GET /api/me) before any route renders. */
 export function SessionGate() {
@@ -51,4 +53,14 @@ export function StaffOnly() {
   const { data } = useSession();
   if (data?.user && !isStaff(data.user.role)) return <Navigate to="/loan" replace />;
   return <Outlet />;
+}
+
+/**
+ * A back-office page only some staff may open (User Management, Audit Log: SPEC §1): anyone else is sent
+ * to the back-office home. The server refuses their requests anyway; this avoids a broken page.
+ */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const can = useCan();
+  if (!can(permission)) return <Navigate to="/admin/home" replace />;
+  return <>{children}</>;
 }

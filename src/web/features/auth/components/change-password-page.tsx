@@ -9,7 +9,7 @@ import { LogoutButton } from '../../../components/logout-button';
 import { PasswordField } from '../../../components/password-field';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { homePath, useChangePassword } from '../api/session';
+import { homePath, useChangePassword } from '../../../lib/session';
 import { AuthCardHeader } from './auth-card-header';
 
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
 import { PasswordField } from '../../../components/password-field';
+import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
-import { SafetyNotice } from './safety-notice';
-import { useCountdown } from './use-countdown';
 
 /** After a successful sign-up the page says so, then goes to /login after this long. */
 export const redirectAfterSignupMs = 2000;

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { sumMinor } from '../../../../domain/money';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
-import { useFormatters } from '../lib/format';
+import { useFormat } from '../../../lib/format';
 import classes from './wallet.module.css';
 
 type Instalment = WalletResponse['schedule'][number];
@@ -17,7 +17,7 @@ const phoneRows = 6;
  */
 export function RepaymentSchedule(props: { schedule: Instalment[] }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const wide = useMediaQuery('(min-width: 36em)');
   const [showAll, { toggle }] = useDisclosure(false);
   const rows = props.schedule;
@@ -57,7 +57,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
               {rows.map((row) => (
                 <Table.Tr key={row.number}>
                   <Table.Td>{row.number}</Table.Td>
-                  <Table.Td className={classes.money}>{format.date(row.dueDate)}</Table.Td>
+                  <Table.Td className={classes.money}>{format.calendarDate(row.dueDate)}</Table.Td>
                   <Table.Td ta="right" fw={600} className={classes.money}>
                     {format.money(row.paymentMinor)}
                   </Table.Td>
@@ -99,7 +99,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[] }) {
                   <Text span c="dimmed" size="sm" mr={6}>
                     {row.number}.
                   </Text>
-                  {format.date(row.dueDate)}
+                  {format.calendarDate(row.dueDate)}
                 </Text>
                 <Text size="sm" fw={700} className={classes.money}>
                   {format.money(row.paymentMinor)}

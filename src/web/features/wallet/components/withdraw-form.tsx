@@ -10,6 +10,7 @@ import {
   withdrawalCodeRequest,
   withdrawalRequest,
 } from '../../../../domain/schemas/wallet';
+import { SafetyNotice } from '../../../components/safety-notice';
 import { ApiError } from '../../../lib/api';
 import {
   type FormErrors,
@@ -17,12 +18,11 @@ import {
   formErrorsFromIssues,
   useFormErrors,
 } from '../../../lib/form-errors';
+import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/session';
-import { SafetyNotice } from '../../auth/components/safety-notice';
-import { useCountdown } from '../../auth/components/use-countdown';
+import { useCurrentUser } from '../../../lib/session';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useSendWithdrawalCode, useWithdraw, walletQueryKey } from '../api/wallet-api';
-import { useFormatters } from '../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { canWithdraw } from '../lib/wallet-status';
 
@@ -51,7 +51,7 @@ function fieldsOnly(errors: FormErrors): FormErrors {
  */
 export function WithdrawForm(props: { wallet: WalletResponse }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const sendCode = useSendWithdrawalCode();
