@@ -5,16 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { type ChangePasswordInput, changePasswordSchema } from '../../domain/schemas/auth';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../lib/form-errors';
 import { notifySuccess } from '../lib/notify';
-import { useChangePassword } from '../lib/session';
+import { type Session, useChangePassword } from '../lib/session';
 import { PasswordField } from './password-field';
 
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
-/**
- * A compact change-password form for My Account. The forced-change page in features/auth is a full-screen
- * card with its own layout and redirect, so only its API hook and shared schema are reused here.
- */
-export function ChangePasswordForm() {
+export interface ChangePasswordFormProps {
+  /** After the server took the new password (the session is already updated). */
+  onChanged?: (session: Session) => void;
+  /** The forced-change page uses the large full-width layout; My Account the compact one. */
+  layout?: 'page' | 'compact';
+  'aria-label'?: string;
+}
+
+/** Current password, new password and its confirmation, checked by the same schema as the server. */
+export function ChangePasswordForm({ onChanged, layout = 'compact', ...rest }: ChangePasswordFormProps) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const errors = useFormErrors();
@@ -34,17 +39,19 @@ export function ChangePasswordForm() {
     }
     errors.clear();
     changePassword.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (session) => {
         form.reset();
         notifySuccess(t('auth.changePassword.success'));
+        onChanged?.(session);
       },
       onError: (error) => errors.set(formErrorsFromError(error, 'INTERNAL')),
     });
   });
 
+  const page = layout === 'page';
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('account.support.passwordForm')}>
-      <Stack gap="sm">
+    <form onSubmit={onSubmit} noValidate aria-label={rest['aria-label']}>
+      <Stack gap={page ? 'md' : 'sm'}>
         <PasswordField
           label={t('auth.changePassword.current')}
           autoComplete="current-password"
@@ -69,7 +76,12 @@ export function ChangePasswordForm() {
             {errors.alert}
           </Alert>
         ) : null}
-        <Button type="submit" loading={changePassword.isPending}>
+        <Button
+          type="submit"
+          fullWidth={page}
+          size={page ? 'md' : undefined}
+          loading={changePassword.isPending}
+        >
           {t('auth.changePassword.submit')}
         </Button>
       </Stack>

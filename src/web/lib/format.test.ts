@@ -75,8 +75,8 @@ describe('instants in other time zones', () => {
     // 01:30 the next day in Manila (UTC+8), 00:30 in Phnom Penh (UTC+7).
     const at = (timeZone: string) =>
       createFormatters({ language: 'en', timeZone, na: 'N/A' }).dateTime(instant);
-    expect(at('Asia/Manila')).toMatch(/Mar 2, 2026.*01:30/);
+    expect(at('Asia/Manila')).toMatch(/Mar 2, 2026.* 1:30/);
     expect(at('Asia/Phnom_Penh')).toMatch(/Mar 2, 2026.*12:30/);
-    expect(at('UTC')).toMatch(/Mar 1, 2026.*05:30/);
+    expect(at('UTC')).toMatch(/Mar 1, 2026.* 5:30/);
   });
 });

@@ -88,7 +88,7 @@ function dateWriter(language: Language, timeZone: string) {
   if (language === 'en') {
     const locale = intlLocales.en;
     const dateParts = { year: 'numeric', month: 'short', day: 'numeric' } as const;
-    const timeParts = { hour: '2-digit', minute: '2-digit' } as const;
+    const timeParts = { hour: 'numeric', minute: '2-digit' } as const;
     const date = new Intl.DateTimeFormat(locale, { timeZone, ...dateParts });
     const time = new Intl.DateTimeFormat(locale, { timeZone, ...timeParts });
     const dateTime = new Intl.DateTimeFormat(locale, { timeZone, ...dateParts, ...timeParts });

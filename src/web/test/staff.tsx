@@ -8,7 +8,7 @@ import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { backOfficeRoutes } from '../app/staff-routes';
 import { setCsrfToken } from '../lib/api';
-import { type MockResponse, makeUser, signedInMe } from './render';
+import { type MockTable, makeUser, signedInMe } from './render';
 
 // The whole staff layout renders for every page; under a loaded test run it can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -141,9 +141,9 @@ export function makeSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
 }
 
 /** The requests every back-office page makes: the session and the pending badge's poll. */
-export function staffBase(user: UserDto = officer, pendingCount = 0): Record<string, MockResponse> {
+export function staffBase(user: UserDto = officer, pendingCount = 0) {
   return {
     'GET /api/me': signedInMe(user),
     'GET /api/staff/pending-count': { body: { count: pendingCount } },
-  };
+  } satisfies MockTable;
 }

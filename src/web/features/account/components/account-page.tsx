@@ -155,7 +155,7 @@ function Sections(props: { account: AccountResponse }) {
               {t('account.support.passwordHow')}
             </Text>
           </Stack>
-          <ChangePasswordForm />
+          <ChangePasswordForm aria-label={t('account.support.passwordForm')} />
         </Stack>,
       )}
     </Accordion>

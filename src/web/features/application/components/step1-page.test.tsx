@@ -2,7 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../../../../domain/loan';
-import type { MyApplicationDto } from '../../../../domain/schemas/application';
+import type { MyApplicationDto, MyApplicationResponse } from '../../../../domain/schemas/application';
+import type { PublicSettings } from '../../../../domain/schemas/settings';
 import { createFormatters } from '../../../lib/format';
 import {
   defaultSettings,
@@ -19,7 +20,7 @@ import { estimateDisclosure } from '../model/step1';
 const { money } = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
 
 const borrower = makeUser();
-const canApply: MockResponse = { body: { application: null, canApply: true } };
+const canApply: MockResponse<MyApplicationResponse> = { body: { application: null, canApply: true } };
 
 function pending(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
   return {
@@ -53,8 +54,8 @@ function figure(name: string): string {
 }
 
 async function openStep1(
-  mine: MockResponse | (() => MockResponse) = canApply,
-  settings: MockResponse = { body: defaultSettings() },
+  mine: MockResponse<MyApplicationResponse> | (() => MockResponse<MyApplicationResponse>) = canApply,
+  settings: MockResponse<PublicSettings> = { body: defaultSettings() },
 ) {
   const fetchMock = mockApi({
     'GET /api/settings': settings,

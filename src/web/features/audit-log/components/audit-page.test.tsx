@@ -77,7 +77,7 @@ describe('Audit Log', { timeout: 20_000 }, () => {
       'Reason',
     ]);
     // 06:07 UTC is 2:07 pm in Manila.
-    expect(within(row).getByText(/Mar 5, 2025.*02:07\s*pm/i)).toBeTruthy();
+    expect(within(row).getByText(/Mar 5, 2025.* 2:07\s*pm/i)).toBeTruthy();
     expect(within(row).getByText('olive')).toBeTruthy();
     expect(within(row).getByText('Officer')).toBeTruthy();
     expect(within(row).getByTestId('audit-target').textContent).toBe('Loan HL-25-000123');

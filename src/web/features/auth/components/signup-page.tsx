@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
+import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
@@ -77,9 +78,7 @@ export function SignupPage() {
     });
   });
 
-  const waiting = countdown.remaining > 0;
   const locked = signup.isPending || succeeded;
-  const codeInputProps = form.getInputProps('code');
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -110,35 +109,19 @@ export function SignupPage() {
           {...form.getInputProps('confirmPassword')}
           error={errors.field('confirmPassword')}
         />
-        <TextInput
-          ref={codeInput}
+        <CodeField
+          inputRef={codeInput}
           label={t('auth.signup.code')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
           disabled={locked}
-          {...codeInputProps}
-          onChange={(event) =>
-            form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))
-          }
+          value={form.getValues().code}
+          onChange={(code) => form.setFieldValue('code', code)}
           error={errors.field('code')}
-          inputContainer={(input) => (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Box flex={1} miw={0}>
-                {input}
-              </Box>
-              <Button
-                variant="light"
-                onClick={onSendCode}
-                loading={sendCode.isPending}
-                disabled={waiting || locked}
-                miw={112}
-                px="sm"
-              >
-                {waiting ? t('auth.signup.resendIn', { n: countdown.remaining }) : t('auth.signup.sendCode')}
-              </Button>
-            </Group>
-          )}
+          sendLabel={t('auth.signup.sendCode')}
+          resendLabel={(n) => t('auth.signup.resendIn', { n })}
+          secondsLeft={countdown.remaining}
+          sending={sendCode.isPending}
+          sendDisabled={locked}
+          onSend={onSendCode}
         />
         <SafetyNotice />
         {errors.alert ? (

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCurrencyPeso } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import {
   withdrawalCodeRequest,
   withdrawalRequest,
 } from '../../../../domain/schemas/wallet';
+import { CodeField } from '../../../components/code-field';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { ApiError } from '../../../lib/api';
 import {
@@ -165,7 +166,6 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
   // On hold: the status panel says "Withdrawals are paused: …"; there is nothing to fill in.
   if (application.status !== 'approved') return null;
 
-  const waiting = countdown.remaining > 0;
   const locked = codeAmount !== null;
 
   return (
@@ -201,42 +201,26 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
             {...form.getInputProps('amount')}
             error={errors.field('amount')}
           />
-          <TextInput
-            ref={codeInput}
+          <CodeField
+            inputRef={codeInput}
             label={t('wallet.withdraw.code')}
             description={
               locked && codeAmount !== null
                 ? t('wallet.withdraw.codeFor', { amount: format.money(toMinor(codeAmount)) })
                 : t('wallet.withdraw.codeHint')
             }
-            inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             disabled={!enabled || withdraw.isPending}
-            {...form.getInputProps('code')}
-            onChange={(event) =>
-              form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))
-            }
+            value={form.getValues().code}
+            onChange={(code) => form.setFieldValue('code', code)}
             error={errors.field('code')}
-            inputContainer={(input) => (
-              <Group gap="xs" wrap="nowrap" align="center">
-                <Box flex={1} miw={0}>
-                  {input}
-                </Box>
-                <Button
-                  variant="light"
-                  onClick={onSendCode}
-                  loading={sendCode.isPending}
-                  disabled={!enabled || waiting || withdraw.isPending}
-                  miw={112}
-                  px="sm"
-                >
-                  {waiting
-                    ? t('wallet.withdraw.resendIn', { n: countdown.remaining })
-                    : t('wallet.withdraw.sendCode')}
-                </Button>
-              </Group>
-            )}
+            sendLabel={t('wallet.withdraw.sendCode')}
+            resendLabel={(n) => t('wallet.withdraw.resendIn', { n })}
+            secondsLeft={countdown.remaining}
+            sending={sendCode.isPending}
+            sendDisabled={!enabled || withdraw.isPending}
+            onSend={onSendCode}
+            align="center"
           />
           <SafetyNotice />
           {errors.alert ? (

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { MyApplicationResponse } from '../../domain/schemas/application';
+import type { PublicSettings } from '../../domain/schemas/settings';
+import type {
+  ApplicationListItem,
+  ApplicationProfile,
+  AuditEventDto,
+  DashboardSummary,
+  deleteUserResponse,
+  ServicingItem,
+  staffUserDto,
+  temporaryPasswordResponse,
+} from '../../domain/schemas/staff';
+import type { MeResponse } from '../../domain/schemas/user';
+import type {
+  AccountResponse,
+  DisbursementDto,
+  StaffDisbursementItem,
+  WalletResponse,
+} from '../../domain/schemas/wallet';
+
+/** The server's page envelope (src/domain/schemas/staff.ts `pageOf`). */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}
+
+/** Every error the API answers: `{ error: { code, message, fields, params? } }`. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields: object; params?: object };
+}
+
+/**
+ * What each request answers, as the domain's own (zod-inferred) DTO types: a fetch stub's fixture that
+ * drifts from the API no longer compiles. (Routes with ids or query strings take any body.)
+ */
+export interface ApiResponses {
+  'GET /api/me': MeResponse;
+  'GET /api/settings': PublicSettings;
+  'POST /api/auth/login': MeResponse;
+  'POST /api/auth/password': MeResponse;
+  'POST /api/auth/logout': { ok: true };
+  'POST /api/account/avatar': MeResponse;
+  'GET /api/account': AccountResponse;
+  'GET /api/applications/mine': MyApplicationResponse;
+  'GET /api/wallet': WalletResponse;
+  'GET /api/staff/pending-count': { count: number };
+  'GET /api/staff/dashboard': DashboardSummary;
+  'GET /api/staff/applications/pending': Page<ApplicationListItem>;
+  'GET /api/staff/applications/approved': Page<ApplicationListItem>;
+  'GET /api/staff/loans': Page<ServicingItem>;
+  'GET /api/staff/disbursements': Page<StaffDisbursementItem>;
+  'GET /api/admin/users': Page<z.infer<typeof staffUserDto>>;
+  'GET /api/admin/audit': Page<AuditEventDto>;
+}
