@@ -3,21 +3,13 @@ import type { MyApplicationResponse } from '../../domain/schemas/application';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
-  ApplicationProfile,
   AuditEventDto,
   DashboardSummary,
-  deleteUserResponse,
   ServicingItem,
   staffUserDto,
-  temporaryPasswordResponse,
 } from '../../domain/schemas/staff';
 import type { MeResponse } from '../../domain/schemas/user';
-import type {
-  AccountResponse,
-  DisbursementDto,
-  StaffDisbursementItem,
-  WalletResponse,
-} from '../../domain/schemas/wallet';
+import type { AccountResponse, StaffDisbursementItem, WalletResponse } from '../../domain/schemas/wallet';
 
 /** The server's page envelope (src/domain/schemas/staff.ts `pageOf`). */
 export interface Page<T> {
