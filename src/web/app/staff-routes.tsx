@@ -1,8 +1,8 @@
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { PageHeader } from '../components/lists/list-page';
+import { InlineLoading } from '../components/load-state';
 import { AuditPage } from '../features/audit-log/components/audit-page';
 import { DisbursementsPage } from '../features/disbursements/components/disbursements-page';
 import { ServicingPage } from '../features/servicing/components/servicing-page';
@@ -24,9 +24,7 @@ function HomeLoading() {
   return (
     <>
       <PageHeader title={t('backOffice.home.title')} />
-      <Center py="xl" role="status">
-        <Loader size="sm" aria-label={t('common.loading')} />
-      </Center>
+      <InlineLoading />
     </>
   );
 }

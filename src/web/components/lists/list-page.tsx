@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  LoadingOverlay,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Box, Button, Group, LoadingOverlay, Paper, Stack, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../lib/error-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { InlineLoadError, InlineLoading } from '../load-state';
 import { type Column, DataTable } from './data-table';
 import { Pager } from './pager';
 import { SearchBar, type SearchField } from './search-bar';
@@ -76,8 +64,6 @@ export interface ListPageProps<T> {
  * table with "No results found.", pager with "Page X of Y". Page and search live in the URL.
  */
 export function ListPage<T>(props: ListPageProps<T>) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
   const searchKeys = props.search.map((field) => field.key);
   const list = useListParams(searchKeys);
   const query = useListQuery<T>({
@@ -100,19 +86,10 @@ export function ListPage<T>(props: ListPageProps<T>) {
         <Stack gap="md">
           <SearchBar fields={props.search} values={list.search} onSearch={list.setSearch} />
           {query.isError ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{errorText(query.error)}</Text>
-                <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </Group>
-            </Alert>
+            <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
           ) : null}
           {query.isPending ? (
-            <Center py="xl" role="status" aria-live="polite">
-              <Loader size="sm" aria-label={t('common.loading')} />
-            </Center>
+            <InlineLoading />
           ) : data ? (
             <Box pos="relative">
               <LoadingOverlay

@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +7,9 @@ import { creditRating } from '../../../domain/loan/credit-rating';
 import { disclosureSchema } from '../../../domain/loan/disclosure';
 import { bpToDecimalString } from '../../../domain/loan/rates';
 import type { ApplicationProfile } from '../../../domain/schemas/staff';
-import { useErrorText } from '../../lib/error-text';
 import { type Formatters, useFormat } from '../../lib/format';
 import { applicationProfileQuery } from '../../lib/staff/queries';
+import { InlineLoadError, InlineLoading } from '../load-state';
 import { StatusBadge } from '../status-badge';
 import { DocumentThumb } from './document-thumb';
 
@@ -190,7 +177,6 @@ export interface ProfileModalProps {
 export function ProfileModal({ applicationId, opened, onClose }: ProfileModalProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const errorText = useErrorText();
   const phone = useMediaQuery('(max-width: 36em)');
   const query = useQuery({
     ...applicationProfileQuery(applicationId ?? ''),
@@ -211,20 +197,11 @@ export function ProfileModal({ applicationId, opened, onClose }: ProfileModalPro
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" fullScreen={phone} centered>
       {query.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorText(query.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : profile ? (
         <ProfileBody profile={profile} fmt={fmt} />
       ) : (
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
+        <InlineLoading />
       )}
     </Modal>
   );

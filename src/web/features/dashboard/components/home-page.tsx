@@ -1,22 +1,7 @@
 import '@mantine/charts/styles.css';
 import { PieChart } from '@mantine/charts';
+import { Box, Center, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
   IconArrowDown,
   IconArrowUp,
   IconCash,
@@ -33,7 +18,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardSummary } from '../../../../domain/schemas/staff';
 import { PageHeader, RefreshButton } from '../../../components/lists/list-page';
-import { useErrorText } from '../../../lib/error-text';
+import { InlineLoadError, InlineLoading } from '../../../components/load-state';
 import { useFormat } from '../../../lib/format';
 import { statusLook } from '../../../lib/status';
 import { dashboardQuery } from '../api/dashboard';
@@ -188,7 +173,6 @@ function StatusOverview({ summary }: { summary: DashboardSummary }) {
 export function HomePage() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const errorText = useErrorText();
   const query = useQuery(dashboardQuery);
   const summary = query.data;
 
@@ -238,14 +222,9 @@ export function HomePage() {
         <RefreshButton onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending} />
       </PageHeader>
       {query.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" mb="md">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorText(query.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <Box mb="md">
+          <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
+        </Box>
       ) : null}
       {summary ? (
         <Stack gap="md">
@@ -273,9 +252,7 @@ export function HomePage() {
           </Text>
         </Stack>
       ) : query.isPending ? (
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
+        <InlineLoading />
       ) : null}
     </Box>
   );

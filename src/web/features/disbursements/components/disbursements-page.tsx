@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
 import { DateTimeCell } from '../../../components/date-time-cell';
+import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
 import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
@@ -62,26 +63,7 @@ export function DisbursementsPage() {
   };
 
   const columns: Column<StaffDisbursementItem>[] = [
-    {
-      key: 'loanId',
-      header: c('loanId'),
-      cell: (item) => (
-        <Text span ff="monospace" size="xs">
-          {item.loanNumber}
-        </Text>
-      ),
-    },
-    {
-      key: 'name',
-      header: c('name'),
-      nowrap: false,
-      cell: (item) => (
-        <Text size="sm" miw={80}>
-          {fmt.text(item.fullName)}
-        </Text>
-      ),
-    },
-    { key: 'phone', header: c('phone'), cell: (item) => fmt.text(item.phone) },
+    ...borrowerColumns<StaffDisbursementItem>(t, fmt),
     {
       key: 'amount',
       header: c('amount'),

@@ -13,9 +13,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditRating } from '../../../../domain/loan/credit-rating';
 import type { ServicingItem } from '../../../../domain/schemas/staff';
+import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
-import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
+import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
 import { ProfileModal } from '../../../components/staff/profile-modal';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
@@ -51,20 +52,10 @@ export function ServicingPage() {
   const close = () => setDialog(null);
 
   const c = (key: string) => t(`backOffice.columns.${key}`);
-  const search: SearchField[] = [...nameAndPhoneSearch(t)];
+  const search = nameAndPhoneSearch(t);
 
   const columns: Column<ServicingItem>[] = [
-    {
-      key: 'loanId',
-      header: c('loanId'),
-      cell: (item) => (
-        <Text span ff="monospace" size="sm">
-          {item.loanNumber}
-        </Text>
-      ),
-    },
-    { key: 'name', header: c('name'), nowrap: false, cell: (item) => fmt.text(item.fullName) },
-    { key: 'phone', header: c('phone'), cell: (item) => fmt.text(item.phone) },
+    ...borrowerColumns<ServicingItem>(t, fmt),
     {
       key: 'amount',
       header: c('amount'),

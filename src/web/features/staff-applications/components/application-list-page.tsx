@@ -1,11 +1,12 @@
-import { Button, SimpleGrid, Text } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
 import { DateTimeCell } from '../../../components/date-time-cell';
+import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
-import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
+import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
 import { ProfileModal } from '../../../components/staff/profile-modal';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
@@ -36,7 +37,7 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
   const close = () => setDialog(null);
 
   const c = (key: string) => t(`backOffice.columns.${key}`);
-  const search: SearchField[] = [...nameAndPhoneSearch(t)];
+  const search = nameAndPhoneSearch(t);
 
   const actions: Column<ApplicationListItem> = {
     key: 'action',
@@ -93,26 +94,7 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
   };
 
   const common: Column<ApplicationListItem>[] = [
-    {
-      key: 'loanId',
-      header: c('loanId'),
-      cell: (item) => (
-        <Text span ff="monospace" size="xs">
-          {item.loanNumber}
-        </Text>
-      ),
-    },
-    {
-      key: 'name',
-      header: c('name'),
-      nowrap: false,
-      cell: (item) => (
-        <Text size="sm" miw={110} maw={200}>
-          {fmt.text(item.fullName)}
-        </Text>
-      ),
-    },
-    { key: 'phone', header: c('phone'), cell: (item) => fmt.text(item.phone) },
+    ...borrowerColumns<ApplicationListItem>(t, fmt),
     {
       key: 'amount',
       header: c('amount'),

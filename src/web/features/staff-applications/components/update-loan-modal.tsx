@@ -1,4 +1,4 @@
-import { Center, Group, Loader, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
 import { MINOR_PER_MAJOR } from '../../../../domain/money';
 import { limits } from '../../../../domain/schemas/limits';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
+import { InlineLoading } from '../../../components/load-state';
 import { FormModal } from '../../../components/modals';
 import { StaffAmountField } from '../../../components/staff/amount-field';
 import { amountInputText, useFormat } from '../../../lib/format';
@@ -141,9 +142,7 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
           />
         </>
       ) : (
-        <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
+        <InlineLoading />
       )}
     </FormModal>
   );
