@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import type { Permission } from '../../domain/permissions';
-import { isStaff } from '../../domain/roles';
+import { can, type Permission } from '../../domain/permissions';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { useErrorText } from '../lib/error-text';
@@ -44,14 +43,14 @@ export function HomeRedirect() {
 /** Borrower pages (/loan/*, /wallet, /account); staff are sent to the back office. */
 export function BorrowerOnly() {
   const { data } = useSession();
-  if (data?.user && isStaff(data.user.role)) return <Navigate to="/admin/home" replace />;
+  if (data?.user && can(data.user.role, 'backOffice.view')) return <Navigate to="/admin/home" replace />;
   return <Outlet />;
 }
 
 /** Back-office pages (/admin/*); borrowers are sent to their loan. */
 export function StaffOnly() {
   const { data } = useSession();
-  if (data?.user && !isStaff(data.user.role)) return <Navigate to="/loan" replace />;
+  if (data?.user && !can(data.user.role, 'backOffice.view')) return <Navigate to="/loan" replace />;
   return <Outlet />;
 }
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { can, type Permission } from '../../domain/permissions';
-import { isStaff } from '../../domain/roles';
 import type { ChangePasswordInput, LoginInput } from '../../domain/schemas/auth';
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { apiFetch, setCsrfToken } from './api';
@@ -42,7 +41,7 @@ export function useCan(): (action: Permission) => boolean {
 
 /** Where a user lands: staff on the back office, borrowers on their loan. */
 export function homePath(user: Pick<UserDto, 'role'>): string {
-  return isStaff(user.role) ? '/admin/home' : '/loan';
+  return can(user.role, 'backOffice.view') ? '/admin/home' : '/loan';
 }
 
 function useSetSession(options: { newUser?: boolean } = {}) {

@@ -10,15 +10,7 @@ import type {
 } from '../../domain/schemas/staff';
 import type { MeResponse } from '../../domain/schemas/user';
 import type { AccountResponse, StaffDisbursementItem, WalletResponse } from '../../domain/schemas/wallet';
-
-/** The server's page envelope (src/domain/schemas/staff.ts `pageOf`). */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pageCount: number;
-}
+import type { Page } from '../components/lists/use-list';
 
 /** Every error the API answers: `{ error: { code, message, fields, params? } }`. */
 export interface ErrorBody {
