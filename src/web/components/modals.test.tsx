@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api';
-import { ConfirmModal, ReasonModal } from './modals';
+import { ConfirmModal } from './modals';
+import { ReasonModal } from './reason-modal';
 
 function renderReason(props: Partial<Parameters<typeof ReasonModal>[0]> = {}) {
   const onConfirm = props.onConfirm ?? vi.fn(async () => {});

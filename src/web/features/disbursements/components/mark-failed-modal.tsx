@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useMarkDisbursementFailed } from '../api/disbursements';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
 import { MINOR_PER_MAJOR } from '../../../../domain/money';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { StaffAmountField } from '../../../components/staff/amount-field';
 import { amountInputText, useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';

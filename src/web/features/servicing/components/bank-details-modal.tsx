@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { maskedDestination } from '../../../lib/staff/account-mask';
 import { applicationProfileQuery } from '../../../lib/staff/queries';

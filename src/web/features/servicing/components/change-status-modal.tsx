@@ -2,7 +2,7 @@ import { Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeLoanStatus } from '../api/servicing';
 import { Current, LoanLine, type ServicingModalProps } from './loan-line';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { creditScoreSchema } from '../../../../domain/schemas/staff';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { CreditScoreInput } from '../../../components/staff/credit-score-input';
 import { useCreditScoreText } from '../../../components/staff/profile-modal';
 import { useFormat } from '../../../lib/format';

@@ -2,7 +2,7 @@ import { Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useMessageBorrower } from '../api/servicing';
 import { LoanLine, type ServicingModalProps } from './loan-line';

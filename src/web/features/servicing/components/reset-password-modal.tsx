@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { TemporaryPasswordModal } from '../../../components/staff/temporary-password-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useResetBorrowerPassword } from '../api/servicing';

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
-import { ReasonModal } from '../../../components/modals';
+import { ReasonModal } from '../../../components/reason-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useRejectApplication } from '../api/applications';
 
