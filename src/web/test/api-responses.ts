@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MyApplicationResponse } from '../../domain/schemas/application';
+import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
@@ -9,7 +9,12 @@ import type {
   staffUserDto,
 } from '../../domain/schemas/staff';
 import type { MeResponse } from '../../domain/schemas/user';
-import type { AccountResponse, StaffDisbursementItem, WalletResponse } from '../../domain/schemas/wallet';
+import type {
+  AccountResponse,
+  DisbursementDto,
+  StaffDisbursementItem,
+  WalletResponse,
+} from '../../domain/schemas/wallet';
 import type { Page } from '../components/lists/use-list';
 
 /** Every error the API answers: `{ error: { code, message, fields, params? } }`. */
@@ -30,6 +35,9 @@ export interface ApiResponses {
   'POST /api/account/avatar': MeResponse;
   'GET /api/account': AccountResponse;
   'GET /api/applications/mine': MyApplicationResponse;
+  'POST /api/applications': MyApplicationDto;
+  'POST /api/wallet/withdrawals': { disbursement: DisbursementDto; replayed: boolean };
+  'POST /api/admin/users': z.infer<typeof staffUserDto>;
   'GET /api/wallet': WalletResponse;
   'GET /api/staff/pending-count': { count: number };
   'GET /api/staff/dashboard': DashboardSummary;
