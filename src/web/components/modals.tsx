@@ -121,7 +121,8 @@ export function FormModal(props: FormModalProps) {
       centered
       size={props.size ?? 'md'}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      {/* Typing again clears the last error: it was about what was there before. */}
+      <form onSubmit={(event) => void submit(event)} onInput={() => error && setError(null)} noValidate>
         <Stack gap="md">
           {props.children}
           <ModalFooter
