@@ -8,5 +8,7 @@ export const backOfficeKeys = {
   list: (name: string) => ['back-office', 'list', name] as const,
   dashboard: ['back-office', 'dashboard'] as const,
   pendingCount: ['back-office', 'pending-count'] as const,
+  /** Every profile read (View Profile, and the forms that need the withdrawn amount). */
+  applications: ['back-office', 'application'] as const,
   application: (id: string) => ['back-office', 'application', id] as const,
 };

@@ -17,7 +17,7 @@ export const applicationProfileQuery = (id: string) =>
  */
 export function refreshAfterLoanChange(queryClient: QueryClient, profile?: ApplicationProfile) {
   if (profile) queryClient.setQueryData(backOfficeKeys.application(profile.id), profile);
-  else void queryClient.invalidateQueries({ queryKey: ['back-office', 'application'] });
+  else void queryClient.invalidateQueries({ queryKey: backOfficeKeys.applications });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: backOfficeKeys.list('pending') }),
     queryClient.invalidateQueries({ queryKey: backOfficeKeys.list('approved') }),

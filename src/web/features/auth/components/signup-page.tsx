@@ -10,13 +10,12 @@ import { PasswordField } from '../../../components/password-field';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useCountdown } from '../../../lib/use-countdown';
+import { useResendCountdown } from '../../../lib/use-countdown';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
 
 /** After a successful sign-up the page says so, then goes to /login after this long. */
 export const redirectAfterSignupMs = 2000;
-const defaultResendSeconds = 60;
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
 
 export function SignupPage() {
@@ -24,7 +23,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const sendCode = useSendSignupCode();
   const signup = useSignup();
-  const countdown = useCountdown();
+  const countdown = useResendCountdown();
   const errors = useFormErrors();
   const [succeeded, setSucceeded] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
@@ -52,14 +51,13 @@ export function SignupPage() {
     sendCode.mutate(parsed.data, {
       onSuccess: (sent) => {
         errors.clearField('phone');
-        countdown.start(sent.resendAfterSeconds || defaultResendSeconds);
+        countdown.sent(sent.resendAfterSeconds);
         notifySuccess(t('auth.signup.codeSent', { phone: parsed.data.phone }));
         codeInput.current?.focus();
       },
       onError: (error) => {
         const next = formErrorsFromError(error, 'INTERNAL');
-        const wait = next.top?.code === 'CODE_RESEND_TOO_SOON' ? Number(next.top.params?.n) : 0;
-        if (wait > 0) countdown.start(wait);
+        countdown.refused(next);
         errors.set(next);
       },
     });

@@ -22,12 +22,11 @@ import {
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
-import { useCountdown } from '../../../lib/use-countdown';
+import { useResendCountdown } from '../../../lib/use-countdown';
 import { useSendWithdrawalCode, useWithdraw, walletQueryKey } from '../api/wallet-api';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { canWithdraw } from '../lib/wallet-status';
 
-const defaultResendSeconds = 60;
 const fieldNames = ['amount', 'code'] as const;
 const amountAndCode = withdrawalRequest.pick({ amount: true, code: true });
 
@@ -57,7 +56,7 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
   const user = useCurrentUser();
   const sendCode = useSendWithdrawalCode();
   const withdraw = useWithdraw();
-  const countdown = useCountdown();
+  const countdown = useResendCountdown();
   const errors = useFormErrors();
   const codeInput = useRef<HTMLInputElement>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -110,14 +109,13 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
           errors.clear();
           setCodeAmount(amount);
           form.setFieldValue('code', '');
-          countdown.start(sent.resendAfterSeconds || defaultResendSeconds);
+          countdown.sent(sent.resendAfterSeconds);
           notifySuccess(t('wallet.withdraw.codeSent', { last4: (user.phone ?? '').slice(-4) }));
           codeInput.current?.focus();
         },
         onError: (error) => {
           const next = formErrorsFromError(error, 'NETWORK');
-          const wait = next.top?.code === 'CODE_RESEND_TOO_SOON' ? Number(next.top.params?.n) : 0;
-          if (wait > 0) countdown.start(wait);
+          countdown.refused(next);
           errors.set(next);
           refreshIfStale(error);
         },
