@@ -55,7 +55,7 @@ describe('wallet in the browser', () => {
     const { context, page } = await newPage(browser, 'phone');
     try {
       await logIn(page, borrower);
-      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.getByRole('link', { name: 'Wallet', exact: true }).click();
       await page.waitForURL('**/wallet');
       await page.getByText(texts.approved).waitFor();
       expect(await available(page)).toBe('₱50,000.00');
@@ -99,7 +99,7 @@ describe('wallet in the browser', () => {
       await screenshot(page, 'account-phone');
 
       // Second withdrawal: finance marks it failed; the poll brings the amount back without a reload.
-      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.getByRole('link', { name: 'Wallet', exact: true }).click();
       await page.waitForURL('**/wallet');
       await page.getByLabel('Amount (whole pesos)').waitFor();
       const wait = firstCodeAt + 61_000 - Date.now();
