@@ -56,7 +56,7 @@ describe('wallet in the browser', () => {
     const { context, page } = await newPage(browser, 'phone');
     try {
       await logIn(page, borrower);
-      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.getByRole('link', { name: 'Wallet', exact: true }).click();
       await page.waitForURL('**/wallet');
       await page.getByText(texts.approved).waitFor();
       expect(await available(page)).toBe('₱50,000.00');
@@ -100,7 +100,7 @@ describe('wallet in the browser', () => {
       await screenshot(page, 'account-phone');
 
       // Second withdrawal: finance marks it failed; the poll brings the amount back without a reload.
-      await page.getByRole('link', { name: 'Wallet' }).click();
+      await page.getByRole('link', { name: 'Wallet', exact: true }).click();
       await page.waitForURL('**/wallet');
       await page.getByLabel('Amount (whole pesos)').waitFor();
       const wait = firstCodeAt + (E2E_RESEND_SECONDS + 1) * 1000 - Date.now();

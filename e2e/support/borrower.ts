@@ -101,6 +101,7 @@ export interface MyApplication {
   approvedAmountMinor: number | null;
   termMonths: number;
   creditScore: number | null;
+  submittedAt: string;
 }
 
 export interface ApplicationInput {

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { isStaff } from '../../domain/roles';
+import { can, type Permission } from '../../domain/permissions';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
-import { homePath, useSession } from '../features/auth/api/session';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { useErrorText } from '../lib/error-text';
+import { homePath, useCan, useSession } from '../lib/session';
 
 /** Restores the session from the cookie (GET /api/me) before any route renders. */
 export function SessionGate() {
@@ -42,13 +43,23 @@ export function HomeRedirect() {
 /** Borrower pages (/loan/*, /wallet, /account); staff are sent to the back office. */
 export function BorrowerOnly() {
   const { data } = useSession();
-  if (data?.user && isStaff(data.user.role)) return <Navigate to="/admin/home" replace />;
+  if (data?.user && can(data.user.role, 'backOffice.view')) return <Navigate to="/admin/home" replace />;
   return <Outlet />;
 }
 
 /** Back-office pages (/admin/*); borrowers are sent to their loan. */
 export function StaffOnly() {
   const { data } = useSession();
-  if (data?.user && !isStaff(data.user.role)) return <Navigate to="/loan" replace />;
+  if (data?.user && !can(data.user.role, 'backOffice.view')) return <Navigate to="/loan" replace />;
   return <Outlet />;
+}
+
+/**
+ * A back-office page only some staff may open (User Management, Audit Log: SPEC §1): anyone else is sent
+ * to the back-office home. The server refuses their requests anyway; this avoids a broken page.
+ */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const can = useCan();
+  if (!can(permission)) return <Navigate to="/admin/home" replace />;
+  return <>{children}</>;
 }

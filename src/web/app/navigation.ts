@@ -11,7 +11,8 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { type StaffRole, staffRoles } from '../../domain/roles';
+import { can, type Permission } from '../../domain/permissions';
+import type { Role } from '../../domain/roles';
 
 type Icon = ComponentType<IconProps>;
 
@@ -51,23 +52,36 @@ export interface StaffNavItem {
   /** Locale key. */
   label: string;
   icon: Icon;
-  /** Staff roles that see this item (SPEC §1, §2.7). */
-  roles: readonly StaffRole[];
+  /** The action (domain permission table, SPEC §1) that shows this item. */
+  permission: Permission;
 }
-
-const allStaff = staffRoles;
 
 /** The back-office sidebar (SPEC §2.7). */
 export const staffNavItems: readonly StaffNavItem[] = [
-  { to: '/admin/home', label: 'staff.nav.home', icon: IconHome, roles: allStaff },
-  { to: '/admin/users', label: 'staff.nav.users', icon: IconUsers, roles: ['admin'] },
-  { to: '/admin/pending', label: 'staff.nav.pending', icon: IconClipboardList, roles: allStaff },
-  { to: '/admin/approved', label: 'staff.nav.approved', icon: IconChecklist, roles: allStaff },
-  { to: '/admin/servicing', label: 'staff.nav.servicing', icon: IconReportMoney, roles: allStaff },
-  { to: '/admin/disbursements', label: 'staff.nav.disbursements', icon: IconCash, roles: allStaff },
-  { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, roles: ['admin'] },
+  { to: '/admin/home', label: 'staff.nav.home', icon: IconHome, permission: 'backOffice.view' },
+  { to: '/admin/users', label: 'staff.nav.users', icon: IconUsers, permission: 'users.manage' },
+  {
+    to: '/admin/pending',
+    label: 'staff.nav.pending',
+    icon: IconClipboardList,
+    permission: 'backOffice.view',
+  },
+  { to: '/admin/approved', label: 'staff.nav.approved', icon: IconChecklist, permission: 'backOffice.view' },
+  {
+    to: '/admin/servicing',
+    label: 'staff.nav.servicing',
+    icon: IconReportMoney,
+    permission: 'backOffice.view',
+  },
+  {
+    to: '/admin/disbursements',
+    label: 'staff.nav.disbursements',
+    icon: IconCash,
+    permission: 'backOffice.view',
+  },
+  { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, permission: 'audit.view' },
 ];
 
-export function staffNavItemsFor(role: StaffRole): StaffNavItem[] {
-  return staffNavItems.filter((item) => item.roles.includes(role));
+export function staffNavItemsFor(role: Role): StaffNavItem[] {
+  return staffNavItems.filter((item) => can(role, item.permission));
 }

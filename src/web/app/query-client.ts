@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
-
-export const sessionQueryKey = ['session'] as const;
+import { sessionQueryKey } from '../lib/session';
 
 /**
  * One QueryClient per app (and per test). Client errors (4xx) are never retried. When any request

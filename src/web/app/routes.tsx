@@ -1,14 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
+import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/application/routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SignupPage } from '../features/auth/components/signup-page';
-import { backOfficeRoutes } from '../features/back-office/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { BorrowerOnly, HomeRedirect, SessionGate, SignedInOnly, SignedOutOnly, StaffOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { BorrowerLayout } from './layouts/borrower-layout';
 import { StaffLayout } from './layouts/staff-layout';
+import { backOfficeRoutes } from './staff-routes';
 
 /** The whole route tree (SPEC §2.1); main.tsx puts it in a browser router, tests in a memory router. */
 export const routes: RouteObject[] = [
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...walletRoutes,
+                  ...accountRoutes,
                 ],
               },
             ],

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/error-text';
@@ -28,6 +28,32 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
           {t('common.retry')}
         </Button>
       </Stack>
+    </Alert>
+  );
+}
+
+/** A spinner inside a page part, a table or a modal while its data loads. */
+export function InlineLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader size="sm" aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+/** A failed read inside a page part (a list, the dashboard, a profile): the message with "Try again" beside it. */
+export function InlineLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{errorText(error)}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </Group>
     </Alert>
   );
 }

@@ -2,9 +2,9 @@ import { ActionIcon, type ActionIconProps, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../features/auth/api/session';
 import { useErrorText } from '../lib/error-text';
 import { notifyError } from '../lib/notify';
+import { useLogout } from '../lib/session';
 
 /** Ends the server session, clears cached data and goes to /login. */
 export function LogoutButton(

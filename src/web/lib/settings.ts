@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LoanProduct } from '../../domain/loan/terms';
 import { DEFAULT_TIME_ZONE, type PublicSettings, publicSettingsSchema } from '../../domain/schemas/settings';
 import { ApiError, apiFetch } from './api';
 
@@ -29,4 +30,12 @@ export function useSettings() {
 /** The configured time zone for showing instants; the SPEC default until the settings have arrived. */
 export function useTimeZone(): string {
   return useSettings().data?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The lender's loan product (rate, amount ranges, terms) from GET /api/settings; undefined until it has
+ * arrived. Forms show no figure before then rather than the built-in defaults.
+ */
+export function useLoanProduct(): LoanProduct | undefined {
+  return useSettings().data?.loanProduct;
 }

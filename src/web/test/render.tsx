@@ -1,13 +1,15 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { defaultLoanProduct } from '../../domain/loan';
 import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/settings';
-import type { UserDto } from '../../domain/schemas/user';
+import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
 import { setCsrfToken } from '../lib/api';
+import type { ApiResponses, ErrorBody } from './api-responses';
 
 /** Renders the real route tree at `path` with fresh providers; Mantine transitions and portals are off. */
 export function renderApp(path: string) {
@@ -22,14 +24,27 @@ export function renderApp(path: string) {
   return { ...view, router, queryClient };
 }
 
-export interface MockResponse {
-  status?: number;
-  body?: unknown;
+/** One component inside the app's providers (theme, i18n, a fresh query client), without the router. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      {ui}
+    </AppProviders>,
+  );
 }
 
-type Handler =
-  | MockResponse
-  | ((request: { body: unknown; headers: Headers }) => MockResponse | Promise<MockResponse>);
+/** A stubbed answer: the route's DTO (see ApiResponses), or an error body with its status. */
+export interface MockResponse<T = unknown> {
+  status?: number;
+  body?: T | ErrorBody;
+}
+
+type Handler<T = unknown> =
+  | MockResponse<T>
+  | ((request: { body: unknown; headers: Headers }) => MockResponse<T> | Promise<MockResponse<T>>);
+
+/** Known routes are typed by their DTO; any other route takes any body. */
+export type MockTable = { [K in keyof ApiResponses]?: Handler<ApiResponses[K]> } & Record<string, Handler>;
 
 /** GET /api/settings as a server with the SPEC §6 defaults answers it. */
 export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']> = {}): PublicSettings {
@@ -54,7 +69,7 @@ export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']
  * GET /api/settings answers with the defaults unless the table says otherwise.
  * Returns the mock so tests can inspect the calls.
  */
-export function mockApi(tableHandlers: Record<string, Handler>) {
+export function mockApi(tableHandlers: MockTable) {
   const handlers: Record<string, Handler> = {
     'GET /api/settings': { body: defaultSettings() },
     ...tableHandlers,
@@ -92,13 +107,17 @@ export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   };
 }
 
-export const signedOutMe: MockResponse = { body: { user: null, csrfToken: null } };
+export const signedOutMe: MockResponse<MeResponse> = { body: { user: null, csrfToken: null } };
 
-export function signedInMe(user: UserDto): MockResponse {
+export function signedInMe(user: UserDto): MockResponse<MeResponse> {
   return { body: { user, csrfToken: 'csrf-test-token' } };
 }
 
-export function errorBody(code: string, message: string, extra: { fields?: object; params?: object } = {}) {
+export function errorBody(
+  code: string,
+  message: string,
+  extra: { fields?: object; params?: object } = {},
+): ErrorBody {
   return {
     error: { code, message, fields: extra.fields ?? {}, ...(extra.params ? { params: extra.params } : {}) },
   };

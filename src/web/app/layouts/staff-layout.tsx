@@ -2,16 +2,15 @@ import { AppShell, Box, Burger, Group, NavLink, ScrollArea } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { isStaff } from '../../../domain/roles';
 import { Brand } from '../../components/brand';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LogoutButton } from '../../components/logout-button';
-import { useCurrentUser } from '../../features/auth/api/session';
-import { PendingBellLink, PendingIndicator } from '../../features/back-office/live/pending-bell';
-import { usePendingCount } from '../../features/back-office/live/pending-count';
-import { StaffIdentity } from '../../features/back-office/live/staff-identity';
+import { usePendingCount } from '../../features/staff-events/api/pending-count';
+import { PendingBellLink, PendingIndicator } from '../../features/staff-events/components/pending-bell';
+import { useCurrentUser } from '../../lib/session';
 import { isPathUnder, staffNavItemsFor } from '../navigation';
+import { StaffIdentity } from './staff-identity';
 
 /**
  * The back office: a header, a sidebar (a burger on phones) and the page. The sidebar shows who is signed
@@ -22,7 +21,7 @@ export function StaffLayout() {
   const { pathname } = useLocation();
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const items = isStaff(user.role) ? staffNavItemsFor(user.role) : [];
+  const items = staffNavItemsFor(user.role);
   const pendingCount = usePendingCount();
 
   return (

@@ -10,15 +10,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountResponse } from '../../../../domain/schemas/wallet';
 import { AvatarPicker, UserAvatar } from '../../../components/avatars';
+import { ChangePasswordForm } from '../../../components/change-password-form';
 import { LoadError, PageLoading } from '../../../components/load-state';
+import { SafetyNotice } from '../../../components/safety-notice';
 import { useErrorText } from '../../../lib/error-text';
+import { useFormat } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/session';
-import { SafetyNotice } from '../../auth/components/safety-notice';
-import { useFormatters } from '../../wallet/lib/format';
-import { useAccount, useSetAvatar } from '../api/account-api';
+import { useCurrentUser, useSetAvatar } from '../../../lib/session';
+import { useAccount } from '../api/account-api';
 import classes from './account.module.css';
-import { ChangePasswordForm } from './change-password-form';
 import { CreditRing } from './credit-ring';
 import { InfoList, type InfoRow } from './info-list';
 
@@ -72,7 +72,7 @@ function AvatarSection(props: { name: string | null }) {
 
 function Sections(props: { account: AccountResponse }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const user = useCurrentUser();
   const { profile, loan, supportEmail } = props.account;
   const money = (minor: number | null | undefined) =>
@@ -155,7 +155,7 @@ function Sections(props: { account: AccountResponse }) {
               {t('account.support.passwordHow')}
             </Text>
           </Stack>
-          <ChangePasswordForm />
+          <ChangePasswordForm aria-label={t('account.support.passwordForm')} />
         </Stack>,
       )}
     </Accordion>

@@ -3,18 +3,8 @@ import { IconInfoCircle, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
-import { currentLanguage } from '../../../lib/i18n';
-import { useTimeZone } from '../../../lib/settings';
-import { money } from '../model/format';
-
-/** SPEC §4 colours: Pending amber, Approved green, On hold and Rejected red. */
-const statusColors: Record<MyApplicationDto['status'], string> = {
-  pending: 'orange',
-  approved: 'green',
-  on_hold: 'red',
-  rejected: 'red',
-  closed: 'gray',
-};
+import { useFormat } from '../../../lib/format';
+import { statusLook } from '../../../lib/status';
 
 function statusText(t: (key: string) => string, application: MyApplicationDto): string {
   if (application.status === 'on_hold' && application.statusMessage) return application.statusMessage;
@@ -28,22 +18,13 @@ function statusText(t: (key: string) => string, application: MyApplicationDto): 
  */
 export function CurrentApplication({ application }: { application: MyApplicationDto }) {
   const { t } = useTranslation();
-  const locale = currentLanguage();
-  const timeZone = useTimeZone();
+  const fmt = useFormat();
   const rows: [string, string][] = [
     [t('application.current.loanNumber'), application.loanNumber],
-    [
-      t('application.current.amount'),
-      money(application.approvedAmountMinor ?? application.amountMinor, locale),
-    ],
+    [t('application.current.amount'), fmt.money(application.approvedAmountMinor ?? application.amountMinor)],
     [t('application.current.term'), t('application.termMonths', { n: application.termMonths })],
-    [t('application.current.monthlyPayment'), money(application.monthlyPaymentMinor, locale)],
-    [
-      t('application.current.submittedAt'),
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(
-        new Date(application.submittedAt),
-      ),
-    ],
+    [t('application.current.monthlyPayment'), fmt.money(application.monthlyPaymentMinor)],
+    [t('application.current.submittedAt'), fmt.date(application.submittedAt)],
   ];
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="current-application-title">
@@ -52,7 +33,12 @@ export function CurrentApplication({ application }: { application: MyApplication
           <Title order={3} size="h4" id="current-application-title">
             {t('application.current.title')}
           </Title>
-          <Badge color={statusColors[application.status]} variant="light" size="lg" style={{ flexShrink: 0 }}>
+          <Badge
+            color={statusLook(application.status).color}
+            variant="light"
+            size="lg"
+            style={{ flexShrink: 0 }}
+          >
             {t(`application.current.status.${application.status}`)}
           </Badge>
         </Group>

@@ -4,9 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { currentLanguage } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
 import type { Quote } from '../api/applications';
-import { calendarDate, money } from '../model/format';
 import classes from './disclosure-statement.module.css';
 import { LoanFigures } from './loan-figures';
 
@@ -17,7 +16,7 @@ import { LoanFigures } from './loan-figures';
 export function DisclosureStatement({ quote }: { quote: UseQueryResult<Quote> }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const locale = currentLanguage();
+  const fmt = useFormat();
 
   if (quote.isPending) {
     return (
@@ -74,9 +73,9 @@ export function DisclosureStatement({ quote }: { quote: UseQueryResult<Quote> })
           <li key={row.number} className={classes.item}>
             <div className={classes.head}>
               <span>
-                {row.number}. {calendarDate(row.dueDate, locale)}
+                {row.number}. {fmt.calendarDate(row.dueDate)}
               </span>
-              <strong>{money(row.paymentMinor, locale)}</strong>
+              <strong>{fmt.money(row.paymentMinor)}</strong>
             </div>
             <div className={classes.detail}>
               {(
@@ -89,7 +88,7 @@ export function DisclosureStatement({ quote }: { quote: UseQueryResult<Quote> })
                 <Fragment key={key}>
                   {i > 0 ? ' · ' : ''}
                   <span className={classes.pair}>
-                    {t(`application.disclosure.${key}`)} {money(minor, locale)}
+                    {t(`application.disclosure.${key}`)} {fmt.money(minor)}
                   </span>
                 </Fragment>
               ))}
@@ -120,25 +119,25 @@ export function DisclosureStatement({ quote }: { quote: UseQueryResult<Quote> })
             {disclosure.schedule.map((row) => (
               <Table.Tr key={row.number}>
                 <Table.Td>{row.number}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{calendarDate(row.dueDate, locale)}</Table.Td>
-                <Table.Td ta="end">{money(row.paymentMinor, locale)}</Table.Td>
-                <Table.Td ta="end">{money(row.principalMinor, locale)}</Table.Td>
-                <Table.Td ta="end">{money(row.interestMinor, locale)}</Table.Td>
-                <Table.Td ta="end">{money(row.balanceMinor, locale)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.calendarDate(row.dueDate)}</Table.Td>
+                <Table.Td ta="end">{fmt.money(row.paymentMinor)}</Table.Td>
+                <Table.Td ta="end">{fmt.money(row.principalMinor)}</Table.Td>
+                <Table.Td ta="end">{fmt.money(row.interestMinor)}</Table.Td>
+                <Table.Td ta="end">{fmt.money(row.balanceMinor)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt="xs">
-        {t('application.disclosure.datesNote', { date: calendarDate(disclosure.startDate, locale) })}{' '}
+        {t('application.disclosure.datesNote', { date: fmt.calendarDate(disclosure.startDate) })}{' '}
         {t('application.disclosure.reference', { ref: disclosureSha256.slice(0, 12) })}
       </Text>
       <Text size="sm" fw={600} mt="sm">
         {t('application.disclosure.binding', {
-          amount: money(disclosure.amountMinor, locale),
+          amount: fmt.money(disclosure.amountMinor),
           n: disclosure.termMonths,
-          payment: money(disclosure.monthlyPaymentMinor, locale),
+          payment: fmt.money(disclosure.monthlyPaymentMinor),
         })}
       </Text>
     </Paper>

@@ -1,15 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
+import { renderWithProviders } from '../../../test/render';
 import { bannerIntervalMs, LoanBanner } from './loan-banner';
 
 function renderBanner() {
-  render(
-    <AppProviders queryClient={new QueryClient()} env="test">
-      <LoanBanner />
-    </AppProviders>,
-  );
+  renderWithProviders(<LoanBanner />);
 }
 
 const current = () =>

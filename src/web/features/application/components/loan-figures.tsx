@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Disclosure } from '../../../../domain/loan';
-import { currentLanguage } from '../../../lib/i18n';
-import { money, percent } from '../model/format';
+import { useFormat } from '../../../lib/format';
 import classes from './loan-figures.module.css';
 
 /**
@@ -10,17 +9,17 @@ import classes from './loan-figures.module.css';
  */
 export function LoanFigures({ disclosure }: { disclosure: Disclosure }) {
   const { t } = useTranslation();
-  const locale = currentLanguage();
+  const fmt = useFormat();
   const rows: [key: string, value: string, strong?: boolean][] = [
-    ['amount', money(disclosure.amountMinor, locale)],
+    ['amount', fmt.money(disclosure.amountMinor)],
     ['term', t('application.termMonths', { n: disclosure.termMonths })],
-    ['monthlyRate', percent(disclosure.monthlyRate, locale)],
-    ['apr', percent(disclosure.apr, locale)],
-    ['effectiveRate', percent(disclosure.effectiveAnnualRate, locale)],
-    ['monthlyPayment', money(disclosure.monthlyPaymentMinor, locale), true],
-    ['totalRepayable', money(disclosure.totalRepayableMinor, locale)],
-    ['totalInterest', money(disclosure.totalInterestMinor, locale)],
-    ['fees', money(disclosure.fees.totalMinor, locale)],
+    ['monthlyRate', fmt.percent(disclosure.monthlyRate)],
+    ['apr', fmt.percent(disclosure.apr)],
+    ['effectiveRate', fmt.percent(disclosure.effectiveAnnualRate)],
+    ['monthlyPayment', fmt.money(disclosure.monthlyPaymentMinor), true],
+    ['totalRepayable', fmt.money(disclosure.totalRepayableMinor)],
+    ['totalInterest', fmt.money(disclosure.totalInterestMinor)],
+    ['fees', fmt.money(disclosure.fees.totalMinor)],
   ];
   return (
     <dl className={classes.list}>

@@ -2,7 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../../../../domain/loan';
-import type { MyApplicationDto } from '../../../../domain/schemas/application';
+import type { MyApplicationDto, MyApplicationResponse } from '../../../../domain/schemas/application';
+import type { PublicSettings } from '../../../../domain/schemas/settings';
+import { createFormatters } from '../../../lib/format';
 import {
   defaultSettings,
   errorBody,
@@ -13,11 +15,12 @@ import {
   signedInMe,
 } from '../../../test/render';
 import { loadTextDraft } from '../draft/draft-store';
-import { money } from '../model/format';
 import { estimateDisclosure } from '../model/step1';
 
+const { money } = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
+
 const borrower = makeUser();
-const canApply: MockResponse = { body: { application: null, canApply: true } };
+const canApply: MockResponse<MyApplicationResponse> = { body: { application: null, canApply: true } };
 
 function pending(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
   return {
@@ -51,8 +54,8 @@ function figure(name: string): string {
 }
 
 async function openStep1(
-  mine: MockResponse | (() => MockResponse) = canApply,
-  settings: MockResponse = { body: defaultSettings() },
+  mine: MockResponse<MyApplicationResponse> | (() => MockResponse<MyApplicationResponse>) = canApply,
+  settings: MockResponse<PublicSettings> = { body: defaultSettings() },
 ) {
   const fetchMock = mockApi({
     'GET /api/settings': settings,
@@ -131,9 +134,9 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
       product: defaultLoanProduct,
       timeZone: 'Asia/Manila',
     });
-    expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor, 'en'));
-    expect(figure('totalRepayable')).toBe(money(expected.totalRepayableMinor, 'en'));
-    expect(figure('totalInterest')).toBe(money(expected.totalInterestMinor, 'en'));
+    expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor));
+    expect(figure('totalRepayable')).toBe(money(expected.totalRepayableMinor));
+    expect(figure('totalInterest')).toBe(money(expected.totalInterestMinor));
   });
 
   it("uses the lender's configured rate and fees, as the server quotes them (one rate everywhere)", async () => {
@@ -150,10 +153,8 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     expect(figure('monthlyRate')).toBe('3%');
     expect(figure('apr')).toBe('36%');
     expect(figure('fees')).toBe('₱1,500.00');
-    expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor, 'en'));
-    expect(screen.getByTestId('monthly-estimate').textContent).toBe(
-      money(expected.monthlyPaymentMinor, 'en'),
-    );
+    expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor));
+    expect(screen.getByTestId('monthly-estimate').textContent).toBe(money(expected.monthlyPaymentMinor));
     expect(figure('monthlyPayment')).not.toBe('₱9,455.96');
   });
 

@@ -24,15 +24,14 @@ import {
 } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
 import { LoadError } from '../../../components/load-state';
+import { SafetyNotice } from '../../../components/safety-notice';
 import { errorInfoFrom } from '../../../lib/error-text';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
-import { currentLanguage } from '../../../lib/i18n';
+import { amountInputText, useFormat } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
-import { useCurrentUser } from '../../auth/api/session';
-import { SafetyNotice } from '../../auth/components/safety-notice';
 import { fetchMyApplication, myApplicationQueryKey, useMyApplication } from '../api/applications';
 import { loadTextDraft, updateTextDraft } from '../draft/draft-store';
-import { groupedPesos, money } from '../model/format';
 import { estimateDisclosure, type Step1Data } from '../model/step1';
 import { ActiveLoanDialog, CurrentApplication, PreviousApplicationNote } from './current-application';
 import { HowItWorks } from './how-it-works';
@@ -99,7 +98,7 @@ function LoanRequestForm({
 }) {
   const rule = product.borrowerAmount;
   const { t } = useTranslation();
-  const locale = currentLanguage();
+  const fmt = useFormat();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -107,7 +106,7 @@ function LoanRequestForm({
   // A reload (or Back from step 2) keeps what was chosen.
   const saved = useMemo(() => loadTextDraft(user.id).step1, [user.id]);
   const [phone, setPhone] = useState(saved?.phone ?? user.phone ?? '');
-  const [amountText, setAmountText] = useState(groupedPesos(saved?.amount ?? rule.min));
+  const [amountText, setAmountText] = useState(amountInputText(saved?.amount ?? rule.min));
   const [termMonths, setTermMonths] = useState(
     saved && product.termsMonths.includes(saved.termMonths) ? saved.termMonths : product.defaultTermMonths,
   );
@@ -129,7 +128,7 @@ function LoanRequestForm({
       errors.set({ top, fields: { ...fields, amount: { code: 'LOAN_AMOUNT_INVALID' } } });
       return;
     }
-    setAmountText(groupedPesos(amount));
+    setAmountText(amountInputText(amount));
     errors.clearField('amount');
   };
 
@@ -137,7 +136,7 @@ function LoanRequestForm({
     event.preventDefault();
     // Enter in the amount field submits without a blur: snap the amount the same way first.
     const snapped = amount;
-    if (snapped !== null) setAmountText(groupedPesos(snapped));
+    if (snapped !== null) setAmountText(amountInputText(snapped));
     const parsed = requestSchema.safeParse({ phone, amount: snapped ?? amountText, termMonths });
     if (!parsed.success) {
       errors.set({
@@ -196,9 +195,9 @@ function LoanRequestForm({
               <TextInput
                 label={t('application.step1.amount')}
                 description={t('application.step1.amountHint', {
-                  min: money(toMinor(rule.min), locale, true),
-                  max: money(toMinor(rule.max), locale, true),
-                  step: money(toMinor(rule.step), locale, true),
+                  min: fmt.money(toMinor(rule.min), { omitZeroCents: true }),
+                  max: fmt.money(toMinor(rule.max), { omitZeroCents: true }),
+                  step: fmt.money(toMinor(rule.step), { omitZeroCents: true }),
                 })}
                 inputMode="numeric"
                 autoComplete="off"
@@ -243,7 +242,7 @@ function LoanRequestForm({
                   {t('application.step1.monthlyEstimate')}
                 </Text>
                 <Text fz={26} fw={800} c="brand" lh={1.3} data-testid="monthly-estimate">
-                  {disclosure ? money(disclosure.monthlyPaymentMinor, locale) : '-'}
+                  {disclosure ? fmt.money(disclosure.monthlyPaymentMinor) : '-'}
                 </Text>
               </Paper>
             </Stack>

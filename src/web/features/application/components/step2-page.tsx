@@ -8,12 +8,11 @@ import type { ApplicationSection, MyApplicationDto } from '../../../../domain/sc
 import { PageLoading } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
-import { currentLanguage } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
-import { useCurrentUser } from '../../auth/api/session';
 import { quoteQueryKey, useQuote, useSubmitApplication } from '../api/applications';
 import { clearDraft, draftFileStore, loadTextDraft } from '../draft/draft-store';
-import { money } from '../model/format';
 import { isOfferedBy, type Step1Data, step1FromState } from '../model/step1';
 import { type FieldName, fieldErrorText, sectionOf } from '../model/validate';
 import classes from './application-form.module.css';
@@ -49,7 +48,7 @@ export function Step2Page() {
 
 function ApplicationForm({ userId, step1 }: { userId: string; step1: Step1Data }) {
   const { t } = useTranslation();
-  const locale = currentLanguage();
+  const fmt = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
@@ -182,10 +181,10 @@ function ApplicationForm({ userId, step1 }: { userId: string; step1: Step1Data }
       </div>
       <StepHeader step={2} title={t('application.step2.title')} subtitle={t('application.step2.subtitle')} />
       <Paper withBorder radius="lg" p="sm" className={classes.summary}>
-        <Text fw={700}>{money(step1.amount * 100, locale)}</Text>
+        <Text fw={700}>{fmt.money(step1.amount * 100)}</Text>
         <Text c="dimmed">{t('application.termMonths', { n: step1.termMonths })}</Text>
         <Text fw={600} c="brand">
-          {t('application.perMonth', { amount: money(step1.monthlyPaymentMinor, locale) })}
+          {t('application.perMonth', { amount: fmt.money(step1.monthlyPaymentMinor) })}
         </Text>
       </Paper>
       <Group gap={6} wrap="nowrap" align="flex-start">

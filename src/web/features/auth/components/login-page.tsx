@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../../domain/schemas/auth';
 import { PasswordField } from '../../../components/password-field';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
-import { homePath, useLogin } from '../api/session';
+import { homePath, useLogin } from '../../../lib/session';
 import { AuthCardHeader } from './auth-card-header';
 
 export function LoginPage() {

@@ -1,21 +1,21 @@
-import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
+import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
+import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useResendCountdown } from '../../../lib/use-countdown';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
-import { SafetyNotice } from './safety-notice';
-import { useCountdown } from './use-countdown';
 
 /** After a successful sign-up the page says so, then goes to /login after this long. */
 export const redirectAfterSignupMs = 2000;
-const defaultResendSeconds = 60;
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
 
 export function SignupPage() {
@@ -23,7 +23,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const sendCode = useSendSignupCode();
   const signup = useSignup();
-  const countdown = useCountdown();
+  const countdown = useResendCountdown();
   const errors = useFormErrors();
   const [succeeded, setSucceeded] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
@@ -51,14 +51,13 @@ export function SignupPage() {
     sendCode.mutate(parsed.data, {
       onSuccess: (sent) => {
         errors.clearField('phone');
-        countdown.start(sent.resendAfterSeconds || defaultResendSeconds);
+        countdown.sent(sent.resendAfterSeconds);
         notifySuccess(t('auth.signup.codeSent', { phone: parsed.data.phone }));
         codeInput.current?.focus();
       },
       onError: (error) => {
         const next = formErrorsFromError(error, 'INTERNAL');
-        const wait = next.top?.code === 'CODE_RESEND_TOO_SOON' ? Number(next.top.params?.n) : 0;
-        if (wait > 0) countdown.start(wait);
+        countdown.refused(next);
         errors.set(next);
       },
     });
@@ -77,9 +76,7 @@ export function SignupPage() {
     });
   });
 
-  const waiting = countdown.remaining > 0;
   const locked = signup.isPending || succeeded;
-  const codeInputProps = form.getInputProps('code');
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -110,35 +107,19 @@ export function SignupPage() {
           {...form.getInputProps('confirmPassword')}
           error={errors.field('confirmPassword')}
         />
-        <TextInput
-          ref={codeInput}
+        <CodeField
+          inputRef={codeInput}
           label={t('auth.signup.code')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
           disabled={locked}
-          {...codeInputProps}
-          onChange={(event) =>
-            form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))
-          }
+          value={form.getValues().code}
+          onChange={(code) => form.setFieldValue('code', code)}
           error={errors.field('code')}
-          inputContainer={(input) => (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Box flex={1} miw={0}>
-                {input}
-              </Box>
-              <Button
-                variant="light"
-                onClick={onSendCode}
-                loading={sendCode.isPending}
-                disabled={waiting || locked}
-                miw={112}
-                px="sm"
-              >
-                {waiting ? t('auth.signup.resendIn', { n: countdown.remaining }) : t('auth.signup.sendCode')}
-              </Button>
-            </Group>
-          )}
+          sendLabel={t('auth.signup.sendCode')}
+          resendLabel={(n) => t('auth.signup.resendIn', { n })}
+          secondsLeft={countdown.remaining}
+          sending={sendCode.isPending}
+          sendDisabled={locked}
+          onSend={onSendCode}
         />
         <SafetyNotice />
         {errors.alert ? (

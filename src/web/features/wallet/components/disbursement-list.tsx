@@ -1,19 +1,14 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DisbursementDto } from '../../../../domain/schemas/wallet';
-import { useFormatters } from '../lib/format';
+import { useFormat } from '../../../lib/format';
+import { statusLook } from '../../../lib/status';
 import classes from './wallet.module.css';
-
-const statusColors: Record<DisbursementDto['status'], string> = {
-  requested: 'blue',
-  paid: 'green',
-  failed: 'red',
-};
 
 /** The borrower's withdrawals, newest first: when, how much, where to, and what became of it. */
 export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="disbursements-title">
       <Title order={2} size="h4" id="disbursements-title" mb="sm">
@@ -36,7 +31,7 @@ export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
                     {format.dateTime(d.requestedAt)}
                   </Text>
                 </Stack>
-                <Badge color={statusColors[d.status]} variant="light" style={{ flexShrink: 0 }}>
+                <Badge color={statusLook(d.status).color} variant="light" style={{ flexShrink: 0 }}>
                   {t(`wallet.disbursements.${d.status}`)}
                 </Badge>
               </Group>

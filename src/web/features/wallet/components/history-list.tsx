@@ -16,7 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BorrowerEventDto } from '../../../../domain/schemas/wallet';
-import { useFormatters } from '../lib/format';
+import { useFormat } from '../../../lib/format';
 import { historyText } from '../lib/history-text';
 
 const kindIcons: Record<string, { icon: ReactNode; color: string }> = {
@@ -41,7 +41,7 @@ const fallbackIcon = { icon: <IconPointFilled size={14} />, color: 'gray' };
 /** What staff changed on the loan, newest first (SPEC principle 5), each with its time in Manila. */
 export function HistoryList(props: { history: BorrowerEventDto[] }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="history-title">
       <Title order={2} size="h4" id="history-title" mb="md">

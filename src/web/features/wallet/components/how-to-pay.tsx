@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { useFormat } from '../../../lib/format';
 import { useSettings } from '../../../lib/settings';
-import { useFormatters } from '../lib/format';
 import classes from './wallet.module.css';
 
 /**
@@ -11,7 +11,7 @@ import classes from './wallet.module.css';
  */
 export function HowToPay(props: { repayment: NonNullable<WalletResponse['repayment']> }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const supportEmail = useSettings().data?.supportEmail ?? '';
   const { paymentChannels, paymentReference, repayments } = props.repayment;
   return (
@@ -57,7 +57,7 @@ export function HowToPay(props: { repayment: NonNullable<WalletResponse['repayme
               <Text size="sm" className={classes.money} td={r.reversed ? 'line-through' : undefined}>
                 {t('wallet.pay.payment', {
                   amount: format.money(r.amountMinor),
-                  date: format.date(r.receivedOn),
+                  date: format.calendarDate(r.receivedOn),
                   reference: r.reference,
                 })}
               </Text>

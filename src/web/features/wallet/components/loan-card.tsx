@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
-import { useFormatters } from '../lib/format';
+import { useFormat } from '../../../lib/format';
 import classes from './wallet.module.css';
 
 function Figure(props: { label: string; value: string; testId?: string }) {
@@ -20,7 +20,7 @@ function Figure(props: { label: string; value: string; testId?: string }) {
 /** Borrower name, loan number and the money: derived balance for a loan, the requested terms before. */
 export function LoanCard(props: { wallet: WalletResponse }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const { application, balance } = props.wallet;
   if (!application) return null;
 

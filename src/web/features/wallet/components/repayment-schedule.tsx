@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { sumMinor } from '../../../../domain/money';
 import type { InstalmentPositionDto } from '../../../../domain/schemas/repayments';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { useFormat } from '../../../lib/format';
+import classes from './wallet.module.css';
 
 type InstalmentState = InstalmentPositionDto['status'];
-
-import { useFormatters } from '../lib/format';
-import classes from './wallet.module.css';
 
 type Instalment = WalletResponse['schedule'][number] & {
   status?: InstalmentState;
@@ -46,7 +45,7 @@ const phoneRows = 6;
  */
 export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: Repayment }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const wide = useMediaQuery('(min-width: 36em)');
   const [showAll, { toggle }] = useDisclosure(false);
   const position = props.repayment?.position ?? null;
@@ -94,7 +93,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
             <Text size="sm" fw={600}>
               {t('wallet.schedule.nextPayment', {
                 amount: format.money(position.nextPayment.amountMinor),
-                date: format.date(position.nextPayment.dueDate),
+                date: format.calendarDate(position.nextPayment.dueDate),
               })}
             </Text>
           ) : null}
@@ -133,7 +132,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
               {rows.map((row) => (
                 <Table.Tr key={row.number}>
                   <Table.Td>{row.number}</Table.Td>
-                  <Table.Td className={classes.money}>{format.date(row.dueDate)}</Table.Td>
+                  <Table.Td className={classes.money}>{format.calendarDate(row.dueDate)}</Table.Td>
                   <Table.Td ta="right" fw={600} className={classes.money}>
                     {format.money(row.paymentMinor)}
                   </Table.Td>
@@ -181,7 +180,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
                   <Text span c="dimmed" size="sm" mr={6}>
                     {row.number}.
                   </Text>
-                  {format.date(row.dueDate)}
+                  {format.calendarDate(row.dueDate)}
                 </Text>
                 <Group gap={6} wrap="nowrap">
                   <StateBadge row={row} />

@@ -10,7 +10,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type WalletStatus, type WalletStatusKind, walletStatusColors } from '../lib/wallet-status';
+import { statusLook } from '../../../lib/status';
+import { type WalletStatus, type WalletStatusKind, walletShownStatus } from '../lib/wallet-status';
 import classes from './status-panel.module.css';
 
 const icons: Record<WalletStatusKind, ReactNode> = {
@@ -39,7 +40,7 @@ export function StatusPanel(props: { status: WalletStatus; canApply: boolean }) 
     kind === 'onHold' && message
       ? t('errors.WITHDRAWALS_PAUSED', { message })
       : (message ?? t(`wallet.status.${kind}.text`));
-  const color = walletStatusColors[kind];
+  const color = statusLook(walletShownStatus[kind]).color;
   return (
     <Alert
       color={color}

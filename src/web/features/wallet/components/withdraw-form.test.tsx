@@ -2,13 +2,16 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import type { ApiResponses } from '../../../test/api-responses';
 import { errorBody, type MockResponse, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
 import { approvedWallet, makeDisbursement } from '../test/fixtures';
 
 const borrower = makeUser({ phone: '09171234567' });
 const codeSent: MockResponse = { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } };
 
-function withdrawn(amountMinor: number): MockResponse {
+type Withdrawn = ApiResponses['POST /api/wallet/withdrawals'];
+
+function withdrawn(amountMinor: number): MockResponse<Withdrawn> {
   return {
     status: 201,
     body: { disbursement: makeDisbursement({ amountMinor }), replayed: false },
@@ -103,7 +106,7 @@ describe('withdraw form', { timeout: 15_000 }, () => {
         fields: { amount: { code: 'AMOUNT_EXCEEDS_BALANCE', message: 'Amount exceeds balance' } },
       }),
     };
-    let withdrawAnswer: MockResponse = {
+    let withdrawAnswer: MockResponse<Withdrawn> = {
       status: 400,
       body: errorBody('WITHDRAWAL_CODE_INVALID', 'Invalid or expired code', {
         fields: { code: { code: 'WITHDRAWAL_CODE_INVALID', message: 'Invalid or expired code' } },

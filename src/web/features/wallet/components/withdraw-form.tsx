@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCurrencyPeso } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ import {
   withdrawalCodeRequest,
   withdrawalRequest,
 } from '../../../../domain/schemas/wallet';
+import { CodeField } from '../../../components/code-field';
+import { SafetyNotice } from '../../../components/safety-notice';
 import { ApiError } from '../../../lib/api';
 import {
   type FormErrors,
@@ -17,16 +19,14 @@ import {
   formErrorsFromIssues,
   useFormErrors,
 } from '../../../lib/form-errors';
+import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/session';
-import { SafetyNotice } from '../../auth/components/safety-notice';
-import { useCountdown } from '../../auth/components/use-countdown';
+import { useCurrentUser } from '../../../lib/session';
+import { useResendCountdown } from '../../../lib/use-countdown';
 import { useSendWithdrawalCode, useWithdraw, walletQueryKey } from '../api/wallet-api';
-import { useFormatters } from '../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { canWithdraw } from '../lib/wallet-status';
 
-const defaultResendSeconds = 60;
 const fieldNames = ['amount', 'code'] as const;
 const amountAndCode = withdrawalRequest.pick({ amount: true, code: true });
 
@@ -51,12 +51,12 @@ function fieldsOnly(errors: FormErrors): FormErrors {
  */
 export function WithdrawForm(props: { wallet: WalletResponse }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const sendCode = useSendWithdrawalCode();
   const withdraw = useWithdraw();
-  const countdown = useCountdown();
+  const countdown = useResendCountdown();
   const errors = useFormErrors();
   const codeInput = useRef<HTMLInputElement>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -109,14 +109,13 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
           errors.clear();
           setCodeAmount(amount);
           form.setFieldValue('code', '');
-          countdown.start(sent.resendAfterSeconds || defaultResendSeconds);
+          countdown.sent(sent.resendAfterSeconds);
           notifySuccess(t('wallet.withdraw.codeSent', { last4: (user.phone ?? '').slice(-4) }));
           codeInput.current?.focus();
         },
         onError: (error) => {
           const next = formErrorsFromError(error, 'NETWORK');
-          const wait = next.top?.code === 'CODE_RESEND_TOO_SOON' ? Number(next.top.params?.n) : 0;
-          if (wait > 0) countdown.start(wait);
+          countdown.refused(next);
           errors.set(next);
           refreshIfStale(error);
         },
@@ -165,7 +164,6 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
   // On hold: the status panel says "Withdrawals are paused: …"; there is nothing to fill in.
   if (application.status !== 'approved') return null;
 
-  const waiting = countdown.remaining > 0;
   const locked = codeAmount !== null;
 
   return (
@@ -201,42 +199,26 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
             {...form.getInputProps('amount')}
             error={errors.field('amount')}
           />
-          <TextInput
-            ref={codeInput}
+          <CodeField
+            inputRef={codeInput}
             label={t('wallet.withdraw.code')}
             description={
               locked && codeAmount !== null
                 ? t('wallet.withdraw.codeFor', { amount: format.money(toMinor(codeAmount)) })
                 : t('wallet.withdraw.codeHint')
             }
-            inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             disabled={!enabled || withdraw.isPending}
-            {...form.getInputProps('code')}
-            onChange={(event) =>
-              form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))
-            }
+            value={form.getValues().code}
+            onChange={(code) => form.setFieldValue('code', code)}
             error={errors.field('code')}
-            inputContainer={(input) => (
-              <Group gap="xs" wrap="nowrap" align="center">
-                <Box flex={1} miw={0}>
-                  {input}
-                </Box>
-                <Button
-                  variant="light"
-                  onClick={onSendCode}
-                  loading={sendCode.isPending}
-                  disabled={!enabled || waiting || withdraw.isPending}
-                  miw={112}
-                  px="sm"
-                >
-                  {waiting
-                    ? t('wallet.withdraw.resendIn', { n: countdown.remaining })
-                    : t('wallet.withdraw.sendCode')}
-                </Button>
-              </Group>
-            )}
+            sendLabel={t('wallet.withdraw.sendCode')}
+            resendLabel={(n) => t('wallet.withdraw.resendIn', { n })}
+            secondsLeft={countdown.remaining}
+            sending={sendCode.isPending}
+            sendDisabled={!enabled || withdraw.isPending}
+            onSend={onSendCode}
+            align="center"
           />
           <SafetyNotice />
           {errors.alert ? (

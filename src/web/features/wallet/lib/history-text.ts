@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { BorrowerEventDto } from '../../../../domain/schemas/wallet';
-import type { Formatters } from './format';
+import type { Formatters } from '../../../lib/format';
 
 export interface HistoryText {
   /** One sentence saying what changed. */

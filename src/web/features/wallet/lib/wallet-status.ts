@@ -1,15 +1,16 @@
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import type { ShownStatus } from '../../../lib/status';
 
 export type WalletStatusKind = 'pending' | 'approved' | 'processing' | 'onHold' | 'rejected' | 'closed';
 
-/** SPEC §4 colours: Pending amber, Approved green, On hold and Rejected red, In Processing blue. */
-export const walletStatusColors: Record<WalletStatusKind, string> = {
-  pending: 'yellow',
-  approved: 'green',
-  processing: 'blue',
-  onHold: 'red',
-  rejected: 'red',
-  closed: 'gray',
+/** The status each panel kind is shown as (colours from the one status map). */
+export const walletShownStatus: Record<WalletStatusKind, ShownStatus> = {
+  pending: 'pending',
+  approved: 'approved',
+  processing: 'processing',
+  onHold: 'on_hold',
+  rejected: 'rejected',
+  closed: 'closed',
 };
 
 export interface WalletStatus {

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteObject } from 'react-router';
+import { PageHeader } from '../components/lists/list-page';
+import { InlineLoading } from '../components/load-state';
+import { AuditPage } from '../features/audit-log/components/audit-page';
+import { DisbursementsPage } from '../features/disbursements/components/disbursements-page';
+import { ServicingPage } from '../features/servicing/components/servicing-page';
+import {
+  ApprovedListPage,
+  PendingListPage,
+} from '../features/staff-applications/components/application-list-page';
+import { UsersPage } from '../features/users/components/users-page';
+import { RequirePermission } from './guards';
+
+// The home page draws its chart with recharts: loaded only when staff open it, never by borrowers.
+const HomePage = lazy(() =>
+  import('../features/dashboard/components/home-page').then((module) => ({ default: module.HomePage })),
+);
+
+/** The home page's title shows at once while its code loads. */
+function HomeLoading() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('backOffice.home.title')} />
+      <InlineLoading />
+    </>
+  );
+}
+
+/** Children of /admin (SPEC §2.7). */
+export const backOfficeRoutes: RouteObject[] = [
+  {
+    path: 'home',
+    element: (
+      <Suspense fallback={<HomeLoading />}>
+        <HomePage />
+      </Suspense>
+    ),
+  },
+  { path: 'pending', element: <PendingListPage /> },
+  { path: 'approved', element: <ApprovedListPage /> },
+  { path: 'servicing', element: <ServicingPage /> },
+  { path: 'disbursements', element: <DisbursementsPage /> },
+  {
+    path: 'users',
+    element: (
+      <RequirePermission permission="users.manage">
+        <UsersPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'audit',
+    element: (
+      <RequirePermission permission="audit.view">
+        <AuditPage />
+      </RequirePermission>
+    ),
+  },
+];

@@ -1,0 +1,120 @@
+import { Box, Button, Group, LoadingOverlay, Paper, Stack, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/use-page-title';
+import { InlineLoadError, InlineLoading } from '../load-state';
+import { type Column, DataTable } from './data-table';
+import { Pager } from './pager';
+import { SearchBar, type SearchField } from './search-bar';
+import { useListParams, useListQuery } from './use-list';
+
+/** The page's h1 (also the browser tab title) with optional buttons on the right. */
+export function PageHeader(props: { title: string; children?: ReactNode }) {
+  usePageTitle(props.title);
+  return (
+    <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
+      <Title order={1} size="h2">
+        {props.title}
+      </Title>
+      {props.children ? (
+        <Group gap="xs" wrap="wrap">
+          {props.children}
+        </Group>
+      ) : null}
+    </Group>
+  );
+}
+
+/** "Refresh", spinning while `loading`. */
+export function RefreshButton(props: { onClick: () => void; loading?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} />}
+      onClick={props.onClick}
+      loading={props.loading}
+    >
+      {t('backOffice.common.refresh')}
+    </Button>
+  );
+}
+
+export interface ListPageProps<T> {
+  /** Translated page title, e.g. "Pending Loan List". */
+  title: string;
+  /** e.g. backOfficeKeys.list('pending'); invalidate it after a change to refresh the list. */
+  queryKey: readonly unknown[];
+  /** GET endpoint answering Page<T> for `?page=&<search keys>=`. */
+  endpoint: string;
+  search: readonly SearchField[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string;
+  /** Extra buttons next to Refresh (e.g. "Export CSV"). */
+  actions?: ReactNode;
+  /** Shown between the header and the search (e.g. an add-user form). */
+  children?: ReactNode;
+  /** Below this width the table scrolls sideways; default 880 px. */
+  tableMinWidth?: number;
+}
+
+/**
+ * A whole back-office list page (SPEC §2.7): title, Refresh, search (Enter searches, back to page 1),
+ * table with "No results found.", pager with "Page X of Y". Page and search live in the URL.
+ */
+export function ListPage<T>(props: ListPageProps<T>) {
+  const searchKeys = props.search.map((field) => field.key);
+  const list = useListParams(searchKeys);
+  const query = useListQuery<T>({
+    queryKey: props.queryKey,
+    endpoint: props.endpoint,
+    page: list.page,
+    search: list.search,
+    onPageOutOfRange: (last) => list.setPage(last, true),
+  });
+  const data = query.data;
+
+  return (
+    <Box>
+      <PageHeader title={props.title}>
+        {props.actions}
+        <RefreshButton onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending} />
+      </PageHeader>
+      {props.children}
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <SearchBar fields={props.search} values={list.search} onSearch={list.setSearch} />
+          {query.isError ? (
+            <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
+          ) : null}
+          {query.isPending ? (
+            <InlineLoading />
+          ) : data ? (
+            <Box pos="relative">
+              <LoadingOverlay
+                visible={query.isPlaceholderData}
+                zIndex={2}
+                overlayProps={{ blur: 1 }}
+                loaderProps={{ size: 'sm' }}
+              />
+              <DataTable
+                columns={props.columns}
+                rows={data.items}
+                rowKey={props.rowKey}
+                minWidth={props.tableMinWidth}
+                label={props.title}
+              />
+              <Pager
+                page={list.page}
+                pageCount={data.pageCount}
+                onChange={(page) => list.setPage(page)}
+                disabled={query.isPlaceholderData}
+              />
+            </Box>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuditEventDto } from '../../../../domain/schemas/staff';
+import { makeUser, mockApi } from '../../../test/render';
+import { finance, makeSummary, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import { auditCsvUrl, changeLines } from './audit-page';
+
+const admin = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a3',
+  role: 'admin',
+  username: 'adele',
+  phone: '09170000003',
+});
+
+let counter = 0;
+function makeEvent(overrides: Partial<AuditEventDto> = {}): AuditEventDto {
+  counter += 1;
+  return {
+    id: counter,
+    at: '2025-03-05T06:07:00.000Z',
+    actorUsername: 'olive',
+    actorRole: 'officer',
+    action: 'loan.hold',
+    targetType: 'loan',
+    targetId: '00000000-0000-4000-9000-000000000001',
+    loanNumber: 'HL-25-000123',
+    changes: {
+      status: { before: 'approved', after: 'on_hold' },
+      statusMessage: { before: null, after: 'Call us first' },
+    },
+    reason: 'Suspected fraud report',
+    ip: '203.0.113.7',
+    ...overrides,
+  };
+}
+
+function csvLink() {
+  return screen.getByRole('link', { name: 'Export CSV' }) as HTMLAnchorElement;
+}
+
+describe('Audit Log', { timeout: 20_000 }, () => {
+  it('"field: before → after" for every change, null as —', () => {
+    expect(changeLines(makeEvent().changes)).toEqual([
+      'status: approved → on_hold',
+      'statusMessage: — → Call us first',
+    ]);
+    expect(changeLines({})).toEqual([]);
+    expect(auditCsvUrl({ actor: 'olive', action: '', from: '2025-03-01' })).toBe(
+      '/api/admin/audit.csv?actor=olive&from=2025-03-01',
+    );
+  });
+
+  it('shows when (Manila), who, a translated action, target, changes, reason and IP', async () => {
+    const hold = makeEvent();
+    const custom = makeEvent({
+      action: 'system.rotate_keys',
+      actorUsername: null,
+      actorRole: 'system',
+      targetType: 'config',
+      targetId: 'abcdef0123456789',
+      loanNumber: null,
+      changes: {},
+      reason: null,
+      ip: null,
+    });
+    mockApi({ ...staffBase(admin), 'GET /api/admin/audit': { body: pageOf([hold, custom]) } });
+    renderBackOffice('/admin/audit');
+    expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    const row = (await within(table).findByText('Put loan on hold')).closest('tr') as HTMLElement;
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'When',
+      'Who · IP',
+      'Action · Target',
+      'Changes',
+      'Reason',
+    ]);
+    // 06:07 UTC is 2:07 pm in Manila.
+    expect(within(row).getByText(/Mar 5, 2025.* 2:07\s*pm/i)).toBeTruthy();
+    expect(within(row).getByText('olive')).toBeTruthy();
+    expect(within(row).getByText('Officer')).toBeTruthy();
+    expect(within(row).getByTestId('audit-target').textContent).toBe('Loan HL-25-000123');
+    expect(within(row).getByTestId('audit-changes').textContent).toBe(
+      'status: approved → on_holdstatusMessage: — → Call us first',
+    );
+    expect(within(row).getByText('status: approved → on_hold')).toBeTruthy();
+    expect(within(row).getByText('Suspected fraud report')).toBeTruthy();
+    expect(within(row).getByText('203.0.113.7')).toBeTruthy();
+    // An action the screen does not know shows its raw name.
+    const other = within(table).getByText('system.rotate_keys').closest('tr') as HTMLElement;
+    expect(within(other).getByTestId('audit-target').textContent).toBe('config abcdef01…');
+    expect(within(other).getByTestId('audit-reason').textContent).toBe('N/A');
+  });
+
+  it('filters go into the query string, and the CSV link carries the same filters', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/audit': { body: pageOf([makeEvent()]) },
+      'GET /api/admin/audit?actor=olive&loan=HL-25': { body: pageOf([makeEvent()]) },
+      'GET /api/admin/audit?actor=olive&action=loan.hold&loan=HL-25': { body: pageOf([makeEvent()]) },
+      'GET /api/admin/audit?actor=olive&action=loan.hold&loan=HL-25&from=2025-03-01&to=2025-03-31': {
+        body: pageOf([makeEvent()]),
+      },
+    });
+    const { router } = renderBackOffice('/admin/audit');
+    await screen.findByRole('table', { name: 'Audit Log' });
+    expect(csvLink().getAttribute('href')).toBe('/api/admin/audit.csv');
+    expect(csvLink().hasAttribute('download')).toBe(true);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Who' }), 'olive');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Loan' }), 'HL-25{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?actor=olive&loan=HL-25'));
+    expect(csvLink().getAttribute('href')).toBe('/api/admin/audit.csv?actor=olive&loan=HL-25');
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Action' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Put loan on hold' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?actor=olive&action=loan.hold&loan=HL-25'),
+    );
+
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    await userEvent.type(from, '2025-03-01');
+    await userEvent.type(to, '2025-03-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const expected = 'actor=olive&action=loan.hold&loan=HL-25&from=2025-03-01&to=2025-03-31';
+    await waitFor(() => expect(router.state.location.search).toBe(`?${expected}`));
+    expect(csvLink().getAttribute('href')).toBe(`/api/admin/audit.csv?${expected}`);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/admin/audit?${expected}`),
+    );
+  });
+
+  it('is for admins only: finance is sent to the back-office home', async () => {
+    mockApi({ ...staffBase(finance), 'GET /api/staff/dashboard': { body: makeSummary() } });
+    const { router } = renderBackOffice('/admin/audit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/home'));
+  });
+});

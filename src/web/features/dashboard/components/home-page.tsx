@@ -1,0 +1,137 @@
+import { Box, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCash,
+  IconChartPie,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockHour4,
+  IconScale,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader, RefreshButton } from '../../../components/lists/list-page';
+import { InlineLoadError, InlineLoading } from '../../../components/load-state';
+import { useFormat } from '../../../lib/format';
+import { dashboardQuery } from '../api/dashboard';
+import { StatusOverview } from './status-overview';
+
+function StatCard(props: {
+  label: string;
+  value: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  color: string;
+  testId: string;
+}) {
+  const Icon = props.icon;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={props.testId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={4} miw={0}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {props.label}
+          </Text>
+          <Text fw={700} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
+            {props.value}
+          </Text>
+        </Stack>
+        <ThemeIcon variant="light" color={props.color} size="lg" radius="md" aria-hidden>
+          <Icon size={20} stroke={1.7} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /admin/home — "Home Page Summary" (SPEC §2.7): every figure from GET /api/staff/dashboard. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const query = useQuery(dashboardQuery);
+  const summary = query.data;
+
+  const cards = summary
+    ? [
+        {
+          id: 'registeredToday',
+          value: fmt.number(summary.registeredToday),
+          icon: IconUserPlus,
+          color: 'blue',
+        },
+        { id: 'registeredTotal', value: fmt.number(summary.registeredTotal), icon: IconUsers, color: 'blue' },
+        {
+          id: 'minLoanToday',
+          value: fmt.money(summary.minLoanTodayMinor),
+          icon: IconArrowDown,
+          color: 'teal',
+        },
+        { id: 'maxLoanToday', value: fmt.money(summary.maxLoanTodayMinor), icon: IconArrowUp, color: 'teal' },
+        {
+          id: 'disbursedToday',
+          value: fmt.money(summary.disbursedTodayMinor),
+          icon: IconCash,
+          color: 'teal',
+        },
+        {
+          id: 'approvedLoans',
+          value: fmt.number(summary.approvedLoans),
+          icon: IconCircleCheck,
+          color: 'green',
+        },
+        {
+          id: 'pendingLoans',
+          value: fmt.number(summary.pendingLoans),
+          icon: IconClockHour4,
+          color: 'yellow',
+        },
+        { id: 'rejectedLoans', value: fmt.number(summary.rejectedLoans), icon: IconCircleX, color: 'red' },
+        { id: 'avgLoan', value: fmt.money(summary.avgLoanMinor), icon: IconScale, color: 'grape' },
+        { id: 'totalLoans', value: fmt.number(summary.totalLoans), icon: IconChartPie, color: 'gray' },
+      ]
+    : [];
+
+  return (
+    <Box>
+      <PageHeader title={t('backOffice.home.title')}>
+        <RefreshButton onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending} />
+      </PageHeader>
+      {query.isError ? (
+        <Box mb="md">
+          <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
+        </Box>
+      ) : null}
+      {summary ? (
+        <Stack gap="md">
+          <Grid gutter="md" align="stretch">
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                {cards.map((card) => (
+                  <StatCard
+                    key={card.id}
+                    testId={`card-${card.id}`}
+                    label={t(`backOffice.home.cards.${card.id}`)}
+                    value={card.value}
+                    icon={card.icon}
+                    color={card.color}
+                  />
+                ))}
+              </SimpleGrid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2, md: 1 }}>
+              <StatusOverview summary={summary} />
+            </Grid.Col>
+          </Grid>
+          <Text size="xs" c="dimmed">
+            {t('backOffice.home.todayNote', { timeZone: summary.timeZone })}
+          </Text>
+        </Stack>
+      ) : query.isPending ? (
+        <InlineLoading />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../../domain/money';
+import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
+import { errorBody, mockApi } from '../../../test/render';
+import { finance, officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+
+const money = (minor: number) => formatMoney(minor, { locale: 'en-PH' });
+
+let counter = 0;
+function makePayout(overrides: Partial<StaffDisbursementItem> = {}): StaffDisbursementItem {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-a000-${String(counter).padStart(12, '0')}`,
+    applicationId: '00000000-0000-4000-9000-000000000001',
+    loanNumber: `HL-25-${String(500 + counter).padStart(6, '0')}`,
+    fullName: 'Ana Santos',
+    phone: '09171234567',
+    amountMinor: 2_500_000,
+    bankName: 'GCash',
+    accountNumberLast4: '7001',
+    requestedAt: '2025-03-03T04:15:00.000Z',
+    status: 'requested',
+    reference: null,
+    failureReason: null,
+    decidedAt: null,
+    decidedBy: null,
+    loanStatus: 'approved',
+    ...overrides,
+  };
+}
+
+function posts(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+}
+
+async function rowOf(text: string) {
+  return (await screen.findByText(text)).closest('tr') as HTMLElement;
+}
+
+describe('Disbursements', { timeout: 20_000 }, () => {
+  it('shows the SPEC columns, the destination masked to the last 4, reference or failure reason', async () => {
+    const requested = makePayout();
+    const paid = makePayout({
+      status: 'paid',
+      reference: 'GC-REF-778812',
+      decidedAt: '2025-03-03T05:00:00.000Z',
+      decidedBy: 'fina',
+    });
+    const failed = makePayout({
+      status: 'failed',
+      failureReason: 'Account closed',
+      decidedAt: '2025-03-03T06:30:00.000Z',
+      decidedBy: 'frank',
+    });
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([requested, paid, failed]) },
+    });
+    renderBackOffice('/admin/disbursements');
+    expect(await screen.findByRole('heading', { name: 'Disbursements' })).toBeTruthy();
+    await rowOf(requested.loanNumber);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Loan ID',
+      'Name',
+      'Phone',
+      'Amount',
+      'Destination',
+      'Requested At',
+      'Status',
+      'Reference',
+      'Marked by',
+      'Action',
+    ]);
+    const first = await rowOf(requested.loanNumber);
+    expect(within(first).getByText('GCash')).toBeTruthy();
+    expect(within(first).getByText('•••• 7001')).toBeTruthy();
+    expect(within(first).getByText('₱25,000')).toBeTruthy();
+    expect(within(first).getByText('Requested')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Mark Paid' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Mark Failed' })).toBeTruthy();
+
+    const second = await rowOf(paid.loanNumber);
+    expect(within(second).getByText('GC-REF-778812')).toBeTruthy();
+    // Who marked it, and when (the date and the time of day, in the configured time zone).
+    const markedBy = (row: HTMLElement) => within(row).getAllByRole('cell')[8]!;
+    expect(within(markedBy(second)).getByText('fina')).toBeTruthy();
+    expect(within(markedBy(second)).getByTitle(/2025/)).toBeTruthy();
+    expect(markedBy(first).textContent).toBe('N/A');
+    expect(within(second).queryByRole('button')).toBeNull();
+    const third = await rowOf(failed.loanNumber);
+    expect(within(third).getByText('Account closed')).toBeTruthy();
+    expect(within(third).getByText('Failed')).toBeTruthy();
+    expect(within(markedBy(third)).getByText('frank')).toBeTruthy();
+    // Records are never deleted: there is no delete anywhere.
+    expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
+  });
+
+  it('officers see the list but cannot decide payouts', async () => {
+    const requested = makePayout();
+    mockApi({ ...staffBase(officer), 'GET /api/staff/disbursements': { body: pageOf([requested]) } });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    expect(within(row).queryByRole('button', { name: 'Mark Paid' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).not.toContain('Action');
+  });
+
+  it('the status filter searches at once and goes into the query', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([]) },
+      'GET /api/staff/disbursements?status=failed': { body: pageOf([makePayout({ status: 'failed' })]) },
+    });
+    const { router } = renderBackOffice('/admin/disbursements');
+    await screen.findByText('No results found.');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=failed'));
+    await screen.findByText('Failed', { selector: '.mantine-Badge-label' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/staff/disbursements?status=failed');
+  });
+
+  it('Mark Paid needs a transfer reference, then refreshes the list', async () => {
+    const requested = makePayout();
+    let lists = 0;
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': () => {
+        lists += 1;
+        return {
+          body: pageOf([lists === 1 ? requested : { ...requested, status: 'paid', reference: 'BDO-99812' }]),
+        };
+      },
+      [`POST /api/staff/disbursements/${requested.id}/paid`]: { body: {} },
+      'GET /api/staff/loans': { body: pageOf([]) },
+    });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark Paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    expect(within(dialog).getByText(/GCash •••• 7001/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
+    expect(await within(dialog).findByText('A transfer reference is required.')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/^Transfer reference/), ' BDO-99812 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
+    expect(
+      await screen.findByText(`Payout of ${money(2_500_000)} for loan ${requested.loanNumber} marked paid.`),
+    ).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      { url: `/api/staff/disbursements/${requested.id}/paid`, body: { reference: 'BDO-99812' } },
+    ]);
+    expect(await screen.findByText('BDO-99812')).toBeTruthy();
+  });
+
+  it('Mark Failed needs a reason', async () => {
+    const requested = makePayout();
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+      [`POST /api/staff/disbursements/${requested.id}/failed`]: { body: {} },
+      'GET /api/staff/loans': { body: pageOf([]) },
+    });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark Failed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Failed' });
+    expect(within(dialog).getByText(/returns to the borrower’s available balance/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
+    expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/^Why did the transfer fail/), 'Account closed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
+    expect(await screen.findByText(/marked failed\.$/)).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      { url: `/api/staff/disbursements/${requested.id}/failed`, body: { reason: 'Account closed' } },
+    ]);
+  });
+
+  it('shows the 409 when someone else already decided the payout', async () => {
+    const requested = makePayout();
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+      [`POST /api/staff/disbursements/${requested.id}/paid`]: {
+        status: 409,
+        body: errorBody(
+          'DISBURSEMENT_ALREADY_DECIDED',
+          'This disbursement has already been marked paid or failed.',
+        ),
+      },
+      'GET /api/staff/loans': { body: pageOf([]) },
+    });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark Paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    await userEvent.type(within(dialog).getByLabelText(/^Transfer reference/), 'BDO-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
+    const toast = await screen.findByText('This disbursement has already been marked paid or failed.');
+    expect((toast.closest('.mantine-Notification-root') as HTMLElement).getAttribute('style')).toContain(
+      'red',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark Paid' })).toBeNull());
+  });
+});

@@ -1,0 +1,172 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
+import { DateTimeCell } from '../../../components/date-time-cell';
+import { borrowerColumns } from '../../../components/lists/borrower-columns';
+import type { Column } from '../../../components/lists/data-table';
+import { ListPage } from '../../../components/lists/list-page';
+import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
+import { StatusBadge } from '../../../components/status-badge';
+import { useFormat } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { maskAccount, maskedDestination } from '../../../lib/staff/account-mask';
+import { backOfficeKeys } from '../../../lib/staff/keys';
+import { MarkFailedModal } from './mark-failed-modal';
+import { MarkPaidModal } from './mark-paid-modal';
+
+/** Disbursements (SPEC §2.7): every payout request and what became of it. Records are never deleted. */
+export function DisbursementsPage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const canDecide = useCan()('disbursement.decide');
+  const [dialog, setDialog] = useState<'paid' | 'failed' | null>(null);
+  const [row, setRow] = useState<StaffDisbursementItem | null>(null);
+  const open = (kind: 'paid' | 'failed', item: StaffDisbursementItem) => {
+    setRow(item);
+    setDialog(kind);
+  };
+  const close = () => setDialog(null);
+
+  const c = (key: string) => t(`backOffice.columns.${key}`);
+  const d = (key: string) => t(`disbursements.columns.${key}`);
+  const statusLabel = (status: StaffDisbursementItem['status']) => t(`disbursements.status.${status}`);
+  const search: SearchField[] = [
+    ...nameAndPhoneSearch(t),
+    {
+      key: 'status',
+      label: d('status'),
+      placeholder: t('disbursements.allStatuses'),
+      type: 'select',
+      width: 180,
+      options: (['requested', 'paid', 'failed'] as const).map((value) => ({
+        value,
+        label: statusLabel(value),
+      })),
+    },
+  ];
+
+  const outcome = (item: StaffDisbursementItem): ReactNode => {
+    if (item.status === 'paid' && item.reference)
+      return (
+        <Text size="sm" ff="monospace" miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
+          {item.reference}
+        </Text>
+      );
+    if (item.status === 'failed' && item.failureReason)
+      return (
+        <Text size="sm" c="red.7" miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
+          {item.failureReason}
+        </Text>
+      );
+    return fmt.na;
+  };
+
+  const columns: Column<StaffDisbursementItem>[] = [
+    ...borrowerColumns<StaffDisbursementItem>(t, fmt),
+    {
+      key: 'amount',
+      header: c('amount'),
+      align: 'right',
+      cell: (item) => fmt.money(item.amountMinor, { omitZeroCents: true }),
+    },
+    {
+      key: 'destination',
+      header: d('destination'),
+      nowrap: false,
+      cell: (item) => (
+        <Stack gap={0} title={maskedDestination(item.bankName, item.accountNumberLast4)}>
+          <Text span size="sm">
+            {fmt.text(item.bankName)}
+          </Text>
+          <Text span size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            {maskAccount(item.accountNumberLast4) || fmt.na}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'requestedAt', header: c('requestedAt'), cell: (item) => <DateTimeCell iso={item.requestedAt} /> },
+    {
+      key: 'status',
+      header: d('status'),
+      cell: (item) => (
+        <Stack gap={2} align="flex-start">
+          <StatusBadge status={item.status} />
+          {item.decidedAt ? (
+            <Text size="xs" c="dimmed" title={fmt.dateTime(item.decidedAt)}>
+              {fmt.date(item.decidedAt)}
+            </Text>
+          ) : item.loanStatus === 'on_hold' ? (
+            <Text size="xs" c="red.7">
+              {t('disbursements.loanOnHold')}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'reference', header: d('reference'), nowrap: false, cell: outcome },
+    {
+      key: 'decidedBy',
+      header: d('decidedBy'),
+      cell: (item) =>
+        item.decidedBy ? (
+          <Stack gap={0}>
+            <Text span size="sm" fw={500}>
+              {item.decidedBy}
+            </Text>
+            <DateTimeCell iso={item.decidedAt} />
+          </Stack>
+        ) : (
+          fmt.na
+        ),
+    },
+    ...(canDecide
+      ? [
+          {
+            key: 'action',
+            header: c('action'),
+            cell: (item: StaffDisbursementItem) =>
+              item.status === 'requested' ? (
+                <Stack gap={4} align="stretch">
+                  <Button size="compact-xs" color="green.8" onClick={() => open('paid', item)}>
+                    {t('disbursements.actions.markPaid')}
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    color="red.7"
+                    variant="outline"
+                    onClick={() => open('failed', item)}
+                  >
+                    {t('disbursements.actions.markFailed')}
+                  </Button>
+                </Stack>
+              ) : (
+                <Text span c="dimmed" size="sm">
+                  —
+                </Text>
+              ),
+          } satisfies Column<StaffDisbursementItem>,
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<StaffDisbursementItem>
+        title={t('disbursements.title')}
+        queryKey={backOfficeKeys.list('disbursements')}
+        endpoint="/api/staff/disbursements"
+        search={search}
+        columns={columns}
+        rowKey={(item) => item.id}
+        tableMinWidth={canDecide ? 1060 : 960}
+      />
+      {canDecide ? (
+        <>
+          <MarkPaidModal row={row} opened={dialog === 'paid'} onClose={close} />
+          <MarkFailedModal row={row} opened={dialog === 'failed'} onClose={close} />
+        </>
+      ) : null}
+    </>
+  );
+}

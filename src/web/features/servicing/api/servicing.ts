@@ -1,0 +1,42 @@
+import type { ApplicationProfile } from '../../../../domain/schemas/staff';
+import { apiFetch } from '../../../lib/api';
+import { refreshAfterLoanChange } from '../../../lib/staff/queries';
+import { useStaffMutation } from '../../../lib/staff/use-staff-mutation';
+
+/** POST /api/staff/loans/:id/<action>: each answers the updated profile unless said otherwise. */
+function post<T = ApplicationProfile>(id: string, action: string, body: object) {
+  return apiFetch<T>(`/api/staff/loans/${encodeURIComponent(id)}/${action}`, { method: 'POST', body });
+}
+
+/** Every servicing change re-reads the loan lists and shows the profile from the answer at once. */
+function useLoanChange<TBody extends object>(action: string) {
+  return useStaffMutation({
+    mutationFn: ({ id, ...body }: { id: string } & TBody) => post(id, action, body),
+    refresh: refreshAfterLoanChange,
+  });
+}
+
+/** Hold (the message is shown to the borrower) or release; 409 STATUS_UNCHANGED when already so. */
+export const useChangeLoanStatus = () =>
+  useLoanChange<{ action: 'hold' | 'release'; message?: string; reason: string }>('status');
+
+/** Finance and admins: the borrower's payout account. */
+export const useChangeBankDetails = () =>
+  useLoanChange<{ bankName: string; accountNumber: string; reason: string }>('bank-details');
+
+export const useChangeCreditScore = () =>
+  useLoanChange<{ creditScore: number; reason: string }>('credit-score');
+
+/** Shown in the borrower's status panel history. */
+export const useMessageBorrower = () => useLoanChange<{ message: string; reason: string }>('message');
+
+/** `amount` in whole pesos (staff range); never below what was already withdrawn. */
+export const useChangeLoanAmount = () => useLoanChange<{ amount: number; reason: string }>('amount');
+
+/** Admin only: a temporary password the borrower must change at next login; their sessions end. */
+export const useResetBorrowerPassword = () =>
+  useStaffMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      post<{ temporaryPassword: string }>(id, 'reset-password', { reason }),
+    refresh: (queryClient) => refreshAfterLoanChange(queryClient),
+  });

@@ -1,0 +1,48 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ServicingItem } from '../../../../domain/schemas/staff';
+import { StatusBadge } from '../../../components/status-badge';
+
+/** What every servicing modal receives: the loan row it was opened from. */
+export interface ServicingModalProps {
+  loan: ServicingItem | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Loan number, borrower and status at the top of every servicing modal. */
+export function LoanLine({ loan, children }: { loan: ServicingItem; children?: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" wrap="wrap">
+        <Text span ff="monospace" size="sm" fw={600}>
+          {loan.loanNumber}
+        </Text>
+        <Text span size="sm">
+          {loan.fullName}
+        </Text>
+        <StatusBadge status={loan.status} size="sm" />
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** A labelled current value in a tinted box ("Currently: …"). */
+export function Current(props: { label: string; children: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+    >
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
+        {props.children}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,349 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ServicingItem } from '../../../../domain/schemas/staff';
+import { errorBody, makeUser, mockApi } from '../../../test/render';
+import {
+  finance,
+  makeListItem,
+  makeProfile,
+  officer,
+  pageOf,
+  renderBackOffice,
+  staffBase,
+} from '../../../test/staff';
+import { servicingActionsFor } from './servicing-actions';
+
+const admin = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a3',
+  role: 'admin',
+  username: 'adele',
+  phone: '09170000003',
+});
+
+let counter = 0;
+function makeLoan(overrides: Partial<ServicingItem> = {}): ServicingItem {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`,
+    loanNumber: `HL-25-${String(900 + counter).padStart(6, '0')}`,
+    fullName: 'Ana Santos',
+    phone: '09171234567',
+    approvedAmountMinor: 20_000_000,
+    creditScore: 500,
+    decidedAt: '2025-03-02T01:00:00.000Z',
+    availableMinor: 11_450_000,
+    status: 'approved',
+    statusMessage: null,
+    ...overrides,
+  };
+}
+
+function profileOf(loan: ServicingItem, overrides: Parameters<typeof makeProfile>[1] = {}) {
+  const item = makeListItem({
+    id: loan.id,
+    loanNumber: loan.loanNumber,
+    fullName: loan.fullName,
+    status: loan.status,
+    approvedAmountMinor: loan.approvedAmountMinor,
+    amountMinor: loan.approvedAmountMinor,
+    creditScore: loan.creditScore,
+  });
+  return makeProfile(item, overrides);
+}
+
+function posts(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+}
+
+async function openMenu(loan: ServicingItem) {
+  const cell = await screen.findByText(loan.loanNumber);
+  const row = cell.closest('tr') as HTMLElement;
+  await userEvent.click(within(row).getByRole('button', { name: `Actions for ${loan.loanNumber}` }));
+  return screen.findByRole('menu');
+}
+
+async function choose(loan: ServicingItem, action: string, dialogName: string) {
+  const menu = await openMenu(loan);
+  await userEvent.click(within(menu).getByRole('menuitem', { name: action }));
+  return screen.findByRole('dialog', { name: dialogName });
+}
+
+describe('servicing permissions (SPEC §1)', () => {
+  it('gives each role exactly its actions', () => {
+    expect(servicingActionsFor('officer')).toEqual(['profile', 'status', 'creditScore', 'amount', 'message']);
+    expect(servicingActionsFor('finance')).toEqual(['profile', 'bankDetails']);
+    expect(servicingActionsFor('admin')).toEqual([
+      'profile',
+      'status',
+      'bankDetails',
+      'creditScore',
+      'resetPassword',
+      'amount',
+      'message',
+    ]);
+    expect(servicingActionsFor('borrower')).toEqual([]);
+  });
+});
+
+describe('Loan Servicing', { timeout: 20_000 }, () => {
+  it('shows the SPEC columns, the rating and the available balance', async () => {
+    const loan = makeLoan({ creditScore: 620, status: 'on_hold', statusMessage: 'Documents under review' });
+    mockApi({ ...staffBase(officer), 'GET /api/staff/loans': { body: pageOf([loan]) } });
+    renderBackOffice('/admin/servicing');
+    expect(await screen.findByRole('heading', { name: 'Loan Servicing' })).toBeTruthy();
+    await screen.findByText(loan.loanNumber);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Loan ID',
+      'Name',
+      'Phone',
+      'Amount',
+      'Credit Score',
+      'Date Approved',
+      'Available',
+      'Status',
+      'Action',
+    ]);
+    const row = screen.getByText(loan.loanNumber).closest('tr') as HTMLElement;
+    expect(within(row).getByText('₱200,000')).toBeTruthy();
+    expect(within(row).getByText('₱114,500')).toBeTruthy();
+    expect(within(row).getByText('620')).toBeTruthy();
+    expect(within(row).getByText('Very Good')).toBeTruthy();
+    expect(within(row).getByText('Mar 2, 2025')).toBeTruthy();
+    expect(within(row).getByText('On hold')).toBeTruthy();
+    expect(within(row).getByText('Documents under review')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'officer',
+      officer,
+      ['View Profile', 'Change Status', 'Change Credit Score', 'Change Amount', 'Message Borrower'],
+    ],
+    ['finance', finance, ['View Profile', 'Change Bank Details']],
+    [
+      'admin',
+      admin,
+      [
+        'View Profile',
+        'Change Status',
+        'Change Bank Details',
+        'Change Credit Score',
+        'Reset Password',
+        'Change Amount',
+        'Message Borrower',
+      ],
+    ],
+  ])('the %s’s action menu lists only what the role may do', async (_role, user, expected) => {
+    const loan = makeLoan();
+    mockApi({ ...staffBase(user), 'GET /api/staff/loans': { body: pageOf([loan]) } });
+    renderBackOffice('/admin/servicing');
+    const menu = await openMenu(loan);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(expected);
+  });
+
+  it('putting on hold needs a message to the borrower and a reason', async () => {
+    const loan = makeLoan();
+    let lists = 0;
+    const fetchMock = mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/loans': () => {
+        lists += 1;
+        return {
+          body: pageOf([lists === 1 ? loan : { ...loan, status: 'on_hold', statusMessage: 'Call us first' }]),
+        };
+      },
+      [`POST /api/staff/loans/${loan.id}/status`]: ({ body }) => ({
+        body: profileOf(loan, { status: 'on_hold', statusMessage: (body as { message: string }).message }),
+      }),
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Change Status', 'Put Loan on Hold');
+    const confirm = within(dialog).getByRole('button', { name: 'Put on Hold' });
+
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Suspected fraud report');
+    await userEvent.click(confirm);
+    expect(within(dialog).getByRole('alert').textContent).toBe('A message to the borrower is required.');
+    expect(posts(fetchMock)).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(/^Message to the borrower/), '  Call us first ');
+    await userEvent.click(confirm);
+    expect(await screen.findByText(`Loan ${loan.loanNumber} is on hold.`)).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      {
+        url: `/api/staff/loans/${loan.id}/status`,
+        body: { action: 'hold', message: 'Call us first', reason: 'Suspected fraud report' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The list is read again: the row now says On hold.
+    expect(await screen.findByText('On hold')).toBeTruthy();
+  });
+
+  it('releasing a loan whose hold was already released shows the 409 and closes', async () => {
+    const loan = makeLoan({ status: 'on_hold', statusMessage: 'Call us first' });
+    mockApi({
+      ...staffBase(admin),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      [`POST /api/staff/loans/${loan.id}/status`]: {
+        status: 409,
+        body: errorBody('STATUS_UNCHANGED', 'The loan already has this status.'),
+      },
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Change Status', 'Release Hold');
+    expect(within(dialog).getByText('Call us first')).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/^Message to the borrower/)).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Documents verified');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
+    expect(await screen.findByText('The loan already has this status.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Release Hold' })).toBeNull());
+  });
+
+  it('reset password shows the temporary password once, with a copy button and the hand-over warning', async () => {
+    const loan = makeLoan();
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      [`POST /api/staff/loans/${loan.id}/reset-password`]: { body: { temporaryPassword: 'Tmp-4f9K-22xq' } },
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Reset Password', 'Reset Borrower Password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower lost access, identity checked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(within(shown).getByTestId('temporary-password').textContent).toBe('Tmp-4f9K-22xq');
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(within(shown).getByText(/shown only once.*in person/)).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      {
+        url: `/api/staff/loans/${loan.id}/reset-password`,
+        body: { reason: 'Borrower lost access, identity checked' },
+      },
+    ]);
+
+    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('Tmp-4f9K-22xq')).toBeNull());
+  });
+
+  it('bank details show the current account masked to the last 4 and send the new one', async () => {
+    const loan = makeLoan();
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      [`GET /api/staff/applications/${loan.id}`]: {
+        body: profileOf(loan, { bankName: 'GCash', accountNumber: '09171234567001' }),
+      },
+      [`POST /api/staff/loans/${loan.id}/bank-details`]: { body: profileOf(loan) },
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Change Bank Details', 'Change Bank Details');
+    expect((await within(dialog).findByTestId('current-account')).textContent).toBe('GCash •••• 7001');
+    expect(within(dialog).queryByText(/09171234567001/)).toBeNull();
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText(/^Bank\/Wallet Name/) as HTMLInputElement).value).toBe('GCash'),
+    );
+    await userEvent.type(within(dialog).getByLabelText(/^New account number/), '12-34 5678x9');
+    expect((within(dialog).getByLabelText(/^New account number/) as HTMLInputElement).value).toBe(
+      '123456789',
+    );
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower moved to a new account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(`Bank details of loan ${loan.loanNumber} changed.`)).toBeTruthy();
+    expect(posts(fetchMock)[0]?.body).toEqual({
+      bankName: 'GCash',
+      accountNumber: '123456789',
+      reason: 'Borrower moved to a new account',
+    });
+  });
+
+  it('credit score: pre-filled, rated live, range-checked before sending', async () => {
+    const loan = makeLoan({ creditScore: 500 });
+    const fetchMock = mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      [`POST /api/staff/loans/${loan.id}/credit-score`]: { body: profileOf(loan, { creditScore: 910 }) },
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Change Credit Score', 'Change Credit Score');
+    const score = within(dialog).getByLabelText(/^New credit score/) as HTMLInputElement;
+    expect(score.value).toBe('500');
+    expect(within(dialog).getByTestId('credit-rating').textContent).toBe('Rating: Good');
+    await userEvent.clear(score);
+    await userEvent.type(score, '1200');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Repaid another loan early');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Please enter a credit score between 0 and 1000.',
+    );
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.clear(score);
+    await userEvent.type(score, '910');
+    expect(within(dialog).getByTestId('credit-rating').textContent).toBe('Rating: Excellent');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(`Credit score of loan ${loan.loanNumber} set to 910.`)).toBeTruthy();
+    expect(posts(fetchMock)[0]?.body).toEqual({ creditScore: 910, reason: 'Repaid another loan early' });
+  });
+
+  it('change amount never goes below what was withdrawn and shows the server’s answer', async () => {
+    const loan = makeLoan({ approvedAmountMinor: 20_000_000 });
+    const fetchMock = mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      [`GET /api/staff/applications/${loan.id}`]: {
+        body: profileOf(loan, { withdrawnMinor: 8_550_000, availableMinor: 11_450_000, termMonths: 12 }),
+      },
+      [`POST /api/staff/loans/${loan.id}/amount`]: { body: profileOf(loan) },
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Change Amount', 'Change Amount');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('withdrawn-note').textContent).toContain('₱90,000'),
+    );
+    const amount = within(dialog).getByLabelText(/^New approved amount/) as HTMLInputElement;
+    expect(amount.value).toBe('200,000');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '60000');
+    await userEvent.tab();
+    expect(amount.value).toBe('90,000');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower asked for less');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/Approved amount of loan .* changed to ₱90,000\.00\./)).toBeTruthy();
+    expect(posts(fetchMock)[0]?.body).toEqual({ amount: 90_000, reason: 'Borrower asked for less' });
+  });
+
+  it('message borrower needs the message; the server’s error stays in the modal', async () => {
+    const loan = makeLoan();
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      [`POST /api/staff/loans/${loan.id}/message`]: {
+        status: 403,
+        body: errorBody('FORBIDDEN', 'You do not have permission to do this.'),
+      },
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Message Borrower', 'Message Borrower');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Payment reminder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Message is required');
+    await userEvent.type(within(dialog).getByLabelText(/^Message/), 'Your first payment is due on 1 May.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You do not have permission to do this.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Message Borrower' })).toBeTruthy();
+  });
+});

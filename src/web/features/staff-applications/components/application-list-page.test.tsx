@@ -1,0 +1,307 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { annuityPaymentMinor } from '../../../../domain/loan/schedule';
+import { formatMoney } from '../../../../domain/money';
+import { errorBody, mockApi } from '../../../test/render';
+import {
+  finance,
+  makeListItem,
+  makeProfile,
+  officer,
+  pageOf,
+  renderBackOffice,
+  staffBase,
+} from '../../../test/staff';
+
+const money = (minor: number) => formatMoney(minor, { locale: 'en-PH' });
+/** Tables show loan amounts without ".00" (they are whole pesos). */
+const wholeMoney = (minor: number) => formatMoney(minor, { locale: 'en-PH', omitZeroCents: true });
+
+function requests(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls.map(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${url}`);
+}
+
+async function rowOf(text: string) {
+  const cell = await screen.findByText(text);
+  return cell.closest('tr') as HTMLElement;
+}
+
+describe('Pending Loan List', { timeout: 20_000 }, () => {
+  it('shows the columns, N/A for missing values and every action for an officer', async () => {
+    const item = makeListItem({ fullName: 'Ana Santos', phone: '' });
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    });
+    renderBackOffice('/admin/pending');
+    expect(await screen.findByRole('heading', { name: 'Pending Loan List' })).toBeTruthy();
+    const row = await rowOf(item.loanNumber);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Loan ID',
+      'Name',
+      'Phone',
+      'Amount',
+      'Term',
+      'Requested At',
+      'Status',
+      'Action',
+    ]);
+    expect(within(row).getByText('N/A')).toBeTruthy();
+    expect(within(row).getByText(wholeMoney(item.amountMinor))).toBeTruthy();
+    expect(within(row).getByText('6 months')).toBeTruthy();
+    // 02:30 UTC is 10:30 in Manila.
+    expect(within(row).getByText('Mar 1, 2025')).toBeTruthy();
+    expect(within(row).getByText('10:30 AM')).toBeTruthy();
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    for (const name of ['View Profile', 'Update Loan', 'Approve', 'Reject'])
+      expect(within(row).getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it('finance sees the list and profiles but no decision buttons', async () => {
+    const item = makeListItem();
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
+    });
+    renderBackOffice('/admin/pending');
+    const row = await rowOf(item.loanNumber);
+    expect(within(row).getByRole('button', { name: 'View Profile' })).toBeTruthy();
+    for (const name of ['Update Loan', 'Approve', 'Reject'])
+      expect(within(row).queryByRole('button', { name })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'View Profile' }));
+    expect(await screen.findByText('Santos Bakery')).toBeTruthy();
+  });
+
+  it('approves with the credit score pre-filled 500 and its rating, then refreshes', async () => {
+    const item = makeListItem();
+    let approvedBody: unknown;
+    let listCalls = 0;
+    const fetchMock = mockApi({
+      ...staffBase(officer, 1),
+      'GET /api/staff/applications/pending': () => {
+        listCalls += 1;
+        return { body: pageOf(listCalls === 1 ? [item] : []) };
+      },
+      [`POST /api/staff/applications/${item.id}/approve`]: ({ body }) => {
+        approvedBody = body;
+        return { body: makeProfile(item, { status: 'approved', creditScore: 620 }) };
+      },
+    });
+    renderBackOffice('/admin/pending');
+    const row = await rowOf(item.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
+    const score = within(dialog).getByLabelText('Credit score') as HTMLInputElement;
+    expect(score.value).toBe('500');
+    expect(within(dialog).getByTestId('credit-rating').textContent).toBe('Rating: Good');
+    await userEvent.clear(score);
+    await userEvent.type(score, '620');
+    expect(within(dialog).getByTestId('credit-rating').textContent).toBe('Rating: Very Good');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(`Loan ${item.loanNumber} approved.`)).toBeTruthy();
+    expect(approvedBody).toEqual({ creditScore: 620 });
+    expect(await screen.findByText('No results found.')).toBeTruthy();
+    await waitFor(() =>
+      expect(requests(fetchMock).filter((r) => r === 'GET /api/staff/pending-count').length).toBeGreaterThan(
+        1,
+      ),
+    );
+  });
+
+  it('shows the server’s 409 "already decided" as a red toast and closes the modal', async () => {
+    const item = makeListItem();
+    mockApi({
+      ...staffBase(officer, 1),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+      [`POST /api/staff/applications/${item.id}/approve`]: {
+        status: 409,
+        body: errorBody('ALREADY_DECIDED', 'This application has already been decided.'),
+      },
+    });
+    renderBackOffice('/admin/pending');
+    const row = await rowOf(item.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const toast = await screen.findByText('This application has already been decided.');
+    const notification = toast.closest('.mantine-Notification-root') as HTMLElement;
+    expect(notification).toBeTruthy();
+    expect(notification.getAttribute('style') ?? '').toContain(
+      '--notification-color: var(--mantine-color-red-filled)',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve Loan' })).toBeNull());
+  });
+
+  it('refuses an out-of-range credit score without calling the server', async () => {
+    const item = makeListItem();
+    const fetchMock = mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    });
+    renderBackOffice('/admin/pending');
+    const row = await rowOf(item.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
+    const score = within(dialog).getByLabelText('Credit score');
+    await userEvent.clear(score);
+    await userEvent.type(score, '1200');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Please enter a credit score between 0 and 1000.',
+    );
+    expect(requests(fetchMock).some((r) => r.startsWith('POST'))).toBe(false);
+  });
+
+  it('Update Loan recomputes the monthly payment live and clamps the amount on blur', async () => {
+    const item = makeListItem({ amountMinor: 10_000_000, termMonths: 6 });
+    let sent: unknown;
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
+      [`POST /api/staff/applications/pending/${item.id}/terms`]: ({ body }) => {
+        sent = body;
+        return { body: makeProfile(item) };
+      },
+    });
+    renderBackOffice('/admin/pending');
+    const row = await rowOf(item.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Update Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
+    const payment = within(dialog).getByTestId('monthly-payment');
+    expect(amount.value).toBe('100,000');
+    expect(payment.textContent).toBe(money(annuityPaymentMinor(10_000_000, 6, 200)));
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250000');
+    expect(payment.textContent).toBe(money(annuityPaymentMinor(25_000_000, 6, 200)));
+    await userEvent.click(within(dialog).getByRole('radio', { name: '12 months' }));
+    expect(payment.textContent).toBe(money(annuityPaymentMinor(25_000_000, 12, 200)));
+
+    // Below the staff minimum: clamped up to ₱50,000 on blur.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1234');
+    await userEvent.tab();
+    expect(amount.value).toBe('50,000');
+    expect(payment.textContent).toBe(money(annuityPaymentMinor(5_000_000, 12, 200)));
+    // Above the maximum and off-step: clamped down / snapped.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3000000');
+    await userEvent.tab();
+    expect(amount.value).toBe('2,000,000');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '123456');
+    await userEvent.tab();
+    expect(amount.value).toBe('120,000');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
+    expect(sent).toEqual({ amount: 120_000, termMonths: 12 });
+  });
+});
+
+describe('Approved Loan List', { timeout: 20_000 }, () => {
+  it('shows approval columns and only View Profile / Update Loan', async () => {
+    const item = makeListItem({
+      status: 'approved',
+      approvedAmountMinor: 20_000_000,
+      decidedAt: '2025-03-02T01:00:00.000Z',
+      decidedBy: 'olive',
+      creditScore: 500,
+    });
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/approved': { body: pageOf([item]) },
+    });
+    renderBackOffice('/admin/approved');
+    expect(await screen.findByRole('heading', { name: 'Approved Loan List' })).toBeTruthy();
+    const row = await rowOf(item.loanNumber);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Loan ID',
+      'Name',
+      'Phone',
+      'Amount',
+      'Term',
+      'Date Approved',
+      'Approved By',
+      'Status',
+      'Action',
+    ]);
+    expect(within(row).getByText('₱200,000')).toBeTruthy();
+    expect(within(row).getByText('olive')).toBeTruthy();
+    expect(within(row).getByText('Approved')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Update Loan' })).toBeTruthy();
+  });
+
+  it('never lets the amount go below what was withdrawn', async () => {
+    const item = makeListItem({
+      status: 'approved',
+      approvedAmountMinor: 20_000_000,
+      amountMinor: 20_000_000,
+    });
+    const fetchMock = mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/approved': { body: pageOf([item]) },
+      [`GET /api/staff/applications/${item.id}`]: {
+        body: makeProfile(item, { withdrawnMinor: 8_550_000, availableMinor: 11_450_000 }),
+      },
+    });
+    renderBackOffice('/admin/approved');
+    const row = await rowOf(item.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Update Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    expect((await within(dialog).findByTestId('withdrawn-note')).textContent).toContain(money(8_550_000));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('withdrawn-note').textContent).toContain('₱90,000'),
+    );
+    const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '60000');
+    await userEvent.tab();
+    // ₱85,500 withdrawn: the first allowed step covering it is ₱90,000.
+    expect(amount.value).toBe('90,000');
+    // Typed without blurring and saved with Enter: refused here, nothing sent.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '80000{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'The amount cannot be less than what has already been withdrawn (₱85,500.00).',
+    );
+    expect(requests(fetchMock).some((r) => r.startsWith('POST'))).toBe(false);
+  });
+});
+
+describe('Reject', { timeout: 20_000 }, () => {
+  it('requires a reason, asks for confirmation, then rejects', async () => {
+    const item = makeListItem({ fullName: 'Carlo Reyes' });
+    let sent: unknown;
+    const fetchMock = mockApi({
+      ...staffBase(officer, 1),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+      [`POST /api/staff/applications/${item.id}/reject`]: ({ body }) => {
+        sent = body;
+        return { body: makeProfile(item, { status: 'rejected', rejectReason: 'Income not verified' }) };
+      },
+    });
+    renderBackOffice('/admin/pending');
+    const row = await rowOf(item.loanNumber);
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Loan' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('A reason is required.')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejection/), '  Income not verified ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText(/Are you sure you want to reject/)).toBeTruthy();
+    expect(requests(fetchMock).some((r) => r.startsWith('POST'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(`Loan ${item.loanNumber} rejected.`)).toBeTruthy();
+    expect(sent).toEqual({ reason: 'Income not verified' });
+  });
+});

@@ -1,0 +1,170 @@
+import { Button, SimpleGrid } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationListItem } from '../../../../domain/schemas/staff';
+import { DateTimeCell } from '../../../components/date-time-cell';
+import { borrowerColumns } from '../../../components/lists/borrower-columns';
+import type { Column } from '../../../components/lists/data-table';
+import { ListPage } from '../../../components/lists/list-page';
+import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
+import { ProfileModal } from '../../../components/staff/profile-modal';
+import { StatusBadge } from '../../../components/status-badge';
+import { useFormat } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { backOfficeKeys } from '../../../lib/staff/keys';
+import type { LoanQueue } from '../api/applications';
+import classes from './application-list-page.module.css';
+import { ApproveModal } from './approve-modal';
+import { RejectModal } from './reject-modal';
+import { UpdateLoanModal } from './update-loan-modal';
+
+type Dialog = 'profile' | 'update' | 'approve' | 'reject';
+
+/** Pending and Approved Loan Lists (SPEC §2.7): the same search, their own columns and actions. */
+function ApplicationListPage({ queue }: { queue: LoanQueue }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const can = useCan();
+  const canDecide = can('application.decide');
+  const canEditTerms = can('application.editTerms');
+  // The row stays set while a modal closes, so its content does not vanish mid-animation.
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [row, setRow] = useState<ApplicationListItem | null>(null);
+  const open = (kind: Dialog, item: ApplicationListItem) => {
+    setRow(item);
+    setDialog(kind);
+  };
+  const close = () => setDialog(null);
+
+  const c = (key: string) => t(`backOffice.columns.${key}`);
+  const search = nameAndPhoneSearch(t);
+
+  const actions: Column<ApplicationListItem> = {
+    key: 'action',
+    header: c('action'),
+    cell: (item) => (
+      // A 2 × 2 grid on Pending, a column on Approved: the table fits beside the sidebar on a laptop.
+      <SimpleGrid
+        cols={canEditTerms && canDecide && queue === 'pending' ? 2 : 1}
+        spacing={4}
+        verticalSpacing={4}
+        w="max-content"
+      >
+        <Button
+          className={classes.action}
+          size="compact-xs"
+          variant="default"
+          onClick={() => open('profile', item)}
+        >
+          {t('backOffice.actions.viewProfile')}
+        </Button>
+        {canEditTerms ? (
+          <Button
+            className={classes.action}
+            size="compact-xs"
+            variant="light"
+            onClick={() => open('update', item)}
+          >
+            {t('backOffice.actions.updateLoan')}
+          </Button>
+        ) : null}
+        {canDecide && queue === 'pending' ? (
+          <>
+            <Button
+              className={classes.action}
+              size="compact-xs"
+              color="green.8"
+              onClick={() => open('approve', item)}
+            >
+              {t('backOffice.actions.approve')}
+            </Button>
+            <Button
+              className={classes.action}
+              size="compact-xs"
+              color="red.7"
+              variant="outline"
+              onClick={() => open('reject', item)}
+            >
+              {t('backOffice.actions.reject')}
+            </Button>
+          </>
+        ) : null}
+      </SimpleGrid>
+    ),
+  };
+
+  const common: Column<ApplicationListItem>[] = [
+    ...borrowerColumns<ApplicationListItem>(t, fmt),
+    {
+      key: 'amount',
+      header: c('amount'),
+      align: 'right',
+      // Loan amounts are whole pesos (steps of ₱10,000): no ".00" in the table.
+      cell: (item) =>
+        fmt.money(queue === 'approved' ? (item.approvedAmountMinor ?? item.amountMinor) : item.amountMinor, {
+          omitZeroCents: true,
+        }),
+    },
+    {
+      key: 'term',
+      header: c('term'),
+      cell: (item) => t('backOffice.common.months', { count: item.termMonths }),
+    },
+  ];
+
+  const columns: Column<ApplicationListItem>[] =
+    queue === 'pending'
+      ? [
+          ...common,
+          {
+            key: 'requestedAt',
+            header: c('requestedAt'),
+            cell: (item) => <DateTimeCell iso={item.submittedAt} />,
+          },
+          { key: 'status', header: c('status'), cell: (item) => <StatusBadge status={item.status} /> },
+          actions,
+        ]
+      : [
+          ...common,
+          {
+            key: 'dateApproved',
+            header: c('dateApproved'),
+            cell: (item) => <DateTimeCell iso={item.decidedAt} />,
+          },
+          { key: 'approvedBy', header: c('approvedBy'), cell: (item) => fmt.text(item.decidedBy) },
+          { key: 'status', header: c('status'), cell: (item) => <StatusBadge status={item.status} /> },
+          actions,
+        ];
+
+  return (
+    <>
+      <ListPage<ApplicationListItem>
+        title={t(`backOffice.${queue}.title`)}
+        queryKey={backOfficeKeys.list(queue)}
+        endpoint={`/api/staff/applications/${queue}`}
+        search={search}
+        columns={columns}
+        rowKey={(item) => item.id}
+        tableMinWidth={900}
+      />
+      <ProfileModal applicationId={row?.id ?? null} opened={dialog === 'profile'} onClose={close} />
+      {canEditTerms ? (
+        <UpdateLoanModal queue={queue} row={row} opened={dialog === 'update'} onClose={close} />
+      ) : null}
+      {canDecide && queue === 'pending' ? (
+        <>
+          <ApproveModal row={row} opened={dialog === 'approve'} onClose={close} />
+          <RejectModal row={row} opened={dialog === 'reject'} onClose={close} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function PendingListPage() {
+  return <ApplicationListPage queue="pending" />;
+}
+
+export function ApprovedListPage() {
+  return <ApplicationListPage queue="approved" />;
+}

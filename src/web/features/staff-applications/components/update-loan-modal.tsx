@@ -1,0 +1,149 @@
+import { Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
+import { MINOR_PER_MAJOR } from '../../../../domain/money';
+import { limits } from '../../../../domain/schemas/limits';
+import type { ApplicationListItem } from '../../../../domain/schemas/staff';
+import { InlineLoading } from '../../../components/load-state';
+import { FormModal } from '../../../components/modals';
+import { StaffAmountField } from '../../../components/staff/amount-field';
+import { amountInputText, useFormat } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useLoanProduct } from '../../../lib/settings';
+import { monthlyPaymentFor } from '../../../lib/staff/loan-amount';
+import { applicationProfileQuery } from '../../../lib/staff/queries';
+import { type LoanQueue, useUpdateLoanTerms } from '../api/applications';
+
+export interface UpdateLoanModalProps {
+  queue: LoanQueue;
+  row: ApplicationListItem | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Update Loan (SPEC §2.7): amount in the lender's staff range (clamped on blur) and term, with the monthly
+ * payment recomputed live by the domain. On an approved loan the amount never goes below what was withdrawn.
+ */
+export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModalProps) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const product = useLoanProduct();
+  const update = useUpdateLoanTerms();
+  const updateSchema = useMemo(() => (product ? makeStaffLoanUpdateSchema(product) : null), [product]);
+  // The profile tells the loan's own rate and, for approved loans, what was already withdrawn.
+  const profile = useQuery({ ...applicationProfileQuery(row?.id ?? ''), enabled: opened && Boolean(row) });
+  const rateBp = profile.data?.monthlyRateBp ?? product?.monthlyRateBp;
+  const withdrawnMinor = queue === 'approved' ? profile.data?.withdrawnMinor : 0;
+
+  const currentAmount = row ? (row.approvedAmountMinor ?? row.amountMinor) / MINOR_PER_MAJOR : 0;
+  const [amountText, setAmountText] = useState('');
+  const [termMonths, setTermMonths] = useState(0);
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    if (opened && row) {
+      setAmountText(amountInputText(currentAmount));
+      setTermMonths(row.termMonths);
+      setReason('');
+    }
+  }, [opened, row, currentAmount]);
+
+  const payment =
+    product && rateBp !== undefined
+      ? monthlyPaymentFor(amountText, termMonths, rateBp, product.staffAmount)
+      : null;
+
+  const validate = () => {
+    const parsed = updateSchema?.safeParse({ amount: amountText, termMonths });
+    if (!parsed?.success) return t('errors.LOAN_UPDATE_INVALID');
+    if (parsed.data.amount * MINOR_PER_MAJOR < (withdrawnMinor ?? 0))
+      return t('errors.AMOUNT_BELOW_WITHDRAWN', { amount: fmt.money(withdrawnMinor) });
+    return null;
+  };
+
+  const save = async () => {
+    const parsed = updateSchema?.safeParse({ amount: amountText, termMonths });
+    if (!row || !parsed?.success) return;
+    const updated = await update.run({
+      queue,
+      id: row.id,
+      ...parsed.data,
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
+    });
+    if (updated) notifySuccess(t('backOffice.update.success', { loanNumber: row.loanNumber }));
+  };
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('backOffice.update.title')}
+      confirmLabel={t('backOffice.update.save')}
+      confirmDisabled={!product || withdrawnMinor === undefined}
+      validate={validate}
+      onConfirm={save}
+    >
+      {row && product ? (
+        <>
+          <Text size="sm">
+            {t('backOffice.update.description', { loanNumber: row.loanNumber, name: row.fullName })}
+          </Text>
+          <StaffAmountField
+            label={t('backOffice.update.amount')}
+            hintKey="backOffice.update.amountHint"
+            withdrawnKey={queue === 'approved' ? 'backOffice.update.withdrawn' : undefined}
+            rule={product.staffAmount}
+            withdrawnMinor={withdrawnMinor}
+            value={amountText}
+            onChange={setAmountText}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('backOffice.update.term')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              value={String(termMonths)}
+              onChange={(value) => setTermMonths(Number(value))}
+              data={product.termsMonths.map((months) => ({
+                value: String(months),
+                label: t('backOffice.common.months', { count: months }),
+              }))}
+              aria-label={t('backOffice.update.term')}
+            />
+          </Stack>
+          <Paper
+            withBorder
+            p="sm"
+            radius="md"
+            bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm">{t('backOffice.update.monthlyPayment')}</Text>
+              <Text fw={700} size="lg" data-testid="monthly-payment" aria-live="polite">
+                {payment === null ? '—' : fmt.money(payment)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('backOffice.update.rateNote', { rate: fmt.percent((rateBp ?? 0) / 10_000) })}
+            </Text>
+          </Paper>
+          <Textarea
+            label={t('backOffice.update.reason')}
+            description={t('backOffice.update.reasonHint')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={limits.reason}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+        </>
+      ) : (
+        <InlineLoading />
+      )}
+    </FormModal>
+  );
+}

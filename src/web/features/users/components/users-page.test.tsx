@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorBody, makeUser, mockApi } from '../../../test/render';
+import { finance, makeSummary, officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import type { StaffUser } from '../api/users';
+
+const admin = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a3',
+  role: 'admin',
+  username: 'adele',
+  phone: '09170000003',
+});
+
+function asRow(user: ReturnType<typeof makeUser>): StaffUser {
+  const { avatar: _avatar, ...row } = user;
+  return row;
+}
+
+const me = asRow(admin);
+const olive = asRow({ ...officer, lastLoginAt: '2025-03-04T01:00:00.000Z' });
+const borrower = asRow(
+  makeUser({ id: '00000000-0000-4000-8000-0000000000b9', role: 'borrower', phone: '09998887777' }),
+);
+
+function calls(fetchMock: ReturnType<typeof mockApi>, method: string) {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+}
+
+/** The table row showing `text` (the sidebar shows the signed-in username too). */
+async function rowOf(text: string) {
+  const table = await screen.findByRole('table', { name: 'User Management' });
+  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
+}
+
+async function fillAddForm(values: { username?: string; password?: string; phone?: string; role?: string }) {
+  const form = screen.getByRole('form', { name: 'Add User' });
+  if (values.username) await userEvent.type(within(form).getByLabelText(/^Username/), values.username);
+  if (values.password)
+    await userEvent.type(within(form).getByLabelText(/^Temporary password/), values.password);
+  if (values.phone) await userEvent.type(within(form).getByLabelText(/^Phone number/), values.phone);
+  if (values.role) {
+    await userEvent.click(within(form).getByRole('textbox', { name: /^Role/ }));
+    await userEvent.click(await screen.findByRole('option', { name: values.role }));
+  }
+  return form;
+}
+
+describe('User Management', { timeout: 20_000 }, () => {
+  it('lists users with the SPEC columns; no Delete on your own row', async () => {
+    mockApi({ ...staffBase(admin), 'GET /api/admin/users': { body: pageOf([me, olive, borrower]) } });
+    renderBackOffice('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
+    await rowOf('olive');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Username',
+      'Phone',
+      'Role',
+      'Status',
+      'Created At',
+      'Last Login',
+      'Actions',
+    ]);
+    const mine = await rowOf('adele');
+    expect(within(mine).getByText('You')).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Update' })).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Delete' })).toBeNull();
+    const theirs = await rowOf('olive');
+    expect(within(theirs).getByText('Officer')).toBeTruthy();
+    expect(within(theirs).getByText('Active')).toBeTruthy();
+    expect(within(theirs).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    // A borrower has no username: N/A, and they are called by their phone.
+    const theirRow = await rowOf('09998887777');
+    expect(within(theirRow).getAllByRole('cell')[0]?.textContent).toBe('N/A');
+  });
+
+  it('searches by phone through the URL and the API', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me, olive]) },
+      'GET /api/admin/users?phone=0917': { body: pageOf([olive]) },
+    });
+    const { router } = renderBackOffice('/admin/users');
+    await rowOf('olive');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Phone' }), '09-17{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?phone=0917'));
+    const table = screen.getByRole('table', { name: 'User Management' });
+    await waitFor(() => expect(within(table).queryByText('adele')).toBeNull());
+    expect(calls(fetchMock, 'GET').map((c) => c.url)).toContain('/api/admin/users?phone=0917');
+  });
+
+  it('add user: "Please fill all fields." without calling the server', async () => {
+    const fetchMock = mockApi({ ...staffBase(admin), 'GET /api/admin/users': { body: pageOf([me]) } });
+    renderBackOffice('/admin/users');
+    await rowOf('adele');
+    const form = await fillAddForm({ username: 'fiona', phone: '09170000002' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Please fill all fields.');
+    expect(calls(fetchMock, 'POST')).toEqual([]);
+  });
+
+  it('add user: shows "Phone number or username already in use" from the server', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me]) },
+      'POST /api/admin/users': {
+        status: 409,
+        body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
+      },
+    });
+    renderBackOffice('/admin/users');
+    await rowOf('adele');
+    const form = await fillAddForm({
+      username: 'olive',
+      password: 'temporary pass 1',
+      phone: '09170000001',
+      role: 'Officer',
+    });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Phone number or username already in use',
+    );
+    expect(calls(fetchMock, 'POST')).toEqual([
+      {
+        url: '/api/admin/users',
+        body: { username: 'olive', password: 'temporary pass 1', phone: '09170000001', role: 'officer' },
+      },
+    ]);
+  });
+
+  it('add user: success toast, form cleared, list refreshed', async () => {
+    let lists = 0;
+    const fiona = asRow(finance);
+    mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': () => {
+        lists += 1;
+        return { body: pageOf(lists === 1 ? [me] : [fiona, me]) };
+      },
+      'POST /api/admin/users': { status: 201, body: fiona },
+    });
+    renderBackOffice('/admin/users');
+    await rowOf('adele');
+    const form = await fillAddForm({
+      username: 'fiona',
+      password: 'temporary pass 1',
+      phone: '09170000002',
+      role: 'Finance',
+    });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('User fiona added.')).toBeTruthy();
+    expect(await rowOf('fiona')).toBeTruthy();
+    expect((within(form).getByLabelText(/^Username/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('delete asks "Are you sure you want to delete {username}?" and says it was deleted', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me, olive]) },
+      [`DELETE /api/admin/users/${olive.id}`]: { body: { outcome: 'deleted' } },
+    });
+    renderBackOffice('/admin/users');
+    const row = await rowOf('olive');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    expect(within(dialog).getByText('Are you sure you want to delete olive?')).toBeTruthy();
+    expect(calls(fetchMock, 'DELETE')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User olive was deleted.')).toBeTruthy();
+    expect(calls(fetchMock, 'DELETE').map((c) => c.url)).toEqual([`/api/admin/users/${olive.id}`]);
+  });
+
+  it('a user who owns records is deactivated instead, and the toast says so', async () => {
+    mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me, borrower]) },
+      [`DELETE /api/admin/users/${borrower.id}`]: { body: { outcome: 'deactivated' } },
+    });
+    renderBackOffice('/admin/users');
+    const row = await rowOf('09998887777');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    expect(within(dialog).getByText('Are you sure you want to delete 09998887777?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('09998887777 owns records, so the account was deactivated instead of deleted.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('User 09998887777 was deleted.')).toBeNull();
+  });
+
+  it('the last admin cannot be deleted: the server’s message stays in the dialog', async () => {
+    const other = asRow(
+      makeUser({ id: '00000000-0000-4000-8000-0000000000c1', role: 'admin', username: 'root2' }),
+    );
+    mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me, other]) },
+      [`DELETE /api/admin/users/${other.id}`]: {
+        status: 409,
+        body: errorBody('LAST_ADMIN', 'The last administrator cannot be deleted, deactivated or demoted.'),
+      },
+    });
+    renderBackOffice('/admin/users');
+    const row = await rowOf('root2');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The last administrator cannot be deleted, deactivated or demoted.',
+    );
+  });
+
+  it('update: phone and a new temporary password are required; the role is sent only when changed', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me, olive]) },
+      [`POST /api/admin/users/${olive.id}`]: { body: olive },
+    });
+    renderBackOffice('/admin/users');
+    const row = await rowOf('olive');
+    await userEvent.click(within(row).getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update User' });
+    const phone = within(dialog).getByLabelText(/^Phone number/) as HTMLInputElement;
+    expect(phone.value).toBe('09170000001');
+    await userEvent.clear(phone);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Phone and password cannot be empty.');
+    expect(calls(fetchMock, 'POST')).toEqual([]);
+    await userEvent.type(phone, '09175550000');
+    await userEvent.type(within(dialog).getByLabelText(/^New temporary password/), 'another temp 1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User olive updated.')).toBeTruthy();
+    expect(calls(fetchMock, 'POST')).toEqual([
+      { url: `/api/admin/users/${olive.id}`, body: { phone: '09175550000', password: 'another temp 1' } },
+    ]);
+  });
+
+  it('officers and finance are sent to the back-office home', async () => {
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/dashboard': { body: makeSummary() },
+    });
+    const { router } = renderBackOffice('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/home'));
+  });
+});

@@ -1,0 +1,154 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconKey, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTimeCell } from '../../../components/date-time-cell';
+import type { Column } from '../../../components/lists/data-table';
+import { ListPage } from '../../../components/lists/list-page';
+import type { SearchField } from '../../../components/lists/search-bar';
+import { StatusBadge } from '../../../components/status-badge';
+import { useFormat } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { backOfficeKeys } from '../../../lib/staff/keys';
+import type { StaffUser } from '../api/users';
+import { AddUserForm } from './add-user-form';
+import { DeleteUserModal } from './delete-user-modal';
+import { ReactivateUserModal } from './reactivate-user-modal';
+import { ResetUserPasswordModal } from './reset-user-password-modal';
+import { UpdateUserModal } from './update-user-modal';
+
+type Dialog = 'update' | 'reset' | 'delete' | 'reactivate';
+
+/** User Management (SPEC §2.7, admin only): add, search by phone, update, reset password, delete, reactivate. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const me = useCurrentUser();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [row, setRow] = useState<StaffUser | null>(null);
+  const open = (kind: Dialog, user: StaffUser) => {
+    setRow(user);
+    setDialog(kind);
+  };
+  const close = () => setDialog(null);
+
+  const col = (key: string) => t(`users.columns.${key}`);
+  const search: SearchField[] = [
+    {
+      key: 'phone',
+      label: t('backOffice.search.phone'),
+      placeholder: t('backOffice.search.phonePlaceholder'),
+      type: 'digits',
+    },
+  ];
+
+  const columns: Column<StaffUser>[] = [
+    {
+      key: 'username',
+      header: col('username'),
+      cell: (user) => (
+        <Group gap={6} wrap="nowrap">
+          <Text span size="sm" fw={500}>
+            {fmt.text(user.username)}
+          </Text>
+          {user.id === me.id ? (
+            <Badge size="xs" variant="light">
+              {t('users.you')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'phone', header: col('phone'), cell: (user) => fmt.text(user.phone) },
+    { key: 'role', header: col('role'), cell: (user) => t(`roles.${user.role}`) },
+    {
+      key: 'status',
+      header: col('status'),
+      cell: (user) => (
+        <Stack gap={2} align="flex-start">
+          <StatusBadge status={user.status} />
+          {user.mustChangePassword && user.status === 'active' ? (
+            <Text size="xs" c="dimmed">
+              {t('users.mustChangePassword')}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'createdAt', header: col('createdAt'), cell: (user) => <DateTimeCell iso={user.createdAt} /> },
+    {
+      key: 'lastLoginAt',
+      header: col('lastLoginAt'),
+      cell: (user) => <DateTimeCell iso={user.lastLoginAt} />,
+    },
+    {
+      key: 'actions',
+      header: col('actions'),
+      cell: (user) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => open('update', user)}
+          >
+            {t('users.actions.update')}
+          </Button>
+          {user.status === 'active' ? (
+            <Tooltip label={t('users.actions.resetPassword')} withArrow>
+              <ActionIcon
+                variant="light"
+                size={26}
+                aria-label={t('users.actions.resetPassword')}
+                onClick={() => open('reset', user)}
+              >
+                <IconKey size={15} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {user.id !== me.id && user.status === 'active' ? (
+            <Button
+              size="compact-sm"
+              color="red.7"
+              variant="outline"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => open('delete', user)}
+            >
+              {t('users.actions.delete')}
+            </Button>
+          ) : null}
+          {user.status === 'deactivated' ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              onClick={() => open('reactivate', user)}
+            >
+              {t('users.actions.reactivate')}
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<StaffUser>
+        title={t('users.title')}
+        queryKey={backOfficeKeys.list('users')}
+        endpoint="/api/admin/users"
+        search={search}
+        columns={columns}
+        rowKey={(user) => user.id}
+        tableMinWidth={900}
+      >
+        <AddUserForm />
+      </ListPage>
+      <UpdateUserModal user={row} opened={dialog === 'update'} onClose={close} isSelf={row?.id === me.id} />
+      <ResetUserPasswordModal user={row} opened={dialog === 'reset'} onClose={close} />
+      <DeleteUserModal user={row} opened={dialog === 'delete'} onClose={close} />
+      <ReactivateUserModal user={row} opened={dialog === 'reactivate'} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../domain/money';
+import { currentLanguage, type Language } from './i18n';
+import { useTimeZone } from './settings';
+
+/** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia). */
+const intlLocales: Record<Language, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
+
+export function intlLocale(language: Language = currentLanguage()): string {
+  return intlLocales[language];
+}
+
+/**
+ * Khmer month names (CLDR, as in dayjs's `km` locale). Browsers built without Khmer data (Debian's Chromium)
+ * print "2026 M11 23" for km-KH, so Khmer dates are put together here instead of by Intl.
+ */
+export const khmerMonths = [
+  'មករា',
+  'កុម្ភៈ',
+  'មីនា',
+  'មេសា',
+  'ឧសភា',
+  'មិថុនា',
+  'កក្កដា',
+  'សីហា',
+  'កញ្ញា',
+  'តុលា',
+  'វិច្ឆិកា',
+  'ធ្នូ',
+] as const;
+
+export type Missing = null | undefined | '';
+
+export function isMissing(value: unknown): value is Missing {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Whole pesos as typed in an amount field: ASCII digits with comma grouping in every language. */
+export function amountInputText(pesos: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(pesos);
+}
+
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The calendar fields of an instant in a time zone. 'en-US' with numeric fields is in every browser's Intl
+ * data, whatever languages it ships, so this works for every language.
+ */
+function zonedPartsFormat(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  return (date: Date): DateParts => {
+    const parts: Record<string, number> = {};
+    for (const part of format.formatToParts(date))
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    return {
+      year: parts.year ?? 0,
+      month: parts.month ?? 1,
+      day: parts.day ?? 1,
+      // Some engines write midnight as 24 even with h23.
+      hour: (parts.hour ?? 0) % 24,
+      minute: parts.minute ?? 0,
+    };
+  };
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * How each language writes a date and a time. English uses Intl (its data is in every browser); Chinese and
+ * Khmer are written out here so they are right whatever the browser's Intl data, with the 24-hour clock.
+ */
+function dateWriter(language: Language, timeZone: string) {
+  if (language === 'en') {
+    const locale = intlLocales.en;
+    const dateParts = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+    const timeParts = { hour: 'numeric', minute: '2-digit' } as const;
+    const date = new Intl.DateTimeFormat(locale, { timeZone, ...dateParts });
+    const time = new Intl.DateTimeFormat(locale, { timeZone, ...timeParts });
+    const dateTime = new Intl.DateTimeFormat(locale, { timeZone, ...dateParts, ...timeParts });
+    const calendar = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...dateParts });
+    return {
+      date: (value: Date) => date.format(value),
+      time: (value: Date) => time.format(value),
+      dateTime: (value: Date) => dateTime.format(value),
+      calendarDate: (year: number, month: number, day: number) =>
+        calendar.format(new Date(Date.UTC(year, month - 1, day))),
+    };
+  }
+  const zoned = zonedPartsFormat(timeZone);
+  const writeDate =
+    language === 'zh'
+      ? (year: number, month: number, day: number) => `${year}年${month}月${day}日`
+      : (year: number, month: number, day: number) => `${day} ${khmerMonths[month - 1]} ${year}`;
+  const writeTime = (parts: DateParts) => `${two(parts.hour)}:${two(parts.minute)}`;
+  return {
+    date: (value: Date) => {
+      const parts = zoned(value);
+      return writeDate(parts.year, parts.month, parts.day);
+    },
+    time: (value: Date) => writeTime(zoned(value)),
+    dateTime: (value: Date) => {
+      const parts = zoned(value);
+      return `${writeDate(parts.year, parts.month, parts.day)} ${writeTime(parts)}`;
+    },
+    calendarDate: writeDate,
+  };
+}
+
+/** The one percentage rule: up to two decimals, trailing zeros dropped ('0.268242' → "26.82%"). */
+const PERCENT_DECIMALS = 2;
+
+/** Pure formatters, for tests and for code outside React. Every one answers `na` for a missing value. */
+export function createFormatters(options: { language: Language; timeZone: string; na: string }) {
+  const locale = intlLocale(options.language);
+  const { na } = options;
+  const writer = dateWriter(options.language, options.timeZone);
+  const numberFormat = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: PERCENT_DECIMALS,
+  });
+  const instant = (iso: string | Missing) => {
+    if (isMissing(iso)) return null;
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? null : date;
+  };
+  return {
+    /** "N/A" in the current language. */
+    na,
+    /** Text, or "N/A" when missing or blank. */
+    text: (value: string | number | Missing) => (isMissing(value) ? na : String(value)),
+    /** Minor units → "₱12,345.00" in the current language; `omitZeroCents` for whole-peso amounts. */
+    money: (minor: number | Missing, opts: { omitZeroCents?: boolean } = {}) =>
+      typeof minor === 'number' ? formatMoney(minor, { locale, omitZeroCents: opts.omitZeroCents }) : na,
+    /** A count, grouped by the locale. */
+    number: (value: number | Missing) => (typeof value === 'number' ? numberFormat.format(value) : na),
+    /** A rate (decimal string or number, e.g. '0.02') as a percentage: "2%", "26.82%". */
+    percent: (rate: string | number | Missing) => {
+      if (isMissing(rate)) return na;
+      const value = Number(rate);
+      return Number.isFinite(value) ? percentFormat.format(value) : na;
+    },
+    /** An ISO instant as date and time in the lender's time zone. */
+    dateTime: (iso: string | Missing) => {
+      const date = instant(iso);
+      return date ? writer.dateTime(date) : na;
+    },
+    /** An ISO instant's date in the lender's time zone. */
+    date: (iso: string | Missing) => {
+      const date = instant(iso);
+      return date ? writer.date(date) : na;
+    },
+    /** An ISO instant's time of day (hours and minutes) in the lender's time zone. */
+    time: (iso: string | Missing) => {
+      const date = instant(iso);
+      return date ? writer.time(date) : na;
+    },
+    /** A calendar date 'YYYY-MM-DD' (a due date) exactly as stored: no time zone can move it a day. */
+    calendarDate: (isoDate: string | Missing) => {
+      const match = isMissing(isoDate) ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+      return match ? writer.calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : na;
+    },
+  };
+}
+
+export type Formatters = ReturnType<typeof createFormatters>;
+
+/** Formatters for the reader's language and the lender's time zone (GET /api/settings). */
+export function useFormat(): Formatters {
+  const { t, i18n } = useTranslation();
+  const timeZone = useTimeZone();
+  const language = currentLanguage();
+  const na = t('backOffice.common.na');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language re-creates them on a switch
+  return useMemo(() => createFormatters({ language, timeZone, na }), [language, timeZone, na, i18n.language]);
+}

@@ -1,0 +1,61 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError } from '../api';
+import { useErrorText } from '../error-text';
+import { notifyError } from '../notify';
+
+/**
+ * Answers that mean "someone else already changed this": the screen was out of date (another staff member
+ * decided, held or released it, or the record is gone). Nothing the user typed is wrong.
+ */
+export const conflictCodes: readonly string[] = [
+  'ALREADY_DECIDED',
+  'DISBURSEMENT_ALREADY_DECIDED',
+  'STATUS_UNCHANGED',
+  'LOAN_NOT_FOUND',
+  'NOT_FOUND',
+];
+
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && conflictCodes.includes(error.code);
+}
+
+export interface StaffMutationOptions<TVariables, TResult> {
+  mutationFn: (variables: TVariables) => Promise<TResult>;
+  /** What to re-read after the change, or after finding that someone else changed it first. */
+  refresh: (queryClient: QueryClient, result?: TResult) => Promise<unknown>;
+}
+
+/**
+ * One back-office write as a TanStack Query mutation, with the one shared handling of conflicts: the
+ * server's message as a red toast, the lists and profile re-read, and `run` resolving to null so the
+ * modal closes. Any other error is thrown by `run`, for the modal to show it and stay open.
+ */
+export function useStaffMutation<TVariables, TResult>(options: StaffMutationOptions<TVariables, TResult>) {
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const { refresh } = options;
+  const mutation = useMutation({
+    mutationFn: options.mutationFn,
+    onSuccess: (result) => refresh(queryClient, result),
+    onError: (error) => {
+      if (!isConflict(error)) return;
+      notifyError(errorText(error));
+      void refresh(queryClient);
+    },
+  });
+  const { mutateAsync } = mutation;
+  /** The change's result, or null when someone else changed it first (already told and refreshed). */
+  const run = useCallback(
+    async (variables: TVariables): Promise<TResult | null> => {
+      try {
+        return await mutateAsync(variables);
+      } catch (error) {
+        if (isConflict(error)) return null;
+        throw error;
+      }
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, run };
+}

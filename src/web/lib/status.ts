@@ -1,0 +1,43 @@
+import type { MantineColor } from '@mantine/core';
+import type { LoanStatus } from '../../domain/loan/status';
+
+/** Everything shown as a status: loan statuses (SPEC §4), "In Processing", payouts and user accounts. */
+export type ShownStatus =
+  | LoanStatus
+  | 'processing'
+  | 'requested'
+  | 'paid'
+  | 'failed'
+  | 'active'
+  | 'deactivated';
+
+export interface StatusLook {
+  /** The colour family, for light surfaces (alerts, light badges). */
+  color: MantineColor;
+  /** The same colour in a shade with readable text on it, for filled badges and chart slices. */
+  filled: MantineColor;
+  /** Locale key of the status's short name. */
+  label: string;
+}
+
+/**
+ * How every screen shows a status, in one map (SPEC §4 colours: Pending amber, Approved green, In
+ * Processing blue, On hold and Rejected red, Closed grey).
+ */
+export const statusLooks: Readonly<Record<ShownStatus, StatusLook>> = {
+  pending: { color: 'yellow', filled: 'yellow.5', label: 'backOffice.status.pending' },
+  approved: { color: 'green', filled: 'green.8', label: 'backOffice.status.approved' },
+  on_hold: { color: 'red', filled: 'red.7', label: 'backOffice.status.on_hold' },
+  rejected: { color: 'red', filled: 'red.7', label: 'backOffice.status.rejected' },
+  closed: { color: 'gray', filled: 'gray.6', label: 'backOffice.status.closed' },
+  processing: { color: 'blue', filled: 'blue.7', label: 'wallet.status.processing.title' },
+  requested: { color: 'blue', filled: 'blue.7', label: 'disbursements.status.requested' },
+  paid: { color: 'green', filled: 'green.8', label: 'disbursements.status.paid' },
+  failed: { color: 'red', filled: 'red.7', label: 'disbursements.status.failed' },
+  active: { color: 'green', filled: 'green.8', label: 'users.status.active' },
+  deactivated: { color: 'gray', filled: 'gray.6', label: 'users.status.deactivated' },
+};
+
+export function statusLook(status: ShownStatus): StatusLook {
+  return statusLooks[status];
+}

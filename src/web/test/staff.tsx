@@ -1,0 +1,149 @@
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import type { ApplicationListItem, ApplicationProfile, DashboardSummary } from '../../domain/schemas/staff';
+import type { UserDto } from '../../domain/schemas/user';
+import { SessionGate, SignedInOnly, StaffOnly } from '../app/guards';
+import { StaffLayout } from '../app/layouts/staff-layout';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { backOfficeRoutes } from '../app/staff-routes';
+import { setCsrfToken } from '../lib/api';
+import { type MockTable, makeUser, signedInMe } from './render';
+
+// The whole staff layout renders for every page; under a loaded test run it can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The back office's part of the route tree (the same guards and layout as the app), so these tests do
+ * not depend on the borrower screens. `renderApp` from test/render covers the whole tree.
+ */
+const staffRoutes: RouteObject[] = [
+  {
+    element: <SessionGate />,
+    children: [
+      {
+        element: <SignedInOnly />,
+        children: [
+          {
+            path: 'admin',
+            element: <StaffOnly />,
+            children: [
+              {
+                element: <StaffLayout />,
+                children: [{ index: true, element: <Navigate to="home" replace /> }, ...backOfficeRoutes],
+              },
+            ],
+          },
+        ],
+      },
+      { path: 'login', element: <p>Login page</p> },
+      { path: 'loan', element: <p>Borrower page</p> },
+    ],
+  },
+];
+
+export function renderBackOffice(path: string) {
+  setCsrfToken(null);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(staffRoutes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export const officer = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a1',
+  role: 'officer',
+  username: 'olive',
+  phone: '09170000001',
+});
+export const finance = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a2',
+  role: 'finance',
+  username: 'fiona',
+  phone: '09170000002',
+});
+
+let counter = 0;
+
+export function makeListItem(overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    loanNumber: `HL-25-${String(counter).padStart(6, '0')}`,
+    fullName: 'Ana Santos',
+    phone: '09171234567',
+    amountMinor: 10_000_000,
+    approvedAmountMinor: null,
+    termMonths: 6,
+    monthlyPaymentMinor: 1_785_258,
+    status: 'pending',
+    submittedAt: '2025-03-01T02:30:00.000Z',
+    decidedAt: null,
+    decidedBy: null,
+    creditScore: null,
+    ...overrides,
+  };
+}
+
+export function makeProfile(item: ApplicationListItem, overrides: Partial<ApplicationProfile> = {}) {
+  const profile: ApplicationProfile = {
+    ...item,
+    borrowerId: '00000000-0000-4000-8000-0000000000b1',
+    idNumber: 'ID-12345',
+    companyName: 'Santos Bakery',
+    position: 'Owner',
+    incomeMinor: 5_000_000,
+    monthlyExpenseMinor: 2_000_000,
+    address: '12 Rizal St, Quezon City',
+    email: null,
+    contactName: 'Ben Santos',
+    contactPhone: '09179876543',
+    contactAddress: '14 Rizal St, Quezon City',
+    contactRelation: 'sibling',
+    bankName: 'GCash',
+    accountNumber: '09171234567001',
+    monthlyRateBp: 200,
+    statusMessage: null,
+    rejectReason: null,
+    withdrawnMinor: 0,
+    availableMinor: 0,
+    documents: { idFront: 'f-front', idBack: 'f-back', selfie: 'f-selfie', signature: 'f-signature' },
+    disclosure: {},
+    disclosureSha256: 'ab'.repeat(32),
+    ...overrides,
+  };
+  return profile;
+}
+
+export function pageOf<T>(items: T[], page = 1, total = items.length) {
+  return { items, page, pageSize: 10, total, pageCount: Math.max(1, Math.ceil(total / 10)) };
+}
+
+export function makeSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
+  return {
+    registeredToday: 0,
+    registeredTotal: 0,
+    minLoanTodayMinor: null,
+    maxLoanTodayMinor: null,
+    disbursedTodayMinor: 0,
+    approvedLoans: 0,
+    pendingLoans: 0,
+    rejectedLoans: 0,
+    avgLoanMinor: null,
+    totalLoans: 0,
+    timeZone: 'Asia/Manila',
+    ...overrides,
+  };
+}
+
+/** The requests every back-office page makes: the session and the pending badge's poll. */
+export function staffBase(user: UserDto = officer, pendingCount = 0) {
+  return {
+    'GET /api/me': signedInMe(user),
+    'GET /api/staff/pending-count': { body: { count: pendingCount } },
+  } satisfies MockTable;
+}
