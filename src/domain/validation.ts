@@ -31,9 +31,3 @@ export function issuesToAppError(
   }
   return new AppError(top, { fields: withLabels });
 }
-
-/** Field-level messages for a form: field name → error code. */
-export function issuesToFieldCodes(issues: readonly IssueLike[]): Record<string, ErrorCode> {
-  const error = issuesToAppError(issues, 'VALIDATION_FAILED');
-  return Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.code]));
-}

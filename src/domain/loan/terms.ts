@@ -149,7 +149,6 @@ export function makeLoanRequestSchema(product: LoanProduct = defaultLoanProduct)
 }
 
 export const loanRequestSchema = makeLoanRequestSchema();
-export type LoanRequestInput = z.infer<typeof loanRequestSchema>;
 
 /**
  * Every amount a staff update can carry: a new amount must be in the staff range, but a loan may keep the
@@ -186,4 +185,3 @@ export function makeStaffLoanUpdateSchema(product: LoanProduct = defaultLoanProd
 }
 
 export const staffLoanUpdateSchema = makeStaffLoanUpdateSchema();
-export type StaffLoanUpdateInput = z.infer<typeof staffLoanUpdateSchema>;

@@ -4,7 +4,6 @@ import { phonePattern } from './auth';
 
 /** Relations a borrower can name for their other contact (SPEC §2.4). */
 export const contactRelations = ['partner', 'parent', 'friend', 'relative', 'sibling'] as const;
-export type ContactRelation = (typeof contactRelations)[number];
 
 /** The four sections of step 2 and the fields each one validates. */
 export const applicationSections = {

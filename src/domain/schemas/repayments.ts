@@ -115,7 +115,6 @@ export const ledgerRepaymentDto = borrowerRepaymentDto.extend({
     .object({ reason: z.string(), reversedBy: z.string().nullable(), reversedAt: z.string() })
     .nullable(),
 });
-export type LedgerRepaymentDto = z.infer<typeof ledgerRepaymentDto>;
 
 export const loanLedgerDto = z.object({
   loanId: z.string(),

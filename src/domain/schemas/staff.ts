@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loanStatuses } from '../loan/status';
+import { roles } from '../roles';
 import { limits } from './limits';
 
 export const PAGE_SIZE = 10;
@@ -39,7 +40,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 
 export const applicationPage = pageOf(applicationListItem);
-export type ApplicationPage = z.infer<typeof applicationPage>;
 
 export const applicationProfile = applicationListItem.extend({
   borrowerId: z.string(),
@@ -155,7 +155,7 @@ export const staffUserDto = z.object({
   id: z.string(),
   username: z.string().nullable(),
   phone: z.string().nullable(),
-  role: z.enum(['borrower', 'officer', 'finance', 'admin']),
+  role: z.enum(roles),
   status: z.enum(['active', 'deactivated']),
   mustChangePassword: z.boolean(),
   createdAt: z.string(),
@@ -169,7 +169,7 @@ const roleInput = z
   .trim()
   .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
   .transform((v) => v.toLowerCase())
-  .pipe(z.enum(['borrower', 'officer', 'finance', 'admin'], { error: 'ROLE_INVALID' }));
+  .pipe(z.enum(roles, { error: 'ROLE_INVALID' }));
 
 const required = (code: string) => z.string({ error: code }).trim().min(1, { error: code, abort: true });
 

@@ -1,7 +1,6 @@
 import type { ErrorParams } from '../../domain/errors';
 
 /** Codes the client itself produces, next to the server's ErrorCode catalogue. */
-export type ClientErrorCode = 'NETWORK' | 'BAD_RESPONSE';
 
 export interface ApiFieldError {
   code: string;
@@ -44,10 +43,6 @@ let csrfToken: string | null = null;
 /** The session's CSRF token, echoed in X-CSRF-Token on every write (from /api/me, login, password change). */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
-}
-
-export function getCsrfToken(): string | null {
-  return csrfToken;
 }
 
 export interface ApiFetchOptions {

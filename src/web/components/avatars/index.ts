@@ -1,3 +1,2 @@
-export { AvatarPicker, type AvatarPickerProps } from './avatar-picker';
-export { type AvatarId, avatarIds, avatarNameKey, avatarSrc, isAvatarId } from './avatars';
+export { AvatarPicker } from './avatar-picker';
 export { UserAvatar } from './user-avatar';

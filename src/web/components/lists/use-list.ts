@@ -12,8 +12,6 @@ export interface Page<T> {
   pageCount: number;
 }
 
-export type ListParams = Record<string, string> & { page: string };
-
 /**
  * A list's state in the URL (`?name=ana&page=2`), so reload and Back work: `page` and one entry per
  * search key. Empty values and page 1 are left out of the URL.
