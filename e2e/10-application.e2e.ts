@@ -114,7 +114,7 @@ describe.each(['phone', 'desktop'] as const)('loan application in the browser (%
       await expect.poll(() => markOf(page, 'identity')).toBe('Complete');
       await open(page, 'basic');
       await page.getByLabel('Company/Business Name').fill('Santos Bakery');
-      await page.getByLabel('Monthly Income').fill('30,000');
+      await page.getByLabel('Monthly Income').fill('30k');
       await page.getByLabel('Monthly Income').blur();
       await page.getByText('Monthly Income must be digits only').waitFor();
       await page.getByLabel('Monthly Income').fill('30000');

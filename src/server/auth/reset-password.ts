@@ -1,10 +1,30 @@
+import type { Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { notifyBorrower, recordAudit } from '../audit/audit';
+import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { StaffContext } from '../loans/staff-context';
 import { temporaryPassword } from './crypto';
 import { hashPassword } from './passwords';
 import { destroyUserSessions } from './sessions';
+
+/** A temporary password (shown once, for the admin to hand over) and its hash. */
+export async function newTemporaryPassword() {
+  const password = temporaryPassword();
+  return { password, passwordHash: await hashPassword(password) };
+}
+
+/** The user row, locked for a change by staff; NOT_FOUND when there is none. */
+export async function lockUser(trx: Transaction<Database>, userId: string) {
+  const user = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw new AppError('NOT_FOUND');
+  return user;
+}
 
 /**
  * Gives a user a temporary password (returned once, for the admin to hand over), forces a change at the
@@ -16,16 +36,9 @@ export async function resetPassword(
   userId: string,
   options: { reason?: string | null; loanId?: string | null } = {},
 ): Promise<string> {
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const { password, passwordHash } = await newTemporaryPassword();
   await deps.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AppError('NOT_FOUND');
+    const user = await lockUser(trx, userId);
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, must_change_password: true })

@@ -1,7 +1,6 @@
 import { AppError } from '../../../domain/errors';
 import { recordAudit } from '../../audit/audit';
-import { temporaryPassword } from '../../auth/crypto';
-import { hashPassword } from '../../auth/passwords';
+import { lockUser, newTemporaryPassword } from '../../auth/reset-password';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { StaffContext } from '../../loans/staff-context';
@@ -18,16 +17,9 @@ export async function reactivateUser(
   id: string,
   reason: string,
 ): Promise<string> {
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const { password, passwordHash } = await newTemporaryPassword();
   await deps.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AppError('NOT_FOUND');
+    const user = await lockUser(trx, id);
     if (user.status === 'active') throw new AppError('USER_ALREADY_ACTIVE');
     await trx
       .updateTable('users')

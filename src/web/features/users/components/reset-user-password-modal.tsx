@@ -1,38 +1,11 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ReasonModal } from '../../../components/reason-modal';
-import { TemporaryPasswordModal } from '../../../components/staff/temporary-password-modal';
-import { notifySuccess } from '../../../lib/notify';
-import { useResetUserPassword, userLabel } from '../api/users';
+import { useResetUserPassword } from '../api/users';
+import { ReasonThenPasswordModal } from './reason-then-password-modal';
 import type { UserModalProps } from './update-user-modal';
 
 /** Reset Password: a reason, then the temporary password once (sessions end, change at next login). */
-export function ResetUserPasswordModal({ user, opened, onClose }: UserModalProps) {
-  const { t } = useTranslation();
+export function ResetUserPasswordModal(props: UserModalProps) {
   const reset = useResetUserPassword();
-  const [password, setPassword] = useState<string | null>(null);
   return (
-    <>
-      <ReasonModal
-        opened={opened}
-        onClose={onClose}
-        title={t('users.resetPassword.title')}
-        description={user ? t('users.resetPassword.description', { username: userLabel(user) }) : undefined}
-        confirmLabel={t('users.resetPassword.confirm')}
-        confirmColor="red.7"
-        onConfirm={async (reason) => {
-          if (!user) return;
-          const result = await reset.run({ id: user.id, reason });
-          if (!result) return;
-          notifySuccess(t('users.resetPassword.toast', { username: userLabel(user) }));
-          setPassword(result.temporaryPassword);
-        }}
-      />
-      <TemporaryPasswordModal
-        password={password}
-        owner={user ? userLabel(user) : ''}
-        onClose={() => setPassword(null)}
-      />
-    </>
+    <ReasonThenPasswordModal {...props} texts="users.resetPassword" confirmColor="red.7" run={reset.run} />
   );
 }
