@@ -489,3 +489,20 @@ describe.runIf(process.env.TEST_DB === 'postgres')('concurrency (PostgreSQL)', (
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the webhook payload, its signature headers and its answer under payments', async () => {
+    const response = await t.agent().get('/api/docs/json');
+    expect(response.status).toBe(200);
+    const operation = response.body.paths['/api/payments/webhook'].post;
+    expect(operation.tags).toEqual(['payments']);
+    const schema = operation.requestBody.content['application/json'].schema;
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['reference', 'paymentReference', 'amountMinor', 'currency', 'receivedAt']),
+    );
+    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['header:x-hiram-timestamp', 'header:x-hiram-signature']),
+    );
+    expect(operation.responses['200']).toBeDefined();
+  });
+});
