@@ -186,6 +186,9 @@ describe('the payment webhook', () => {
 
   it('refuses a signed body that is not a valid payment, storing nothing', async () => {
     const before = await counts();
+    const tomorrow = await deliver(payload({ receivedAt: new Date(Date.now() + 86_400_000).toISOString() }));
+    expect(tomorrow.status).toBe(400);
+    expect(tomorrow.body.error.fields.receivedAt.code).toBe('REPAYMENT_DATE_IN_FUTURE');
     const notJson = await deliver('{"reference": ');
     expect(notJson.status).toBe(400);
     const noAmount = await deliver(payload({ amountMinor: undefined }));
@@ -241,6 +244,14 @@ describe('the payment webhook', () => {
       .where('application_id', '=', id)
       .execute();
     expect(repayments).toHaveLength(0);
+
+    const early = await deliver(
+      payload({
+        paymentReference: loanNumber,
+        receivedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      }),
+    );
+    expect(early.body).toMatchObject({ outcome: 'unapplied', reason: 'before_payout' });
 
     const pending = await loan('pending');
     const notRunning = await deliver(payload({ paymentReference: pending.loanNumber }));
@@ -370,11 +381,26 @@ describe('unapplied payments for finance', () => {
     expect(again.body.error.code).toBe('UNAPPLIED_PAYMENT_RESOLVED');
     const returned = await finance2.post(`/api/staff/unapplied-payments/${payment}/return`, { reason: 'x' });
     expect(returned.status).toBe(409);
-    // A redelivery of the provider's payment still finds the one record.
     const list = await finance.get('/api/staff/unapplied-payments?page=1');
     expect(list.body.items.find((i: { id: string }) => i.id === payment)).toMatchObject({
       appliedLoanNumber: loanNumber,
     });
+  });
+
+  it('answers a redelivery of an applied payment as first answered, creating no second repayment', async () => {
+    const { id, loanNumber } = await loan();
+    const body = payload({ amountMinor: 40_000 });
+    const first = await deliver(body);
+    expect(first.body.outcome).toBe('unapplied');
+    const applied = await finance.post(`/api/staff/unapplied-payments/${first.body.id}/apply`, {
+      loan: loanNumber,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const again = await deliver(body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const rows = await t.db.selectFrom('repayments').select('id').where('application_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses to apply more than the loan owes, leaving the payment open', async () => {

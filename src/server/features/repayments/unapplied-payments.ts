@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import { recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
+import { today } from '../../lib/clock';
 import { pageOffset, toPage } from '../../lib/paging';
 import { todayIn } from '../../lib/today';
 import type { StaffContext } from '../../loans/staff-context';
@@ -101,7 +102,8 @@ export async function applyUnappliedPayment(deps: AppDeps, ctx: StaffContext, id
       loan.id,
       {
         amount: Number(kept.amount),
-        receivedOn: todayIn(deps.config.timeZone, kept.received_at),
+        // A provider clock a little ahead never dates a payment after our today (as the webhook does).
+        receivedOn: [todayIn(deps.config.timeZone, kept.received_at), today(deps)].sort()[0]!,
         channel: kept.provider,
         reference: kept.provider_reference,
       },
