@@ -231,6 +231,14 @@ describe('the payment webhook', () => {
       actor_role: 'system',
       target_type: 'unapplied_payment',
     });
+    // The audit log shows it with the system as the actor.
+    const a = await t.createUser({ role: 'admin' });
+    const admin = await t.loginAs(a.user.username!, a.password);
+    const log = await admin.get('/api/admin/audit?action=payment.receive&actor=payments-webhook');
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.items).toContainEqual(
+      expect.objectContaining({ targetId: row.id, actorRole: 'system', actorUsername: 'payments-webhook' }),
+    );
   });
 
   it('keeps an over-payment and a payment for a loan not taking repayments as unapplied', async () => {
