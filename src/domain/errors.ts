@@ -77,6 +77,10 @@ export const errorMessages = {
     'This is more than the loan owes. The most that can be recorded for {date} is {payoff}, which pays it off.',
   LOAN_NOT_REPAYING: 'Repayments can only be recorded for a running loan that has been paid out.',
   REPAYMENT_ALREADY_REVERSED: 'This repayment has already been reversed.',
+  PAYMENTS_WEBHOOK_DISABLED: 'Payment notifications are not enabled on this server.',
+  WEBHOOK_SIGNATURE_INVALID: 'The payment notification signature is missing or does not match.',
+  WEBHOOK_TIMESTAMP_INVALID: 'The payment notification timestamp is missing, too old or in the future.',
+  UNAPPLIED_PAYMENT_RESOLVED: 'This payment has already been applied or returned.',
   WITHDRAWAL_PERIOD_ENDED: 'Withdrawals have ended: the last payment of this loan was due on {date}.',
   PAYOUT_AFTER_LAST_DUE:
     'This payout can no longer be made: the last payment of this loan was due on {date}. Mark it failed instead.',

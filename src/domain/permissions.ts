@@ -31,6 +31,10 @@ export const permissions = {
   // Money coming back: record a repayment received, and reverse one recorded by mistake (with a reason).
   'repayment.record': ['finance', 'admin'],
   'repayment.reverse': ['finance', 'admin'],
+  // Payments the provider reported that did not match a loan (or over-paid): see them, and resolve each by
+  // applying it to a loan or recording that the money was sent back.
+  'unappliedPayment.view': ['finance', 'admin'],
+  'unappliedPayment.resolve': ['finance', 'admin'],
   // Admins: users (add, update phone, reset password, deactivate/delete) and the audit log.
   'users.manage': ['admin'],
   'audit.view': ['admin'],

@@ -86,10 +86,40 @@ async function user() {
 
 const reason = 'audit coverage';
 
-/** route → how to call it once: the target id, the body, and the reason it records (if any). */
+/** A payment the provider reported for no known loan, kept for finance. */
+async function unappliedPayment() {
+  const row = await t.db
+    .insertInto('unapplied_payments')
+    .values({
+      provider: 'gcash',
+      provider_reference: nextReference(),
+      amount: 10_000,
+      received_at: new Date(),
+      payer_reference: 'unknown',
+      payload: '{}',
+      reason: 'unknown_reference',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function loanNumber(id: string) {
+  const row = await t.db
+    .selectFrom('applications')
+    .select('loan_number')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.loan_number;
+}
+
+/**
+ * route → how to call it once: the target id, the body, the reason it records (if any) and, where one call
+ * is several audited changes, their actions (else exactly one event).
+ */
 const writes: Record<
   string,
-  () => Promise<{ path: string; body?: unknown; method?: string; reason?: string }>
+  () => Promise<{ path: string; body?: unknown; method?: string; reason?: string; actions?: string[] }>
 > = {
   'POST /api/staff/applications/pending/:id/terms': async () => ({
     path: `/api/staff/applications/pending/${await loan('pending')}/terms`,
@@ -128,6 +158,17 @@ const writes: Record<
   }),
   'POST /api/staff/repayments/:id/reverse': async () => ({
     path: `/api/staff/repayments/${await repayment()}/reverse`,
+    body: { reason },
+    reason,
+  }),
+  // The kept payment becomes a repayment (its own audit event) and is marked applied (another).
+  'POST /api/staff/unapplied-payments/:id/apply': async () => ({
+    path: `/api/staff/unapplied-payments/${await unappliedPayment()}/apply`,
+    body: { loan: await loanNumber(await paidOutLoan()) },
+    actions: ['repayment.record', 'payment.apply'],
+  }),
+  'POST /api/staff/unapplied-payments/:id/return': async () => ({
+    path: `/api/staff/unapplied-payments/${await unappliedPayment()}/return`,
     body: { reason },
     reason,
   }),
@@ -218,14 +259,16 @@ describe('audit coverage', () => {
       .selectAll()
       .where('id', '>', before?.id ?? 0)
       .execute();
-    expect(events).toHaveLength(1);
-    const event = events[0]!;
-    expect(event.actor_id).toBe(adminId);
-    expect(event.actor_role).toBe('admin');
-    expect(event.action).toMatch(/^[a-z]+\.[a-z_]+$/);
-    expect(event.target_id).toBeTruthy();
-    expect(event.ip).toBeTruthy();
-    if (call.reason) expect(event.reason).toBe(call.reason);
+    if (call.actions) expect(events.map((e) => e.action)).toEqual(call.actions);
+    else expect(events).toHaveLength(1);
+    for (const event of events) {
+      expect(event.actor_id).toBe(adminId);
+      expect(event.actor_role).toBe('admin');
+      expect(event.action).toMatch(/^[a-z]+\.[a-z_]+$/);
+      expect(event.target_id).toBeTruthy();
+      expect(event.ip).toBeTruthy();
+    }
+    if (call.reason) expect(events[0]!.reason).toBe(call.reason);
   });
 
   it('refuses UPDATE and DELETE on the audit table', async () => {

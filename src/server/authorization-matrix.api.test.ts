@@ -19,6 +19,7 @@ interface Fixture {
   loanId: string;
   disbursementId: string;
   repaymentId: string;
+  unappliedId: string;
   documentId: string;
   managedUserId: string;
   ownerPhone: string;
@@ -144,6 +145,23 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/staff/loans/${f.loanId}/repayments`,
     body: () => ({ amount: '100', receivedOn: '2026-01-01', channel: 'cash', reference: 'matrix' }),
   },
+  'GET /api/staff/repayments': { guard: 'backOffice.view' },
+  'GET /api/staff/unapplied-payments': { guard: 'unappliedPayment.view' },
+  'POST /api/staff/unapplied-payments/:id/apply': {
+    guard: 'unappliedPayment.resolve',
+    path: (f) => `/api/staff/unapplied-payments/${f.unappliedId}/apply`,
+    body: (f) => ({ loan: f.pendingId }),
+  },
+  'POST /api/staff/unapplied-payments/:id/return': {
+    guard: 'unappliedPayment.resolve',
+    path: (f) => `/api/staff/unapplied-payments/${f.unappliedId}/return`,
+    body: () => ({ reason: ' ' }),
+  },
+  // Signed by the payment provider, not a session (an unsigned call is refused by the signature check).
+  'POST /api/payments/webhook': {
+    guard: 'public',
+    body: () => ({ reference: 'matrix', paymentReference: 'HL-0', amountMinor: 1, currency: 'PHP' }),
+  },
   'POST /api/staff/repayments/:id/reverse': {
     guard: 'repayment.reverse',
     path: (f) => `/api/staff/repayments/${f.repaymentId}/reverse`,
@@ -228,7 +246,9 @@ let roleOf: Record<Actor, Role | null>;
 let upload: { payload: Buffer; contentType: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    config: { paymentsWebhook: { secret: 'matrix-webhook-secret-0123456789-abcdefghij', channel: 'gcash' } },
+  });
   const owner = await t.signUpBorrower();
   const other = await t.signUpBorrower();
   agents.anonymous = t.agent();
@@ -281,6 +301,19 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const unapplied = await t.db
+    .insertInto('unapplied_payments')
+    .values({
+      provider: 'gcash',
+      provider_reference: 'matrix-unapplied',
+      amount: 10_000,
+      received_at: new Date(),
+      payer_reference: 'unknown',
+      payload: '{}',
+      reason: 'unknown_reference',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const document = await t.db
     .selectFrom('documents')
     .select('id')
@@ -292,6 +325,7 @@ beforeAll(async () => {
     loanId,
     disbursementId: disbursement.id,
     repaymentId: repayment.id,
+    unappliedId: unapplied.id,
     documentId: document.id,
     managedUserId: managed.user.id,
     ownerPhone: owner.phone,

@@ -52,7 +52,28 @@ describe('loadConfig', () => {
       loanProduct: defaultLoanProduct,
       repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
       paymentChannels: defaultPaymentChannels,
+      paymentsWebhook: null,
     });
+  });
+
+  it('turns the payment webhook on with a long secret and a configured channel only', () => {
+    const secret = 'w'.repeat(32);
+    expect(
+      load({ PAYMENTS_WEBHOOK_SECRET: secret, PAYMENTS_WEBHOOK_CHANNEL: 'gcash' }).paymentsWebhook,
+    ).toEqual({
+      secret,
+      channel: 'gcash',
+    });
+    expectConfigError(
+      { PAYMENTS_WEBHOOK_SECRET: 'short', PAYMENTS_WEBHOOK_CHANNEL: 'gcash' },
+      'PAYMENTS_WEBHOOK_SECRET',
+    );
+    expectConfigError({ PAYMENTS_WEBHOOK_SECRET: secret }, 'PAYMENTS_WEBHOOK_CHANNEL', /required/);
+    expectConfigError(
+      { PAYMENTS_WEBHOOK_SECRET: secret, PAYMENTS_WEBHOOK_CHANNEL: 'paypal' },
+      'PAYMENTS_WEBHOOK_CHANNEL',
+      /gcash/,
+    );
   });
 
   it('lets a test run shorten the code resend wait, and refuses it anywhere else', () => {

@@ -92,6 +92,10 @@ const envSchema = z
       .default(defaultRepaymentRules.graceDays),
     LATE_CHARGE_MONTHLY_BP: z.coerce.number().int().min(0).max(10_000).default(0),
     PAYMENT_CHANNELS: paymentChannels.optional(),
+    /** Shared with the payment provider; signs POST /api/payments/webhook. Unset: the webhook is off. */
+    PAYMENTS_WEBHOOK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /** The payment channel code the provider's payments are recorded on. */
+    PAYMENTS_WEBHOOK_CHANNEL: z.string().min(1).optional(),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   })
@@ -117,6 +121,21 @@ const envSchema = z
         code: 'custom',
         path: ['CODE_RESEND_SECONDS'],
         message: 'can only be set when NODE_ENV=test',
+      });
+    }
+    if (env.PAYMENTS_WEBHOOK_SECRET && !env.PAYMENTS_WEBHOOK_CHANNEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_WEBHOOK_CHANNEL'],
+        message: 'is required when PAYMENTS_WEBHOOK_SECRET is set',
+      });
+    }
+    const channels = env.PAYMENT_CHANNELS ?? defaultPaymentChannels;
+    if (env.PAYMENTS_WEBHOOK_CHANNEL && !channels.some((c) => c.code === env.PAYMENTS_WEBHOOK_CHANNEL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_WEBHOOK_CHANNEL'],
+        message: `must be one of the payment channel codes (${channels.map((c) => c.code).join(', ')})`,
       });
     }
     // Codes belong to the borrower (SPEC principle 3): never expose them through the outbox in production.
@@ -153,6 +172,8 @@ export interface Config {
   /** Grace days and late charge (docs/decisions/010); within the SEC ceilings with the product. */
   repaymentRules: RepaymentRules;
   paymentChannels: PaymentChannel[];
+  /** The payment provider's webhook: its shared secret and the channel its payments are recorded on. */
+  paymentsWebhook: { secret: string; channel: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loanProduct,
     repaymentRules,
     paymentChannels: e.PAYMENT_CHANNELS ?? defaultPaymentChannels,
+    paymentsWebhook:
+      e.PAYMENTS_WEBHOOK_SECRET && e.PAYMENTS_WEBHOOK_CHANNEL
+        ? { secret: e.PAYMENTS_WEBHOOK_SECRET, channel: e.PAYMENTS_WEBHOOK_CHANNEL }
+        : null,
   };
 }
 

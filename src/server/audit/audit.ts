@@ -4,9 +4,10 @@ import type { Role } from '../../domain/roles';
 import type { Database, User } from '../db/schema';
 
 export interface AuditActor {
-  id: string;
+  /** The staff user; null for the system (no person acted). */
+  id: string | null;
   username: string | null;
-  role: Role;
+  role: Role | 'system';
   ip: string | null;
 }
 
@@ -14,9 +15,17 @@ export function auditActor(user: User, request: Pick<FastifyRequest, 'ip'>): Aud
   return { id: user.id, username: user.username ?? user.phone, role: user.role, ip: request.ip };
 }
 
+/**
+ * Work no person did, e.g. a payment the provider's webhook reported: role 'system', no user id, the name of
+ * the integration as the username and the caller's address as the IP.
+ */
+export function systemActor(name: string, ip: string | null): AuditActor {
+  return { id: null, username: name, role: 'system', ip };
+}
+
 export interface AuditEntry {
   action: string;
-  targetType: 'application' | 'loan' | 'user' | 'disbursement' | 'repayment';
+  targetType: 'application' | 'loan' | 'user' | 'disbursement' | 'repayment' | 'unapplied_payment';
   targetId: string;
   loanId?: string | null;
   before?: Record<string, unknown>;

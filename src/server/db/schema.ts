@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CodePurpose } from '../../domain/codes';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
+import type { UnappliedReason, UnappliedStatus } from '../../domain/schemas/payments';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -173,6 +174,30 @@ export interface RepaymentReversalsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A provider payment that did not become a repayment by itself (migration 007). Money facts are immutable
+ * (a trigger); only the one resolution open → applied | returned may be written.
+ */
+export interface UnappliedPaymentsTable {
+  id: Generated<string>;
+  provider: ColumnType<string, string, never>;
+  provider_reference: ColumnType<string, string, never>;
+  amount: ColumnType<number, number, never>;
+  received_at: ColumnType<Date, Date | string, never>;
+  /** The payment reference exactly as the payer gave it (the loan number, if they quoted it right). */
+  payer_reference: ColumnType<string, string, never>;
+  payer_name: ColumnType<string | null, string | null | undefined, never>;
+  /** The provider's payload as received (its JSON). */
+  payload: ColumnType<unknown, string, never>;
+  reason: ColumnType<UnappliedReason, UnappliedReason, never>;
+  created_at: CreatedAt;
+  status: ColumnType<UnappliedStatus, UnappliedStatus | undefined, UnappliedStatus>;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+  resolution_note: string | null;
+  applied_repayment_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -185,6 +210,7 @@ export interface Database {
   disbursements: DisbursementsTable;
   repayments: RepaymentsTable;
   repayment_reversals: RepaymentReversalsTable;
+  unapplied_payments: UnappliedPaymentsTable;
 }
 
 export type User = Selectable<UsersTable>;

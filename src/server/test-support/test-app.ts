@@ -64,6 +64,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loanProduct: defaultLoanProduct,
     repaymentRules: defaultRepaymentRules,
     paymentChannels: defaultPaymentChannels,
+    paymentsWebhook: null,
     ...overrides,
   };
 }

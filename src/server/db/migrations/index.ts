@@ -5,6 +5,7 @@ import * as m003 from './003-back-office';
 import * as m004 from './004-list-indexes';
 import * as m005 from './005-dashboard-indexes';
 import * as m006 from './006-repayments';
+import * as m007 from './007-unapplied-payments';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-list-indexes': m004,
   '005-dashboard-indexes': m005,
   '006-repayments': m006,
+  '007-unapplied-payments': m007,
 };

@@ -1,5 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../domain/errors';
 import { loanStatuses } from '../../../domain/loan/status';
+import {
+  applyUnappliedSchema,
+  paymentWebhookHeaders,
+  paymentWebhookOutcome,
+  paymentWebhookPayload,
+  repaymentListQuery,
+  repaymentsPage,
+  returnUnappliedSchema,
+  unappliedListQuery,
+  unappliedPaymentsPage,
+  unappliedStatuses,
+} from '../../../domain/schemas/payments';
 import {
   loanLedgerDto,
   recordRepaymentSchema,
@@ -11,11 +26,25 @@ import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { staffContext } from '../../loans/staff-context';
 import { getLoanLedger } from './get-loan-ledger';
+import { listRepayments } from './list-repayments';
+import { receiveProviderPayment } from './receive-provider-payment';
 import { recordRepayment } from './record-repayment';
 import { reverseRepayment } from './reverse-repayment';
+import { applyUnappliedPayment, listUnappliedPayments, returnUnappliedPayment } from './unapplied-payments';
+import { verifyPaymentWebhook } from './webhook-signature';
 
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 const outcome = z.object({ id: z.string(), loanStatus: z.enum(loanStatuses) });
+const resolution = z.object({
+  id: z.string(),
+  status: z.enum(unappliedStatuses),
+  repaymentId: z.string().nullable(),
+  loanStatus: z.enum(loanStatuses).nullable(),
+});
+
+/** The exact bytes of each webhook request: the signature covers them, not a re-serialised object. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export function repaymentRoutes(app: App, deps: AppDeps) {
   app.get(
@@ -66,4 +95,122 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
     },
     (request) => reverseRepayment(deps, staffContext(request), request.params.id, request.body.reason),
   );
+
+  app.get(
+    '/staff/repayments',
+    {
+      preValidation: requirePermission('backOffice.view'),
+      schema: {
+        tags: ['back office'],
+        summary: 'Repayments list: newest first; search by name, phone, loan number or payment reference',
+        querystring: repaymentListQuery,
+        response: { 200: repaymentsPage, ...errorResponses },
+      },
+    },
+    (request) => listRepayments(deps, request.query),
+  );
+
+  app.get(
+    '/staff/unapplied-payments',
+    {
+      preValidation: requirePermission('unappliedPayment.view'),
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Provider payments kept for finance (unknown loan, loan not running, over-payment): open first',
+        querystring: unappliedListQuery,
+        response: { 200: unappliedPaymentsPage, ...errorResponses },
+      },
+    },
+    (request) => listUnappliedPayments(deps, request.query.page),
+  );
+
+  app.post(
+    '/staff/unapplied-payments/:id/apply',
+    {
+      preValidation: requirePermission('unappliedPayment.resolve'),
+      schema: {
+        tags: ['back office'],
+        summary: 'Apply a kept payment to a loan (loan number or id): it becomes a repayment',
+        params: idParams,
+        body: applyUnappliedSchema,
+        response: { 200: resolution, ...errorResponses },
+      },
+    },
+    (request) => applyUnappliedPayment(deps, staffContext(request), request.params.id, request.body.loan),
+  );
+
+  app.post(
+    '/staff/unapplied-payments/:id/return',
+    {
+      preValidation: requirePermission('unappliedPayment.resolve'),
+      config: { inputErrorCode: 'REASON_REQUIRED' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Record that a kept payment was sent back to the payer (reason required)',
+        params: idParams,
+        body: returnUnappliedSchema,
+        response: { 200: resolution, ...errorResponses },
+      },
+    },
+    (request) => returnUnappliedPayment(deps, staffContext(request), request.params.id, request.body.reason),
+  );
+
+  // The provider's webhook lives in its own plugin: only here is the body read as raw bytes (kept for the
+  // signature, then parsed as JSON); every other route keeps the global JSON parser.
+  app.register(async (scope) => {
+    const webhook = scope.withTypeProvider<ZodTypeProvider>();
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (request, body, done) => {
+        rawBodies.set(request, body as Buffer);
+        try {
+          done(null, JSON.parse((body as Buffer).toString('utf8')));
+        } catch {
+          // Signature first (preValidation), then the schema refuses it as invalid.
+          done(null, null);
+        }
+      },
+    );
+    webhook.post(
+      '/payments/webhook',
+      {
+        // Authenticated by its signature, not by a session: no cookie, no CSRF token.
+        config: { skipCsrfToken: true },
+        preValidation: async (request) => {
+          const settings = deps.config.paymentsWebhook;
+          if (!settings) throw new AppError('PAYMENTS_WEBHOOK_DISABLED');
+          verifyPaymentWebhook({
+            secret: settings.secret,
+            rawBody: rawBodies.get(request) ?? Buffer.alloc(0),
+            timestamp: request.headers['x-hiram-timestamp'],
+            signature: request.headers['x-hiram-signature'],
+            now: deps.clock.now(),
+          });
+        },
+        schema: {
+          tags: ['payments'],
+          summary:
+            "Payment provider notification (HMAC-SHA256 signed). Matched to a loan by the loan number as payment reference; otherwise kept unapplied for finance. Idempotent by the provider's reference",
+          description:
+            'Headers: X-Hiram-Timestamp (Unix seconds; older than 5 minutes or more than 60 s ahead is refused) and X-Hiram-Signature = "sha256=" + hex HMAC-SHA256 with PAYMENTS_WEBHOOK_SECRET over "<timestamp>.<raw body>". 200 means accepted (applied or kept unapplied); a redelivery answers the same and creates nothing. 401 bad signature or timestamp; 503 when the webhook is not configured.',
+          headers: paymentWebhookHeaders,
+          body: paymentWebhookPayload,
+          response: { 200: paymentWebhookOutcome, ...errorResponses },
+        },
+      },
+      (request) => {
+        const raw = rawBodies.get(request)?.toString('utf8') ?? '{}';
+        return receiveProviderPayment(
+          deps,
+          deps.config.paymentsWebhook!.channel,
+          request.body,
+          raw,
+          request.ip,
+        );
+      },
+    );
+  });
 }

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { loanStatuses } from '../loan/status';
+import { limits } from './limits';
+import { listQuerySchema, pageOf, reasonSchema } from './staff';
+
+/** Why a provider payment was kept aside instead of becoming a repayment. */
+export const unappliedReasons = [
+  'unknown_reference',
+  'loan_not_running',
+  'before_payout',
+  'over_payment',
+] as const;
+export type UnappliedReason = (typeof unappliedReasons)[number];
+export const unappliedStatuses = ['open', 'applied', 'returned'] as const;
+export type UnappliedStatus = (typeof unappliedStatuses)[number];
+
+/**
+ * What the payment provider posts to POST /api/payments/webhook (the body the signature covers). Amounts are
+ * integer centavos so nothing is rounded; the payer quotes the loan number as the payment reference.
+ */
+export const paymentWebhookPayload = z
+  .object({
+    reference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(limits.repaymentReference)
+      .describe("The provider's own unique id for this payment; a redelivery carries the same one"),
+    paymentReference: z
+      .string()
+      .max(limits.repaymentReference)
+      .describe('The reference the payer gave: the loan number (e.g. HL-000123)'),
+    amountMinor: z.number().int().min(1).max(100_000_000_000).describe('Amount received in centavos'),
+    currency: z.literal('PHP'),
+    receivedAt: z.iso.datetime({ offset: true }).describe('When the provider received the money (ISO 8601)'),
+    payerName: z.string().max(200).optional(),
+  })
+  .describe('A payment received by the provider');
+export type PaymentWebhookPayload = z.infer<typeof paymentWebhookPayload>;
+
+export const paymentWebhookHeaders = z.object({
+  'x-hiram-timestamp': z.string().describe('Unix time in seconds when the provider signed the request'),
+  'x-hiram-signature': z
+    .string()
+    .describe('"sha256=" + hex HMAC-SHA256, keyed with PAYMENTS_WEBHOOK_SECRET, of "<timestamp>.<raw body>"'),
+});
+
+export const paymentWebhookOutcome = z.object({
+  outcome: z.enum(['applied', 'unapplied']),
+  /** The repayment (applied) or the unapplied payment kept for finance. */
+  id: z.string(),
+  reason: z.enum(unappliedReasons).nullable(),
+  loanStatus: z.enum(loanStatuses).nullable(),
+});
+export type PaymentWebhookOutcome = z.infer<typeof paymentWebhookOutcome>;
+
+export const unappliedPaymentItem = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerReference: z.string(),
+  amountMinor: z.number(),
+  receivedAt: z.string(),
+  payerReference: z.string(),
+  payerName: z.string().nullable(),
+  reason: z.enum(unappliedReasons),
+  status: z.enum(unappliedStatuses),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  appliedRepaymentId: z.string().nullable(),
+  appliedLoanNumber: z.string().nullable(),
+});
+export const unappliedPaymentsPage = pageOf(unappliedPaymentItem);
+export const unappliedListQuery = z.object({ page: listQuerySchema.shape.page });
+
+/** Finance applies a kept payment to a loan, named by its loan number or id. */
+export const applyUnappliedSchema = z.object(
+  {
+    loan: z
+      .string({ error: 'LOAN_NOT_FOUND' })
+      .trim()
+      .min(1, { error: 'LOAN_NOT_FOUND', abort: true })
+      .max(100, { error: 'LOAN_NOT_FOUND' }),
+  },
+  { error: 'VALIDATION_FAILED' },
+);
+
+/** Money sent back to the payer: the reason (how and why) is required. */
+export const returnUnappliedSchema = z.object({ reason: reasonSchema }, { error: 'REASON_REQUIRED' });
+
+export const repaymentListQuery = listQuerySchema.extend({
+  /** Loan number or payment reference, "contains", case-insensitive. */
+  q: z.string().trim().max(limits.repaymentReference).optional().default(''),
+});
+export type RepaymentListQuery = z.infer<typeof repaymentListQuery>;
+
+export const repaymentListItem = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  loanNumber: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  amountMinor: z.number(),
+  receivedOn: z.string(),
+  channel: z.string(),
+  reference: z.string(),
+  source: z.enum(['staff', 'webhook']),
+  recordedAt: z.string(),
+  reversed: z.boolean(),
+});
+export const repaymentsPage = pageOf(repaymentListItem);

@@ -1,0 +1,542 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplication } from '../../test-support/seed';
+import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+import { signPaymentWebhook } from './webhook-signature';
+
+/**
+ * The payment provider's webhook (issue #10) and finance resolving what it could not apply: signature over
+ * the raw body, replay window, idempotency by the provider's reference, unapplied payments kept, applied or
+ * returned once.
+ */
+const secret = 'test-webhook-secret-0123456789-abcdefghijklmnop';
+let t: TestApp;
+let finance: Agent;
+let finance2: Agent;
+let officer: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { paymentsWebhook: { secret, channel: 'gcash' } } });
+  const agents: Agent[] = [];
+  for (const role of ['finance', 'finance', 'officer'] as const) {
+    const { user, password } = await t.createUser({ role });
+    agents.push(await t.loginAs(user.username!, password));
+  }
+  [finance, finance2, officer] = agents as [Agent, Agent, Agent];
+});
+afterAll(() => t.close());
+
+let references = 0;
+const providerRef = () => `PRV-${++references}`;
+const nowSeconds = () => String(Math.floor(Date.now() / 1000));
+
+/** A borrower's loan, paid out ₱100,000 today (unless pending), and its loan number. */
+async function loan(status: 'approved' | 'pending' = 'approved', fullName = 'Test Borrower') {
+  const b = await t.signUpBorrower();
+  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status, fullName });
+  if (status === 'approved') {
+    await t.db
+      .insertInto('disbursements')
+      .values({
+        application_id: id,
+        amount: 10_000_000,
+        bank_name: 'GCash',
+        account_number: '09171234567',
+        code_verified: true,
+        status: 'paid',
+        decided_at: new Date(),
+        reference: `PAYOUT-${id.slice(0, 8)}`,
+      })
+      .execute();
+  }
+  const row = await t.db
+    .selectFrom('applications')
+    .select('loan_number')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { id, loanNumber: row.loan_number, phone: b.phone };
+}
+
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  reference: providerRef(),
+  paymentReference: 'HL-00-000000',
+  amountMinor: 150_000,
+  currency: 'PHP',
+  receivedAt: new Date().toISOString(),
+  ...overrides,
+});
+
+interface DeliverOptions {
+  timestamp?: string;
+  key?: string;
+  /** Sent instead of the signed body (a tampered request). */
+  sentBody?: string;
+  headers?: Record<string, string | undefined>;
+}
+
+function deliver(body: unknown, options: DeliverOptions = {}) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const timestamp = options.timestamp ?? nowSeconds();
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-hiram-timestamp': timestamp,
+    'x-hiram-signature': signPaymentWebhook(options.key ?? secret, timestamp, raw),
+  };
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  return t.agent().request('POST', '/api/payments/webhook', { raw: options.sentBody ?? raw, headers });
+}
+
+async function counts() {
+  const [repayments, unapplied, audit] = await Promise.all([
+    t.db.selectFrom('repayments').select('id').execute(),
+    t.db.selectFrom('unapplied_payments').select('id').execute(),
+    t.db.selectFrom('audit_events').select('id').execute(),
+  ]);
+  return { repayments: repayments.length, unapplied: unapplied.length, audit: audit.length };
+}
+
+describe('the payment webhook', () => {
+  it('turns a signed payment quoting a running loan into a repayment, audited as the system', async () => {
+    const { id, loanNumber } = await loan();
+    const body = payload({ paymentReference: loanNumber.toLowerCase(), amountMinor: 250_000 });
+    const response = await deliver(body);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'applied', reason: null, loanStatus: 'approved' });
+    const row = await t.db
+      .selectFrom('repayments')
+      .selectAll()
+      .where('id', '=', response.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      application_id: id,
+      amount: 250_000,
+      channel: 'gcash',
+      reference: body.reference,
+      source: 'webhook',
+      recorded_by: null,
+    });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'repayment.record',
+      actor_id: null,
+      actor_role: 'system',
+      actor_username: 'payments-webhook',
+      loan_id: id,
+    });
+  });
+
+  it('answers a redelivery with the same outcome and creates nothing', async () => {
+    const { loanNumber } = await loan();
+    const body = payload({ paymentReference: loanNumber });
+    const first = await deliver(body);
+    expect(first.status, first.text).toBe(200);
+    const before = await counts();
+    const again = await deliver(body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const unknown = payload();
+    const kept = await deliver(unknown);
+    const keptAgain = await deliver(unknown);
+    expect(keptAgain.body).toEqual(kept.body);
+    expect(await counts()).toEqual({ ...before, unapplied: before.unapplied + 1, audit: before.audit + 1 });
+  });
+
+  it('refuses a tampered body, a wrong secret and missing headers, changing nothing', async () => {
+    const { loanNumber } = await loan();
+    const body = payload({ paymentReference: loanNumber });
+    const before = await counts();
+    const tampered = await deliver(body, { sentBody: JSON.stringify({ ...body, amountMinor: 1 }) });
+    expect(tampered.status).toBe(401);
+    expect(tampered.body.error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    const wrongKey = await deliver(body, { key: `${secret}-other` });
+    expect(wrongKey.status).toBe(401);
+    expect(wrongKey.body.error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    const noSignature = await deliver(body, { headers: { 'x-hiram-signature': undefined } });
+    expect(noSignature.status).toBe(401);
+    expect(noSignature.body.error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    const noTimestamp = await deliver(body, { headers: { 'x-hiram-timestamp': undefined } });
+    expect(noTimestamp.status).toBe(401);
+    expect(noTimestamp.body.error.code).toBe('WEBHOOK_TIMESTAMP_INVALID');
+    // Signed for one timestamp, sent with another.
+    const moved = await deliver(body, {
+      headers: { 'x-hiram-timestamp': String(Number(nowSeconds()) - 10) },
+    });
+    expect(moved.status).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a replay: a correctly signed request older than 5 minutes, or from the future', async () => {
+    const { loanNumber } = await loan();
+    const body = payload({ paymentReference: loanNumber });
+    const before = await counts();
+    const old = await deliver(body, { timestamp: String(Number(nowSeconds()) - 6 * 60) });
+    expect(old.status).toBe(401);
+    expect(old.body.error.code).toBe('WEBHOOK_TIMESTAMP_INVALID');
+    const future = await deliver(body, { timestamp: String(Number(nowSeconds()) + 10 * 60) });
+    expect(future.status).toBe(401);
+    expect(await counts()).toEqual(before);
+    expect((await deliver(body, { timestamp: String(Number(nowSeconds()) - 4 * 60) })).status).toBe(200);
+  });
+
+  it('refuses a signed body that is not a valid payment, storing nothing', async () => {
+    const before = await counts();
+    const tomorrow = await deliver(payload({ receivedAt: new Date(Date.now() + 86_400_000).toISOString() }));
+    expect(tomorrow.status).toBe(400);
+    expect(tomorrow.body.error.fields.receivedAt.code).toBe('REPAYMENT_DATE_IN_FUTURE');
+    const notJson = await deliver('{"reference": ');
+    expect(notJson.status).toBe(400);
+    const noAmount = await deliver(payload({ amountMinor: undefined }));
+    expect(noAmount.status).toBe(400);
+    const dollars = await deliver(payload({ currency: 'USD' }));
+    expect(dollars.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keeps a payment quoting an unknown loan number as unapplied, with what the provider sent', async () => {
+    const body = { ...payload({ paymentReference: 'HL 123 (my loan)' }), extra: { note: 'as sent' } };
+    const response = await deliver(body);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({
+      outcome: 'unapplied',
+      reason: 'unknown_reference',
+      loanStatus: null,
+    });
+    const row = await t.db
+      .selectFrom('unapplied_payments')
+      .selectAll()
+      .where('id', '=', response.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      provider: 'gcash',
+      provider_reference: body.reference,
+      amount: 150_000,
+      payer_reference: 'HL 123 (my loan)',
+      reason: 'unknown_reference',
+      status: 'open',
+    });
+    expect(row.payload).toMatchObject({ extra: { note: 'as sent' } });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'payment.receive',
+      actor_role: 'system',
+      target_type: 'unapplied_payment',
+    });
+    // The audit log shows it with the system as the actor.
+    const a = await t.createUser({ role: 'admin' });
+    const admin = await t.loginAs(a.user.username!, a.password);
+    const log = await admin.get('/api/admin/audit?action=payment.receive&actor=payments-webhook');
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.items).toContainEqual(
+      expect.objectContaining({ targetId: row.id, actorRole: 'system', actorUsername: 'payments-webhook' }),
+    );
+  });
+
+  it('keeps an over-payment and a payment for a loan not taking repayments as unapplied', async () => {
+    const { id, loanNumber } = await loan();
+    const over = await deliver(payload({ paymentReference: loanNumber, amountMinor: 20_000_000 }));
+    expect(over.status, over.text).toBe(200);
+    expect(over.body).toMatchObject({ outcome: 'unapplied', reason: 'over_payment' });
+    const repayments = await t.db
+      .selectFrom('repayments')
+      .select('id')
+      .where('application_id', '=', id)
+      .execute();
+    expect(repayments).toHaveLength(0);
+
+    const early = await deliver(
+      payload({
+        paymentReference: loanNumber,
+        receivedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      }),
+    );
+    expect(early.body).toMatchObject({ outcome: 'unapplied', reason: 'before_payout' });
+
+    const pending = await loan('pending');
+    const notRunning = await deliver(payload({ paymentReference: pending.loanNumber }));
+    expect(notRunning.body).toMatchObject({ outcome: 'unapplied', reason: 'loan_not_running' });
+  });
+
+  it('closes the loan when the payment pays it off, in the same request', async () => {
+    const { id, loanNumber } = await loan();
+    const ledger = await officer.get(`/api/staff/loans/${id}/ledger`);
+    const payoff = ledger.body.position.payoffMinor as number;
+    const response = await deliver(payload({ paymentReference: loanNumber, amountMinor: payoff }));
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'applied', loanStatus: 'closed' });
+    const row = await t.db
+      .selectFrom('applications')
+      .select(['status', 'closed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('closed');
+    expect(row.closed_at).not.toBeNull();
+    const close = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('loan_id', '=', id)
+      .where('action', '=', 'loan.close')
+      .executeTakeFirstOrThrow();
+    expect(close.actor_role).toBe('system');
+  });
+
+  it('leaves other routes with the normal JSON parser', async () => {
+    const response = await t
+      .agent()
+      .post('/api/auth/login', { identifier: 'nobody', password: 'wrong-password' });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('the webhook when not configured', () => {
+  it('answers 503 with a clear error', async () => {
+    const off = await createTestApp();
+    try {
+      const raw = JSON.stringify(payload());
+      const timestamp = nowSeconds();
+      const response = await off.agent().request('POST', '/api/payments/webhook', {
+        raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-hiram-timestamp': timestamp,
+          'x-hiram-signature': signPaymentWebhook(secret, timestamp, raw),
+        },
+      });
+      expect(response.status).toBe(503);
+      expect(response.body.error.code).toBe('PAYMENTS_WEBHOOK_DISABLED');
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('unapplied payments for finance', () => {
+  async function kept(overrides: Record<string, unknown> = {}) {
+    const response = await deliver(payload(overrides));
+    expect(response.body.outcome).toBe('unapplied');
+    return response.body.id as string;
+  }
+
+  it('lists open ones first, oldest first, for finance only', async () => {
+    const older = await kept({ receivedAt: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+    const newer = await kept({ receivedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    await finance.post(`/api/staff/unapplied-payments/${older}/return`, { reason: 'Sent back by GCash' });
+    const list = await finance.get('/api/staff/unapplied-payments');
+    expect(list.status, list.text).toBe(200);
+    const ids = list.body.items.map((i: { id: string }) => i.id);
+    expect(list.body.items[0].status).toBe('open');
+    const lastOpen = list.body.items.findLastIndex((i: { status: string }) => i.status === 'open');
+    expect(ids.indexOf(older)).toBeGreaterThan(lastOpen);
+    expect(ids).toContain(newer);
+    expect(list.body.total).toBeGreaterThanOrEqual(2);
+    expect((await officer.get('/api/staff/unapplied-payments')).status).toBe(403);
+    expect((await officer.post(`/api/staff/unapplied-payments/${newer}/apply`, { loan: 'x' })).status).toBe(
+      403,
+    );
+  });
+
+  it('applies one to a loan by loan number: a repayment, and the record applied, once', async () => {
+    const { id, loanNumber } = await loan();
+    const payment = await kept({ amountMinor: 300_000 });
+    const unknownLoan = await finance.post(`/api/staff/unapplied-payments/${payment}/apply`, {
+      loan: 'HL-99-999999',
+    });
+    expect(unknownLoan.status).toBe(404);
+    expect(unknownLoan.body.error.code).toBe('LOAN_NOT_FOUND');
+
+    const response = await finance.post(`/api/staff/unapplied-payments/${payment}/apply`, {
+      loan: loanNumber,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ id: payment, status: 'applied', loanStatus: 'approved' });
+    const repayment = await t.db
+      .selectFrom('repayments')
+      .selectAll()
+      .where('id', '=', response.body.repaymentId)
+      .executeTakeFirstOrThrow();
+    expect(repayment).toMatchObject({
+      application_id: id,
+      amount: 300_000,
+      source: 'webhook',
+      channel: 'gcash',
+    });
+    expect(repayment.recorded_by).not.toBeNull();
+    const row = await t.db
+      .selectFrom('unapplied_payments')
+      .selectAll()
+      .where('id', '=', payment)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'applied', applied_repayment_id: repayment.id });
+    const actions = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('loan_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['repayment.record', 'payment.apply']);
+
+    const again = await finance2.post(`/api/staff/unapplied-payments/${payment}/apply`, { loan: id });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('UNAPPLIED_PAYMENT_RESOLVED');
+    const returned = await finance2.post(`/api/staff/unapplied-payments/${payment}/return`, { reason: 'x' });
+    expect(returned.status).toBe(409);
+    const list = await finance.get('/api/staff/unapplied-payments?page=1');
+    expect(list.body.items.find((i: { id: string }) => i.id === payment)).toMatchObject({
+      appliedLoanNumber: loanNumber,
+    });
+  });
+
+  it('answers a redelivery of an applied payment as first answered, creating no second repayment', async () => {
+    const { id, loanNumber } = await loan();
+    const body = payload({ amountMinor: 40_000 });
+    const first = await deliver(body);
+    expect(first.body.outcome).toBe('unapplied');
+    const applied = await finance.post(`/api/staff/unapplied-payments/${first.body.id}/apply`, {
+      loan: loanNumber,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const again = await deliver(body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const rows = await t.db.selectFrom('repayments').select('id').where('application_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses to apply more than the loan owes, leaving the payment open', async () => {
+    const { loanNumber } = await loan();
+    const payment = await kept({ amountMinor: 50_000_000 });
+    const response = await finance.post(`/api/staff/unapplied-payments/${payment}/apply`, {
+      loan: loanNumber,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('REPAYMENT_EXCEEDS_PAYOFF');
+    const row = await t.db
+      .selectFrom('unapplied_payments')
+      .select('status')
+      .where('id', '=', payment)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('open');
+  });
+
+  it('records money sent back with a required reason', async () => {
+    const payment = await kept();
+    const noReason = await finance.post(`/api/staff/unapplied-payments/${payment}/return`, { reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.code).toBe('REASON_REQUIRED');
+    const response = await finance.post(`/api/staff/unapplied-payments/${payment}/return`, {
+      reason: 'Refunded to the payer’s GCash',
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ status: 'returned', repaymentId: null });
+    const row = await t.db
+      .selectFrom('unapplied_payments')
+      .selectAll()
+      .where('id', '=', payment)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'returned', resolution_note: 'Refunded to the payer’s GCash' });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target_id', '=', payment)
+      .where('action', '=', 'payment.return')
+      .executeTakeFirstOrThrow();
+    expect(audit.reason).toBe('Refunded to the payer’s GCash');
+  });
+
+  it('keeps the money facts: no edit, no delete, no way back to open', async () => {
+    const payment = await kept();
+    await expect(
+      t.db.updateTable('unapplied_payments').set({ status: 'open' }).where('id', '=', payment).execute(),
+    ).rejects.toThrow(/only open/);
+    await expect(t.db.deleteFrom('unapplied_payments').where('id', '=', payment).execute()).rejects.toThrow(
+      /not allowed/,
+    );
+    await finance.post(`/api/staff/unapplied-payments/${payment}/return`, { reason: 'Sent back' });
+    await expect(
+      t.db
+        .updateTable('unapplied_payments')
+        .set({ status: 'applied', resolution_note: 'changed' })
+        .where('id', '=', payment)
+        .execute(),
+    ).rejects.toThrow(/only open/);
+  });
+});
+
+describe('the Repayments list', () => {
+  it('is newest first and searchable by name, phone, loan number and reference', async () => {
+    const a = await loan('approved', 'Maria Santos');
+    const b = await loan('approved', 'Jose Rizal');
+    await deliver(payload({ paymentReference: a.loanNumber, reference: 'LIST-A-1', amountMinor: 10_000 }));
+    await deliver(payload({ paymentReference: b.loanNumber, reference: 'LIST-B-1', amountMinor: 20_000 }));
+    const all = await officer.get('/api/staff/repayments');
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.items[0]).toMatchObject({
+      reference: 'LIST-B-1',
+      loanNumber: b.loanNumber,
+      source: 'webhook',
+    });
+    expect(all.body.items[1].reference).toBe('LIST-A-1');
+    const byName = await officer.get('/api/staff/repayments?name=maria');
+    expect(byName.body.items.map((i: { reference: string }) => i.reference)).toEqual(['LIST-A-1']);
+    const byPhone = await officer.get(`/api/staff/repayments?phone=${b.phone}`);
+    expect(byPhone.body.items.map((i: { reference: string }) => i.reference)).toEqual(['LIST-B-1']);
+    const byLoan = await officer.get(`/api/staff/repayments?q=${a.loanNumber.toLowerCase()}`);
+    expect(byLoan.body.items.map((i: { reference: string }) => i.reference)).toEqual(['LIST-A-1']);
+    const byRef = await officer.get('/api/staff/repayments?q=list-b');
+    expect(byRef.body).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+    expect((await t.agent().get('/api/staff/repayments')).status).toBe(401);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('concurrency (PostgreSQL)', () => {
+  it('two finance users applying the same payment at once: one repayment', async () => {
+    const { id, loanNumber } = await loan();
+    for (let round = 0; round < 3; round++) {
+      const response = await deliver(payload({ amountMinor: 10_000 }));
+      const payment = response.body.id as string;
+      const responses = await Promise.all([
+        finance.post(`/api/staff/unapplied-payments/${payment}/apply`, { loan: loanNumber }),
+        finance2.post(`/api/staff/unapplied-payments/${payment}/apply`, { loan: id }),
+      ]);
+      expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
+    }
+    const rows = await t.db.selectFrom('repayments').select('id').where('application_id', '=', id).execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it('the same delivery arriving twice at once makes one repayment', async () => {
+    const { id, loanNumber } = await loan();
+    const body = payload({ paymentReference: loanNumber, amountMinor: 10_000 });
+    const responses = await Promise.all([deliver(body), deliver(body), deliver(body)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    const rows = await t.db.selectFrom('repayments').select('id').where('application_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the webhook payload, its signature headers and its answer under payments', async () => {
+    const response = await t.agent().get('/api/docs/json');
+    expect(response.status).toBe(200);
+    const operation = response.body.paths['/api/payments/webhook'].post;
+    expect(operation.tags).toEqual(['payments']);
+    const schema = operation.requestBody.content['application/json'].schema;
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['reference', 'paymentReference', 'amountMinor', 'currency', 'receivedAt']),
+    );
+    expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['header:x-hiram-timestamp', 'header:x-hiram-signature']),
+    );
+    expect(operation.responses['200']).toBeDefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { AppError, type ErrorCode } from '../../../domain/errors';
+import type {
+  PaymentWebhookOutcome,
+  PaymentWebhookPayload,
+  UnappliedReason,
+} from '../../../domain/schemas/payments';
+import { recordAudit, systemActor } from '../../audit/audit';
+import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
+import { today } from '../../lib/clock';
+import { todayIn } from '../../lib/today';
+import { recordRepaymentIn } from './record-repayment';
+import { WEBHOOK_FUTURE_SKEW_SECONDS } from './webhook-signature';
+
+/** The integration's name in the audit trail (role 'system'). */
+export const WEBHOOK_ACTOR = 'payments-webhook';
+
+/** The repayment refusals that mean "keep the money for finance", and how the record names them. */
+const keptBecause: Partial<Record<ErrorCode, UnappliedReason>> = {
+  NOT_FOUND: 'unknown_reference',
+  LOAN_NOT_REPAYING: 'loan_not_running',
+  REPAYMENT_DATE_BEFORE_PAYOUT: 'before_payout',
+  REPAYMENT_EXCEEDS_PAYOFF: 'over_payment',
+};
+
+/**
+ * A payment the provider reported (signature already checked). Idempotent by the provider's reference: a
+ * redelivery finds what the first delivery made and answers the same. A payment quoting a running loan's
+ * number becomes a repayment through the same use case finance uses (closing the loan when it clears it);
+ * anything else is kept as an unapplied payment for finance, never dropped.
+ */
+export async function receiveProviderPayment(
+  deps: AppDeps,
+  channel: string,
+  payload: PaymentWebhookPayload,
+  /** The body as received (JSON text), kept with an unapplied payment: every field the provider sent. */
+  rawJson: string,
+  ip: string | null,
+): Promise<PaymentWebhookOutcome> {
+  const now = deps.clock.now();
+  const receivedAt = new Date(payload.receivedAt);
+  if (receivedAt.getTime() > now.getTime() + WEBHOOK_FUTURE_SKEW_SECONDS * 1000) {
+    throw new AppError('VALIDATION_FAILED', { fields: { receivedAt: 'REPAYMENT_DATE_IN_FUTURE' } });
+  }
+  // The provider's clock may be a little ahead: a payment is never dated after our today.
+  const receivedOn = [todayIn(deps.config.timeZone, receivedAt), today(deps)].sort()[0]!;
+  const actor = systemActor(WEBHOOK_ACTOR, ip);
+  const reference = payload.reference;
+
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<PaymentWebhookOutcome> => {
+    // Deliveries of one provider payment queue here, so a redelivery racing the first finds its result.
+    await sql`select pg_advisory_xact_lock(hashtext(${`payment-webhook:${channel}:${reference}`}))`.execute(
+      trx,
+    );
+    const kept = await trx
+      .selectFrom('unapplied_payments')
+      .select(['id', 'reason'])
+      .where('provider', '=', channel)
+      .where('provider_reference', '=', reference)
+      .executeTakeFirst();
+    if (kept) return { outcome: 'unapplied', id: kept.id, reason: kept.reason, loanStatus: null };
+    const recorded = await trx
+      .selectFrom('repayments')
+      .innerJoin('applications', 'applications.id', 'repayments.application_id')
+      .select(['repayments.id', 'applications.status'])
+      .where('repayments.channel', '=', channel)
+      .where('repayments.reference', '=', reference)
+      .executeTakeFirst();
+    if (recorded) {
+      return { outcome: 'applied', id: recorded.id, reason: null, loanStatus: recorded.status };
+    }
+
+    const loan = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where('loan_number', '=', payload.paymentReference.trim().toUpperCase())
+      .executeTakeFirst();
+    let reason: UnappliedReason = 'unknown_reference';
+    if (loan) {
+      try {
+        const result = await recordRepaymentIn(
+          trx,
+          deps,
+          { actor, userId: null, source: 'webhook' },
+          loan.id,
+          { amount: payload.amountMinor, receivedOn, channel, reference },
+        );
+        return { outcome: 'applied', id: result.id, reason: null, loanStatus: result.loanStatus };
+      } catch (error) {
+        const why = error instanceof AppError ? keptBecause[error.code] : undefined;
+        if (!why) throw error;
+        reason = why;
+      }
+    }
+    const row = await trx
+      .insertInto('unapplied_payments')
+      .values({
+        provider: channel,
+        provider_reference: reference,
+        amount: payload.amountMinor,
+        received_at: receivedAt,
+        payer_reference: payload.paymentReference,
+        payer_name: payload.payerName ?? null,
+        payload: rawJson,
+        reason,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'payment.receive',
+      targetType: 'unapplied_payment',
+      targetId: row.id,
+      loanId: loan?.id ?? null,
+      after: {
+        amountMinor: payload.amountMinor,
+        receivedAt: receivedAt.toISOString(),
+        reference,
+        payerReference: payload.paymentReference,
+        reason,
+      },
+    });
+    return { outcome: 'unapplied', id: row.id, reason, loanStatus: null };
+  });
+  publishAfterCommit(deps, { type: 'repayments-changed' });
+  return outcome;
+}

@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import { AppError } from '../../../domain/errors';
+import { PAGE_SIZE } from '../../../domain/schemas/staff';
+import { recordAudit } from '../../audit/audit';
+import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
+import { today } from '../../lib/clock';
+import { pageOffset, toPage } from '../../lib/paging';
+import { todayIn } from '../../lib/today';
+import type { StaffContext } from '../../loans/staff-context';
+import { recordRepaymentIn } from './record-repayment';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const resolved = () => new AppError('UNAPPLIED_PAYMENT_RESOLVED');
+
+/** Kept provider payments for finance: open ones first, oldest first; then the resolved ones. */
+export async function listUnappliedPayments(deps: AppDeps, page: number) {
+  const [{ total }, rows] = await Promise.all([
+    deps.db
+      .selectFrom('unapplied_payments')
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('unapplied_payments as u')
+      .leftJoin('users', 'users.id', 'u.resolved_by')
+      .leftJoin('repayments', 'repayments.id', 'u.applied_repayment_id')
+      .leftJoin('applications', 'applications.id', 'repayments.application_id')
+      .select([
+        'u.id',
+        'u.provider',
+        'u.provider_reference',
+        'u.amount',
+        'u.received_at',
+        'u.payer_reference',
+        'u.payer_name',
+        'u.reason',
+        'u.status',
+        'u.resolved_at',
+        'u.resolution_note',
+        'u.applied_repayment_id',
+        'users.username',
+        'applications.loan_number',
+      ])
+      .orderBy(sql`(u.status <> 'open')`)
+      .orderBy('u.received_at')
+      .orderBy('u.id')
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page))
+      .execute(),
+  ]);
+  const items = rows.map((r) => ({
+    id: r.id,
+    provider: r.provider,
+    providerReference: r.provider_reference,
+    amountMinor: Number(r.amount),
+    receivedAt: r.received_at.toISOString(),
+    payerReference: r.payer_reference,
+    payerName: r.payer_name,
+    reason: r.reason,
+    status: r.status,
+    resolvedAt: r.resolved_at?.toISOString() ?? null,
+    resolvedBy: r.username ?? null,
+    resolutionNote: r.resolution_note,
+    appliedRepaymentId: r.applied_repayment_id,
+    appliedLoanNumber: r.loan_number ?? null,
+  }));
+  return toPage(items, total, page);
+}
+
+/**
+ * Finance applies a kept payment to a loan (by loan number or id). It becomes a repayment through the same
+ * use case (channel and reference are the provider's, so a redelivery still finds one payment), and the kept
+ * record turns 'applied' in the same transaction. The kept row is locked first: of two finance users applying
+ * it at once, the second finds it resolved.
+ */
+export async function applyUnappliedPayment(deps: AppDeps, ctx: StaffContext, id: string, loanRef: string) {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const kept = await trx
+      .selectFrom('unapplied_payments')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!kept) throw new AppError('NOT_FOUND');
+    if (kept.status !== 'open') throw resolved();
+    const wanted = loanRef.trim();
+    const loan = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where((eb) =>
+        UUID.test(wanted)
+          ? eb.or([eb('id', '=', wanted), eb('loan_number', '=', wanted.toUpperCase())])
+          : eb('loan_number', '=', wanted.toUpperCase()),
+      )
+      .executeTakeFirst();
+    if (!loan) throw new AppError('LOAN_NOT_FOUND', { fields: { loan: 'LOAN_NOT_FOUND' } });
+
+    const repayment = await recordRepaymentIn(
+      trx,
+      deps,
+      { actor: ctx.actor, userId: ctx.staff.id, source: 'webhook' },
+      loan.id,
+      {
+        amount: Number(kept.amount),
+        // A provider clock a little ahead never dates a payment after our today (as the webhook does).
+        receivedOn: [todayIn(deps.config.timeZone, kept.received_at), today(deps)].sort()[0]!,
+        channel: kept.provider,
+        reference: kept.provider_reference,
+      },
+    );
+    const updated = await trx
+      .updateTable('unapplied_payments')
+      .set({
+        status: 'applied',
+        resolved_by: ctx.staff.id,
+        resolved_at: new Date(),
+        applied_repayment_id: repayment.id,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw resolved();
+    await recordAudit(trx, ctx.actor, {
+      action: 'payment.apply',
+      targetType: 'unapplied_payment',
+      targetId: id,
+      loanId: loan.id,
+      before: { status: 'open' },
+      after: { status: 'applied', repaymentId: repayment.id },
+    });
+    return { id, status: 'applied' as const, repaymentId: repayment.id, loanStatus: repayment.loanStatus };
+  });
+  publishAfterCommit(deps, { type: 'repayments-changed' });
+  return result;
+}
+
+/** The money was sent back to the payer: recorded with the reason, and the kept payment is closed. */
+export async function returnUnappliedPayment(deps: AppDeps, ctx: StaffContext, id: string, reason: string) {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const kept = await trx
+      .selectFrom('unapplied_payments')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!kept) throw new AppError('NOT_FOUND');
+    if (kept.status !== 'open') throw resolved();
+    const updated = await trx
+      .updateTable('unapplied_payments')
+      .set({
+        status: 'returned',
+        resolved_by: ctx.staff.id,
+        resolved_at: new Date(),
+        resolution_note: reason,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw resolved();
+    await recordAudit(trx, ctx.actor, {
+      action: 'payment.return',
+      targetType: 'unapplied_payment',
+      targetId: id,
+      before: { status: 'open' },
+      after: { status: 'returned' },
+      reason,
+    });
+    return { id, status: 'returned' as const, repaymentId: null, loanStatus: null };
+  });
+  publishAfterCommit(deps, { type: 'repayments-changed' });
+  return result;
+}
