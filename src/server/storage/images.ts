@@ -1,8 +1,9 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError, type ErrorCode } from '../../domain/errors';
+import { pictureMaxBytes, sniffPicture } from '../../domain/images';
 
 export const imagePolicy = {
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: pictureMaxBytes,
   /** Pixel-flood guard: a tiny file can declare a gigantic canvas; refuse before decoding it. */
   maxPixels: 40_000_000,
   /** Stored photos are scaled down to fit this box: plenty to read an ID card, kind to cheap phones. */
@@ -19,27 +20,6 @@ export interface SanitizedImage {
   height: number;
 }
 
-type Sniffed = 'jpeg' | 'png' | 'webp';
-
-/** What the bytes say the file is, whatever its name or declared type. */
-export function sniffImageType(data: Buffer): Sniffed | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (
-    data.length >= 8 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  ) {
-    return 'png';
-  }
-  if (
-    data.length >= 12 &&
-    data.toString('latin1', 0, 4) === 'RIFF' &&
-    data.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return null;
-}
-
 /**
  * Checks an uploaded picture by content and re-encodes it: auto-rotated by its EXIF orientation, then
  * written fresh without any metadata (no GPS, camera or time stamps survive). Photos become JPEG, the
@@ -51,7 +31,7 @@ export async function sanitizeImage(data: Buffer, kind: ImageKind): Promise<Sani
   };
   if (data.length === 0) fail(kind === 'signature' ? 'SIGNATURE_REQUIRED' : 'IMAGE_INVALID');
   if (data.length > imagePolicy.maxBytes) fail('IMAGE_TOO_LARGE');
-  const sniffed = sniffImageType(data) ?? fail('IMAGE_INVALID');
+  const sniffed = sniffPicture(data) ?? fail('IMAGE_INVALID');
 
   let metadata: Metadata;
   try {

@@ -1,19 +1,9 @@
-/** The server's limit (src/server/storage/images.ts); checked here too so a borrower learns at once. */
-export const maxPictureBytes = 10 * 1024 * 1024;
+import { pictureMaxBytes, sniffPicture } from '../../../../domain/images';
+
+/** The server's limit too (src/server/storage/images.ts); checked here so a borrower learns at once. */
+export const maxPictureBytes = pictureMaxBytes;
 
 export const acceptedPictureTypes = 'image/jpeg,image/png,image/webp';
-
-export type PictureKind = 'jpeg' | 'png' | 'webp';
-
-/** What the first bytes say the file is, whatever its name or declared type (SPEC §5). */
-export function sniffPicture(head: Uint8Array): PictureKind | null {
-  const at = (i: number) => head[i];
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
-  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => at(i) === byte)) return 'png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
-}
 
 /** Blob.arrayBuffer where there is one, else FileReader (older WebViews, jsdom). */
 function readBytes(blob: Blob): Promise<Uint8Array> {
