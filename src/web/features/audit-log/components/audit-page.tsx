@@ -25,6 +25,7 @@ export const knownAuditActions = [
   'loan.reopen',
   'disbursement.mark_paid',
   'disbursement.mark_failed',
+  'disbursement.reveal_destination',
   'repayment.record',
   'repayment.reverse',
   'user.create',

@@ -10,8 +10,8 @@ import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
-import { maskAccount, maskedDestination } from '../../../lib/staff/account-mask';
 import { backOfficeKeys } from '../../../lib/staff/keys';
+import { DestinationCell } from './full-destination';
 import { MarkFailedModal } from './mark-failed-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 
@@ -19,7 +19,9 @@ import { MarkPaidModal } from './mark-paid-modal';
 export function DisbursementsPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const canDecide = useCan()('disbursement.decide');
+  const can = useCan();
+  const canDecide = can('disbursement.decide');
+  const canReveal = can('disbursement.revealDestination');
   const [dialog, setDialog] = useState<'paid' | 'failed' | null>(null);
   const [row, setRow] = useState<StaffDisbursementItem | null>(null);
   const open = (kind: 'paid' | 'failed', item: StaffDisbursementItem) => {
@@ -74,16 +76,7 @@ export function DisbursementsPage() {
       key: 'destination',
       header: d('destination'),
       nowrap: false,
-      cell: (item) => (
-        <Stack gap={0} title={maskedDestination(item.bankName, item.accountNumberLast4)}>
-          <Text span size="sm">
-            {fmt.text(item.bankName)}
-          </Text>
-          <Text span size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-            {maskAccount(item.accountNumberLast4) || fmt.na}
-          </Text>
-        </Stack>
-      ),
+      cell: (item) => <DestinationCell row={item} canReveal={canReveal} />,
     },
     { key: 'requestedAt', header: c('requestedAt'), cell: (item) => <DateTimeCell iso={item.requestedAt} /> },
     {
