@@ -209,7 +209,8 @@ describe('loan servicing, user management and audit in the browser', () => {
       const row = staff.page.getByRole('row').filter({ hasText: borrower.phone });
       await row.waitFor();
       await expect.poll(() => staff.page.getByRole('row').count()).toBe(2);
-      await row.getByRole('button', { name: 'Delete' }).click();
+      await row.getByRole('button', { name: /^Actions for / }).click();
+      await staff.page.getByRole('menuitem', { name: 'Delete' }).click();
       const confirm = staff.page.getByRole('dialog', { name: 'Delete User' });
       await confirm.getByText(`Are you sure you want to delete ${borrower.phone}?`).waitFor();
       await screenshot(staff.page, 'users-delete-confirm');
@@ -219,7 +220,10 @@ describe('loan servicing, user management and audit in the browser', () => {
         .waitFor();
       await confirm.waitFor({ state: 'hidden' });
       await row.getByText('Deactivated').waitFor();
-      expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await row.getByRole('button', { name: /^Actions for / }).click();
+      await staff.page.getByRole('menuitem', { name: 'Reactivate' }).waitFor();
+      expect(await staff.page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+      await staff.page.keyboard.press('Escape');
       await screenshot(staff.page, 'users-deactivated');
 
       await phone.page.goto('/login');

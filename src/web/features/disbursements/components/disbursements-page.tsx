@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
@@ -6,6 +7,7 @@ import { DateTimeCell } from '../../../components/date-time-cell';
 import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
+import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
@@ -115,30 +117,28 @@ export function DisbursementsPage() {
     },
     ...(canDecide
       ? [
-          {
-            key: 'action',
-            header: c('action'),
-            cell: (item: StaffDisbursementItem) =>
-              item.status === 'requested' ? (
-                <Stack gap={4} align="stretch">
-                  <Button size="compact-xs" color="green.8" onClick={() => open('paid', item)}>
-                    {t('disbursements.actions.markPaid')}
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    color="red.7"
-                    variant="outline"
-                    onClick={() => open('failed', item)}
-                  >
-                    {t('disbursements.actions.markFailed')}
-                  </Button>
-                </Stack>
-              ) : (
-                <Text span c="dimmed" size="sm">
-                  —
-                </Text>
-              ),
-          } satisfies Column<StaffDisbursementItem>,
+          actionsColumn<StaffDisbursementItem>(
+            c('action'),
+            (item) => item.loanNumber,
+            (item) =>
+              item.status === 'requested'
+                ? [
+                    {
+                      key: 'paid',
+                      label: t('disbursements.actions.markPaid'),
+                      icon: <IconCircleCheck size={16} />,
+                      onClick: () => open('paid', item),
+                    },
+                    {
+                      key: 'failed',
+                      label: t('disbursements.actions.markFailed'),
+                      icon: <IconCircleX size={16} />,
+                      color: 'red',
+                      onClick: () => open('failed', item),
+                    },
+                  ]
+                : [],
+          ),
         ]
       : []),
   ];
@@ -152,7 +152,7 @@ export function DisbursementsPage() {
         search={search}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={canDecide ? 1060 : 960}
+        tableMinWidth={canDecide ? 1000 : 920}
       />
       {canDecide ? (
         <>
