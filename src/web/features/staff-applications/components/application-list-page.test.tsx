@@ -206,6 +206,48 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
     expect(sent).toEqual({ amount: 120_000, termMonths: 12 });
   });
+
+  it('Update Loan keeps a small loan’s amount while its term changes; a changed amount is clamped', async () => {
+    // ₱10,000: the borrower's range allows it, the staff minimum is ₱50,000.
+    const item = makeListItem({ amountMinor: 1_000_000, termMonths: 6 });
+    let sent: unknown;
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
+      [`POST /api/staff/applications/pending/${item.id}/terms`]: ({ body }) => {
+        sent = body;
+        return { body: makeProfile(item) };
+      },
+    });
+    renderBackOffice('/admin/pending');
+    await chooseRowAction(await rowOf(item.loanNumber), 'Update Loan');
+    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
+    const payment = within(dialog).getByTestId('monthly-payment');
+    expect(amount.value).toBe('10,000');
+    await userEvent.click(within(dialog).getByRole('radio', { name: '12 months' }));
+    // Leaving the field unchanged does not raise it to the staff minimum.
+    await userEvent.click(amount);
+    await userEvent.tab();
+    expect(amount.value).toBe('10,000');
+    expect(payment.textContent).toBe(money(annuityPaymentMinor(1_000_000, 12, 200)));
+
+    // Another amount below the staff minimum is clamped up; back to the current one, it stays.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20000');
+    expect(payment.textContent).toBe('—');
+    await userEvent.tab();
+    expect(amount.value).toBe('50,000');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10000');
+    await userEvent.tab();
+    expect(amount.value).toBe('10,000');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
+    expect(sent).toEqual({ amount: 10_000, termMonths: 12 });
+  });
 });
 
 describe('Approved Loan List', { timeout: 20_000 }, () => {
