@@ -152,7 +152,7 @@ export function DisbursementsPage() {
         search={search}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={canDecide ? 1000 : 920}
+        tableMinWidth={canDecide ? 940 : 880}
       />
       {canDecide ? (
         <>

@@ -1,4 +1,4 @@
-import { Button, CopyButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, CopyButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,24 +79,35 @@ export function DestinationCell({ row, canReveal }: { row: StaffDisbursementItem
   const [shown, setShown] = useState(false);
   if (shown) return <FullDestination row={row} compact />;
   return (
-    <Stack gap={0} align="flex-start" title={maskedDestination(row.bankName, row.accountNumberLast4)}>
+    <Stack gap={0} align="flex-start">
       <Text span size="sm">
         {fmt.text(row.bankName)}
       </Text>
-      <Text span size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-        {maskAccount(row.accountNumberLast4) || fmt.na}
-      </Text>
-      {canReveal ? (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          px={4}
-          leftSection={<IconEye size={14} />}
-          onClick={() => setShown(true)}
+      <Group gap={4} wrap="nowrap">
+        <Text
+          span
+          size="xs"
+          c="dimmed"
+          ff="monospace"
+          style={{ whiteSpace: 'nowrap' }}
+          title={maskedDestination(row.bankName, row.accountNumberLast4)}
         >
-          {t('disbursements.destination.show')}
-        </Button>
-      ) : null}
+          {maskAccount(row.accountNumberLast4) || fmt.na}
+        </Text>
+        {canReveal ? (
+          // An icon beside the masked number keeps the column narrow (the list fits at 1280 px).
+          <Tooltip label={t('disbursements.destination.show')} withArrow>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={t('disbursements.destination.show')}
+              onClick={() => setShown(true)}
+            >
+              <IconEye size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </Group>
     </Stack>
   );
 }
