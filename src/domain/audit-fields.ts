@@ -40,9 +40,9 @@ export const auditFieldKinds = {
   channel: 'text',
 } as const satisfies Record<string, AuditFieldKind>;
 
-export type AuditField = keyof typeof auditFieldKinds;
+type AuditField = keyof typeof auditFieldKinds;
 
-export function auditFieldKind(field: string): AuditFieldKind {
+function auditFieldKind(field: string): AuditFieldKind {
   return Object.hasOwn(auditFieldKinds, field) ? auditFieldKinds[field as AuditField] : 'text';
 }
 
@@ -68,7 +68,7 @@ export interface AuditValueWriters {
 }
 
 /** What a missing value reads as, in every language. */
-export const noValue = '—';
+const noValue = '—';
 
 export function auditValueText(field: string, value: unknown, write: AuditValueWriters): string {
   if (value === null || value === undefined || value === '') return noValue;

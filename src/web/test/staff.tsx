@@ -151,7 +151,7 @@ export function staffBase(user: UserDto = officer, pendingCount = 0) {
 }
 
 /** Opens a list row's "Actions" menu (components/lists/row-actions) and returns the menu. */
-export async function openRowActions(row: HTMLElement) {
+async function openRowActions(row: HTMLElement) {
   await userEvent.click(within(row).getByRole('button', { name: /^Actions for / }));
   return screen.findByRole('menu');
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from './data-table';
 
-export interface RowAction {
+interface RowAction {
   key: string;
   label: string;
   onClick: () => void;
@@ -18,7 +18,7 @@ export interface RowAction {
  * language, so every back-office list fits at 1280 px and the button stays on screen on a phone (the
  * column sticks to the table's right edge, see DataTable). Named for its row ("Actions for HL-…").
  */
-export function RowActions({ name, actions }: { name: string; actions: readonly RowAction[] }) {
+function RowActions({ name, actions }: { name: string; actions: readonly RowAction[] }) {
   const { t } = useTranslation();
   if (actions.length === 0) return null;
   return (

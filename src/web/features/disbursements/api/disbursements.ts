@@ -31,14 +31,13 @@ export function useMarkDisbursementFailed() {
  * the server audits, so it is asked for only when someone opens it, never retried or refetched, and dropped
  * from the cache as soon as nothing on screen shows it (gcTime 0): the list itself only ever holds the last 4.
  */
-export function usePayoutDestination(id: string, enabled: boolean) {
+export function usePayoutDestination(id: string) {
   return useQuery({
     queryKey: backOfficeKeys.payoutDestination(id),
     queryFn: () =>
       apiFetch<DisbursementDestination>(`/api/staff/disbursements/${encodeURIComponent(id)}/destination`, {
         method: 'POST',
       }),
-    enabled,
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -15,7 +15,7 @@ import { usePayoutDestination } from '../api/disbursements';
 export function FullDestination({ row, compact = false }: { row: StaffDisbursementItem; compact?: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const destination = usePayoutDestination(row.id, true);
+  const destination = usePayoutDestination(row.id);
   if (destination.isPending)
     return (
       <Group gap="xs">
