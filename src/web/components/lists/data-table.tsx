@@ -39,7 +39,12 @@ export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: D
               <Table.Th
                 key={column.key}
                 className={column.sticky ? classes.sticky : undefined}
-                style={{ textAlign: column.align ?? 'left', whiteSpace: 'nowrap', width: column.width }}
+                style={{
+                  textAlign: column.align ?? 'left',
+                  // A long-text column may wrap its header too ("Marked / by"): narrow lists fit at 1280 px.
+                  whiteSpace: column.nowrap === false ? undefined : 'nowrap',
+                  width: column.width,
+                }}
               >
                 {column.header}
               </Table.Th>

@@ -103,6 +103,7 @@ export function DisbursementsPage() {
     {
       key: 'decidedBy',
       header: d('decidedBy'),
+      nowrap: false,
       cell: (item) =>
         item.decidedBy ? (
           <Stack gap={0}>
