@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerWithApplication, logInInBrowser, myApplication } from './support/borrower';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -47,6 +47,12 @@ async function searchRow(page: Page, name: string) {
   // The previous page stays on screen while the search loads (keepPreviousData): wait for the result.
   await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
   return row;
+}
+
+/** Chooses one of a list row's actions from its "Actions" menu. */
+async function chooseRowAction(page: Page, row: Locator, name: string) {
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name }).click();
 }
 
 async function switchLanguage(page: Page, label: string) {
@@ -98,7 +104,7 @@ describe('back office: an officer decides applications', () => {
       await screenshot(page, 'back-office-pending-desktop');
 
       // View Profile: every field, the pictures (really loaded from /api/files) and the signature.
-      await row.getByRole('button', { name: 'View Profile' }).click();
+      await chooseRowAction(page, row, 'View Profile');
       const profile = page.getByRole('dialog');
       await profile.getByText('Sari-Sari Store').waitFor();
       expect(await profile.textContent()).toContain(`${first.phone}01`);
@@ -118,7 +124,7 @@ describe('back office: an officer decides applications', () => {
       await profile.waitFor({ state: 'hidden' });
 
       // Update Loan: the amount snaps to the staff step on blur; the monthly payment follows.
-      await row.getByRole('button', { name: 'Update Loan' }).click();
+      await chooseRowAction(page, row, 'Update Loan');
       const update = page.getByRole('dialog', { name: 'Update Loan' });
       const payment = update.getByTestId('monthly-payment');
       const paymentBefore = await payment.textContent();
@@ -135,7 +141,7 @@ describe('back office: an officer decides applications', () => {
       await expect.poll(() => row.textContent()).toContain('₱120,000');
 
       // Approve with a credit score.
-      await row.getByRole('button', { name: 'Approve' }).click();
+      await chooseRowAction(page, row, 'Approve');
       const approve = page.getByRole('dialog', { name: 'Approve Loan' });
       const score = approve.getByLabel('Credit score');
       expect(await score.inputValue()).toBe('500');
@@ -160,7 +166,7 @@ describe('back office: an officer decides applications', () => {
       const second = await borrowerWithApplication({ fullName: rejectedName, amount: 50_000, termMonths: 6 });
       await expect.poll(() => badgeCount(page), { timeout: 15_000 }).toBe(before.pendingLoans + 1);
       const secondRow = await searchRow(page, rejectedName);
-      await secondRow.getByRole('button', { name: 'Reject' }).click();
+      await chooseRowAction(page, secondRow, 'Reject');
       const reject = page.getByRole('dialog', { name: 'Reject Loan' });
       await reject.getByRole('button', { name: 'Reject' }).click();
       await reject.getByText('A reason is required.').waitFor();
@@ -231,10 +237,18 @@ describe('back office: an officer decides applications', () => {
       await logIn(page, finance.username, finance.password);
       await page.goto('/admin/pending');
       await page.getByRole('heading', { name: 'Pending Loan List' }).waitFor();
-      await page.locator('tbody tr').first().getByRole('button', { name: 'View Profile' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Update Loan' }).count()).toBe(0);
+      const actions = page
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /^Actions for / });
+      await actions.waitFor();
+      // On a phone the row's Actions button is on screen without scrolling the table sideways.
+      const box = await actions.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await actions.click();
+      await page.getByRole('menuitem', { name: 'View Profile' }).waitFor();
+      expect(await page.getByRole('menuitem').allTextContents()).toEqual(['View Profile']);
+      await page.keyboard.press('Escape');
       await screenshot(page, 'back-office-pending-finance-phone');
     } finally {
       await context.close();

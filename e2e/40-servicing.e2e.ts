@@ -209,7 +209,8 @@ describe('loan servicing, user management and audit in the browser', () => {
       const row = staff.page.getByRole('row').filter({ hasText: borrower.phone });
       await row.waitFor();
       await expect.poll(() => staff.page.getByRole('row').count()).toBe(2);
-      await row.getByRole('button', { name: 'Delete' }).click();
+      await row.getByRole('button', { name: /^Actions for / }).click();
+      await staff.page.getByRole('menuitem', { name: 'Delete' }).click();
       const confirm = staff.page.getByRole('dialog', { name: 'Delete User' });
       await confirm.getByText(`Are you sure you want to delete ${borrower.phone}?`).waitFor();
       await screenshot(staff.page, 'users-delete-confirm');
@@ -219,7 +220,10 @@ describe('loan servicing, user management and audit in the browser', () => {
         .waitFor();
       await confirm.waitFor({ state: 'hidden' });
       await row.getByText('Deactivated').waitFor();
-      expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await row.getByRole('button', { name: /^Actions for / }).click();
+      await staff.page.getByRole('menuitem', { name: 'Reactivate' }).waitFor();
+      expect(await staff.page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+      await staff.page.keyboard.press('Escape');
       await screenshot(staff.page, 'users-deactivated');
 
       await phone.page.goto('/login');
@@ -268,8 +272,9 @@ describe('loan servicing, user management and audit in the browser', () => {
       ]);
       expect(rows[2]?.reason).toBe(holdReason);
       expect(rows[2]?.who).toContain(officer.username);
-      expect(rows[2]?.changes).toContain('status: approved → on_hold');
-      expect(rows[2]?.changes).toContain(`statusMessage: — → ${holdMessage}`);
+      // In the reader's language: field labels and status names, not codes.
+      expect(rows[2]?.changes).toContain('Status: Approved → On hold');
+      expect(rows[2]?.changes).toContain(`Message to borrower: — → ${holdMessage}`);
       expect(rows[1]?.reason).toBe(releaseReason);
       expect(rows[0]?.reason).toBe(resetReason);
       expect(rows[0]?.who).toContain('admin');
@@ -278,16 +283,31 @@ describe('loan servicing, user management and audit in the browser', () => {
       // The export link carries the same filter; fetched with the admin's cookies it has the same rows.
       const link = staff.page.getByRole('link', { name: 'Export CSV' });
       const href = await link.getAttribute('href');
-      expect(href).toBe(`/api/admin/audit.csv?loan=${loanNumber}`);
+      expect(href).toBe(`/api/admin/audit.csv?loan=${loanNumber}&lang=en`);
       const csv = await staff.context.request.get(`${baseUrl()}${href}`);
       expect(csv.status()).toBe(200);
       expect(csv.headers()['content-type']).toContain('text/csv');
       const [header, ...lines] = parseCsv(await csv.text());
-      expect(header).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Loan', 'Changes', 'Reason', 'IP']);
+      expect(header).toEqual([
+        'When',
+        'Who',
+        'Role',
+        'Action',
+        'Target',
+        'Loan',
+        'Changes',
+        'Reason',
+        'IP',
+        'Action (readable)',
+        'Role (readable)',
+        'Changes (readable)',
+      ]);
       expect(lines.map((line) => line[3])).toEqual(rows.map((r) => r.action));
       expect(lines.map((line) => line[7])).toEqual(rows.map((r) => r.reason));
       expect(lines.every((line) => line[5] === loanNumber)).toBe(true);
-      expect(lines.map((line) => line[6])).toEqual(rows.map((r) => r.changes.join('; ')));
+      // The machine column keeps codes and centavos; the readable one is what the screen shows.
+      expect(lines.map((line) => line[11])).toEqual(rows.map((r) => r.changes.join('; ')));
+      expect(lines[2]?.[6]).toContain('status: approved → on_hold');
 
       // The deactivation is there too (it concerns the user, not the loan): found by the user's id.
       const admin = await adminSession();

@@ -205,13 +205,21 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       }
 
       // Still on Pending: a borrower's profile, then the reason asked for a rejection.
-      await page.getByRole('button', { name: 'View Profile' }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'View Profile' }).click();
       const profile = page.getByRole('dialog');
       await profile.getByText('Sari-Sari Store').waitFor();
       findings.push(...(await audit(page, 'View Profile dialog', `staff-profile-${tag}`, false)));
       await page.keyboard.press('Escape');
       await profile.waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: 'Reject' }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'Reject' }).click();
       const reject = page.getByRole('dialog', { name: 'Reject Loan' });
       await reject.waitFor();
       await reject.getByRole('button', { name: 'Reject' }).click();

@@ -225,6 +225,11 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
+/** The CSV export: the same filters, and the language of its headers and readable columns. */
+export const auditCsvQuery = auditQuery.omit({ page: true }).extend({
+  lang: z.enum(['en', 'zh', 'km']).default('en'),
+});
+
 export const auditEventDto = z.object({
   id: z.number(),
   at: z.string(),

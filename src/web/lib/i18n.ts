@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { auditLabels } from '../../domain/audit-fields';
 import en from '../locales/en.json';
 import km from '../locales/km.json';
 import zh from '../locales/zh.json';
@@ -25,6 +26,8 @@ function withFeatures(lang: string, base: Record<string, unknown>): Record<strin
     const match = /\/locales\/([\w-]+)\/(\w+)\.json$/.exec(path);
     if (match && match[2] === lang) merged[match[1]!] = module.default;
   }
+  // The audit catalogue is shared with the server's CSV export (src/domain/audit-labels).
+  merged.auditLabels = auditLabels[lang as keyof typeof auditLabels];
   return merged;
 }
 

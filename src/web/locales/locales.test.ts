@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { auditFieldKinds, auditLabels } from '../../domain/audit-fields';
 import { errorMessages } from '../../domain/errors';
 import { resources } from '../lib/i18n';
+import { type ShownStatus, statusLook } from '../lib/status';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -61,5 +63,23 @@ describe('locale files', () => {
         text: text.replace(/\{(\w+)\}/g, '{{$1}}'),
       });
     }
+  });
+});
+
+describe('the audit catalogue (src/domain/audit-labels, shared with the CSV export)', () => {
+  it.each(['en', 'zh', 'km'] as const)('%s names statuses and roles as the screens do', (lng) => {
+    for (const [status, text] of Object.entries(auditLabels[lng].statuses)) {
+      expect({ status, text }).toEqual({
+        status,
+        text: locales[lng][statusLook(status as ShownStatus).label],
+      });
+    }
+    for (const [role, text] of Object.entries(auditLabels[lng].roles)) {
+      expect({ role, text }).toEqual({ role, text: locales[lng][`roles.${role}`] });
+    }
+  });
+
+  it('labels every field the audit log records', () => {
+    expect(Object.keys(auditLabels.en.fields).sort()).toEqual(Object.keys(auditFieldKinds).sort());
   });
 });

@@ -1,5 +1,7 @@
-import { configure, render } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 import type { ApplicationListItem, ApplicationProfile, DashboardSummary } from '../../domain/schemas/staff';
 import type { UserDto } from '../../domain/schemas/user';
 import { SessionGate, SignedInOnly, StaffOnly } from '../app/guards';
@@ -146,4 +148,28 @@ export function staffBase(user: UserDto = officer, pendingCount = 0) {
     'GET /api/me': signedInMe(user),
     'GET /api/staff/pending-count': { body: { count: pendingCount } },
   } satisfies MockTable;
+}
+
+/** Opens a list row's "Actions" menu (components/lists/row-actions) and returns the menu. */
+async function openRowActions(row: HTMLElement) {
+  await userEvent.click(within(row).getByRole('button', { name: /^Actions for / }));
+  return screen.findByRole('menu');
+}
+
+/** Chooses one of a row's actions from its menu. */
+export async function chooseRowAction(row: HTMLElement, name: string) {
+  const menu = await openRowActions(row);
+  await userEvent.click(within(menu).getByRole('menuitem', { name }));
+}
+
+/** The names of a row's actions ([] when it has none); the menu is closed again. */
+export async function rowActionNames(row: HTMLElement): Promise<string[]> {
+  if (!within(row).queryByRole('button', { name: /^Actions for / })) return [];
+  const menu = await openRowActions(row);
+  const names = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  return names;
 }

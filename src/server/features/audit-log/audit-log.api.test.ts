@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLabels } from '../../../domain/audit-fields';
+import { formatMoney } from '../../../domain/money';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -109,7 +111,20 @@ describe('audit log', () => {
       /attachment; filename="hiram-audit-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const rows = parseCsv(response.text.replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['When', 'Who', 'Role', 'Action', 'Target', 'Loan', 'Changes', 'Reason', 'IP']);
+    expect(rows[0]).toEqual([
+      'When',
+      'Who',
+      'Role',
+      'Action',
+      'Target',
+      'Loan',
+      'Changes',
+      'Reason',
+      'IP',
+      'Action (readable)',
+      'Role (readable)',
+      'Changes (readable)',
+    ]);
     expect(rows.slice(1).map((r) => r[3])).toEqual(['loan.message_borrower', 'loan.release', 'loan.hold']);
     const hold = rows[3]!;
     expect(hold[7]).toBe('KYC, step 2');
@@ -122,6 +137,71 @@ describe('audit log', () => {
     // The same filter on screen and in the file.
     const screen = await admin.get(`/api/admin/audit?loan=${loanNumber}`);
     expect(rows.length - 1).toBe(screen.body.total);
+  });
+
+  it('adds readable columns (money, statuses, labels) with headers in the asked language', async () => {
+    const b = await t.signUpBorrower();
+    const pendingId = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.phone,
+      status: 'pending',
+    });
+    const number = (
+      await t.db
+        .selectFrom('applications')
+        .select('loan_number')
+        .where('id', '=', pendingId)
+        .executeTakeFirstOrThrow()
+    ).loan_number;
+    const terms = await officer.post(`/api/staff/applications/pending/${pendingId}/terms`, {
+      amount: 160000,
+      termMonths: 24,
+    });
+    expect(terms.status).toBe(200);
+    const before = (
+      await t.db
+        .selectFrom('audit_events')
+        .select('changes')
+        .where('target_id', '=', pendingId)
+        .executeTakeFirstOrThrow()
+    ).changes as Record<string, { before: number; after: number }>;
+
+    const en = parseCsv((await admin.get(`/api/admin/audit.csv?loan=${number}`)).text.replace(/^\uFEFF/, ''));
+    expect(en).toHaveLength(2);
+    const row = en[1]!;
+    // The machine columns are unchanged: action code, role code, centavos.
+    expect(row[3]).toBe('application.update_terms');
+    expect(row[2]).toBe('officer');
+    expect(row[6]).toContain(`amount: ${before.amount!.before} → 16000000`);
+    expect(row[9]).toBe('Changed application terms');
+    expect(row[10]).toBe('Officer');
+    expect(row[11]).toContain(
+      `Amount: ${formatMoney(before.amount!.before, { locale: 'en-PH' })} → ₱160,000.00`,
+    );
+    expect(row[11]).toContain('Term (months): ');
+    expect(row[11]).not.toMatch(/16000000|termMonths/);
+
+    const zh = parseCsv(
+      (await admin.get(`/api/admin/audit.csv?loan=${number}&lang=zh`)).text.replace(/^\uFEFF/, ''),
+    );
+    expect(zh[0]!.slice(9)).toEqual(['操作（可读）', '角色（可读）', '变更（可读）']);
+    expect(zh[0]![0]).toBe('时间');
+    expect(zh[1]![3]).toBe('application.update_terms');
+    expect(zh[1]![9]).toBe(auditLabels.zh.actions.application.update_terms);
+    expect(zh[1]![10]).toBe('信贷员');
+    expect(zh[1]![11]).toContain('金额: ');
+    expect(zh[1]![11]).toContain('期限（月）: ');
+
+    // The hold: statuses by name, a missing value as —.
+    const hold = parseCsv(
+      (await admin.get(`/api/admin/audit.csv?loan=${loanNumber}&action=loan.hold`)).text.replace(
+        /^\uFEFF/,
+        '',
+      ),
+    )[1]!;
+    expect(hold[11]).toBe('Status: Approved → On hold; Message to borrower: — → Call us, "urgent", please');
+
+    expect((await admin.get('/api/admin/audit.csv?lang=fr')).status).toBe(400);
   });
 
   it('has no route that changes or removes an event, and the table refuses both', async () => {

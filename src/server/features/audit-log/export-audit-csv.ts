@@ -1,18 +1,72 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
+import {
+  type AuditLabelLanguage,
+  type AuditValueWriters,
+  auditChangeLines,
+  auditFieldLabel,
+  auditLabels,
+} from '../../../domain/audit-fields';
 import { csvLine, describeChanges } from '../../../domain/csv';
+import { formatMoney } from '../../../domain/money';
 import type { AuditQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { type AuditRow, filteredAuditEvents, selectAuditRows } from './list-audit-events';
 
 const BATCH = 500;
-const header = ['When', 'Who', 'Role', 'Action', 'Target', 'Loan', 'Changes', 'Reason', 'IP'];
+const intlLocales: Record<AuditLabelLanguage, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
+
+/** How the readable columns write values in one language (the catalogue the audit screen reads too). */
+function csvWriters(lang: AuditLabelLanguage): AuditValueWriters {
+  const labels = auditLabels[lang];
+  const locale = intlLocales[lang];
+  const numbers = new Intl.NumberFormat(locale);
+  return {
+    money: (minor) => formatMoney(minor, { locale }),
+    // A stored calendar date stays 'YYYY-MM-DD': unambiguous in every language and sortable in a sheet.
+    date: (isoDate) => isoDate,
+    number: (value) => numbers.format(value),
+    status: (status) => (labels.statuses as Record<string, string>)[status] ?? status,
+    role: (role) => (labels.roles as Record<string, string>)[role] ?? role,
+    yes: labels.values.yes,
+    no: labels.values.no,
+    passwordReset: labels.values.passwordReset,
+  };
+}
+
+function actionText(lang: AuditLabelLanguage, action: string): string {
+  const [group, name] = action.split('.');
+  const groups = auditLabels[lang].actions as Record<string, Record<string, string>>;
+  return (group && name && groups[group]?.[name]) || action;
+}
 
 /**
  * The filtered audit rows as CSV, streamed in keyset-paged batches so memory stays flat however long the
  * log is (and it works on PGlite, which has no server-side cursors).
  */
-export function exportAuditCsv(deps: AppDeps, query: Omit<AuditQuery, 'page'>): Readable {
+export function exportAuditCsv(
+  deps: AppDeps,
+  query: Omit<AuditQuery, 'page'>,
+  lang: AuditLabelLanguage = 'en',
+): Readable {
+  const labels = auditLabels[lang];
+  const h = labels.header;
+  // The machine columns first (what scripts read, unchanged), then the same facts in the reader's language.
+  const header = [
+    h.when,
+    h.who,
+    h.role,
+    h.action,
+    h.target,
+    h.loan,
+    h.changes,
+    h.reason,
+    h.ip,
+    h.actionReadable,
+    h.roleReadable,
+    h.changesReadable,
+  ];
+  const write = csvWriters(lang);
   const when = new Intl.DateTimeFormat('en-CA', {
     timeZone: deps.config.timeZone,
     year: 'numeric',
@@ -44,6 +98,9 @@ export function exportAuditCsv(deps: AppDeps, query: Omit<AuditQuery, 'page'>): 
           describeChanges(r.changes),
           r.reason,
           r.ip,
+          actionText(lang, r.action),
+          write.role(r.actor_role),
+          auditChangeLines(r.changes, (field) => auditFieldLabel(labels, field), write).join('; '),
         ]);
       }
       if (rows.length < BATCH) return;

@@ -1,4 +1,4 @@
-import { auditPage, auditQuery } from '../../../domain/schemas/staff';
+import { auditCsvQuery, auditPage, auditQuery } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
@@ -31,7 +31,7 @@ export function auditLogRoutes(app: App, deps: AppDeps) {
       schema: {
         tags: ['audit'],
         summary: 'The filtered audit rows as CSV (streamed)',
-        querystring: auditQuery.omit({ page: true }),
+        querystring: auditCsvQuery,
       },
     },
     (request, reply) =>
@@ -42,6 +42,6 @@ export function auditLogRoutes(app: App, deps: AppDeps) {
           'content-disposition',
           `attachment; filename="hiram-audit-${todayIn(deps.config.timeZone)}.csv"`,
         )
-        .send(exportAuditCsv(deps, request.query)),
+        .send(exportAuditCsv(deps, request.query, request.query.lang)),
   );
 }

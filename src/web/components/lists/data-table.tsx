@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './data-table.module.css';
 
 export interface Column<T> {
   /** Stable id of the column (React key). */
@@ -12,6 +13,8 @@ export interface Column<T> {
   /** Keep the cell on one line (dates, amounts, buttons). Default true; set false for long text. */
   nowrap?: boolean;
   width?: number | string;
+  /** Stay at the right edge while the table scrolls sideways (a row's actions, on a phone). */
+  sticky?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -35,7 +38,13 @@ export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: D
             {columns.map((column) => (
               <Table.Th
                 key={column.key}
-                style={{ textAlign: column.align ?? 'left', whiteSpace: 'nowrap', width: column.width }}
+                className={column.sticky ? classes.sticky : undefined}
+                style={{
+                  textAlign: column.align ?? 'left',
+                  // A long-text column may wrap its header too ("Marked / by"): narrow lists fit at 1280 px.
+                  whiteSpace: column.nowrap === false ? undefined : 'nowrap',
+                  width: column.width,
+                }}
               >
                 {column.header}
               </Table.Th>
@@ -57,6 +66,7 @@ export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: D
                 {columns.map((column) => (
                   <Table.Td
                     key={column.key}
+                    className={column.sticky ? classes.sticky : undefined}
                     style={{
                       textAlign: column.align ?? 'left',
                       whiteSpace: column.nowrap === false ? undefined : 'nowrap',

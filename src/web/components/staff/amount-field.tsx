@@ -18,11 +18,14 @@ export interface StaffAmountFieldProps {
   value: string;
   onChange: (text: string) => void;
   withAsterisk?: boolean;
+  /** The loan's amount now (whole pesos): kept as it is on blur, even below the staff minimum. */
+  currentAmount?: number | undefined;
 }
 
 /**
- * A loan amount in whole pesos for staff (Update Loan, Change Amount): typed freely, snapped to a step and
- * clamped to the staff range on blur, and never below what was already withdrawn.
+ * A loan amount in whole pesos for staff (Update Loan, Change Amount): typed freely; on blur the loan's
+ * current amount stays, and any other amount is snapped to a step and clamped to the staff range, never
+ * below what was already withdrawn.
  */
 export function StaffAmountField(props: StaffAmountFieldProps) {
   const { t } = useTranslation();
@@ -43,7 +46,12 @@ export function StaffAmountField(props: StaffAmountFieldProps) {
         value={props.value}
         onChange={(event) => props.onChange(event.currentTarget.value)}
         onBlur={() => {
-          const clamped = clampTypedAmount(props.value, rule, props.withdrawnMinor ?? 0);
+          const clamped = clampTypedAmount(
+            props.value,
+            rule,
+            props.withdrawnMinor ?? 0,
+            props.currentAmount ?? null,
+          );
           if (clamped !== null) props.onChange(amountInputText(clamped));
         }}
       />

@@ -11,4 +11,6 @@ export const backOfficeKeys = {
   /** Every profile read (View Profile, and the forms that need the withdrawn amount). */
   applications: ['back-office', 'application'] as const,
   application: (id: string) => ['back-office', 'application', id] as const,
+  /** A payout's full account (an audited reveal; never part of a list). */
+  payoutDestination: (id: string) => ['back-office', 'payout-destination', id] as const,
 };

@@ -1,5 +1,11 @@
 import { annuityPaymentMinor } from '../../../domain/loan/schedule';
-import { type AmountRule, isOnRule, parseWholeAmount, roundAndClamp } from '../../../domain/loan/terms';
+import {
+  type AmountRule,
+  isStaffAmountAllowed,
+  type LoanProduct,
+  parseWholeAmount,
+  roundAndClamp,
+} from '../../../domain/loan/terms';
 import { MINOR_PER_MAJOR } from '../../../domain/money';
 
 /**
@@ -14,23 +20,34 @@ export function minimumAmountCovering(withdrawnMinor: number, rule: AmountRule):
 }
 
 /**
- * On blur: the typed amount snapped to a step and clamped to the staff range (domain `roundAndClamp`),
- * then raised to cover what was already withdrawn. Unreadable text is left for the user to fix.
+ * On blur: the loan's current amount stays as it is (a small loan may keep it while its term changes);
+ * any other typed amount is snapped to a step and clamped to the staff range (domain `roundAndClamp`), then
+ * raised to cover what was already withdrawn. Unreadable text is left for the user to fix.
  */
-export function clampTypedAmount(text: string, rule: AmountRule, withdrawnMinor = 0): number | null {
+export function clampTypedAmount(
+  text: string,
+  rule: AmountRule,
+  withdrawnMinor = 0,
+  currentAmount: number | null = null,
+): number | null {
   const typed = parseWholeAmount(text);
   if (typed === null) return null;
+  if (typed === currentAmount) return typed;
   return Math.max(roundAndClamp(typed, rule), minimumAmountCovering(withdrawnMinor, rule));
 }
 
-/** The monthly payment for a typed amount, or null while the amount is not an allowed one. */
+/**
+ * The monthly payment for a typed amount, or null while the amount is not one staff may set (domain
+ * `isStaffAmountAllowed`: the current amount, or one in the staff range).
+ */
 export function monthlyPaymentFor(
   text: string,
   termMonths: number,
   monthlyRateBp: number,
-  rule: AmountRule,
+  product: LoanProduct,
+  currentAmount: number,
 ): number | null {
   const amount = parseWholeAmount(text);
-  if (amount === null || !isOnRule(amount, rule)) return null;
+  if (amount === null || !isStaffAmountAllowed(amount, currentAmount, product)) return null;
   return annuityPaymentMinor(amount * MINOR_PER_MAJOR, termMonths, monthlyRateBp);
 }

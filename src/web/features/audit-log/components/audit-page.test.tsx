@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEventDto } from '../../../../domain/schemas/staff';
+import { createFormatters } from '../../../lib/format';
+import i18n from '../../../lib/i18n';
 import { makeUser, mockApi } from '../../../test/render';
 import { finance, makeSummary, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
 import { auditCsvUrl, changeLines } from './audit-page';
@@ -40,14 +42,39 @@ function csvLink() {
 }
 
 describe('Audit Log', { timeout: 20_000 }, () => {
-  it('"field: before → after" for every change, null as —', () => {
-    expect(changeLines(makeEvent().changes)).toEqual([
-      'status: approved → on_hold',
-      'statusMessage: — → Call us first',
+  it('writes each change in the reader’s language: labels, money, statuses, dates, Yes/No, null as —', () => {
+    const changes = {
+      ...makeEvent().changes,
+      amount: { before: 14_000_000, after: 16_000_000 },
+      termMonths: { before: 12, after: 24 },
+      mustChangePassword: { before: false, after: true },
+      receivedOn: { before: null, after: '2025-03-04' },
+      role: { before: 'officer', after: 'finance' },
+      somethingNew: { before: 'a', after: 'b' },
+    };
+    const en = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
+    expect(changeLines(changes, i18n.getFixedT('en'), en)).toEqual([
+      'Status: Approved → On hold',
+      'Message to borrower: — → Call us first',
+      'Amount: ₱140,000.00 → ₱160,000.00',
+      'Term (months): 12 → 24',
+      'Must change password: No → Yes',
+      `Received on: — → ${en.calendarDate('2025-03-04')}`,
+      'Role: Officer → Finance',
+      // A field the catalogue does not know yet: its name, and the values as text.
+      'somethingNew: a → b',
     ]);
-    expect(changeLines({})).toEqual([]);
-    expect(auditCsvUrl({ actor: 'olive', action: '', from: '2025-03-01' })).toBe(
-      '/api/admin/audit.csv?actor=olive&from=2025-03-01',
+    const zh = createFormatters({ language: 'zh', timeZone: 'Asia/Manila', na: '无' });
+    expect(changeLines(changes, i18n.getFixedT('zh'), zh).slice(0, 5)).toEqual([
+      '状态: 已批准 → 已暂停',
+      '给借款人的消息: — → Call us first',
+      `金额: ${zh.money(14_000_000)} → ${zh.money(16_000_000)}`,
+      '期限（月）: 12 → 24',
+      '须修改密码: 否 → 是',
+    ]);
+    expect(changeLines({}, i18n.getFixedT('en'), en)).toEqual([]);
+    expect(auditCsvUrl({ actor: 'olive', action: '', from: '2025-03-01' }, 'zh')).toBe(
+      '/api/admin/audit.csv?actor=olive&from=2025-03-01&lang=zh',
     );
   });
 
@@ -82,9 +109,9 @@ describe('Audit Log', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Officer')).toBeTruthy();
     expect(within(row).getByTestId('audit-target').textContent).toBe('Loan HL-25-000123');
     expect(within(row).getByTestId('audit-changes').textContent).toBe(
-      'status: approved → on_holdstatusMessage: — → Call us first',
+      'Status: Approved → On holdMessage to borrower: — → Call us first',
     );
-    expect(within(row).getByText('status: approved → on_hold')).toBeTruthy();
+    expect(within(row).getByText('Status: Approved → On hold')).toBeTruthy();
     expect(within(row).getByText('Suspected fraud report')).toBeTruthy();
     expect(within(row).getByText('203.0.113.7')).toBeTruthy();
     // An action the screen does not know shows its raw name.
@@ -105,13 +132,13 @@ describe('Audit Log', { timeout: 20_000 }, () => {
     });
     const { router } = renderBackOffice('/admin/audit');
     await screen.findByRole('table', { name: 'Audit Log' });
-    expect(csvLink().getAttribute('href')).toBe('/api/admin/audit.csv');
+    expect(csvLink().getAttribute('href')).toBe('/api/admin/audit.csv?lang=en');
     expect(csvLink().hasAttribute('download')).toBe(true);
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Who' }), 'olive');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Loan' }), 'HL-25{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?actor=olive&loan=HL-25'));
-    expect(csvLink().getAttribute('href')).toBe('/api/admin/audit.csv?actor=olive&loan=HL-25');
+    expect(csvLink().getAttribute('href')).toBe('/api/admin/audit.csv?actor=olive&loan=HL-25&lang=en');
 
     await userEvent.click(screen.getByRole('textbox', { name: 'Action' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Put loan on hold' }));
@@ -126,7 +153,7 @@ describe('Audit Log', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     const expected = 'actor=olive&action=loan.hold&loan=HL-25&from=2025-03-01&to=2025-03-31';
     await waitFor(() => expect(router.state.location.search).toBe(`?${expected}`));
-    expect(csvLink().getAttribute('href')).toBe(`/api/admin/audit.csv?${expected}`);
+    expect(csvLink().getAttribute('href')).toBe(`/api/admin/audit.csv?${expected}&lang=en`);
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/admin/audit?${expected}`),
     );

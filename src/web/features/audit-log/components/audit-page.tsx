@@ -1,14 +1,17 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { describeChanges } from '../../../../domain/csv';
+import { type AuditValueWriters, auditChangeLines } from '../../../../domain/audit-fields';
 import type { AuditEventDto } from '../../../../domain/schemas/staff';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
 import type { SearchField } from '../../../components/lists/search-bar';
 import { buildListUrl, useListParams } from '../../../components/lists/use-list';
-import { useFormat } from '../../../lib/format';
+import { type Formatters, useFormat } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { backOfficeKeys } from '../../../lib/staff/keys';
+import { type ShownStatus, statusLook, statusLooks } from '../../../lib/status';
 
 /** Every action the server records (src/server/**: recordAudit); others show their raw name. */
 export const knownAuditActions = [
@@ -25,8 +28,12 @@ export const knownAuditActions = [
   'loan.reopen',
   'disbursement.mark_paid',
   'disbursement.mark_failed',
+  'disbursement.reveal_destination',
   'repayment.record',
   'repayment.reverse',
+  'payment.receive',
+  'payment.apply',
+  'payment.return',
   'user.create',
   'user.update',
   'user.reset_password',
@@ -35,19 +42,40 @@ export const knownAuditActions = [
   'user.delete',
 ] as const;
 
-const knownTargets = ['application', 'loan', 'disbursement', 'repayment', 'user'];
+const knownTargets = ['application', 'loan', 'disbursement', 'repayment', 'unapplied_payment', 'user'];
 
 /** The filters: URL and API parameters alike (GET /api/admin/audit and /api/admin/audit.csv). */
 const filterKeys = ['actor', 'action', 'loan', 'from', 'to'] as const;
 
-/** "field: before → after", one line per changed field, exactly as the CSV export writes them. */
-export function changeLines(changes: AuditEventDto['changes']): string[] {
-  return Object.entries(changes).map(([field, change]) => describeChanges({ [field]: change }));
+/**
+ * "Amount: ₱140,000.00 → ₱160,000.00", one line per changed field in the reader's language: the field's
+ * label and value kind from the shared audit catalogue (src/domain/audit-fields), as the CSV's readable column.
+ */
+export function changeLines(changes: AuditEventDto['changes'], t: TFunction, fmt: Formatters): string[] {
+  const write: AuditValueWriters = {
+    money: (minor) => fmt.money(minor),
+    date: (isoDate) => fmt.calendarDate(isoDate),
+    number: (value) => fmt.number(value),
+    status: (status) =>
+      Object.hasOwn(statusLooks, status) ? t(statusLook(status as ShownStatus).label) : status,
+    role: (role) => t(`auditLabels.roles.${role}`, { defaultValue: role }),
+    yes: t('auditLabels.values.yes'),
+    no: t('auditLabels.values.no'),
+    passwordReset: t('auditLabels.values.passwordReset'),
+  };
+  return auditChangeLines(
+    changes,
+    (field) => t(`auditLabels.fields.${field}`, { defaultValue: field }),
+    write,
+  );
 }
 
-/** The CSV export of the rows the filters select (cookie-authenticated GET, so a plain link works). */
-export function auditCsvUrl(filters: Record<string, string>): string {
-  return buildListUrl('/api/admin/audit.csv', filters);
+/**
+ * The CSV export of the rows the filters select (cookie-authenticated GET, so a plain link works), with its
+ * headers and readable columns in the reader's language.
+ */
+export function auditCsvUrl(filters: Record<string, string>, lang: string): string {
+  return buildListUrl('/api/admin/audit.csv', { ...filters, lang });
 }
 
 /** Audit Log (SPEC §2.7, admin only): who did what, before → after, why, when and from where. */
@@ -58,7 +86,7 @@ export function AuditPage() {
   const { search: filters } = useListParams(filterKeys);
 
   const actionLabel = (action: string) =>
-    (knownAuditActions as readonly string[]).includes(action) ? t(`audit.actions.${action}`) : action;
+    (knownAuditActions as readonly string[]).includes(action) ? t(`auditLabels.actions.${action}`) : action;
   const f = (key: string) => t(`audit.filters.${key}`);
   const col = (key: string) => t(`audit.columns.${key}`);
 
@@ -147,12 +175,12 @@ export function AuditPage() {
       header: col('changes'),
       nowrap: false,
       cell: (event) => {
-        const lines = changeLines(event.changes);
+        const lines = changeLines(event.changes, t, fmt);
         if (lines.length === 0) return fmt.na;
         return (
           <Stack gap={2} miw={200} maw={380} data-testid="audit-changes">
             {lines.map((line) => (
-              <Text key={line} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              <Text key={line} size="xs" style={{ overflowWrap: 'anywhere' }}>
                 {line}
               </Text>
             ))}
@@ -184,7 +212,7 @@ export function AuditPage() {
       actions={
         <Button
           component="a"
-          href={auditCsvUrl(filters)}
+          href={auditCsvUrl(filters, currentLanguage())}
           download
           variant="default"
           leftSection={<IconDownload size={16} />}

@@ -1,5 +1,7 @@
-import type { DisbursementDto } from '../../../../domain/schemas/wallet';
+import { useQuery } from '@tanstack/react-query';
+import type { DisbursementDestination, DisbursementDto } from '../../../../domain/schemas/wallet';
 import { apiFetch } from '../../../lib/api';
+import { backOfficeKeys } from '../../../lib/staff/keys';
 import { refreshAfterPayout } from '../../../lib/staff/queries';
 import { useStaffMutation } from '../../../lib/staff/use-staff-mutation';
 
@@ -21,5 +23,25 @@ export function useMarkDisbursementFailed() {
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       apiFetch<DisbursementDto>(decisionUrl(id, 'failed'), { method: 'POST', body: { reason } }),
     refresh: (queryClient) => refreshAfterPayout(queryClient),
+  });
+}
+
+/**
+ * Finance / admin: the full account a payout goes to, so the transfer can be sent. Every fetch is a reveal
+ * the server audits, so it is asked for only when someone opens it, never retried or refetched, and dropped
+ * from the cache as soon as nothing on screen shows it (gcTime 0): the list itself only ever holds the last 4.
+ */
+export function usePayoutDestination(id: string) {
+  return useQuery({
+    queryKey: backOfficeKeys.payoutDestination(id),
+    queryFn: () =>
+      apiFetch<DisbursementDestination>(`/api/staff/disbursements/${encodeURIComponent(id)}/destination`, {
+        method: 'POST',
+      }),
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/money';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
 import { errorBody, mockApi } from '../../../test/render';
-import { finance, officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import {
+  chooseRowAction,
+  finance,
+  officer,
+  pageOf,
+  renderBackOffice,
+  rowActionNames,
+  staffBase,
+} from '../../../test/staff';
 
 const money = (minor: number) => formatMoney(minor, { locale: 'en-PH' });
 
@@ -31,10 +39,25 @@ function makePayout(overrides: Partial<StaffDisbursementItem> = {}): StaffDisbur
   };
 }
 
+/** The decisions posted (the audited reveals of the full account are counted by `reveals`). */
 function posts(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
+    .filter(([url, init]) => (init?.method ?? 'GET') === 'POST' && !String(url).endsWith('/destination'))
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+}
+
+function reveals(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => init?.method === 'POST' && String(url).endsWith('/destination'))
+    .map(([url]) => String(url));
+}
+
+function destinationOf(payout: StaffDisbursementItem) {
+  return {
+    [`POST /api/staff/disbursements/${payout.id}/destination`]: {
+      body: { id: payout.id, bankName: 'GCash', accountNumber: '09171237001' },
+    },
+  };
 }
 
 async function rowOf(text: string) {
@@ -80,8 +103,8 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     expect(within(first).getByText('•••• 7001')).toBeTruthy();
     expect(within(first).getByText('₱25,000')).toBeTruthy();
     expect(within(first).getByText('Requested')).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Mark Paid' })).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Mark Failed' })).toBeTruthy();
+    expect(await rowActionNames(first)).toContain('Mark Paid');
+    expect(await rowActionNames(first)).toContain('Mark Failed');
 
     const second = await rowOf(paid.loanNumber);
     expect(within(second).getByText('GC-REF-778812')).toBeTruthy();
@@ -90,7 +113,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     expect(within(markedBy(second)).getByText('fina')).toBeTruthy();
     expect(within(markedBy(second)).getByTitle(/2025/)).toBeTruthy();
     expect(markedBy(first).textContent).toBe('N/A');
-    expect(within(second).queryByRole('button')).toBeNull();
+    expect(within(second).queryByRole('button', { name: /^Mark/ })).toBeNull();
     const third = await rowOf(failed.loanNumber);
     expect(within(third).getByText('Account closed')).toBeTruthy();
     expect(within(third).getByText('Failed')).toBeTruthy();
@@ -104,7 +127,9 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     mockApi({ ...staffBase(officer), 'GET /api/staff/disbursements': { body: pageOf([requested]) } });
     renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
-    expect(within(row).queryByRole('button', { name: 'Mark Paid' })).toBeNull();
+    expect(await rowActionNames(row)).not.toContain('Mark Paid');
+    // Officers never see the full account.
+    expect(within(row).queryByRole('button', { name: 'Show full account' })).toBeNull();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).not.toContain('Action');
   });
 
@@ -135,11 +160,12 @@ describe('Disbursements', { timeout: 20_000 }, () => {
         };
       },
       [`POST /api/staff/disbursements/${requested.id}/paid`]: { body: {} },
+      ...destinationOf(requested),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
     renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Mark Paid' }));
+    await chooseRowAction(row, 'Mark Paid');
     const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
     expect(within(dialog).getByText(/GCash •••• 7001/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
@@ -166,7 +192,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Mark Failed' }));
+    await chooseRowAction(row, 'Mark Failed');
     const dialog = await screen.findByRole('dialog', { name: 'Mark Failed' });
     expect(within(dialog).getByText(/returns to the borrower’s available balance/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
@@ -185,6 +211,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(finance),
       'GET /api/staff/disbursements': { body: pageOf([requested]) },
+      ...destinationOf(requested),
       [`POST /api/staff/disbursements/${requested.id}/paid`]: {
         status: 409,
         body: errorBody(
@@ -196,7 +223,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Mark Paid' }));
+    await chooseRowAction(row, 'Mark Paid');
     const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
     await userEvent.type(within(dialog).getByLabelText(/^Transfer reference/), 'BDO-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
@@ -205,5 +232,45 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       'red',
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark Paid' })).toBeNull());
+  });
+
+  it('finance reveals the full account on demand in the row, each reveal asked of the server (audited)', async () => {
+    const requested = makePayout();
+    const other = makePayout({ accountNumberLast4: '4410' });
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([requested, other]) },
+      ...destinationOf(requested),
+    });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    expect(within(row).queryByText('09171237001')).toBeNull();
+    expect(reveals(fetchMock)).toEqual([]);
+    await userEvent.click(within(row).getByRole('button', { name: 'Show full account' }));
+    expect(await within(row).findByText('09171237001')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Copy account number' })).toBeTruthy();
+    // Only the row asked for is revealed.
+    expect(reveals(fetchMock)).toEqual([`/api/staff/disbursements/${requested.id}/destination`]);
+    const otherRow = await rowOf(other.loanNumber);
+    expect(within(otherRow).getByText('•••• 4410')).toBeTruthy();
+    expect(within(otherRow).getByRole('button', { name: 'Show full account' })).toBeTruthy();
+  });
+
+  it('Mark Paid shows the full destination, fetched when the dialog opens, with a copy button', async () => {
+    const requested = makePayout();
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+      ...destinationOf(requested),
+    });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    expect(reveals(fetchMock)).toEqual([]);
+    await chooseRowAction(row, 'Mark Paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    expect(await within(dialog).findByText('09171237001')).toBeTruthy();
+    expect(within(dialog).getByText('Send the transfer to')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copy account number' })).toBeTruthy();
+    expect(reveals(fetchMock)).toEqual([`/api/staff/disbursements/${requested.id}/destination`]);
   });
 });

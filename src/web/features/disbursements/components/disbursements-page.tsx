@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
@@ -6,12 +7,13 @@ import { DateTimeCell } from '../../../components/date-time-cell';
 import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
+import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
-import { maskAccount, maskedDestination } from '../../../lib/staff/account-mask';
 import { backOfficeKeys } from '../../../lib/staff/keys';
+import { DestinationCell } from './full-destination';
 import { MarkFailedModal } from './mark-failed-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 
@@ -19,7 +21,9 @@ import { MarkPaidModal } from './mark-paid-modal';
 export function DisbursementsPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const canDecide = useCan()('disbursement.decide');
+  const can = useCan();
+  const canDecide = can('disbursement.decide');
+  const canReveal = can('disbursement.revealDestination');
   const [dialog, setDialog] = useState<'paid' | 'failed' | null>(null);
   const [row, setRow] = useState<StaffDisbursementItem | null>(null);
   const open = (kind: 'paid' | 'failed', item: StaffDisbursementItem) => {
@@ -74,16 +78,7 @@ export function DisbursementsPage() {
       key: 'destination',
       header: d('destination'),
       nowrap: false,
-      cell: (item) => (
-        <Stack gap={0} title={maskedDestination(item.bankName, item.accountNumberLast4)}>
-          <Text span size="sm">
-            {fmt.text(item.bankName)}
-          </Text>
-          <Text span size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-            {maskAccount(item.accountNumberLast4) || fmt.na}
-          </Text>
-        </Stack>
-      ),
+      cell: (item) => <DestinationCell row={item} canReveal={canReveal} />,
     },
     { key: 'requestedAt', header: c('requestedAt'), cell: (item) => <DateTimeCell iso={item.requestedAt} /> },
     {
@@ -108,6 +103,7 @@ export function DisbursementsPage() {
     {
       key: 'decidedBy',
       header: d('decidedBy'),
+      nowrap: false,
       cell: (item) =>
         item.decidedBy ? (
           <Stack gap={0}>
@@ -122,30 +118,28 @@ export function DisbursementsPage() {
     },
     ...(canDecide
       ? [
-          {
-            key: 'action',
-            header: c('action'),
-            cell: (item: StaffDisbursementItem) =>
-              item.status === 'requested' ? (
-                <Stack gap={4} align="stretch">
-                  <Button size="compact-xs" color="green.8" onClick={() => open('paid', item)}>
-                    {t('disbursements.actions.markPaid')}
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    color="red.7"
-                    variant="outline"
-                    onClick={() => open('failed', item)}
-                  >
-                    {t('disbursements.actions.markFailed')}
-                  </Button>
-                </Stack>
-              ) : (
-                <Text span c="dimmed" size="sm">
-                  —
-                </Text>
-              ),
-          } satisfies Column<StaffDisbursementItem>,
+          actionsColumn<StaffDisbursementItem>(
+            c('action'),
+            (item) => item.loanNumber,
+            (item) =>
+              item.status === 'requested'
+                ? [
+                    {
+                      key: 'paid',
+                      label: t('disbursements.actions.markPaid'),
+                      icon: <IconCircleCheck size={16} />,
+                      onClick: () => open('paid', item),
+                    },
+                    {
+                      key: 'failed',
+                      label: t('disbursements.actions.markFailed'),
+                      icon: <IconCircleX size={16} />,
+                      color: 'red',
+                      onClick: () => open('failed', item),
+                    },
+                  ]
+                : [],
+          ),
         ]
       : []),
   ];
@@ -159,7 +153,7 @@ export function DisbursementsPage() {
         search={search}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={canDecide ? 1060 : 960}
+        tableMinWidth={canDecide ? 940 : 880}
       />
       {canDecide ? (
         <>

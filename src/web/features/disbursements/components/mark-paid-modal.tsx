@@ -5,7 +5,9 @@ import { limits } from '../../../../domain/schemas/limits';
 import { FormModal } from '../../../components/modals';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCan } from '../../../lib/session';
 import { useMarkDisbursementPaid } from '../api/disbursements';
+import { FullDestination } from './full-destination';
 import { PayoutLine, type PayoutModalProps } from './payout-line';
 
 /** Mark Paid: the transfer reference is required ("A transfer reference is required."). */
@@ -13,6 +15,7 @@ export function MarkPaidModal({ row, opened, onClose }: PayoutModalProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const markPaid = useMarkDisbursementPaid();
+  const canReveal = useCan()('disbursement.revealDestination');
   const [reference, setReference] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   useEffect(() => {
@@ -46,6 +49,7 @@ export function MarkPaidModal({ row, opened, onClose }: PayoutModalProps) {
       {row ? (
         <>
           <PayoutLine row={row} />
+          {canReveal ? <FullDestination row={row} /> : null}
           <Text size="sm" c="dimmed">
             {t('disbursements.paid.help')}
           </Text>

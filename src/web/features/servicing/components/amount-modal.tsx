@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
+import { isStaffAmountAllowed, makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
 import { MINOR_PER_MAJOR } from '../../../../domain/money';
 import { ReasonModal } from '../../../components/reason-modal';
 import { StaffAmountField } from '../../../components/staff/amount-field';
@@ -29,6 +29,7 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
   );
   const profile = useQuery({ ...applicationProfileQuery(loan?.id ?? ''), enabled: opened && Boolean(loan) });
   const withdrawnMinor = profile.data?.withdrawnMinor;
+  const currentAmount = loan ? loan.approvedAmountMinor / MINOR_PER_MAJOR : 0;
   const [amountText, setAmountText] = useState('');
   useEffect(() => {
     if (opened && loan) setAmountText(amountInputText(loan.approvedAmountMinor / MINOR_PER_MAJOR));
@@ -40,7 +41,8 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
           amountText,
           profile.data.termMonths,
           profile.data.monthlyRateBp,
-          product.staffAmount,
+          product,
+          currentAmount,
         )
       : null;
 
@@ -59,7 +61,8 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
       validate={() => {
         if (!profile.data || !amountSchema) return t('common.loading');
         const parsed = amountSchema.safeParse(amountText);
-        if (!parsed.success) return t('errors.LOAN_UPDATE_INVALID');
+        if (!parsed.success || !product || !isStaffAmountAllowed(parsed.data, currentAmount, product))
+          return t('errors.LOAN_UPDATE_INVALID');
         if (parsed.data * MINOR_PER_MAJOR < profile.data.withdrawnMinor)
           return t('errors.AMOUNT_BELOW_WITHDRAWN', { amount: fmt.money(profile.data.withdrawnMinor) });
         return null;
@@ -84,6 +87,7 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
           withdrawnKey="servicing.amount.withdrawn"
           withAsterisk
           rule={product.staffAmount}
+          currentAmount={currentAmount}
           withdrawnMinor={withdrawnMinor}
           value={amountText}
           onChange={setAmountText}

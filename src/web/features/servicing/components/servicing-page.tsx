@@ -1,7 +1,6 @@
-import { Button, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconBuildingBank,
-  IconChevronDown,
   IconCoin,
   IconGauge,
   IconKey,
@@ -16,6 +15,7 @@ import type { ServicingItem } from '../../../../domain/schemas/staff';
 import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
+import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
 import { ProfileModal } from '../../../components/staff/profile-modal';
 import { StatusBadge } from '../../../components/status-badge';
@@ -111,39 +111,21 @@ export function ServicingPage() {
           <StatusBadge status={item.status} />
         ),
     },
-    {
-      key: 'action',
-      header: c('action'),
-      cell: (item) => (
-        <Menu position="bottom-end" shadow="md" withinPortal>
-          <Menu.Target>
-            <Button
-              size="compact-sm"
-              variant="default"
-              rightSection={<IconChevronDown size={14} />}
-              aria-label={t('servicing.actions.menuFor', { loanNumber: item.loanNumber })}
-            >
-              {t('servicing.actions.menu')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {actions.map((action) => (
-              <Menu.Item
-                key={action}
-                leftSection={icons[action]}
-                color={action === 'resetPassword' ? 'red' : undefined}
-                onClick={() => {
-                  setRow(item);
-                  setDialog(action);
-                }}
-              >
-                {t(`servicing.actions.${action}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      ),
-    },
+    actionsColumn<ServicingItem>(
+      c('action'),
+      (item) => item.loanNumber,
+      (item) =>
+        actions.map((action) => ({
+          key: action,
+          label: t(`servicing.actions.${action}`),
+          icon: icons[action],
+          color: action === 'resetPassword' ? 'red' : undefined,
+          onClick: () => {
+            setRow(item);
+            setDialog(action);
+          },
+        })),
+    ),
   ];
 
   const can = (action: ServicingAction) => actions.includes(action);

@@ -5,12 +5,14 @@ import { annuityPaymentMinor } from '../../../../domain/loan/schedule';
 import { formatMoney } from '../../../../domain/money';
 import { errorBody, mockApi } from '../../../test/render';
 import {
+  chooseRowAction,
   finance,
   makeListItem,
   makeProfile,
   officer,
   pageOf,
   renderBackOffice,
+  rowActionNames,
   staffBase,
 } from '../../../test/staff';
 
@@ -55,8 +57,9 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Mar 1, 2025')).toBeTruthy();
     expect(within(row).getByText('10:30 AM')).toBeTruthy();
     expect(within(row).getByText('Pending')).toBeTruthy();
-    for (const name of ['View Profile', 'Update Loan', 'Approve', 'Reject'])
-      expect(within(row).getByRole('button', { name })).toBeTruthy();
+    // One "Actions" menu per row (it fits at 1280 px and stays on screen on a phone).
+    expect(within(row).getByRole('button', { name: `Actions for ${item.loanNumber}` })).toBeTruthy();
+    expect(await rowActionNames(row)).toEqual(['View Profile', 'Update Loan', 'Approve', 'Reject']);
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
   });
 
@@ -69,10 +72,10 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    expect(within(row).getByRole('button', { name: 'View Profile' })).toBeTruthy();
+    expect(await rowActionNames(row)).toContain('View Profile');
     for (const name of ['Update Loan', 'Approve', 'Reject'])
       expect(within(row).queryByRole('button', { name })).toBeNull();
-    await userEvent.click(within(row).getByRole('button', { name: 'View Profile' }));
+    await chooseRowAction(row, 'View Profile');
     expect(await screen.findByText('Santos Bakery')).toBeTruthy();
   });
 
@@ -93,7 +96,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await chooseRowAction(row, 'Approve');
     const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
     const score = within(dialog).getByLabelText('Credit score') as HTMLInputElement;
     expect(score.value).toBe('500');
@@ -124,7 +127,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await chooseRowAction(row, 'Approve');
     const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     const toast = await screen.findByText('This application has already been decided.');
@@ -144,7 +147,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await chooseRowAction(row, 'Approve');
     const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
     const score = within(dialog).getByLabelText('Credit score');
     await userEvent.clear(score);
@@ -170,7 +173,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Update Loan' }));
+    await chooseRowAction(row, 'Update Loan');
     const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
     const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
     const payment = within(dialog).getByTestId('monthly-payment');
@@ -202,6 +205,48 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
     expect(sent).toEqual({ amount: 120_000, termMonths: 12 });
+  });
+
+  it('Update Loan keeps a small loan’s amount while its term changes; a changed amount is clamped', async () => {
+    // ₱10,000: the borrower's range allows it, the staff minimum is ₱50,000.
+    const item = makeListItem({ amountMinor: 1_000_000, termMonths: 6 });
+    let sent: unknown;
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
+      [`POST /api/staff/applications/pending/${item.id}/terms`]: ({ body }) => {
+        sent = body;
+        return { body: makeProfile(item) };
+      },
+    });
+    renderBackOffice('/admin/pending');
+    await chooseRowAction(await rowOf(item.loanNumber), 'Update Loan');
+    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
+    const payment = within(dialog).getByTestId('monthly-payment');
+    expect(amount.value).toBe('10,000');
+    await userEvent.click(within(dialog).getByRole('radio', { name: '12 months' }));
+    // Leaving the field unchanged does not raise it to the staff minimum.
+    await userEvent.click(amount);
+    await userEvent.tab();
+    expect(amount.value).toBe('10,000');
+    expect(payment.textContent).toBe(money(annuityPaymentMinor(1_000_000, 12, 200)));
+
+    // Another amount below the staff minimum is clamped up; back to the current one, it stays.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '20000');
+    expect(payment.textContent).toBe('—');
+    await userEvent.tab();
+    expect(amount.value).toBe('50,000');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10000');
+    await userEvent.tab();
+    expect(amount.value).toBe('10,000');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
+    expect(sent).toEqual({ amount: 10_000, termMonths: 12 });
   });
 });
 
@@ -236,9 +281,9 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
     expect(within(row).getByText('₱200,000')).toBeTruthy();
     expect(within(row).getByText('olive')).toBeTruthy();
     expect(within(row).getByText('Approved')).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(within(row).queryByRole('button', { name: 'Reject' })).toBeNull();
-    expect(within(row).getByRole('button', { name: 'Update Loan' })).toBeTruthy();
+    expect(await rowActionNames(row)).not.toContain('Approve');
+    expect(await rowActionNames(row)).not.toContain('Reject');
+    expect(await rowActionNames(row)).toContain('Update Loan');
   });
 
   it('never lets the amount go below what was withdrawn', async () => {
@@ -256,7 +301,7 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/approved');
     const row = await rowOf(item.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Update Loan' }));
+    await chooseRowAction(row, 'Update Loan');
     const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
     expect((await within(dialog).findByTestId('withdrawn-note')).textContent).toContain(money(8_550_000));
     await waitFor(() =>
@@ -292,7 +337,7 @@ describe('Reject', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    await chooseRowAction(row, 'Reject');
     const dialog = await screen.findByRole('dialog', { name: 'Reject Loan' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText('A reason is required.')).toBeTruthy();

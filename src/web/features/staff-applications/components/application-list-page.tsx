@@ -1,4 +1,4 @@
-import { Button, SimpleGrid } from '@mantine/core';
+import { IconCheck, IconId, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
@@ -6,6 +6,7 @@ import { DateTimeCell } from '../../../components/date-time-cell';
 import { borrowerColumns } from '../../../components/lists/borrower-columns';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
+import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
 import { ProfileModal } from '../../../components/staff/profile-modal';
 import { StatusBadge } from '../../../components/status-badge';
@@ -13,7 +14,6 @@ import { useFormat } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import type { LoanQueue } from '../api/applications';
-import classes from './application-list-page.module.css';
 import { ApproveModal } from './approve-modal';
 import { RejectModal } from './reject-modal';
 import { UpdateLoanModal } from './update-loan-modal';
@@ -39,59 +39,46 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
   const c = (key: string) => t(`backOffice.columns.${key}`);
   const search = nameAndPhoneSearch(t);
 
-  const actions: Column<ApplicationListItem> = {
-    key: 'action',
-    header: c('action'),
-    cell: (item) => (
-      // A 2 × 2 grid on Pending, a column on Approved: the table fits beside the sidebar on a laptop.
-      <SimpleGrid
-        cols={canEditTerms && canDecide && queue === 'pending' ? 2 : 1}
-        spacing={4}
-        verticalSpacing={4}
-        w="max-content"
-      >
-        <Button
-          className={classes.action}
-          size="compact-xs"
-          variant="default"
-          onClick={() => open('profile', item)}
-        >
-          {t('backOffice.actions.viewProfile')}
-        </Button>
-        {canEditTerms ? (
-          <Button
-            className={classes.action}
-            size="compact-xs"
-            variant="light"
-            onClick={() => open('update', item)}
-          >
-            {t('backOffice.actions.updateLoan')}
-          </Button>
-        ) : null}
-        {canDecide && queue === 'pending' ? (
-          <>
-            <Button
-              className={classes.action}
-              size="compact-xs"
-              color="green.8"
-              onClick={() => open('approve', item)}
-            >
-              {t('backOffice.actions.approve')}
-            </Button>
-            <Button
-              className={classes.action}
-              size="compact-xs"
-              color="red.7"
-              variant="outline"
-              onClick={() => open('reject', item)}
-            >
-              {t('backOffice.actions.reject')}
-            </Button>
-          </>
-        ) : null}
-      </SimpleGrid>
-    ),
-  };
+  const decides = canDecide && queue === 'pending';
+  const actions = actionsColumn<ApplicationListItem>(
+    c('action'),
+    (item) => item.loanNumber,
+    (item) => [
+      {
+        key: 'profile',
+        label: t('backOffice.actions.viewProfile'),
+        icon: <IconId size={16} />,
+        onClick: () => open('profile', item),
+      },
+      ...(canEditTerms
+        ? [
+            {
+              key: 'update',
+              label: t('backOffice.actions.updateLoan'),
+              icon: <IconPencil size={16} />,
+              onClick: () => open('update', item),
+            },
+          ]
+        : []),
+      ...(decides
+        ? [
+            {
+              key: 'approve',
+              label: t('backOffice.actions.approve'),
+              icon: <IconCheck size={16} />,
+              onClick: () => open('approve', item),
+            },
+            {
+              key: 'reject',
+              label: t('backOffice.actions.reject'),
+              icon: <IconX size={16} />,
+              color: 'red',
+              onClick: () => open('reject', item),
+            },
+          ]
+        : []),
+    ],
+  );
 
   const common: Column<ApplicationListItem>[] = [
     ...borrowerColumns<ApplicationListItem>(t, fmt),
@@ -145,7 +132,7 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
         search={search}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={900}
+        tableMinWidth={820}
       />
       <ProfileModal applicationId={row?.id ?? null} opened={dialog === 'profile'} onClose={close} />
       {canEditTerms ? (

@@ -2,7 +2,7 @@ import { Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
+import { isStaffAmountAllowed, makeStaffLoanUpdateSchema } from '../../../../domain/loan/terms';
 import { MINOR_PER_MAJOR } from '../../../../domain/money';
 import { limits } from '../../../../domain/schemas/limits';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
@@ -24,7 +24,7 @@ export interface UpdateLoanModalProps {
 }
 
 /**
- * Update Loan (SPEC §2.7): amount in the lender's staff range (clamped on blur) and term, with the monthly
+ * Update Loan (SPEC §2.7): the current amount, or a new one in the lender's staff range (clamped on blur), and term, with the monthly
  * payment recomputed live by the domain. On an approved loan the amount never goes below what was withdrawn.
  */
 export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModalProps) {
@@ -52,12 +52,14 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
 
   const payment =
     product && rateBp !== undefined
-      ? monthlyPaymentFor(amountText, termMonths, rateBp, product.staffAmount)
+      ? monthlyPaymentFor(amountText, termMonths, rateBp, product, currentAmount)
       : null;
 
   const validate = () => {
     const parsed = updateSchema?.safeParse({ amount: amountText, termMonths });
-    if (!parsed?.success) return t('errors.LOAN_UPDATE_INVALID');
+    // A changed amount must be in the staff range; the current one may stay (domain rule, as the server's).
+    if (!parsed?.success || !product || !isStaffAmountAllowed(parsed.data.amount, currentAmount, product))
+      return t('errors.LOAN_UPDATE_INVALID');
     if (parsed.data.amount * MINOR_PER_MAJOR < (withdrawnMinor ?? 0))
       return t('errors.AMOUNT_BELOW_WITHDRAWN', { amount: fmt.money(withdrawnMinor) });
     return null;
@@ -95,6 +97,7 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
             hintKey="backOffice.update.amountHint"
             withdrawnKey={queue === 'approved' ? 'backOffice.update.withdrawn' : undefined}
             rule={product.staffAmount}
+            currentAmount={currentAmount}
             withdrawnMinor={withdrawnMinor}
             value={amountText}
             onChange={setAmountText}

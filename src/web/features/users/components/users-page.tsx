@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconKey, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeCell } from '../../../components/date-time-cell';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
+import { actionsColumn } from '../../../components/lists/row-actions';
 import type { SearchField } from '../../../components/lists/search-bar';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
@@ -81,55 +82,49 @@ export function UsersPage() {
       header: col('lastLoginAt'),
       cell: (user) => <DateTimeCell iso={user.lastLoginAt} />,
     },
-    {
-      key: 'actions',
-      header: col('actions'),
-      cell: (user) => (
-        <Group gap={6} wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => open('update', user)}
-          >
-            {t('users.actions.update')}
-          </Button>
-          {user.status === 'active' ? (
-            <Tooltip label={t('users.actions.resetPassword')} withArrow>
-              <ActionIcon
-                variant="light"
-                size={26}
-                aria-label={t('users.actions.resetPassword')}
-                onClick={() => open('reset', user)}
-              >
-                <IconKey size={15} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
-          {user.id !== me.id && user.status === 'active' ? (
-            <Button
-              size="compact-sm"
-              color="red.7"
-              variant="outline"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => open('delete', user)}
-            >
-              {t('users.actions.delete')}
-            </Button>
-          ) : null}
-          {user.status === 'deactivated' ? (
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconRestore size={14} />}
-              onClick={() => open('reactivate', user)}
-            >
-              {t('users.actions.reactivate')}
-            </Button>
-          ) : null}
-        </Group>
-      ),
-    },
+    actionsColumn<StaffUser>(
+      col('actions'),
+      (user) => user.username ?? user.phone ?? user.id,
+      (user) => [
+        {
+          key: 'update',
+          label: t('users.actions.update'),
+          icon: <IconPencil size={16} />,
+          onClick: () => open('update', user),
+        },
+        ...(user.status === 'active'
+          ? [
+              {
+                key: 'reset',
+                label: t('users.actions.resetPassword'),
+                icon: <IconKey size={16} />,
+                onClick: () => open('reset', user),
+              },
+            ]
+          : []),
+        ...(user.id !== me.id && user.status === 'active'
+          ? [
+              {
+                key: 'delete',
+                label: t('users.actions.delete'),
+                icon: <IconTrash size={16} />,
+                color: 'red',
+                onClick: () => open('delete', user),
+              },
+            ]
+          : []),
+        ...(user.status === 'deactivated'
+          ? [
+              {
+                key: 'reactivate',
+                label: t('users.actions.reactivate'),
+                icon: <IconRestore size={16} />,
+                onClick: () => open('reactivate', user),
+              },
+            ]
+          : []),
+      ],
+    ),
   ];
 
   return (

@@ -1,0 +1,102 @@
+import en from './audit-labels/en.json';
+import km from './audit-labels/km.json';
+import zh from './audit-labels/zh.json';
+
+/**
+ * What each field an audit event records holds, so the audit screen and the CSV export write a change the
+ * same way: money in centavos as money, statuses and roles by their names, dates as dates, flags as Yes/No.
+ * Every field passed to `recordAudit` (src/server) is here; a field that is not reads as plain text.
+ */
+export type AuditFieldKind =
+  | 'money'
+  | 'status'
+  | 'role'
+  | 'date'
+  | 'number'
+  | 'text'
+  | 'boolean'
+  | 'password';
+
+export const auditFieldKinds = {
+  amount: 'money',
+  approvedAmount: 'money',
+  monthlyPayment: 'money',
+  amountMinor: 'money',
+  termMonths: 'number',
+  creditScore: 'number',
+  status: 'status',
+  role: 'role',
+  receivedOn: 'date',
+  mustChangePassword: 'boolean',
+  reversed: 'boolean',
+  password: 'password',
+  statusMessage: 'text',
+  reference: 'text',
+  bankName: 'text',
+  accountNumber: 'text',
+  message: 'text',
+  username: 'text',
+  phone: 'text',
+  channel: 'text',
+} as const satisfies Record<string, AuditFieldKind>;
+
+type AuditField = keyof typeof auditFieldKinds;
+
+function auditFieldKind(field: string): AuditFieldKind {
+  return Object.hasOwn(auditFieldKinds, field) ? auditFieldKinds[field as AuditField] : 'text';
+}
+
+/**
+ * The audit labels in every language: CSV headers, field names, values, statuses, roles and actions. ONE
+ * catalogue: the server's CSV export reads it, and the web merges it into its locales as `auditLabels`.
+ */
+export const auditLabels = { en, zh, km } as const;
+export type AuditLabelLanguage = keyof typeof auditLabels;
+export type AuditLabels = typeof en;
+
+/** How one language writes the values of a change (the web's formatters, or the server's). */
+export interface AuditValueWriters {
+  money: (minor: number) => string;
+  /** A calendar date 'YYYY-MM-DD'. */
+  date: (isoDate: string) => string;
+  number: (value: number) => string;
+  status: (status: string) => string;
+  role: (role: string) => string;
+  yes: string;
+  no: string;
+  passwordReset: string;
+}
+
+/** What a missing value reads as, in every language. */
+const noValue = '—';
+
+export function auditValueText(field: string, value: unknown, write: AuditValueWriters): string {
+  if (value === null || value === undefined || value === '') return noValue;
+  const kind = auditFieldKind(field);
+  if (kind === 'money' && typeof value === 'number') return write.money(value);
+  if (kind === 'number' && typeof value === 'number') return write.number(value);
+  if (kind === 'boolean' && typeof value === 'boolean') return value ? write.yes : write.no;
+  if (kind === 'status' && typeof value === 'string') return write.status(value);
+  if (kind === 'role' && typeof value === 'string') return write.role(value);
+  if (kind === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return write.date(value);
+  if (kind === 'password' && value === 'reset') return write.passwordReset;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** "Amount: ₱140,000.00 → ₱160,000.00", one line per changed field, in the writers' language. */
+export function auditChangeLines(
+  changes: Record<string, { before: unknown; after: unknown }>,
+  fieldLabel: (field: string) => string,
+  write: AuditValueWriters,
+): string[] {
+  return Object.entries(changes).map(
+    ([field, { before, after }]) =>
+      `${fieldLabel(field)}: ${auditValueText(field, before, write)} → ${auditValueText(field, after, write)}`,
+  );
+}
+
+/** The field's label in a catalogue, or its name when the catalogue does not know it. */
+export function auditFieldLabel(labels: AuditLabels, field: string): string {
+  return (labels.fields as Record<string, string>)[field] ?? field;
+}
