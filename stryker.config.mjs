@@ -12,8 +12,8 @@ export default {
     '!src/domain/**/*.test.ts',
     '!src/domain/loan/**/index.ts',
   ],
-  // The machine is shared; one runner keeps the rest of the team's tests fast.
-  concurrency: 1,
+  // The machine is shared: at most two runners. `npm run mutation -- --concurrency 1` to be gentler.
+  concurrency: 2,
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],

@@ -7,5 +7,8 @@ export default defineConfig({
     name: 'mutation',
     environment: 'node',
     include: ['src/domain/**/*.test.ts'],
+    // Instrumented code runs the property tests several times slower; a Vitest timeout would count as a
+    // killed mutant. Stryker has its own timeout for mutants that loop forever.
+    testTimeout: 60_000,
   },
 });
