@@ -7,6 +7,7 @@ import {
   computeFeesMinor,
   defaultLoanProduct,
   isOnRule,
+  type LoanProduct,
   loanRequestSchema,
   parseWholeAmount,
   roundAndClamp,
@@ -45,6 +46,49 @@ describe('defaultLoanProduct', () => {
         JSON.stringify(override),
       ).toThrow();
     }
+  });
+});
+
+describe('assertLoanProduct', () => {
+  const failure = (override: Partial<LoanProduct>) => {
+    try {
+      assertLoanProduct({ ...defaultLoanProduct, ...override });
+      return null;
+    } catch (error) {
+      return (error as Error).message.replace('Invalid loan product configuration: ', '');
+    }
+  };
+
+  it('names the setting that is wrong', () => {
+    const cases: [Partial<LoanProduct>, string][] = [
+      [
+        { borrowerAmount: { min: 10_000, max: 305_000, step: 10_000 } },
+        'borrowerAmount.max must be min + k·step',
+      ],
+      [{ staffAmount: { min: 100, max: 50, step: 10 } }, 'staffAmount.max must be min + k·step'],
+      [{ staffAmount: { min: 0, max: 100, step: 10 } }, 'staffAmount needs positive whole numbers'],
+      [{ borrowerAmount: { min: 10, max: 100, step: 0.5 } }, 'borrowerAmount needs positive whole numbers'],
+      [{ termsMonths: [] }, 'termsMonths'],
+      [{ termsMonths: [6, 0] }, 'termsMonths'],
+      [{ defaultTermMonths: 7 }, 'defaultTermMonths must be one of termsMonths'],
+      [{ monthlyRateBp: 1.5 }, 'monthlyRateBp'],
+      [{ monthlyRateBp: -1 }, 'monthlyRateBp'],
+      [{ monthlyRateBp: 10_001 }, 'monthlyRateBp'],
+      [{ fees: { flatMinor: -1, percentBp: 0 } }, 'fees.flatMinor'],
+      [{ fees: { flatMinor: 0.5, percentBp: 0 } }, 'fees.flatMinor'],
+      [{ fees: { flatMinor: 0, percentBp: 10_000 } }, 'fees.percentBp'],
+      [{ fees: { flatMinor: 0, percentBp: -1 } }, 'fees.percentBp'],
+      [{ fees: { flatMinor: 0, percentBp: 0.5 } }, 'fees.percentBp'],
+    ];
+    for (const [override, why] of cases) expect(failure(override), JSON.stringify(override)).toBe(why);
+  });
+
+  it('accepts the edges of each range', () => {
+    expect(failure({ monthlyRateBp: 10_000 })).toBeNull();
+    expect(failure({ monthlyRateBp: 0 })).toBeNull();
+    expect(failure({ fees: { flatMinor: 0, percentBp: 9_999 } })).toBeNull();
+    expect(failure({ borrowerAmount: { min: 5, max: 5, step: 1 } })).toBeNull();
+    expect(failure({ termsMonths: [1], defaultTermMonths: 1 })).toBeNull();
   });
 });
 
