@@ -88,6 +88,8 @@ describe('assertLoanProduct', () => {
     expect(failure({ monthlyRateBp: 0 })).toBeNull();
     expect(failure({ fees: { flatMinor: 0, percentBp: 9_999 } })).toBeNull();
     expect(failure({ borrowerAmount: { min: 5, max: 5, step: 1 } })).toBeNull();
+    // Steps count from min, which need not be a multiple of the step: 5, 9, 13.
+    expect(failure({ borrowerAmount: { min: 5, max: 13, step: 4 } })).toBeNull();
     expect(failure({ termsMonths: [1], defaultTermMonths: 1 })).toBeNull();
   });
 });
@@ -161,6 +163,8 @@ describe('parseWholeAmount', () => {
     expect(parseWholeAmount('1\u00a0000')).toBe(1_000);
     expect(parseWholeAmount('007')).toBe(7);
     expect(parseWholeAmount('១០,០០០')).toBe(10_000); // Khmer digits
+    expect(parseWholeAmount('០១២៣៤៥៦៧៨៩')).toBe(123_456_789); // every Khmer digit, 9 included
+    expect(parseWholeAmount('０１２３４５６７８９')).toBe(123_456_789); // every full-width digit
     expect(parseWholeAmount('１０，０００')).toBe(10_000); // full-width
   });
 
