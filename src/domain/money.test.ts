@@ -21,6 +21,13 @@ describe('toMinor', () => {
       expect(() => toMinor(bad)).toThrow();
     }
   });
+
+  it('says which check failed: a fraction of a peso, or a result too large for centavos', () => {
+    expect(() => toMinor(1.5)).toThrow('Expected a whole number of major units, got 1.5');
+    expect(() => toMinor(Number.MAX_SAFE_INTEGER)).toThrow(
+      /^converted amount must be a safe integer number of minor units/,
+    );
+  });
 });
 
 describe('assertMinor', () => {
@@ -28,6 +35,11 @@ describe('assertMinor', () => {
     expect(() => assertMinor(12)).not.toThrow();
     expect(() => assertMinor(-12)).not.toThrow();
     for (const bad of [0.5, Number.NaN, '12', 2 ** 53, null]) expect(() => assertMinor(bad)).toThrow();
+  });
+
+  it('names the value in its message, "amount" unless told', () => {
+    expect(() => assertMinor(0.5)).toThrow('amount must be a safe integer number of minor units, got 0.5');
+    expect(() => assertMinor(0.5, 'fee')).toThrow(/^fee must be/);
   });
 });
 
@@ -38,6 +50,12 @@ describe('fromMinorToMajorString', () => {
     expect(fromMinorToMajorString(0)).toBe('0.00');
     expect(fromMinorToMajorString(-1_050)).toBe('-10.50');
     expect(fromMinorToMajorString(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+  });
+
+  it('refuses a fraction of a centavo instead of printing it', () => {
+    for (const bad of [0.5, 100.25, Number.NaN, 2 ** 53]) {
+      expect(() => fromMinorToMajorString(bad)).toThrow(/must be a safe integer/);
+    }
   });
 
   it('round-trips through Math.round(major × 100) for ordinary amounts', () => {
@@ -83,6 +101,13 @@ describe('addMinor / sumMinor', () => {
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER - 1, 1, 1])).toThrow(/overflow/);
     expect(() => addMinor(0.5, 1)).toThrow();
   });
+
+  it('checks each operand, even when the sum would look safe', () => {
+    // 2^53 is not a safe integer but 2^53 − 1 is: only the operand checks catch these.
+    expect(() => addMinor(2 ** 53, -1)).toThrow(/must be a safe integer/);
+    expect(() => addMinor(-1, 2 ** 53)).toThrow(/must be a safe integer/);
+    expect(() => addMinor(0.5, 0.5)).toThrow(/must be a safe integer/);
+  });
 });
 
 describe('divRoundHalfUp', () => {
@@ -92,6 +117,13 @@ describe('divRoundHalfUp', () => {
     expect(divRoundHalfUp(8n, 3n)).toBe(3n);
     expect(divRoundHalfUp(0n, 3n)).toBe(0n);
     expect(() => divRoundHalfUp(-1n, 3n)).toThrow();
+  });
+
+  it('refuses a zero or negative denominator with its own message', () => {
+    const refusal = 'divRoundHalfUp expects numerator ≥ 0 and denominator > 0';
+    expect(() => divRoundHalfUp(1n, 0n)).toThrow(refusal);
+    expect(() => divRoundHalfUp(1n, -2n)).toThrow(refusal);
+    expect(() => divRoundHalfUp(-1n, 3n)).toThrow(refusal);
   });
 
   it('is within half a unit of the true quotient', () => {

@@ -8,6 +8,7 @@
 export const MINOR_PER_MAJOR = 100;
 
 export function isMinor(value: unknown): value is number {
+  // Stryker disable next-line ConditionalExpression: Number.isSafeInteger is already false for a non-number; the typeof narrows the type
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 

@@ -40,6 +40,15 @@ describe('loan balance', () => {
     }
   });
 
+  it('says which amount is wrong', () => {
+    expect(() => loanBalance({ status: 'approved', approvedMinor: -1, withdrawnMinor: 0 })).toThrow(
+      'approvedMinor must be a whole, non-negative number of minor units, not -1',
+    );
+    expect(() => loanBalance({ status: 'approved', approvedMinor: 0, withdrawnMinor: 0.5 })).toThrow(
+      'withdrawnMinor must be a whole, non-negative number of minor units, not 0.5',
+    );
+  });
+
   it('is never negative, never above what was approved, and adds up while money remains', () => {
     fc.assert(
       fc.property(status, minor, minor, (s, approvedMinor, withdrawnMinor) => {

@@ -21,6 +21,7 @@ describe('exact rate strings', () => {
     expect(bpToDecimalString(12_345)).toBe('1.2345');
     expect(() => bpToDecimalString(1.5)).toThrow();
     expect(() => bpToDecimalString(-1)).toThrow();
+    expect(() => bpToDecimalString(1.5)).toThrow('Expected whole non-negative basis points, got 1.5');
   });
 
   it('is exact: the string times 10,000 gives the basis points back', () => {
@@ -38,6 +39,7 @@ describe('effectiveAnnualRateString', () => {
     expect(effectiveAnnualRateString(200)).toBe('0.268242'); // 1.02^12 − 1 = 0.2682417945…
     expect(effectiveAnnualRateString(100)).toBe('0.126825'); // 1.01^12 − 1 = 0.1268250301…
     expect(effectiveAnnualRateString(0)).toBe('0');
+    expect(() => effectiveAnnualRateString(-1)).toThrow('Expected whole non-negative basis points, got -1');
   });
 
   it('agrees with the float formula to 6 decimals', () => {
@@ -93,5 +95,18 @@ describe('monthlyIrr / effectiveAnnualRateFromCashFlows', () => {
   it('refuses cash flows without a non-negative rate', () => {
     expect(() => monthlyIrr(0, payments)).toThrow();
     expect(() => monthlyIrr(20_000_000, payments)).toThrow();
+  });
+
+  it('says why it refuses', () => {
+    for (const advance of [0, -1, Number.NaN]) {
+      expect(() => monthlyIrr(advance, payments)).toThrow('The amount advanced must be positive');
+    }
+    expect(() => monthlyIrr(20_000_000, payments)).toThrow('Repayments are less than the advance');
+    expect(() => monthlyIrr(1, [1e9])).toThrow('Internal rate of return out of range');
+  });
+
+  it('finds rates above 100 % a month by widening its search', () => {
+    expect(monthlyIrr(100, [300])).toBeCloseTo(2, 9);
+    expect(monthlyIrr(100, [100])).toBeCloseTo(0, 9);
   });
 });

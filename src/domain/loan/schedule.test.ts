@@ -41,6 +41,22 @@ describe('annuityPaymentMinor', () => {
     expect(() => annuityPaymentMinor(100, 601, 200)).toThrow();
   });
 
+  it('says which input is wrong, and accepts the edges of the ranges', () => {
+    expect(() => annuityPaymentMinor(0, 12, 200)).toThrow('amountMinor must be positive');
+    expect(() => annuityPaymentMinor(100.5, 12, 200)).toThrow(/^amountMinor must be a safe integer/);
+    const badTerm = 'termMonths must be a whole number from 1 to 600';
+    for (const term of [0, -1, 1.5, 601, Number.NaN]) {
+      expect(() => annuityPaymentMinor(100, term, 200)).toThrow(badTerm);
+    }
+    for (const rate of [-1, 1.5, Number.NaN]) {
+      expect(() => annuityPaymentMinor(100, 12, rate)).toThrow('monthlyRateBp must be ≥ 0');
+    }
+    expect(annuityPaymentMinor(600_000, 600, 0)).toBe(1_000);
+    expect(annuityPaymentMinor(100, 1, 0)).toBe(100);
+    // A payment beyond the safe-integer range is refused rather than rounded through a float.
+    expect(() => annuityPaymentMinor(Number.MAX_SAFE_INTEGER, 1, 200)).toThrow(/^monthly payment must be/);
+  });
+
   // Float noise in the oracle is below 0.002 centavo for these inputs (worst: 1 − (1 + r)^−n for tiny n·r).
   it('is within half a centavo of the float formula', () => {
     fc.assert(
@@ -230,6 +246,41 @@ describe('buildSchedule', () => {
     const last = schedule[59]!;
     expect(last.paymentMinor).toBeGreaterThan(annuityPaymentMinor(amountMinor, 60, 200));
     expect(last.interestMinor).toBe(Math.round((last.principalMinor * 200) / 10_000));
+  });
+
+  it('a remainder of exactly zero is the interest: the last instalment is the balance and still the level payment', () => {
+    // Found by search (₱1,001.61 over 60 months at 2 %): the balance before the last instalment equals the
+    // payment, so round(balance × r) = 58 centavos must not be charged on top.
+    const schedule = buildSchedule({
+      amountMinor: 100_161,
+      termMonths: 60,
+      monthlyRateBp: 200,
+      startDate: '2025-01-01',
+    });
+    checkAlwaysValid(schedule, 100_161, 60, '2025-01-01');
+    expect(schedule[59]).toMatchObject({ paymentMinor: 2_881, principalMinor: 2_881, interestMinor: 0 });
+    expect(annuityPaymentMinor(100_161, 60, 200)).toBe(2_881);
+  });
+
+  it('once a rounded-up payment has repaid everything, later instalments charge nothing', () => {
+    // One centavo over 2 months at 0.01 %: the payment rounds up to the whole centavo, repaid at once.
+    const schedule = buildSchedule({
+      amountMinor: 1,
+      termMonths: 2,
+      monthlyRateBp: 1,
+      startDate: '2025-01-01',
+    });
+    expect(
+      schedule.map((row) => [row.paymentMinor, row.principalMinor, row.interestMinor, row.balanceMinor]),
+    ).toEqual([
+      [1, 1, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    expect(scheduleTotals(schedule)).toEqual({
+      totalRepayableMinor: 1,
+      totalInterestMinor: 0,
+      totalPrincipalMinor: 1,
+    });
   });
 });
 

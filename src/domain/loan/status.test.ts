@@ -41,6 +41,20 @@ describe('status transitions', () => {
     expect(isLoanStatus('hold')).toBe(false);
     expect(isLoanStatus(undefined)).toBe(false);
   });
+
+  it('a status read from outside (an unknown string) can change to nothing', () => {
+    const unknown = 'archived' as LoanStatus;
+    expect(canTransition(unknown, 'approved')).toBe(false);
+    expect(() => assertTransition(unknown, 'approved')).toThrow(
+      'Illegal loan status change: archived → approved',
+    );
+  });
+
+  it('names both statuses when it refuses a change', () => {
+    expect(() => assertTransition('rejected', 'approved')).toThrow(
+      'Illegal loan status change: rejected → approved',
+    );
+  });
 });
 
 describe('status sets', () => {

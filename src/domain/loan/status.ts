@@ -22,6 +22,7 @@ export const openStatuses = ['pending', ...runningStatuses] as const satisfies r
 export const approvedStatuses = [...runningStatuses, 'closed'] as const satisfies readonly LoanStatus[];
 
 export function isLoanStatus(value: unknown): value is LoanStatus {
+  // Stryker disable next-line ConditionalExpression: includes() is already false for a non-string; the typeof narrows the type
   return typeof value === 'string' && (loanStatuses as readonly string[]).includes(value);
 }
 

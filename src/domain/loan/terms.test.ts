@@ -8,6 +8,7 @@ import {
   defaultLoanProduct,
   isOnRule,
   isStaffAmountAllowed,
+  type LoanProduct,
   loanRequestSchema,
   parseWholeAmount,
   roundAndClamp,
@@ -47,6 +48,51 @@ describe('defaultLoanProduct', () => {
         JSON.stringify(override),
       ).toThrow();
     }
+  });
+});
+
+describe('assertLoanProduct', () => {
+  const failure = (override: Partial<LoanProduct>) => {
+    try {
+      assertLoanProduct({ ...defaultLoanProduct, ...override });
+      return null;
+    } catch (error) {
+      return (error as Error).message.replace('Invalid loan product configuration: ', '');
+    }
+  };
+
+  it('names the setting that is wrong', () => {
+    const cases: [Partial<LoanProduct>, string][] = [
+      [
+        { borrowerAmount: { min: 10_000, max: 305_000, step: 10_000 } },
+        'borrowerAmount.max must be min + k·step',
+      ],
+      [{ staffAmount: { min: 100, max: 50, step: 10 } }, 'staffAmount.max must be min + k·step'],
+      [{ staffAmount: { min: 0, max: 100, step: 10 } }, 'staffAmount needs positive whole numbers'],
+      [{ borrowerAmount: { min: 10, max: 100, step: 0.5 } }, 'borrowerAmount needs positive whole numbers'],
+      [{ termsMonths: [] }, 'termsMonths'],
+      [{ termsMonths: [6, 0] }, 'termsMonths'],
+      [{ defaultTermMonths: 7 }, 'defaultTermMonths must be one of termsMonths'],
+      [{ monthlyRateBp: 1.5 }, 'monthlyRateBp'],
+      [{ monthlyRateBp: -1 }, 'monthlyRateBp'],
+      [{ monthlyRateBp: 10_001 }, 'monthlyRateBp'],
+      [{ fees: { flatMinor: -1, percentBp: 0 } }, 'fees.flatMinor'],
+      [{ fees: { flatMinor: 0.5, percentBp: 0 } }, 'fees.flatMinor'],
+      [{ fees: { flatMinor: 0, percentBp: 10_000 } }, 'fees.percentBp'],
+      [{ fees: { flatMinor: 0, percentBp: -1 } }, 'fees.percentBp'],
+      [{ fees: { flatMinor: 0, percentBp: 0.5 } }, 'fees.percentBp'],
+    ];
+    for (const [override, why] of cases) expect(failure(override), JSON.stringify(override)).toBe(why);
+  });
+
+  it('accepts the edges of each range', () => {
+    expect(failure({ monthlyRateBp: 10_000 })).toBeNull();
+    expect(failure({ monthlyRateBp: 0 })).toBeNull();
+    expect(failure({ fees: { flatMinor: 0, percentBp: 9_999 } })).toBeNull();
+    expect(failure({ borrowerAmount: { min: 5, max: 5, step: 1 } })).toBeNull();
+    // Steps count from min, which need not be a multiple of the step: 5, 9, 13.
+    expect(failure({ borrowerAmount: { min: 5, max: 13, step: 4 } })).toBeNull();
+    expect(failure({ termsMonths: [1], defaultTermMonths: 1 })).toBeNull();
   });
 });
 
@@ -119,6 +165,8 @@ describe('parseWholeAmount', () => {
     expect(parseWholeAmount('1\u00a0000')).toBe(1_000);
     expect(parseWholeAmount('007')).toBe(7);
     expect(parseWholeAmount('១០,០០០')).toBe(10_000); // Khmer digits
+    expect(parseWholeAmount('០១២៣៤៥៦៧៨៩')).toBe(123_456_789); // every Khmer digit, 9 included
+    expect(parseWholeAmount('０１２３４５６７８９')).toBe(123_456_789); // every full-width digit
     expect(parseWholeAmount('１０，０００')).toBe(10_000); // full-width
   });
 

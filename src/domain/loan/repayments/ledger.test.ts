@@ -134,6 +134,83 @@ describe('deriveLoanPosition — a second payout re-amortises', () => {
   });
 });
 
+describe('deriveLoanPosition — records it cannot replay', () => {
+  const loan = single(peso(100_000));
+  const received = { id: 'a', amountMinor: 100, receivedOn: '2025-02-28' };
+  const refusals: [string, LoanRecords, string][] = [
+    ['asOf', loan, "asOf must be a real 'YYYY-MM-DD' date, got 2025-02-30"],
+    ['term 0', { ...loan, termMonths: 0 }, 'termMonths out of range'],
+    ['term 1.5', { ...loan, termMonths: 1.5 }, 'termMonths out of range'],
+    ['term 601', { ...loan, termMonths: 601 }, 'termMonths out of range'],
+    ['rate −1', { ...loan, monthlyRateBp: -1 }, 'monthlyRateBp must be ≥ 0'],
+    ['rate 1.5', { ...loan, monthlyRateBp: 1.5 }, 'monthlyRateBp must be ≥ 0'],
+    [
+      'fees 0.5',
+      { ...loan, feesMinor: 0.5 },
+      'feesMinor must be a safe integer number of minor units, got 0.5',
+    ],
+    ['fees −1', { ...loan, feesMinor: -1 }, 'feesMinor must be ≥ 0'],
+    ['grace −1', { ...loan, rules: { graceDays: -1, lateChargeMonthlyBp: 0 } }, 'graceDays must be ≥ 0'],
+    ['grace 1.5', { ...loan, rules: { graceDays: 1.5, lateChargeMonthlyBp: 0 } }, 'graceDays must be ≥ 0'],
+    [
+      'late −1',
+      { ...loan, rules: { graceDays: 3, lateChargeMonthlyBp: -1 } },
+      'lateChargeMonthlyBp must be ≥ 0',
+    ],
+    [
+      'late 0.5',
+      { ...loan, rules: { graceDays: 3, lateChargeMonthlyBp: 0.5 } },
+      'lateChargeMonthlyBp must be ≥ 0',
+    ],
+    [
+      'payout 0.5',
+      { ...loan, disbursements: [{ amountMinor: 0.5, paidOn: '2025-01-31' }] },
+      'disbursement amountMinor must be a safe integer number of minor units, got 0.5',
+    ],
+    [
+      'payout 0',
+      { ...loan, disbursements: [{ amountMinor: 0, paidOn: '2025-01-31' }] },
+      'A paid disbursement must be positive',
+    ],
+    [
+      'payout date',
+      { ...loan, disbursements: [{ amountMinor: 100, paidOn: '2025-13-01' }] },
+      "paidOn must be a real 'YYYY-MM-DD' date, got 2025-13-01",
+    ],
+    [
+      'repayment 0.5',
+      paying(loan, { ...received, amountMinor: 0.5 }),
+      'repayment amountMinor must be a safe integer number of minor units, got 0.5',
+    ],
+    ['repayment 0', paying(loan, { ...received, amountMinor: 0 }), 'A repayment must be positive'],
+    [
+      'repayment date',
+      paying(loan, { ...received, receivedOn: '2025-02-29' }),
+      "receivedOn must be a real 'YYYY-MM-DD' date, got 2025-02-29",
+    ],
+    [
+      'reversal date',
+      paying(loan, { ...received, reversedOn: '28/02/2025' }),
+      "reversedOn must be a real 'YYYY-MM-DD' date, got 28/02/2025",
+    ],
+  ];
+
+  it.each(refusals)('%s is refused, naming what is wrong', (_, records, message) => {
+    const asOf = message.startsWith('asOf') ? '2025-02-30' : '2025-03-31';
+    expect(() => deriveLoanPosition(records, asOf)).toThrow(message);
+  });
+
+  it('accepts the edges: 600 months, a 0 % rate, no fees, no grace', () => {
+    const edges = {
+      ...loan,
+      termMonths: 600,
+      monthlyRateBp: 0,
+      rules: { graceDays: 0, lateChargeMonthlyBp: 0 },
+    };
+    expect(deriveLoanPosition(edges, '2025-01-31').schedule).toHaveLength(600);
+  });
+});
+
 describe('deriveLoanPosition — repayments', () => {
   const loan = single(peso(100_000));
 
