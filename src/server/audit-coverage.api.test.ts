@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from './lib/today';
-import { seedApplication } from './test-support/seed';
+import { seedApplication, seedPaidDisbursement } from './test-support/seed';
 import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
 
 /**
@@ -44,19 +44,7 @@ async function disbursement() {
 /** A loan paid out ₱1,000 today, so it takes repayments. */
 async function paidOutLoan() {
   const id = await loan();
-  await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: id,
-      amount: 100_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-      status: 'paid',
-      decided_at: new Date(),
-      reference: 'PAYOUT-1',
-    })
-    .execute();
+  await seedPaidDisbursement(t.db, id, { amountMinor: 100_000, reference: 'PAYOUT-1' });
   return id;
 }
 

@@ -49,14 +49,18 @@ export const reverseRepaymentSchema = z.object({ reason: reasonSchema }, { error
 
 export const instalmentStates = ['paid', 'part_paid', 'due', 'overdue', 'upcoming'] as const;
 
-/** One instalment as it stands today (docs/decisions/010): figures of instalments not yet due may change. */
-export const instalmentPositionDto = z.object({
+/** One scheduled instalment: what is due when, and how it splits. */
+export const instalmentDto = z.object({
   number: z.number(),
   dueDate: z.string(),
   paymentMinor: z.number(),
   principalMinor: z.number(),
   interestMinor: z.number(),
   balanceMinor: z.number(),
+});
+
+/** One instalment as it stands today (docs/decisions/010): figures of instalments not yet due may change. */
+export const instalmentPositionDto = instalmentDto.extend({
   paidMinor: z.number(),
   unpaidMinor: z.number(),
   status: z.enum(instalmentStates),

@@ -4,7 +4,7 @@ import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
 import { myApplicationDto } from './application';
 import { limits } from './limits';
-import { borrowerRepaymentDto, loanPositionDto } from './repayments';
+import { borrowerRepaymentDto, instalmentDto, loanPositionDto } from './repayments';
 import { paymentChannelSchema } from './settings';
 import { pageOf } from './staff';
 
@@ -63,15 +63,6 @@ export const borrowerEventDto = z.object({
   createdAt: z.string(),
 });
 export type BorrowerEventDto = z.infer<typeof borrowerEventDto>;
-
-export const instalmentDto = z.object({
-  number: z.number(),
-  dueDate: z.string(),
-  paymentMinor: z.number(),
-  principalMinor: z.number(),
-  interestMinor: z.number(),
-  balanceMinor: z.number(),
-});
 
 export const walletResponse = z.object({
   application: myApplicationDto.nullable(),

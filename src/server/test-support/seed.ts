@@ -88,3 +88,24 @@ export async function seedApplication(db: Kysely<Database>, input: SeedApplicati
     .execute();
   return id;
 }
+
+/** A payout already marked paid now, so the loan's repayment schedule has started. */
+export async function seedPaidDisbursement(
+  db: Kysely<Database>,
+  applicationId: string,
+  input: { amountMinor?: number; reference?: string } = {},
+): Promise<void> {
+  await db
+    .insertInto('disbursements')
+    .values({
+      application_id: applicationId,
+      amount: input.amountMinor ?? 10_000_000,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+      status: 'paid',
+      decided_at: new Date(),
+      reference: input.reference ?? `PAYOUT-${applicationId.slice(0, 8)}`,
+    })
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication } from '../../test-support/seed';
+import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { signPaymentWebhook } from './webhook-signature';
 
@@ -34,19 +34,7 @@ async function loan(status: 'approved' | 'pending' = 'approved', fullName = 'Tes
   const b = await t.signUpBorrower();
   const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status, fullName });
   if (status === 'approved') {
-    await t.db
-      .insertInto('disbursements')
-      .values({
-        application_id: id,
-        amount: 10_000_000,
-        bank_name: 'GCash',
-        account_number: '09171234567',
-        code_verified: true,
-        status: 'paid',
-        decided_at: new Date(),
-        reference: `PAYOUT-${id.slice(0, 8)}`,
-      })
-      .execute();
+    await seedPaidDisbursement(t.db, id);
   }
   const row = await t.db
     .selectFrom('applications')

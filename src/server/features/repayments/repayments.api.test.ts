@@ -3,7 +3,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import { todayIn } from '../../lib/today';
 import { loadLoanRecords } from '../../loans/loan-position';
-import { seedApplication } from '../../test-support/seed';
+import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -46,19 +46,7 @@ async function loan(options: { paidOutMinor?: number | null; status?: 'approved'
   });
   const paid = options.paidOutMinor === undefined ? 10_000_000 : options.paidOutMinor;
   if (paid !== null) {
-    await t.db
-      .insertInto('disbursements')
-      .values({
-        application_id: id,
-        amount: paid,
-        bank_name: 'GCash',
-        account_number: '09171234567',
-        code_verified: true,
-        status: 'paid',
-        decided_at: new Date(),
-        reference: `PAYOUT-${id.slice(0, 8)}`,
-      })
-      .execute();
+    await seedPaidDisbursement(t.db, id, { amountMinor: paid });
   }
   return { id, borrower: await t.loginAs(b.phone, b.password) };
 }
@@ -392,19 +380,7 @@ describe('overdue, by the test clock', () => {
         phone: b.phone,
         status: 'approved',
       });
-      await late.db
-        .insertInto('disbursements')
-        .values({
-          application_id: id,
-          amount: 10_000_000,
-          bank_name: 'GCash',
-          account_number: '09171234567',
-          code_verified: true,
-          status: 'paid',
-          decided_at: new Date(),
-          reference: 'P-1',
-        })
-        .execute();
+      await seedPaidDisbursement(late.db, id, { reference: 'P-1' });
       const lateToday = () => todayIn('Asia/Manila', lateClock.now());
       const due = addMonthsClamped(lateToday(), 1);
       while (lateToday() < addDays(due, 10)) lateClock.days += 1;
