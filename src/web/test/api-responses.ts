@@ -3,14 +3,18 @@ import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schem
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
+  ApplicationProfile,
   AuditEventDto,
   DashboardSummary,
+  deleteUserResponse,
   ServicingItem,
   staffUserDto,
+  temporaryPasswordResponse,
 } from '../../domain/schemas/staff';
 import type { MeResponse } from '../../domain/schemas/user';
 import type {
   AccountResponse,
+  DisbursementDestination,
   DisbursementDto,
   StaffDisbursementItem,
   WalletResponse,
@@ -22,9 +26,15 @@ export interface ErrorBody {
   error: { code: string; message: string; fields: object; params?: object };
 }
 
+type StaffUser = z.infer<typeof staffUserDto>;
+type TemporaryPassword = z.infer<typeof temporaryPasswordResponse>;
+type CodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
+
 /**
- * What each request answers, as the domain's own (zod-inferred) DTO types: a fetch stub's fixture that
- * drifts from the API no longer compiles. (Routes with ids or query strings take any body.)
+ * What each request answers, as the domain's own (zod-inferred) DTO types, keyed by the server's route
+ * pattern (`:id` for a path parameter): a fetch stub's fixture that drifts from the API no longer compiles.
+ * Fixed paths can be stubbed by their literal key; a path with parameters or a query string goes through
+ * `stub()` in render.tsx, which checks it against the same table.
  */
 export interface ApiResponses {
   'GET /api/me': MeResponse;
@@ -32,19 +42,41 @@ export interface ApiResponses {
   'POST /api/auth/login': MeResponse;
   'POST /api/auth/password': MeResponse;
   'POST /api/auth/logout': { ok: true };
+  'POST /api/auth/signup/code': CodeSent;
+  'POST /api/auth/signup': { ok: true };
   'POST /api/account/avatar': MeResponse;
   'GET /api/account': AccountResponse;
   'GET /api/applications/mine': MyApplicationResponse;
   'POST /api/applications': MyApplicationDto;
-  'POST /api/wallet/withdrawals': { disbursement: DisbursementDto; replayed: boolean };
-  'POST /api/admin/users': z.infer<typeof staffUserDto>;
+  'POST /api/applications/quote': { disclosure: Record<string, unknown>; disclosureSha256: string };
   'GET /api/wallet': WalletResponse;
+  'POST /api/wallet/withdrawal-code': CodeSent;
+  'POST /api/wallet/withdrawals': { disbursement: DisbursementDto; replayed: boolean };
   'GET /api/staff/pending-count': { count: number };
   'GET /api/staff/dashboard': DashboardSummary;
   'GET /api/staff/applications/pending': Page<ApplicationListItem>;
   'GET /api/staff/applications/approved': Page<ApplicationListItem>;
+  'GET /api/staff/applications/:id': ApplicationProfile;
+  'POST /api/staff/applications/:id/approve': ApplicationProfile;
+  'POST /api/staff/applications/:id/reject': ApplicationProfile;
+  'POST /api/staff/applications/pending/:id/terms': ApplicationProfile;
+  'POST /api/staff/applications/approved/:id/terms': ApplicationProfile;
   'GET /api/staff/loans': Page<ServicingItem>;
+  'POST /api/staff/loans/:id/status': ApplicationProfile;
+  'POST /api/staff/loans/:id/bank-details': ApplicationProfile;
+  'POST /api/staff/loans/:id/credit-score': ApplicationProfile;
+  'POST /api/staff/loans/:id/amount': ApplicationProfile;
+  'POST /api/staff/loans/:id/message': ApplicationProfile;
+  'POST /api/staff/loans/:id/reset-password': TemporaryPassword;
   'GET /api/staff/disbursements': Page<StaffDisbursementItem>;
-  'GET /api/admin/users': Page<z.infer<typeof staffUserDto>>;
+  'POST /api/staff/disbursements/:id/paid': DisbursementDto;
+  'POST /api/staff/disbursements/:id/failed': DisbursementDto;
+  'POST /api/staff/disbursements/:id/destination': DisbursementDestination;
+  'GET /api/admin/users': Page<StaffUser>;
+  'POST /api/admin/users': StaffUser;
+  'POST /api/admin/users/:id': StaffUser;
+  'DELETE /api/admin/users/:id': z.infer<typeof deleteUserResponse>;
+  'POST /api/admin/users/:id/reset-password': TemporaryPassword;
+  'POST /api/admin/users/:id/reactivate': TemporaryPassword;
   'GET /api/admin/audit': Page<AuditEventDto>;
 }

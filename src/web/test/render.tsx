@@ -39,12 +39,47 @@ export interface MockResponse<T = unknown> {
   body?: T | ErrorBody;
 }
 
+/** A stubbed answer for one route of ApiResponses. */
+export type StubResponse<K extends keyof ApiResponses> = MockResponse<ApiResponses[K]>;
+
 type Handler<T = unknown> =
   | MockResponse<T>
   | ((request: { body: unknown; headers: Headers }) => MockResponse<T> | Promise<MockResponse<T>>);
 
-/** Known routes are typed by their DTO; any other route takes any body. */
+/** Known fixed paths are typed by their DTO; other keys come from `stub()`, which types them itself. */
 export type MockTable = { [K in keyof ApiResponses]?: Handler<ApiResponses[K]> } & Record<string, Handler>;
+
+/** `GET /api/x?page=2` → `GET /api/x`. */
+type RouteOf<K extends string> = K extends `${infer Route}?${string}` ? Route : K;
+/** The `:name` parameters of a route pattern. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type ResponseOf<K extends string> = ApiResponses[RouteOf<K> & keyof ApiResponses];
+
+/**
+ * A typed stub for a route with path parameters or a query string, spread into `mockApi`'s table:
+ * `...stub('POST /api/staff/disbursements/:id/paid', { id }, { body: paid })` or
+ * `...stub('GET /api/admin/users?phone=0917', { body: page })`. The key must be a route of ApiResponses
+ * (with its query string, if any, as the client sends it), the parameters must be the route's, and the
+ * answer must be that route's DTO or an error body.
+ */
+export function stub<K extends string>(
+  key: K & (RouteOf<K> extends keyof ApiResponses ? unknown : 'is not a route in ApiResponses'),
+  ...rest: [ParamsOf<RouteOf<K>>] extends [never]
+    ? [handler: Handler<ResponseOf<K>>]
+    : [params: Record<ParamsOf<RouteOf<K>>, string>, handler: Handler<ResponseOf<K>>]
+): Readonly<Record<string, Handler>> {
+  const [params, handler] = (rest.length === 2 ? rest : [{}, rest[0]]) as [Record<string, string>, Handler];
+  const url = key.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`stub(${key}): no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  return { [url]: handler };
+}
 
 /** GET /api/settings as a server with the SPEC §6 defaults answers it. */
 export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']> = {}): PublicSettings {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/render';
+import { mockApi, stub } from '../../test/render';
 import { makeListItem, officer, pageOf, renderBackOffice, staffBase } from '../../test/staff';
 import { buildListUrl } from './use-list';
 
@@ -32,9 +32,9 @@ describe('list pages', { timeout: 20_000 }, () => {
     const found = makeListItem({ fullName: 'Ana Found' });
     const fetchMock = mockApi({
       ...staffBase(officer),
-      'GET /api/staff/applications/pending?page=3': { body: pageOf([third], 3, 45) },
-      'GET /api/staff/applications/pending?name=ana&phone=0917': { body: pageOf([found], 1, 1) },
-      'GET /api/staff/applications/pending?name=ana&phone=0917&page=2': { body: pageOf([], 2, 1) },
+      ...stub('GET /api/staff/applications/pending?page=3', { body: pageOf([third], 3, 45) }),
+      ...stub('GET /api/staff/applications/pending?name=ana&phone=0917', { body: pageOf([found], 1, 1) }),
+      ...stub('GET /api/staff/applications/pending?name=ana&phone=0917&page=2', { body: pageOf([], 2, 1) }),
     });
     const { router } = renderBackOffice('/admin/pending?page=3');
     expect(await screen.findByText('Third Page')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('list pages', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(officer),
       'GET /api/staff/applications/pending': { body: pageOf([makeListItem({ fullName: 'Everyone' })]) },
-      'GET /api/staff/applications/pending?name=zed': { body: pageOf([]) },
+      ...stub('GET /api/staff/applications/pending?name=zed', { body: pageOf([]) }),
     });
     const { router } = renderBackOffice('/admin/pending');
     expect(await screen.findByText('Everyone')).toBeTruthy();
@@ -76,10 +76,10 @@ describe('list pages', { timeout: 20_000 }, () => {
   it('a page past the end (rows were removed) goes to the last page', async () => {
     mockApi({
       ...staffBase(officer),
-      'GET /api/staff/applications/pending?page=9': { body: pageOf([], 9, 12) },
-      'GET /api/staff/applications/pending?page=2': {
+      ...stub('GET /api/staff/applications/pending?page=9', { body: pageOf([], 9, 12) }),
+      ...stub('GET /api/staff/applications/pending?page=2', {
         body: pageOf([makeListItem({ fullName: 'Last' })], 2, 12),
-      },
+      }),
     });
     const { router } = renderBackOffice('/admin/pending?page=9');
     expect(await screen.findByText('Last')).toBeTruthy();

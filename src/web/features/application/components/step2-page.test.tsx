@@ -3,7 +3,15 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildDisclosure, defaultLoanProduct } from '../../../../domain/loan';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
-import { errorBody, type MockResponse, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import {
+  errorBody,
+  type MockResponse,
+  makeUser,
+  mockApi,
+  renderApp,
+  type StubResponse,
+  signedInMe,
+} from '../../../test/render';
 import { loadDraftFiles, loadTextDraft, setDraftFileStore, updateTextDraft } from '../draft/draft-store';
 import { createMemoryFileStore } from '../draft/file-store';
 
@@ -47,7 +55,9 @@ const disclosure = buildDisclosure({
   product: defaultLoanProduct,
   startDate: '2025-03-01',
 });
-const quote: MockResponse = { body: { disclosure, disclosureSha256: 'a'.repeat(64) } };
+const quote: StubResponse<'POST /api/applications/quote'> = {
+  body: { disclosure, disclosureSha256: 'a'.repeat(64) },
+};
 let store: ReturnType<typeof createMemoryFileStore>;
 
 beforeEach(() => {

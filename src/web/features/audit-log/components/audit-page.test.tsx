@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEventDto } from '../../../../domain/schemas/staff';
 import { createFormatters } from '../../../lib/format';
 import i18n from '../../../lib/i18n';
-import { makeUser, mockApi } from '../../../test/render';
+import { makeUser, mockApi, stub } from '../../../test/render';
 import { finance, makeSummary, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
 import { auditCsvUrl, changeLines } from './audit-page';
 
@@ -124,11 +124,13 @@ describe('Audit Log', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/admin/audit': { body: pageOf([makeEvent()]) },
-      'GET /api/admin/audit?actor=olive&loan=HL-25': { body: pageOf([makeEvent()]) },
-      'GET /api/admin/audit?actor=olive&action=loan.hold&loan=HL-25': { body: pageOf([makeEvent()]) },
-      'GET /api/admin/audit?actor=olive&action=loan.hold&loan=HL-25&from=2025-03-01&to=2025-03-31': {
+      ...stub('GET /api/admin/audit?actor=olive&loan=HL-25', { body: pageOf([makeEvent()]) }),
+      ...stub('GET /api/admin/audit?actor=olive&action=loan.hold&loan=HL-25', {
         body: pageOf([makeEvent()]),
-      },
+      }),
+      ...stub('GET /api/admin/audit?actor=olive&action=loan.hold&loan=HL-25&from=2025-03-01&to=2025-03-31', {
+        body: pageOf([makeEvent()]),
+      }),
     });
     const { router } = renderBackOffice('/admin/audit');
     await screen.findByRole('table', { name: 'Audit Log' });

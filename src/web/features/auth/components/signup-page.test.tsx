@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { errorBody, type MockResponse, mockApi, renderApp, signedOutMe } from '../../../test/render';
+import { errorBody, mockApi, renderApp, type StubResponse, signedOutMe } from '../../../test/render';
 
-const codeSent: MockResponse = { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } };
+const codeSent: StubResponse<'POST /api/auth/signup/code'> = {
+  body: { resendAfterSeconds: 60, expiresInSeconds: 300 },
+};
 
 function setup() {
   return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -151,11 +153,11 @@ describe('sign-up page', () => {
   });
 
   it('shows "Signing up..." while the request runs, then the success text, then goes to /login after 2 s', async () => {
-    let finish: (response: MockResponse) => void = () => {};
+    let finish: (response: StubResponse<'POST /api/auth/signup'>) => void = () => {};
     const fetchMock = mockApi({
       'GET /api/me': signedOutMe,
       'POST /api/auth/signup': () =>
-        new Promise<MockResponse>((resolve) => {
+        new Promise<StubResponse<'POST /api/auth/signup'>>((resolve) => {
           finish = resolve;
         }),
     });

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/money';
-import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
-import { errorBody, mockApi } from '../../../test/render';
+import type { DisbursementDto, StaffDisbursementItem } from '../../../../domain/schemas/wallet';
+import { errorBody, mockApi, stub } from '../../../test/render';
 import {
   chooseRowAction,
   finance,
@@ -39,6 +39,25 @@ function makePayout(overrides: Partial<StaffDisbursementItem> = {}): StaffDisbur
   };
 }
 
+/** The borrower-side record the server answers after a decision. */
+function decided(
+  payout: StaffDisbursementItem,
+  outcome: Pick<DisbursementDto, 'status'> & Partial<DisbursementDto>,
+): DisbursementDto {
+  const { id, amountMinor, bankName, accountNumberLast4, requestedAt, reference, failureReason } = payout;
+  return {
+    id,
+    amountMinor,
+    bankName,
+    accountNumberLast4,
+    requestedAt,
+    reference,
+    failureReason,
+    decidedAt: '2025-03-03T05:00:00.000Z',
+    ...outcome,
+  };
+}
+
 /** The decisions posted (the audited reveals of the full account are counted by `reveals`). */
 function posts(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
@@ -54,9 +73,13 @@ function reveals(fetchMock: ReturnType<typeof mockApi>) {
 
 function destinationOf(payout: StaffDisbursementItem) {
   return {
-    [`POST /api/staff/disbursements/${payout.id}/destination`]: {
-      body: { id: payout.id, bankName: 'GCash', accountNumber: '09171237001' },
-    },
+    ...stub(
+      'POST /api/staff/disbursements/:id/destination',
+      { id: payout.id },
+      {
+        body: { id: payout.id, bankName: 'GCash', accountNumber: '09171237001' },
+      },
+    ),
   };
 }
 
@@ -95,7 +118,6 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       'Requested At',
       'Status',
       'Reference',
-      'Marked by',
       'Action',
     ]);
     const first = await rowOf(requested.loanNumber);
@@ -108,16 +130,15 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
     const second = await rowOf(paid.loanNumber);
     expect(within(second).getByText('GC-REF-778812')).toBeTruthy();
-    // Who marked it, and when (the date and the time of day, in the configured time zone).
-    const markedBy = (row: HTMLElement) => within(row).getAllByRole('cell')[8]!;
-    expect(within(markedBy(second)).getByText('fina')).toBeTruthy();
-    expect(within(markedBy(second)).getByTitle(/2025/)).toBeTruthy();
-    expect(markedBy(first).textContent).toBe('N/A');
+    // Who marked it and when, under the status (the time of day in the title, in the lender's time zone).
+    const statusCell = (row: HTMLElement) => within(row).getAllByRole('cell')[6]!;
+    expect(within(statusCell(second)).getByText('by fina · Mar 3, 2025').title).toMatch(/2025/);
+    expect(within(statusCell(first)).queryByText(/^by /)).toBeNull();
     expect(within(second).queryByRole('button', { name: /^Mark/ })).toBeNull();
     const third = await rowOf(failed.loanNumber);
     expect(within(third).getByText('Account closed')).toBeTruthy();
     expect(within(third).getByText('Failed')).toBeTruthy();
-    expect(within(markedBy(third)).getByText('frank')).toBeTruthy();
+    expect(within(statusCell(third)).getByText(/^by frank · /)).toBeTruthy();
     // Records are never deleted: there is no delete anywhere.
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
   });
@@ -137,7 +158,9 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(finance),
       'GET /api/staff/disbursements': { body: pageOf([]) },
-      'GET /api/staff/disbursements?status=failed': { body: pageOf([makePayout({ status: 'failed' })]) },
+      ...stub('GET /api/staff/disbursements?status=failed', {
+        body: pageOf([makePayout({ status: 'failed' })]),
+      }),
     });
     const { router } = renderBackOffice('/admin/disbursements');
     await screen.findByText('No results found.');
@@ -159,7 +182,13 @@ describe('Disbursements', { timeout: 20_000 }, () => {
           body: pageOf([lists === 1 ? requested : { ...requested, status: 'paid', reference: 'BDO-99812' }]),
         };
       },
-      [`POST /api/staff/disbursements/${requested.id}/paid`]: { body: {} },
+      ...stub(
+        'POST /api/staff/disbursements/:id/paid',
+        { id: requested.id },
+        {
+          body: decided(requested, { status: 'paid', reference: 'BDO-99812' }),
+        },
+      ),
       ...destinationOf(requested),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
@@ -187,7 +216,13 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(finance),
       'GET /api/staff/disbursements': { body: pageOf([requested]) },
-      [`POST /api/staff/disbursements/${requested.id}/failed`]: { body: {} },
+      ...stub(
+        'POST /api/staff/disbursements/:id/failed',
+        { id: requested.id },
+        {
+          body: decided(requested, { status: 'failed', failureReason: 'Account closed' }),
+        },
+      ),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
     renderBackOffice('/admin/disbursements');
@@ -212,13 +247,17 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       ...staffBase(finance),
       'GET /api/staff/disbursements': { body: pageOf([requested]) },
       ...destinationOf(requested),
-      [`POST /api/staff/disbursements/${requested.id}/paid`]: {
-        status: 409,
-        body: errorBody(
-          'DISBURSEMENT_ALREADY_DECIDED',
-          'This disbursement has already been marked paid or failed.',
-        ),
-      },
+      ...stub(
+        'POST /api/staff/disbursements/:id/paid',
+        { id: requested.id },
+        {
+          status: 409,
+          body: errorBody(
+            'DISBURSEMENT_ALREADY_DECIDED',
+            'This disbursement has already been marked paid or failed.',
+          ),
+        },
+      ),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
     renderBackOffice('/admin/disbursements');

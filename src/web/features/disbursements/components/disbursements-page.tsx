@@ -88,8 +88,11 @@ export function DisbursementsPage() {
         <Stack gap={2} align="flex-start">
           <StatusBadge status={item.status} />
           {item.decidedAt ? (
+            // Who marked it and when, under the badge: one column less keeps the list within 1280 px.
             <Text size="xs" c="dimmed" title={fmt.dateTime(item.decidedAt)}>
-              {fmt.date(item.decidedAt)}
+              {item.decidedBy
+                ? t('disbursements.markedBy', { name: item.decidedBy, date: fmt.date(item.decidedAt) })
+                : fmt.date(item.decidedAt)}
             </Text>
           ) : item.loanStatus === 'on_hold' ? (
             <Text size="xs" c="red.7">
@@ -100,22 +103,6 @@ export function DisbursementsPage() {
       ),
     },
     { key: 'reference', header: d('reference'), nowrap: false, cell: outcome },
-    {
-      key: 'decidedBy',
-      header: d('decidedBy'),
-      nowrap: false,
-      cell: (item) =>
-        item.decidedBy ? (
-          <Stack gap={0}>
-            <Text span size="sm" fw={500}>
-              {item.decidedBy}
-            </Text>
-            <DateTimeCell iso={item.decidedAt} />
-          </Stack>
-        ) : (
-          fmt.na
-        ),
-    },
     ...(canDecide
       ? [
           actionsColumn<StaffDisbursementItem>(

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServicingItem } from '../../../../domain/schemas/staff';
-import { errorBody, makeUser, mockApi } from '../../../test/render';
+import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
 import {
   finance,
   makeListItem,
@@ -159,9 +159,9 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
           body: pageOf([lists === 1 ? loan : { ...loan, status: 'on_hold', statusMessage: 'Call us first' }]),
         };
       },
-      [`POST /api/staff/loans/${loan.id}/status`]: ({ body }) => ({
+      ...stub('POST /api/staff/loans/:id/status', { id: loan.id }, ({ body }) => ({
         body: profileOf(loan, { status: 'on_hold', statusMessage: (body as { message: string }).message }),
-      }),
+      })),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Status', 'Put Loan on Hold');
@@ -193,10 +193,14 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(admin),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      [`POST /api/staff/loans/${loan.id}/status`]: {
-        status: 409,
-        body: errorBody('STATUS_UNCHANGED', 'The loan already has this status.'),
-      },
+      ...stub(
+        'POST /api/staff/loans/:id/status',
+        { id: loan.id },
+        {
+          status: 409,
+          body: errorBody('STATUS_UNCHANGED', 'The loan already has this status.'),
+        },
+      ),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Status', 'Release Hold');
@@ -213,7 +217,11 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      [`POST /api/staff/loans/${loan.id}/reset-password`]: { body: { temporaryPassword: 'Tmp-4f9K-22xq' } },
+      ...stub(
+        'POST /api/staff/loans/:id/reset-password',
+        { id: loan.id },
+        { body: { temporaryPassword: 'Tmp-4f9K-22xq' } },
+      ),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Reset Password', 'Reset Borrower Password');
@@ -243,10 +251,14 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(finance),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      [`GET /api/staff/applications/${loan.id}`]: {
-        body: profileOf(loan, { bankName: 'GCash', accountNumber: '09171234567001' }),
-      },
-      [`POST /api/staff/loans/${loan.id}/bank-details`]: { body: profileOf(loan) },
+      ...stub(
+        'GET /api/staff/applications/:id',
+        { id: loan.id },
+        {
+          body: profileOf(loan, { bankName: 'GCash', accountNumber: '09171234567001' }),
+        },
+      ),
+      ...stub('POST /api/staff/loans/:id/bank-details', { id: loan.id }, { body: profileOf(loan) }),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Bank Details', 'Change Bank Details');
@@ -274,7 +286,11 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(officer),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      [`POST /api/staff/loans/${loan.id}/credit-score`]: { body: profileOf(loan, { creditScore: 910 }) },
+      ...stub(
+        'POST /api/staff/loans/:id/credit-score',
+        { id: loan.id },
+        { body: profileOf(loan, { creditScore: 910 }) },
+      ),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Credit Score', 'Change Credit Score');
@@ -302,10 +318,14 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(officer),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      [`GET /api/staff/applications/${loan.id}`]: {
-        body: profileOf(loan, { withdrawnMinor: 8_550_000, availableMinor: 11_450_000, termMonths: 12 }),
-      },
-      [`POST /api/staff/loans/${loan.id}/amount`]: { body: profileOf(loan) },
+      ...stub(
+        'GET /api/staff/applications/:id',
+        { id: loan.id },
+        {
+          body: profileOf(loan, { withdrawnMinor: 8_550_000, availableMinor: 11_450_000, termMonths: 12 }),
+        },
+      ),
+      ...stub('POST /api/staff/loans/:id/amount', { id: loan.id }, { body: profileOf(loan) }),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Amount', 'Change Amount');
@@ -329,10 +349,14 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      [`POST /api/staff/loans/${loan.id}/message`]: {
-        status: 403,
-        body: errorBody('FORBIDDEN', 'You do not have permission to do this.'),
-      },
+      ...stub(
+        'POST /api/staff/loans/:id/message',
+        { id: loan.id },
+        {
+          status: 403,
+          body: errorBody('FORBIDDEN', 'You do not have permission to do this.'),
+        },
+      ),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Message Borrower', 'Message Borrower');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { annuityPaymentMinor } from '../../../../domain/loan/schedule';
 import { formatMoney } from '../../../../domain/money';
-import { errorBody, mockApi } from '../../../test/render';
+import { errorBody, mockApi, stub } from '../../../test/render';
 import {
   chooseRowAction,
   finance,
@@ -68,7 +68,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(finance),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
+      ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
@@ -89,10 +89,10 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
         listCalls += 1;
         return { body: pageOf(listCalls === 1 ? [item] : []) };
       },
-      [`POST /api/staff/applications/${item.id}/approve`]: ({ body }) => {
+      ...stub('POST /api/staff/applications/:id/approve', { id: item.id }, ({ body }) => {
         approvedBody = body;
         return { body: makeProfile(item, { status: 'approved', creditScore: 620 }) };
-      },
+      }),
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
@@ -120,10 +120,14 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(officer, 1),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      [`POST /api/staff/applications/${item.id}/approve`]: {
-        status: 409,
-        body: errorBody('ALREADY_DECIDED', 'This application has already been decided.'),
-      },
+      ...stub(
+        'POST /api/staff/applications/:id/approve',
+        { id: item.id },
+        {
+          status: 409,
+          body: errorBody('ALREADY_DECIDED', 'This application has already been decided.'),
+        },
+      ),
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
@@ -165,11 +169,11 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
-      [`POST /api/staff/applications/pending/${item.id}/terms`]: ({ body }) => {
+      ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
+      ...stub('POST /api/staff/applications/pending/:id/terms', { id: item.id }, ({ body }) => {
         sent = body;
         return { body: makeProfile(item) };
-      },
+      }),
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
@@ -214,11 +218,11 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      [`GET /api/staff/applications/${item.id}`]: { body: makeProfile(item) },
-      [`POST /api/staff/applications/pending/${item.id}/terms`]: ({ body }) => {
+      ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
+      ...stub('POST /api/staff/applications/pending/:id/terms', { id: item.id }, ({ body }) => {
         sent = body;
         return { body: makeProfile(item) };
-      },
+      }),
     });
     renderBackOffice('/admin/pending');
     await chooseRowAction(await rowOf(item.loanNumber), 'Update Loan');
@@ -295,9 +299,13 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(officer),
       'GET /api/staff/applications/approved': { body: pageOf([item]) },
-      [`GET /api/staff/applications/${item.id}`]: {
-        body: makeProfile(item, { withdrawnMinor: 8_550_000, availableMinor: 11_450_000 }),
-      },
+      ...stub(
+        'GET /api/staff/applications/:id',
+        { id: item.id },
+        {
+          body: makeProfile(item, { withdrawnMinor: 8_550_000, availableMinor: 11_450_000 }),
+        },
+      ),
     });
     renderBackOffice('/admin/approved');
     const row = await rowOf(item.loanNumber);
@@ -330,10 +338,10 @@ describe('Reject', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(officer, 1),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      [`POST /api/staff/applications/${item.id}/reject`]: ({ body }) => {
+      ...stub('POST /api/staff/applications/:id/reject', { id: item.id }, ({ body }) => {
         sent = body;
         return { body: makeProfile(item, { status: 'rejected', rejectReason: 'Income not verified' }) };
-      },
+      }),
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, makeUser, mockApi } from '../../../test/render';
+import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
 import { chooseRowAction, pageOf, renderBackOffice, rowActionNames, staffBase } from '../../../test/staff';
 import type { StaffUser } from '../api/users';
 
@@ -45,7 +45,11 @@ describe('Reactivate a user', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([asRow(admin), gone, active]) },
-      [`POST /api/admin/users/${gone.id}/reactivate`]: { body: { temporaryPassword: 'Tmp7kQ2mXw9pLr' } },
+      ...stub(
+        'POST /api/admin/users/:id/reactivate',
+        { id: gone.id },
+        { body: { temporaryPassword: 'Tmp7kQ2mXw9pLr' } },
+      ),
     });
     renderBackOffice('/admin/users');
     const row = await rowOf('dora');
@@ -72,10 +76,14 @@ describe('Reactivate a user', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([asRow(admin), gone]) },
-      [`POST /api/admin/users/${gone.id}/reactivate`]: {
-        status: 409,
-        body: errorBody('USER_ALREADY_ACTIVE', 'This user is already active.'),
-      },
+      ...stub(
+        'POST /api/admin/users/:id/reactivate',
+        { id: gone.id },
+        {
+          status: 409,
+          body: errorBody('USER_ALREADY_ACTIVE', 'This user is already active.'),
+        },
+      ),
     });
     renderBackOffice('/admin/users');
     await chooseRowAction(await rowOf('dora'), 'Reactivate');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, makeUser, mockApi } from '../../../test/render';
+import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
 import {
   chooseRowAction,
   finance,
@@ -92,7 +92,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([me, olive]) },
-      'GET /api/admin/users?phone=0917': { body: pageOf([olive]) },
+      ...stub('GET /api/admin/users?phone=0917', { body: pageOf([olive]) }),
     });
     const { router } = renderBackOffice('/admin/users');
     await rowOf('olive');
@@ -171,7 +171,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([me, olive]) },
-      [`DELETE /api/admin/users/${olive.id}`]: { body: { outcome: 'deleted' } },
+      ...stub('DELETE /api/admin/users/:id', { id: olive.id }, { body: { outcome: 'deleted' } }),
     });
     renderBackOffice('/admin/users');
     const row = await rowOf('olive');
@@ -188,7 +188,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([me, borrower]) },
-      [`DELETE /api/admin/users/${borrower.id}`]: { body: { outcome: 'deactivated' } },
+      ...stub('DELETE /api/admin/users/:id', { id: borrower.id }, { body: { outcome: 'deactivated' } }),
     });
     renderBackOffice('/admin/users');
     const row = await rowOf('09998887777');
@@ -209,10 +209,14 @@ describe('User Management', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([me, other]) },
-      [`DELETE /api/admin/users/${other.id}`]: {
-        status: 409,
-        body: errorBody('LAST_ADMIN', 'The last administrator cannot be deleted, deactivated or demoted.'),
-      },
+      ...stub(
+        'DELETE /api/admin/users/:id',
+        { id: other.id },
+        {
+          status: 409,
+          body: errorBody('LAST_ADMIN', 'The last administrator cannot be deleted, deactivated or demoted.'),
+        },
+      ),
     });
     renderBackOffice('/admin/users');
     const row = await rowOf('root2');
@@ -228,7 +232,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/admin/users': { body: pageOf([me, olive]) },
-      [`POST /api/admin/users/${olive.id}`]: { body: olive },
+      ...stub('POST /api/admin/users/:id', { id: olive.id }, { body: olive }),
     });
     renderBackOffice('/admin/users');
     const row = await rowOf('olive');

@@ -3,11 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
 import type { ApiResponses } from '../../../test/api-responses';
-import { errorBody, type MockResponse, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import {
+  errorBody,
+  type MockResponse,
+  makeUser,
+  mockApi,
+  renderApp,
+  type StubResponse,
+  signedInMe,
+} from '../../../test/render';
 import { approvedWallet, makeDisbursement } from '../test/fixtures';
 
 const borrower = makeUser({ phone: '09171234567' });
-const codeSent: MockResponse = { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } };
+const codeSent: StubResponse<'POST /api/wallet/withdrawal-code'> = {
+  body: { resendAfterSeconds: 60, expiresInSeconds: 300 },
+};
 
 type Withdrawn = ApiResponses['POST /api/wallet/withdrawals'];
 
@@ -100,7 +110,7 @@ describe('withdraw form', { timeout: 15_000 }, () => {
   });
 
   it('shows server errors: balance, paused, wrong code', async () => {
-    let codeAnswer: MockResponse = {
+    let codeAnswer: StubResponse<'POST /api/wallet/withdrawal-code'> = {
       status: 400,
       body: errorBody('AMOUNT_EXCEEDS_BALANCE', 'Amount exceeds balance', {
         fields: { amount: { code: 'AMOUNT_EXCEEDS_BALANCE', message: 'Amount exceeds balance' } },
