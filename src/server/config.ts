@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { codePolicy } from '../domain/codes';
+import { defaultReminderRules, type ReminderRules } from '../domain/loan/reminders';
 import {
   assertWithinCostCaps,
   defaultRepaymentRules,
   MAX_GRACE_DAYS,
   type RepaymentRules,
 } from '../domain/loan/repayments';
-import { defaultReminderRules, type ReminderRules } from '../domain/loan/reminders';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
 import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
 

@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // At most one message a day per loan (the lender's civil day), whatever runs where.
   await sql`
-    create unique index loan_reminders_one_a_day on loan_reminders (application_id, reminder_day)`.execute(db);
+    create unique index loan_reminders_one_a_day on loan_reminders (application_id, reminder_day)`.execute(
+    db,
+  );
   // The sender's queue: only undelivered rows.
   await sql`
     create index loan_reminders_outbox_idx on loan_reminders (reminder_day, created_at)
