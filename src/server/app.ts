@@ -33,6 +33,7 @@ import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
 import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
+import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/errors';
 import type { App } from './lib/types';
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('deps', deps);
   const bus: EventBus = events;
   app.addHook('onClose', () => bus.close());
+  // Scheduled jobs (JOBS_ENABLED): started when the app is ready, awaited and stopped when it closes.
+  if (config.jobs.enabled) registerScheduledJobs(app, deps);
 
   await app.register(fastifyCookie);
   // Limits are set per route (readMultipart); these are the outer bounds for any multipart request.

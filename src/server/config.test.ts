@@ -53,7 +53,31 @@ describe('loadConfig', () => {
       repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
       paymentChannels: defaultPaymentChannels,
       paymentsWebhook: null,
+      jobs: { enabled: true, intervalSeconds: 300 },
+      reminderRules: { daysBefore: 3, overdueEveryDays: 7, overdueMaxPerInstalment: 4 },
     });
+  });
+
+  it('reads the jobs and reminder settings and refuses values outside their ranges', () => {
+    expect(
+      load({
+        JOBS_ENABLED: 'off',
+        JOBS_INTERVAL_SECONDS: '60',
+        REMINDER_DAYS_BEFORE: '0',
+        REMINDER_OVERDUE_EVERY_DAYS: '14',
+        REMINDER_OVERDUE_MAX: '2',
+      }),
+    ).toMatchObject({
+      jobs: { enabled: false, intervalSeconds: 60 },
+      reminderRules: { daysBefore: 0, overdueEveryDays: 14, overdueMaxPerInstalment: 2 },
+    });
+    expectConfigError({ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED');
+    expectConfigError({ JOBS_INTERVAL_SECONDS: '5' }, 'JOBS_INTERVAL_SECONDS');
+    expectConfigError({ REMINDER_DAYS_BEFORE: '-1' }, 'REMINDER_DAYS_BEFORE');
+    expectConfigError({ REMINDER_DAYS_BEFORE: '15' }, 'REMINDER_DAYS_BEFORE');
+    expectConfigError({ REMINDER_OVERDUE_EVERY_DAYS: '0' }, 'REMINDER_OVERDUE_EVERY_DAYS');
+    expectConfigError({ REMINDER_OVERDUE_EVERY_DAYS: '1.5' }, 'REMINDER_OVERDUE_EVERY_DAYS');
+    expectConfigError({ REMINDER_OVERDUE_MAX: '13' }, 'REMINDER_OVERDUE_MAX');
   });
 
   it('turns the payment webhook on with a long secret and a configured channel only', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { codePolicy } from '../domain/codes';
+import { defaultReminderRules, type ReminderRules } from '../domain/loan/reminders';
 import {
   assertWithinCostCaps,
   defaultRepaymentRules,
@@ -96,6 +97,22 @@ const envSchema = z
     PAYMENTS_WEBHOOK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** The payment channel code the provider's payments are recorded on. */
     PAYMENTS_WEBHOOK_CHANNEL: z.string().min(1).optional(),
+    /** Scheduled jobs (payment reminders) on this instance; several instances share the work safely. */
+    JOBS_ENABLED: booleanFlag.default(true),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(14).default(defaultReminderRules.daysBefore),
+    REMINDER_OVERDUE_EVERY_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(31)
+      .default(defaultReminderRules.overdueEveryDays),
+    REMINDER_OVERDUE_MAX: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(12)
+      .default(defaultReminderRules.overdueMaxPerInstalment),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   })
@@ -174,6 +191,10 @@ export interface Config {
   paymentChannels: PaymentChannel[];
   /** The payment provider's webhook: its shared secret and the channel its payments are recorded on. */
   paymentsWebhook: { secret: string; channel: string } | null;
+  /** Scheduled jobs: on or off on this instance, and how often they run. */
+  jobs: { enabled: boolean; intervalSeconds: number };
+  /** When payment reminders go out (docs/decisions/013). */
+  reminderRules: ReminderRules;
 }
 
 export class ConfigError extends Error {
@@ -232,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PAYMENTS_WEBHOOK_SECRET && e.PAYMENTS_WEBHOOK_CHANNEL
         ? { secret: e.PAYMENTS_WEBHOOK_SECRET, channel: e.PAYMENTS_WEBHOOK_CHANNEL }
         : null,
+    jobs: { enabled: e.JOBS_ENABLED, intervalSeconds: e.JOBS_INTERVAL_SECONDS },
+    reminderRules: {
+      daysBefore: e.REMINDER_DAYS_BEFORE,
+      overdueEveryDays: e.REMINDER_OVERDUE_EVERY_DAYS,
+      overdueMaxPerInstalment: e.REMINDER_OVERDUE_MAX,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CodePurpose } from '../../domain/codes';
+import type { ReminderKind } from '../../domain/loan/reminders';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
 import type { UnappliedReason, UnappliedStatus } from '../../domain/schemas/payments';
@@ -198,6 +199,31 @@ export interface UnappliedPaymentsTable {
   applied_repayment_id: string | null;
 }
 
+export type ReminderStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'expired';
+
+/**
+ * A payment reminder and its outbox entry (migration 009): one a day per loan. `pending` → `sending` (claimed
+ * by a sender) → `sent`; `failed` after too many refused attempts; `expired` if its day passed unsent.
+ */
+export interface LoanRemindersTable {
+  id: Generated<string>;
+  application_id: string;
+  kind: ReminderKind;
+  /** 'YYYY-MM-DD': the instalment the reminder is about. */
+  due_date: ColumnType<string, string, never>;
+  /** 'YYYY-MM-DD': the lender's civil day it was decided for (and may be sent on). */
+  reminder_day: ColumnType<string, string, never>;
+  phone: string;
+  amount: number;
+  text: string;
+  status: ColumnType<ReminderStatus, ReminderStatus | undefined, ReminderStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -211,6 +237,7 @@ export interface Database {
   repayments: RepaymentsTable;
   repayment_reversals: RepaymentReversalsTable;
   unapplied_payments: UnappliedPaymentsTable;
+  loan_reminders: LoanRemindersTable;
 }
 
 export type User = Selectable<UsersTable>;

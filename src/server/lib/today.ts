@@ -8,3 +8,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
     day: '2-digit',
   }).format(now);
 }
+
+/** The hour (0–23) of `now` in the configured time zone, e.g. to keep messages out of the night. */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
+  return Number(hour);
+}

@@ -4,7 +4,12 @@ import type { CodePurpose } from '../../domain/codes';
 export interface SmsMessage {
   phone: string;
   text: string;
-  purpose: CodePurpose;
+  purpose: CodePurpose | 'payment_reminder';
+  /**
+   * The same message sent again (a retry after a crash) carries the same key, so the gateway can drop the
+   * copy: the reminders outbox sends its row id (docs/decisions/013).
+   */
+  idempotencyKey?: string;
 }
 
 export interface OutboxEntry extends SmsMessage {
@@ -19,6 +24,7 @@ export interface Notifier {
 }
 
 const OUTBOX_LIMIT_PER_PHONE = 20;
+const KEYS_REMEMBERED = 10_000;
 
 /**
  * Development notifier: keeps recent messages in memory for `GET /api/dev/outbox` and prints them to the
@@ -26,6 +32,8 @@ const OUTBOX_LIMIT_PER_PHONE = 20;
  */
 export class OutboxNotifier implements Notifier {
   private readonly byPhone = new Map<string, OutboxEntry[]>();
+  /** Idempotency keys already delivered, like a gateway that honours them (oldest forgotten first). */
+  private readonly keys = new Set<string>();
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -40,7 +48,13 @@ export class OutboxNotifier implements Notifier {
       );
       return;
     }
-    const entry = { ...message, sentAt: new Date().toISOString() };
+    if (message.idempotencyKey !== undefined) {
+      if (this.keys.has(message.idempotencyKey)) return;
+      this.keys.add(message.idempotencyKey);
+      if (this.keys.size > KEYS_REMEMBERED) this.keys.delete(this.keys.values().next().value as string);
+    }
+    const { idempotencyKey: _key, ...sms } = message;
+    const entry = { ...sms, sentAt: new Date().toISOString() };
     const list = this.byPhone.get(message.phone) ?? [];
     list.unshift(entry);
     list.length = Math.min(list.length, OUTBOX_LIMIT_PER_PHONE);
@@ -53,7 +67,10 @@ export class OutboxNotifier implements Notifier {
   }
 }
 
-/** Production notifier: POSTs `{ to, text, purpose }` as JSON to a configured SMS gateway webhook. */
+/**
+ * Production notifier: POSTs `{ to, text, purpose }` as JSON to a configured SMS gateway webhook, with the
+ * message's idempotency key (when it has one) as `id` and in the `Idempotency-Key` header.
+ */
 export class WebhookNotifier implements Notifier {
   constructor(
     private readonly url: string,
@@ -63,8 +80,16 @@ export class WebhookNotifier implements Notifier {
   async send(message: SmsMessage): Promise<void> {
     const response = await fetch(this.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to: message.phone, text: message.text, purpose: message.purpose }),
+      headers: {
+        'content-type': 'application/json',
+        ...(message.idempotencyKey ? { 'idempotency-key': message.idempotencyKey } : {}),
+      },
+      body: JSON.stringify({
+        to: message.phone,
+        text: message.text,
+        purpose: message.purpose,
+        ...(message.idempotencyKey ? { id: message.idempotencyKey } : {}),
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) {

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { defaultReminderRules } from '../../domain/loan/reminders';
 import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
@@ -65,6 +66,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     repaymentRules: defaultRepaymentRules,
     paymentChannels: defaultPaymentChannels,
     paymentsWebhook: null,
+    // Tests run jobs themselves, with the app's clock; no timer runs in a test app.
+    jobs: { enabled: false, intervalSeconds: 300 },
+    reminderRules: defaultReminderRules,
     ...overrides,
   };
 }

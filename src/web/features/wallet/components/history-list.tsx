@@ -1,6 +1,7 @@
 import { Paper, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconBell,
   IconBuildingBank,
   IconCash,
   IconCircleCheck,
@@ -35,6 +36,7 @@ const kindIcons: Record<string, { icon: ReactNode; color: string }> = {
   repayment_reversed: { icon: <IconAlertTriangle size={14} />, color: 'red' },
   loan_closed: { icon: <IconCircleCheck size={14} />, color: 'green' },
   loan_reopened: { icon: <IconAlertTriangle size={14} />, color: 'orange' },
+  payment_reminder: { icon: <IconBell size={14} />, color: 'blue' },
 };
 const fallbackIcon = { icon: <IconPointFilled size={14} />, color: 'gray' };
 

@@ -261,9 +261,26 @@ describe('wallet loan card, withdrawals and schedule', () => {
         }),
         makeEvent('loan_closed'),
         makeEvent('repayment_received', { data: { amountMinor: 1_000_000, reference: 'GC-1' } }),
+        makeEvent('payment_reminder', {
+          data: { reminder: 'overdue', dueDate: '2026-03-15', sinceDate: '2026-02-15', amountMinor: 945_596 },
+        }),
+        makeEvent('payment_reminder', {
+          data: {
+            reminder: 'before_due',
+            dueDate: '2026-02-15',
+            sinceDate: '2026-02-15',
+            amountMinor: 945_596,
+          },
+        }),
       ],
     });
     await screen.findByText('We received your payment of ₱10,000.00. Reference: GC-1.');
+    expect(
+      screen.getByText('We sent you a payment reminder by SMS: ₱9,455.96 past due since Feb 15, 2026.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('We sent you a payment reminder by SMS: ₱9,455.96 due on Feb 15, 2026.'),
+    ).toBeTruthy();
     expect(screen.getByText('Your loan is paid in full and closed. Thank you!')).toBeTruthy();
     expect(
       screen.getByText('Your payment of ₱10,000.00 (reference GC-1) was reversed: Bounced cheque'),

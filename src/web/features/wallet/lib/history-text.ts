@@ -121,6 +121,20 @@ export function historyText(event: BorrowerEventDto, t: TFunction, format: Forma
       return { text: t('wallet.history.loanReopened', { reason: message ?? '-' }), note: null };
     case 'password_reset':
       return { text: t('wallet.history.passwordReset'), note: null };
+    case 'payment_reminder':
+      return {
+        text:
+          data.reminder === 'overdue'
+            ? t('wallet.history.reminderOverdue', {
+                amount: money(data.amountMinor),
+                date: format.calendarDate(str(data.sinceDate)),
+              })
+            : t('wallet.history.reminderDue', {
+                amount: money(data.amountMinor),
+                date: format.calendarDate(str(data.dueDate)),
+              }),
+        note: null,
+      };
     default:
       // A kind this version of the app does not know yet: still say something true, with staff's words.
       return { text: t('wallet.history.other'), note };

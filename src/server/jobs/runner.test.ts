@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AppDeps } from '../deps';
+import { startJobs } from './runner';
+
+const depsWith = (error: (...args: unknown[]) => void) => ({ log: { error } }) as unknown as AppDeps;
+
+describe('the job runner', () => {
+  it('runs the jobs in turn, never two runs at once, and a failing job does not stop the next', async () => {
+    const error = vi.fn();
+    let active = 0;
+    let most = 0;
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runner = startJobs(
+      depsWith(error),
+      [
+        {
+          name: 'slow',
+          run: async () => {
+            active += 1;
+            most = Math.max(most, active);
+            order.push('slow');
+            await gate;
+            active -= 1;
+          },
+        },
+        {
+          name: 'broken',
+          run: async () => {
+            order.push('broken');
+            throw new Error('boom');
+          },
+        },
+        { name: 'last', run: async () => order.push('last') },
+      ],
+      60_000,
+    );
+    const first = runner.tick();
+    const second = runner.tick();
+    expect(second).toBe(first);
+    release();
+    await first;
+    expect(most).toBe(1);
+    expect(order).toEqual(['slow', 'broken', 'last']);
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ job: 'broken' }), 'scheduled job failed');
+    await runner.stop();
+  });
+
+  it('runs on its interval, and once stopped waits for the run under way and starts no other', async () => {
+    vi.useFakeTimers();
+    try {
+      let runs = 0;
+      let finish!: () => void;
+      const runner = startJobs(
+        depsWith(() => {}),
+        [
+          {
+            name: 'count',
+            run: () => {
+              runs += 1;
+              return new Promise<void>((resolve) => {
+                finish = resolve;
+              });
+            },
+          },
+        ],
+        1000,
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toBe(1);
+      finish();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(runs).toBe(2);
+      let stopped = false;
+      const stopping = runner.stop().then(() => {
+        stopped = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(stopped).toBe(false);
+      finish();
+      await stopping;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(runs).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import type { AppDeps } from '../deps';
+import type { App } from '../lib/types';
+import { runPaymentReminders } from './payment-reminders';
+
+export interface Job {
+  name: string;
+  run(deps: AppDeps): Promise<unknown>;
+}
+
+/** Every scheduled job, run one after the other on each tick. */
+const scheduledJobs: Job[] = [{ name: 'payment-reminders', run: runPaymentReminders }];
+
+export interface JobRunner {
+  /** Runs every job once now, unless a run is under way (then waits for that one). */
+  tick(): Promise<void>;
+  /** No new runs; resolves once the run under way (if any) has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A small interval runner: every `intervalMs` it runs the jobs in turn, never two runs at once in this
+ * instance; a failing job is logged and the others still run. Running exactly once across instances is
+ * each job's own business (a database lock, unique keys), so every instance may run the runner.
+ */
+export function startJobs(deps: AppDeps, jobs: readonly Job[], intervalMs: number): JobRunner {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = (): Promise<void> => {
+    if (running) return running;
+    if (stopped) return Promise.resolve();
+    running = (async () => {
+      for (const job of jobs) {
+        if (stopped) break;
+        try {
+          await job.run(deps);
+        } catch (error) {
+          deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
+        }
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  const first = setTimeout(() => void tick(), 0);
+  first.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}
+
+/** With JOBS_ENABLED: the jobs start once the app is ready and stop (waiting for a run) when it closes. */
+export function registerScheduledJobs(app: App, deps: AppDeps): void {
+  let runner: JobRunner | null = null;
+  app.addHook('onReady', async () => {
+    runner = startJobs(deps, scheduledJobs, deps.config.jobs.intervalSeconds * 1000);
+  });
+  app.addHook('onClose', async () => {
+    await runner?.stop();
+  });
+}
