@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       codeResendSeconds: 60,
+      testClockStart: null,
       loanProduct: defaultLoanProduct,
       repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
       paymentChannels: defaultPaymentChannels,
@@ -107,6 +108,16 @@ describe('loadConfig', () => {
       expectConfigError({ NODE_ENV, CODE_RESEND_SECONDS: '3' }, 'CODE_RESEND_SECONDS', /NODE_ENV=test/);
     }
     expectConfigError({ NODE_ENV: 'test', CODE_RESEND_SECONDS: '0' }, 'CODE_RESEND_SECONDS');
+  });
+
+  it('lets a test run start the clock at another instant, and refuses it anywhere else', () => {
+    const start = '2027-01-15T02:00:00.000Z';
+    expect(load({ NODE_ENV: 'test', TEST_CLOCK_START: start }).testClockStart?.toISOString()).toBe(start);
+    expect(load({ NODE_ENV: 'test' }).testClockStart).toBeNull();
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expectConfigError({ NODE_ENV, TEST_CLOCK_START: start }, 'TEST_CLOCK_START', /NODE_ENV=test/);
+    }
+    expectConfigError({ NODE_ENV: 'test', TEST_CLOCK_START: 'next month' }, 'TEST_CLOCK_START');
   });
 
   it('does not read process.env when given an env', () => {

@@ -115,6 +115,11 @@ const envSchema = z
       .default(defaultReminderRules.overdueMaxPerInstalment),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    /**
+     * Test runs only: the app's clock starts at this instant and runs on from there, so a browser test can
+     * restart the server weeks later on the same data (an instalment overdue, a reminder due).
+     */
+    TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NOTIFIER === 'webhook' && !env.SMS_WEBHOOK_URL) {
@@ -137,6 +142,13 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['CODE_RESEND_SECONDS'],
+        message: 'can only be set when NODE_ENV=test',
+      });
+    }
+    if (env.TEST_CLOCK_START !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_START'],
         message: 'can only be set when NODE_ENV=test',
       });
     }
@@ -184,6 +196,8 @@ export interface Config {
   logLevel: string;
   /** Seconds before another verification code may be sent to the same phone (SPEC §5: 60). */
   codeResendSeconds: number;
+  /** Test runs only (NODE_ENV=test): where the app's clock starts; null means the real time. */
+  testClockStart: Date | null;
   /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
   loanProduct: LoanProduct;
   /** Grace days and late charge (docs/decisions/010); within the SEC ceilings with the product. */
@@ -246,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? codePolicy.resendAfterSeconds,
+    testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     loanProduct,
     repaymentRules,
     paymentChannels: e.PAYMENT_CHANNELS ?? defaultPaymentChannels,

@@ -4,6 +4,7 @@ import { pruneExpired } from './auth/sessions';
 import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
+import { clockStartingAt } from './lib/clock';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -31,6 +32,7 @@ async function main() {
       config,
       db: database.db,
       dbKind: database.kind,
+      ...(config.testClockStart ? { clock: clockStartingAt(config.testClockStart) } : {}),
       webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
       logger: {
         level: config.logLevel,

@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     codeResendSeconds: 60,
+    testClockStart: null,
     loanProduct: defaultLoanProduct,
     repaymentRules: defaultRepaymentRules,
     paymentChannels: defaultPaymentChannels,
