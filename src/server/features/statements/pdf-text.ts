@@ -160,7 +160,7 @@ export function breakPieces(text: string, language: string): string[] {
     const before = previous?.slice(-1) ?? '';
     const after = segment.charAt(0);
     const canBreak =
-      previous === undefined || /\s/.test(before) || (unspaced.test(before) && unspaced.test(after));
+      previous === undefined || /[^\S\u00a0]/.test(before) || (unspaced.test(before) && unspaced.test(after));
     if (canBreak) pieces.push(segment);
     else pieces[pieces.length - 1] = previous + segment;
   }

@@ -78,7 +78,7 @@ describe('statementDocument', () => {
     // A repayment says where it went; a reversed one only its reference.
     expect(doc.rows[2]).toMatchObject({
       description: 'Payment received',
-      detail: 'ref. GC-1001 · interest ₱2,000.00 · principal ₱7,455.96',
+      detail: 'ref. GC-1001\u00a0· interest ₱2,000.00\u00a0· principal ₱7,455.96',
       debit: '',
       credit: '₱9,455.96',
       balance: '₱92,544.04',
@@ -105,7 +105,7 @@ describe('statementDocument', () => {
       headline: 'Paid in full on Apr 20, 2025',
       note: 'Nothing is owed on this loan.',
     });
-    expect(doc.facts.at(-1)).toEqual({ label: 'Status', value: 'Paid in full on Apr 20, 2025' });
+    expect(doc.facts.at(-1)).toEqual({ label: 'Status', value: 'Closed, paid in full' });
     expect(doc.totals.at(-1)?.value).toBe('₱0.00');
     expect(doc.payoff).toBeNull();
   });

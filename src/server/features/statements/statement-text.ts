@@ -68,6 +68,9 @@ export interface StatementDocument {
   pageLabel: (page: number, pages: number) => string;
 }
 
+/** Between the parts of a payment's detail; the no-break space keeps "·" off the start of a line. */
+const separator = '\u00a0· ';
+
 /** "{name}" placeholders filled in; an unknown one is left as written so a mistake shows. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
@@ -120,7 +123,7 @@ export function statementDocument(input: StatementInput, language: TextLanguage)
     const written = parts
       .filter(([minor]) => minor > 0)
       .map(([minor, template]) => fill(template, { amount: money(minor) }));
-    return written.length > 0 ? written.join(' · ') : null;
+    return written.length > 0 ? written.join(separator) : null;
   };
 
   const rows: StatementRow[] = statement.lines.map((line) => {
@@ -128,7 +131,7 @@ export function statementDocument(input: StatementInput, language: TextLanguage)
     const referenceText = reference ? fill(t.reference, { reference }) : null;
     const description = fill(t.lines[line.kind], { number: line.instalmentNumber ?? '' });
     const allocation = line.kind === 'repayment' ? allocationText(line) : null;
-    const detail = [referenceText, allocation].filter((part) => part !== null).join(' · ') || null;
+    const detail = [referenceText, allocation].filter((part) => part !== null).join(separator) || null;
     return {
       date: date(line.date),
       description,
@@ -151,7 +154,7 @@ export function statementDocument(input: StatementInput, language: TextLanguage)
       { label: t.statementDate, value: asOf },
       { label: t.borrower, value: loan.borrowerName },
       { label: t.loanNumber, value: loan.loanNumber },
-      { label: t.status, value: paidInFull?.headline ?? t.statuses[loan.status] },
+      { label: t.status, value: t.statuses[loan.status] },
     ],
     paidInFull,
     termsTitle: t.terms,
