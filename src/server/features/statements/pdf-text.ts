@@ -48,9 +48,14 @@ interface LoadedFont {
 
 const loaded = new Map<string, LoadedFont>();
 
+/** One HarfBuzz buffer, reused: shaping is synchronous, so no two runs ever share it at once. */
+let sharedBuffer: hb.Buffer | null = null;
+
 function shapeWith(font: fontkit.Font, shaper: hb.Font) {
   return (text: string) => {
-    const buffer = new hb.Buffer();
+    sharedBuffer ??= new hb.Buffer();
+    const buffer = sharedBuffer;
+    buffer.clearContents();
     buffer.addText(text);
     buffer.guessSegmentProperties();
     hb.shape(shaper, buffer);
@@ -98,6 +103,12 @@ function loadFont(family: Family, weight: Weight): LoadedFont {
   const entry: LoadedFont = { name: key, font };
   loaded.set(key, entry);
   return entry;
+}
+
+/** The glyphs HarfBuzz gives for a run in one of the fonts (what pdfkit then draws). */
+export function shapedGlyphs(text: string, family: Family, weight: Weight = 'regular'): ShapedGlyph[] {
+  const { font } = loadFont(family, weight);
+  return (font.layout(text) as unknown as { glyphs: ShapedGlyph[] }).glyphs;
 }
 
 /** A run of text drawn with one font. */
