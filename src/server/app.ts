@@ -31,6 +31,7 @@ import { servicingRoutes } from './features/servicing/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
+import { statementRoutes } from './features/statements/routes';
 import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       walletRoutes(scoped, deps);
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
+      statementRoutes(scoped, deps);
       accountRoutes(scoped, deps);
       servicingRoutes(scoped, deps);
       userRoutes(scoped, deps);

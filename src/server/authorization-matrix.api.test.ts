@@ -117,6 +117,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/staff/pending-count': { guard: 'backOffice.view' },
   'GET /api/staff/events': { guard: 'backOffice.view', streaming: true },
   'GET /api/wallet': { guard: 'loan.viewOwn' },
+  // The fixture loan has no payout yet: past the guard, "loan not found".
+  'GET /api/wallet/statement.pdf': { guard: 'loan.viewOwn' },
   'POST /api/wallet/withdrawal-code': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawals': {
     guard: 'wallet.withdraw',
@@ -135,6 +137,10 @@ const matrix: Record<string, Entry> = {
   'POST /api/staff/disbursements/:id/destination': {
     guard: 'disbursement.revealDestination',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/destination`,
+  },
+  'GET /api/staff/loans/:id/statement.pdf': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/loans/${f.loanId}/statement.pdf`,
   },
   'GET /api/staff/loans/:id/ledger': {
     guard: 'backOffice.view',

@@ -98,6 +98,8 @@ export interface ApiResponse<T = AnyBody> {
   /** Parsed JSON when the answer is JSON, else the text. */
   body: T;
   text: string;
+  /** The body's bytes (e.g. a PDF). */
+  rawPayload: Buffer;
   headers: LightMyRequestResponse['headers'];
   cookies: LightMyRequestResponse['cookies'];
 }
@@ -165,7 +167,14 @@ export class Agent {
     const body = isJson && text ? JSON.parse(text) : text;
     // Like the web app: every answer that carries the session's CSRF token updates it.
     if (body && typeof body === 'object' && 'csrfToken' in body) this.csrfToken = body.csrfToken ?? null;
-    return { status: response.statusCode, body, text, headers: response.headers, cookies: response.cookies };
+    return {
+      status: response.statusCode,
+      body,
+      text,
+      rawPayload: response.rawPayload,
+      headers: response.headers,
+      cookies: response.cookies,
+    };
   }
 
   get<T = AnyBody>(url: string, options?: RequestOptions) {

@@ -1,34 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocales, writeCalendarDate } from '../../domain/date-text';
 import { formatMoney } from '../../domain/money';
 import { currentLanguage, type Language } from './i18n';
 import { useTimeZone } from './settings';
 
-/** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia). */
-const intlLocales: Record<Language, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
-
 export function intlLocale(language: Language = currentLanguage()): string {
   return intlLocales[language];
 }
-
-/**
- * Khmer month names (CLDR, as in dayjs's `km` locale). Browsers built without Khmer data (Debian's Chromium)
- * print "2026 M11 23" for km-KH, so Khmer dates are put together here instead of by Intl.
- */
-export const khmerMonths = [
-  'មករា',
-  'កុម្ភៈ',
-  'មីនា',
-  'មេសា',
-  'ឧសភា',
-  'មិថុនា',
-  'កក្កដា',
-  'សីហា',
-  'កញ្ញា',
-  'តុលា',
-  'វិច្ឆិកា',
-  'ធ្នូ',
-] as const;
 
 export type Missing = null | undefined | '';
 
@@ -92,20 +71,16 @@ function dateWriter(language: Language, timeZone: string) {
     const date = new Intl.DateTimeFormat(locale, { timeZone, ...dateParts });
     const time = new Intl.DateTimeFormat(locale, { timeZone, ...timeParts });
     const dateTime = new Intl.DateTimeFormat(locale, { timeZone, ...dateParts, ...timeParts });
-    const calendar = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...dateParts });
     return {
       date: (value: Date) => date.format(value),
       time: (value: Date) => time.format(value),
       dateTime: (value: Date) => dateTime.format(value),
-      calendarDate: (year: number, month: number, day: number) =>
-        calendar.format(new Date(Date.UTC(year, month - 1, day))),
+      calendarDate: (year: number, month: number, day: number) => writeCalendarDate('en', year, month, day),
     };
   }
   const zoned = zonedPartsFormat(timeZone);
-  const writeDate =
-    language === 'zh'
-      ? (year: number, month: number, day: number) => `${year}年${month}月${day}日`
-      : (year: number, month: number, day: number) => `${day} ${khmerMonths[month - 1]} ${year}`;
+  const writeDate = (year: number, month: number, day: number) =>
+    writeCalendarDate(language, year, month, day);
   const writeTime = (parts: DateParts) => `${two(parts.hour)}:${two(parts.minute)}`;
   return {
     date: (value: Date) => {

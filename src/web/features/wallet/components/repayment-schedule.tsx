@@ -5,6 +5,7 @@ import { sumMinor } from '../../../../domain/money';
 import type { InstalmentPositionDto } from '../../../../domain/schemas/repayments';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
 import { useFormat } from '../../../lib/format';
+import { StatementDownload } from './statement-download';
 import classes from './wallet.module.css';
 
 type InstalmentState = InstalmentPositionDto['status'];
@@ -85,9 +86,12 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
       {position ? (
         <Stack gap={2} mb="sm" data-testid="repayment-position">
           {paidInFull ? (
-            <Text size="sm" fw={600} c="green">
-              {t('wallet.schedule.paidInFull')}
-            </Text>
+            <>
+              <Text size="sm" fw={600} c="green">
+                {t('wallet.schedule.paidInFull')}
+              </Text>
+              <StatementDownload prominent />
+            </>
           ) : null}
           {position.nextPayment ? (
             <Text size="sm" fw={600}>
@@ -108,9 +112,12 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
             </Text>
           ) : null}
           {paidInFull ? null : (
-            <Text size="sm">
-              {t('wallet.schedule.payoff', { amount: format.money(position.payoffMinor) })}
-            </Text>
+            <>
+              <Text size="sm">
+                {t('wallet.schedule.payoff', { amount: format.money(position.payoffMinor) })}
+              </Text>
+              <StatementDownload prominent={false} />
+            </>
           )}
         </Stack>
       ) : null}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from './support/api';
+import { borrowerWithApprovedLoan, latestDisbursement, logInInBrowser } from './support/borrower';
+import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
+import { markPaid, type StaffMember, staffMember } from './support/staff';
+
+/**
+ * The statement of account in the browser (issue #10): offered on the wallet once the loan is paid out,
+ * downloaded as a PDF with the session cookie, and prominent in the paid-in-full message once closed; the
+ * wallet passes axe at phone and desktop width with the link on it.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let officer: StaffMember;
+let finance: StaffMember;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  officer = await staffMember('officer');
+  finance = await staffMember('finance');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A browser window at a width; axe is injected inline, which the app's Content-Security-Policy refuses. */
+async function newPage(viewport: keyof typeof viewports) {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function downloadStatement(page: Page, name: string): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download statement (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^statement-HL-\d{2}-\d{6}-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const path = await download.path();
+  const pdf = readFileSync(path);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await screenshot(page, name);
+  return pdf;
+}
+
+describe('statement of account', () => {
+  it('is offered once paid out, downloads as a PDF, and is prominent when the loan is paid in full', async () => {
+    const borrower = await borrowerWithApprovedLoan(officer.api, { amount: 50_000, termMonths: 6 });
+    const sent = await borrower.api.request('POST', '/api/wallet/withdrawal-code', { amount: 10_000 });
+    expectStatus(sent, 200, 'withdrawal code');
+    const code = await latestCode(borrower.phone);
+    expectStatus(
+      await borrower.api.request('POST', '/api/wallet/withdrawals', {
+        amount: 10_000,
+        code,
+        idempotencyKey: randomUUID(),
+      }),
+      201,
+      'withdraw',
+    );
+    await markPaid(finance.api, (await latestDisbursement(borrower)).id, 'E2E-STATEMENT');
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await newPage(viewport);
+      try {
+        await logInInBrowser(page, borrower.phone, borrower.password);
+        await page.goto('/wallet');
+        await page.getByRole('link', { name: 'Download statement (PDF)' }).waitFor();
+        await downloadStatement(page, `statement-open-${viewport}`);
+        expect(await seriousFindings(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+
+    // Finance records the payoff: the loan closes, and the statement is the first thing offered.
+    const wallet = await borrower.api.request<{
+      repayment: { position: { payoffMinor: number } };
+      application: { id: string };
+    }>('GET', '/api/wallet');
+    const payoff = wallet.body.repayment.position.payoffMinor;
+    const paid = await finance.api.request<{ loanStatus: string }>(
+      'POST',
+      `/api/staff/loans/${borrower.applicationId}/repayments`,
+      {
+        amount: (payoff / 100).toFixed(2),
+        receivedOn: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date()),
+        channel: 'gcash',
+        reference: `E2E-PAYOFF-${borrower.loanNumber}`,
+      },
+    );
+    expectStatus(paid, 201, 'record payoff');
+    expect(paid.body.loanStatus).toBe('closed');
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await newPage(viewport);
+      try {
+        await logInInBrowser(page, borrower.phone, borrower.password);
+        await page.goto('/wallet');
+        const position = page.getByTestId('repayment-position');
+        await position.getByText('Paid in full. Nothing more is owed on this loan.').waitFor();
+        const link = position.getByRole('link', { name: 'Download statement (PDF)' });
+        expect(await link.getAttribute('data-variant')).toBe('filled');
+        await downloadStatement(page, `statement-closed-${viewport}`);
+        expect(await seriousFindings(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

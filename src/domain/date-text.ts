@@ -1,0 +1,46 @@
+/**
+ * How each of the app's languages writes a calendar date: the one rule the web's formatters and the
+ * server's documents (the statement of account) share. English uses Intl (its data is in every browser and
+ * in Node); Chinese and Khmer are written out here, because browsers without Khmer data (Debian's Chromium)
+ * print "2026 M11 23" for km-KH.
+ */
+export type TextLanguage = 'en' | 'zh' | 'km';
+
+/** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia). */
+export const intlLocales: Record<TextLanguage, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
+
+/** Khmer month names (CLDR, as in dayjs's `km` locale). */
+const khmerMonths = [
+  'មករា',
+  'កុម្ភៈ',
+  'មីនា',
+  'មេសា',
+  'ឧសភា',
+  'មិថុនា',
+  'កក្កដា',
+  'សីហា',
+  'កញ្ញា',
+  'តុលា',
+  'វិច្ឆិកា',
+  'ធ្នូ',
+] as const;
+
+const englishDate = new Intl.DateTimeFormat(intlLocales.en, {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** A calendar date (year, month 1–12, day) as the language writes it: "Nov 23, 2026", "2026年11月23日", "23 វិច្ឆិកា 2026". */
+export function writeCalendarDate(language: TextLanguage, year: number, month: number, day: number): string {
+  if (language === 'zh') return `${year}年${month}月${day}日`;
+  if (language === 'km') return `${day} ${khmerMonths[month - 1]} ${year}`;
+  return englishDate.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** A stored civil date 'YYYY-MM-DD' exactly as stored (no time zone can move it a day); null if malformed. */
+export function writeIsoDate(language: TextLanguage, isoDate: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? writeCalendarDate(language, Number(match[1]), Number(match[2]), Number(match[3])) : null;
+}

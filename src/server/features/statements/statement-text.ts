@@ -1,0 +1,188 @@
+import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
+import type { StatementLine, StatementOfAccount } from '../../../domain/loan/repayments';
+import { formatMoney } from '../../../domain/money';
+import en from './texts/en.json';
+import km from './texts/km.json';
+import zh from './texts/zh.json';
+
+/** The statement's texts in every language (key parity is tested). */
+export const statementTexts: Record<TextLanguage, typeof en> = { en, zh, km };
+
+/** The loan statuses a paid-out loan can have. */
+export type StatementLoanStatus = 'approved' | 'on_hold' | 'closed';
+
+export interface StatementInput {
+  lenderName: string;
+  supportEmail: string;
+  loan: {
+    loanNumber: string;
+    borrowerName: string;
+    status: StatementLoanStatus;
+    approvedMinor: number;
+    termMonths: number;
+    monthlyRateBp: number;
+  };
+  statement: StatementOfAccount;
+  /** What pays the loan off on the statement date (the position's payoff). */
+  payoffMinor: number;
+  /** The payment reference of each repayment, by id. */
+  references: ReadonlyMap<string, string>;
+}
+
+export interface LabelledValue {
+  label: string;
+  value: string;
+}
+
+export interface StatementRow {
+  date: string;
+  description: string;
+  /** Where a payment went, or the payment's reference: a second, smaller line. */
+  detail: string | null;
+  debit: string;
+  credit: string;
+  balance: string;
+}
+
+/** Everything the PDF writes, already in the reader's language and the lender's formats. */
+export interface StatementDocument {
+  language: TextLanguage;
+  lenderName: string;
+  loanNumber: string;
+  title: string;
+  facts: LabelledValue[];
+  /** "Paid in full on <date>" when the loan is closed, else null. */
+  paidInFull: { headline: string; note: string } | null;
+  termsTitle: string;
+  terms: LabelledValue[];
+  transactionsTitle: string;
+  columns: { date: string; description: string; debit: string; credit: string; balance: string };
+  rows: StatementRow[];
+  emptyText: string;
+  totalsTitle: string;
+  totals: LabelledValue[];
+  /** The payoff today, while something is owed. */
+  payoff: LabelledValue | null;
+  notes: string[];
+  footer: string;
+  pageLabel: (page: number, pages: number) => string;
+}
+
+/** Between the parts of a payment's detail; the no-break space keeps "·" off the start of a line. */
+const separator = '\u00a0· ';
+
+/** "{name}" placeholders filled in; an unknown one is left as written so a mistake shows. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+/**
+ * The day the loan was paid in full: the day the last payment still standing was received (the one that
+ * cleared it, since a closed loan takes no later money).
+ */
+export function paidInFullOn(lines: readonly StatementLine[]): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.kind === 'repayment' && line.allocation !== null) return line.date;
+  }
+  return null;
+}
+
+/** The statement's texts and figures in one language: money and dates by the same rules as the app. */
+export function statementDocument(input: StatementInput, language: TextLanguage): StatementDocument {
+  const t = statementTexts[language];
+  const locale = intlLocales[language];
+  const money = (minor: number) => formatMoney(minor, { locale });
+  const date = (isoDate: string) => writeIsoDate(language, isoDate) ?? isoDate;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const { loan, statement } = input;
+  const asOf = date(statement.asOf);
+
+  const closed = loan.status === 'closed';
+  const paidOn = closed ? paidInFullOn(statement.lines) : null;
+  const paidInFull = closed
+    ? {
+        headline: paidOn ? fill(t.paidInFull, { date: date(paidOn) }) : t.statuses.closed,
+        note: t.paidInFullNote,
+      }
+    : null;
+
+  const allocationText = (line: StatementLine): string | null => {
+    const a = line.allocation;
+    if (!a) return null;
+    const parts = [
+      [a.lateChargesMinor, t.allocation.lateCharges],
+      [a.interestMinor, t.allocation.interest],
+      [a.principalMinor, t.allocation.principal],
+      [a.advanceMinor, t.allocation.advance],
+      [a.prepaidPrincipalMinor, t.allocation.prepaidPrincipal],
+      [a.overpaymentMinor, t.allocation.overpayment],
+    ] as const;
+    const written = parts
+      .filter(([minor]) => minor > 0)
+      .map(([minor, template]) => fill(template, { amount: money(minor) }));
+    return written.length > 0 ? written.join(separator) : null;
+  };
+
+  const rows: StatementRow[] = statement.lines.map((line) => {
+    const reference = line.repaymentId ? input.references.get(line.repaymentId) : undefined;
+    const referenceText = reference ? fill(t.reference, { reference }) : null;
+    const description = fill(t.lines[line.kind], { number: line.instalmentNumber ?? '' });
+    const allocation = line.kind === 'repayment' ? allocationText(line) : null;
+    const detail = [referenceText, allocation].filter((part) => part !== null).join(separator) || null;
+    return {
+      date: date(line.date),
+      description,
+      detail,
+      debit: line.amountMinor > 0 ? money(line.amountMinor) : '',
+      credit: line.amountMinor < 0 ? money(-line.amountMinor) : '',
+      balance: money(line.balanceMinor),
+    };
+  });
+
+  const notes: string[] = [];
+  if (statement.closingBalanceMinor < 0) notes.push(t.creditBalanceNote);
+
+  return {
+    language,
+    lenderName: input.lenderName,
+    loanNumber: loan.loanNumber,
+    title: t.title,
+    facts: [
+      { label: t.statementDate, value: asOf },
+      { label: t.borrower, value: loan.borrowerName },
+      { label: t.loanNumber, value: loan.loanNumber },
+      { label: t.status, value: t.statuses[loan.status] },
+    ],
+    paidInFull,
+    termsTitle: t.terms,
+    terms: [
+      { label: t.amountApproved, value: money(loan.approvedMinor) },
+      { label: t.paidOut, value: money(statement.principalPaidOutMinor) },
+      { label: t.term, value: fill(t.termMonths, { months: loan.termMonths }) },
+      { label: t.monthlyRate, value: percent.format(loan.monthlyRateBp / 10_000) },
+      ...(statement.startDate ? [{ label: t.firstPayout, value: date(statement.startDate) }] : []),
+    ],
+    transactionsTitle: t.transactions,
+    columns: t.columns,
+    rows,
+    emptyText: t.noTransactions,
+    totalsTitle: t.totals.title,
+    totals: [
+      { label: t.totals.paidOut, value: money(statement.principalPaidOutMinor) },
+      { label: t.totals.interest, value: money(statement.interestChargedMinor) },
+      { label: t.totals.lateCharges, value: money(statement.lateChargesChargedMinor) },
+      { label: t.totals.received, value: money(statement.receivedMinor) },
+      { label: fill(t.totals.closingBalance, { date: asOf }), value: money(statement.closingBalanceMinor) },
+    ],
+    payoff:
+      closed || input.payoffMinor <= 0
+        ? null
+        : { label: fill(t.payoffToday, { date: asOf }), value: money(input.payoffMinor) },
+    notes,
+    footer: fill(t.footer, { email: input.supportEmail }),
+    pageLabel: (page, pages) => fill(t.page, { page, pages }),
+  };
+}
