@@ -3,6 +3,7 @@ import {
   Badge,
   Group,
   SegmentedControl,
+  Stack,
   Text,
   Tooltip,
   useMatches,
@@ -100,8 +101,13 @@ export function OverduePage() {
       key: 'daysPastDue',
       header: o('daysPastDue'),
       align: 'right',
+      // The header may wrap ("Days Past / Due"); the cell keeps its number and marker on their own lines.
+      nowrap: false,
       cell: (item) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Stack gap={2} align="flex-end">
+          <Text span size="sm" fw={item.inGrace ? undefined : 600}>
+            {fmt.number(item.daysPastDue)}
+          </Text>
           {item.inGrace ? (
             <Tooltip label={t('collections.overdue.inGraceHint')} multiline maw={280} withArrow>
               {/* relative: the visually hidden text must stay inside the table's scroll area */}
@@ -110,7 +116,7 @@ export function OverduePage() {
                 variant="outline"
                 color="blue"
                 radius="sm"
-                style={{ position: 'relative' }}
+                style={{ position: 'relative', flexShrink: 0, minWidth: 'max-content' }}
                 data-testid="in-grace"
               >
                 {t('collections.overdue.inGrace')}
@@ -118,10 +124,7 @@ export function OverduePage() {
               </Badge>
             </Tooltip>
           ) : null}
-          <Text span size="sm" fw={item.inGrace ? undefined : 600}>
-            {fmt.number(item.daysPastDue)}
-          </Text>
-        </Group>
+        </Stack>
       ),
     },
     {
@@ -129,11 +132,19 @@ export function OverduePage() {
       header: o('overdueSince'),
       cell: (item) => fmt.calendarDate(item.overdueSince),
     },
-    { key: 'overdue', header: o('overdue'), align: 'right', cell: (item) => fmt.money(item.overdueMinor) },
+    // Amounts have no spaces: only their headers wrap.
+    {
+      key: 'overdue',
+      header: o('overdue'),
+      align: 'right',
+      nowrap: false,
+      cell: (item) => fmt.money(item.overdueMinor),
+    },
     {
       key: 'outstanding',
       header: o('outstanding'),
       align: 'right',
+      nowrap: false,
       cell: (item) => fmt.money(item.outstandingPrincipalMinor),
     },
     { key: 'nextDue', header: o('nextDue'), cell: (item) => fmt.calendarDate(item.nextDueDate) },
@@ -154,7 +165,7 @@ export function OverduePage() {
       filters={(filters) => <BucketFilter {...filters} />}
       columns={columns}
       rowKey={(item) => item.id}
-      tableMinWidth={1040}
+      tableMinWidth={940}
     />
   );
 }

@@ -26,7 +26,7 @@ function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPaymen
   counter += 1;
   return {
     id: `00000000-0000-4000-b000-${String(counter).padStart(12, '0')}`,
-    provider: 'gcash',
+    provider: 'bank_transfer',
     providerReference: `GC-${String(counter).padStart(8, '0')}`,
     amountMinor: 150_000,
     receivedAt: '2026-11-20T02:30:00.000Z',
@@ -90,10 +90,12 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       'Status',
       'Action',
     ]);
-    expect(screen.getByRole('link', { name: 'Unapplied Payments' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Unapplied' })).toBeTruthy();
 
     const openRow = await rowOf(open.providerReference);
     expect(within(openRow).getByText('Over-payment')).toBeTruthy();
+    // The provider's channel by its configured name.
+    expect(within(openRow).getByText('Bank transfer')).toBeTruthy();
     expect(within(openRow).getByText('₱25,000.50')).toBeTruthy();
     expect(within(openRow).getByText('Nov 20, 2026')).toBeTruthy();
     expect(within(openRow).getByText('Open')).toBeTruthy();
@@ -133,7 +135,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Home Page Summary' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/home');
     expect(screen.getByRole('link', { name: 'Overdue' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Unapplied Payments' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Unapplied' })).toBeNull();
   });
 
   it('applies a payment to the loan typed; a loan that is not found is shown on the field', async () => {

@@ -9,13 +9,14 @@ import { actionsColumn } from '../../../components/lists/row-actions';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
+import { useSettings } from '../../../lib/settings';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import type { UnappliedPayment } from '../api/unapplied';
 import { ApplyPaymentModal } from './apply-payment-modal';
 import { ReturnPaymentModal } from './return-payment-modal';
 
 /** Long references and names wrap inside a narrow column instead of widening the table. */
-const wrapping = { miw: 90, maw: 180, style: { overflowWrap: 'anywhere' as const } };
+const wrapping = { miw: 80, maw: 150, style: { overflowWrap: 'anywhere' as const } };
 
 /**
  * Unapplied payments (issue #10, finance and admins): provider payments the webhook could not apply to a
@@ -26,6 +27,9 @@ export function UnappliedPage() {
   const fmt = useFormat();
   const can = useCan();
   const canResolve = can('unappliedPayment.resolve');
+  const channels = useSettings().data?.paymentChannels ?? [];
+  /** The provider's channel by its configured name ("GCash"), not its code. */
+  const channelName = (code: string) => channels.find((channel) => channel.code === code)?.name ?? code;
   const [dialog, setDialog] = useState<'apply' | 'return' | null>(null);
   const [row, setRow] = useState<UnappliedPayment | null>(null);
   const open = (kind: 'apply' | 'return', item: UnappliedPayment) => {
@@ -46,7 +50,7 @@ export function UnappliedPage() {
           </Text>
         ) : null}
         {item.status === 'returned' && item.resolutionNote ? (
-          <Text size="xs" {...wrapping} maw={220}>
+          <Text size="xs" {...wrapping} maw={170}>
             {item.resolutionNote}
           </Text>
         ) : null}
@@ -62,7 +66,16 @@ export function UnappliedPage() {
 
   const columns: Column<UnappliedPayment>[] = [
     { key: 'receivedAt', header: u('receivedAt'), cell: (item) => <DateTimeCell iso={item.receivedAt} /> },
-    { key: 'provider', header: u('provider'), cell: (item) => fmt.text(item.provider) },
+    {
+      key: 'provider',
+      header: u('provider'),
+      nowrap: false,
+      cell: (item) => (
+        <Text size="sm" miw={60} maw={120}>
+          {fmt.text(channelName(item.provider))}
+        </Text>
+      ),
+    },
     {
       key: 'providerReference',
       header: u('providerReference'),
@@ -109,7 +122,7 @@ export function UnappliedPage() {
       header: u('status'),
       nowrap: false,
       cell: (item) => (
-        <Stack gap={2} align="flex-start">
+        <Stack gap={2} align="flex-start" maw={170}>
           <StatusBadge status={item.status} />
           {resolution(item)}
         </Stack>
@@ -152,7 +165,7 @@ export function UnappliedPage() {
         search={[]}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={canResolve ? 1000 : 920}
+        tableMinWidth={canResolve ? 940 : 860}
       >
         <Text size="sm" c="dimmed" mb="md" maw={760}>
           {t('collections.unapplied.intro')}

@@ -47,7 +47,7 @@ export function LoanBook({ query }: { query: UseQueryResult<PortfolioSummary> })
       {query.isError ? <InlineLoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {portfolio ? (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
             {cards.map((card) => (
               <StatCard
                 key={card.id}
