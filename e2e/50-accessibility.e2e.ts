@@ -196,6 +196,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
         '/admin/approved',
         '/admin/servicing',
         '/admin/disbursements',
+        '/admin/unapplied',
         '/admin/audit',
         '/admin/pending',
       ]) {

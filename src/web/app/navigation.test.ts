@@ -8,6 +8,9 @@ describe('the staff sidebar', () => {
     const paths = (role: (typeof staffRoles)[number]) => staffNavItemsFor(role).map((item) => item.to);
     expect(paths('officer')).not.toContain('/admin/users');
     expect(paths('finance')).not.toContain('/admin/audit');
+    expect(paths('officer')).toContain('/admin/overdue');
+    expect(paths('officer')).not.toContain('/admin/unapplied');
+    expect(paths('finance')).toContain('/admin/unapplied');
     expect(paths('admin')).toEqual(staffNavItems.map((item) => item.to));
     for (const role of staffRoles)
       for (const item of staffNavItems)

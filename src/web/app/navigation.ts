@@ -1,10 +1,12 @@
 import {
+  IconAlarm,
   IconCash,
   IconChecklist,
   IconClipboardList,
   IconHistory,
   IconHome,
   type IconProps,
+  IconReceiptOff,
   IconReportMoney,
   IconUser,
   IconUsers,
@@ -78,6 +80,13 @@ export const staffNavItems: readonly StaffNavItem[] = [
     label: 'staff.nav.disbursements',
     icon: IconCash,
     permission: 'backOffice.view',
+  },
+  { to: '/admin/overdue', label: 'collections.nav.overdue', icon: IconAlarm, permission: 'backOffice.view' },
+  {
+    to: '/admin/unapplied',
+    label: 'collections.nav.unapplied',
+    icon: IconReceiptOff,
+    permission: 'unappliedPayment.view',
   },
   { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, permission: 'audit.view' },
 ];

@@ -4,6 +4,8 @@ import type { RouteObject } from 'react-router';
 import { PageHeader } from '../components/lists/list-page';
 import { InlineLoading } from '../components/load-state';
 import { AuditPage } from '../features/audit-log/components/audit-page';
+import { OverduePage } from '../features/collections/components/overdue-page';
+import { UnappliedPage } from '../features/collections/components/unapplied-page';
 import { DisbursementsPage } from '../features/disbursements/components/disbursements-page';
 import { ServicingPage } from '../features/servicing/components/servicing-page';
 import {
@@ -43,6 +45,15 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: 'approved', element: <ApprovedListPage /> },
   { path: 'servicing', element: <ServicingPage /> },
   { path: 'disbursements', element: <DisbursementsPage /> },
+  { path: 'overdue', element: <OverduePage /> },
+  {
+    path: 'unapplied',
+    element: (
+      <RequirePermission permission="unappliedPayment.view">
+        <UnappliedPage />
+      </RequirePermission>
+    ),
+  },
   {
     path: 'users',
     element: (

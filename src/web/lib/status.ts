@@ -1,5 +1,6 @@
 import type { MantineColor } from '@mantine/core';
 import type { LoanStatus } from '../../domain/loan/status';
+import type { UnappliedStatus } from '../../domain/schemas/payments';
 
 /** Everything shown as a status: loan statuses (SPEC §4), "In Processing", payouts and user accounts. */
 export type ShownStatus =
@@ -9,7 +10,8 @@ export type ShownStatus =
   | 'paid'
   | 'failed'
   | 'active'
-  | 'deactivated';
+  | 'deactivated'
+  | UnappliedStatus;
 
 export interface StatusLook {
   /** The colour family, for light surfaces (alerts, light badges). */
@@ -36,6 +38,10 @@ export const statusLooks: Readonly<Record<ShownStatus, StatusLook>> = {
   failed: { color: 'red', filled: 'red.7', label: 'disbursements.status.failed' },
   active: { color: 'green', filled: 'green.8', label: 'users.status.active' },
   deactivated: { color: 'gray', filled: 'gray.6', label: 'users.status.deactivated' },
+  // A provider payment kept for finance: open (to resolve), applied to a loan, or sent back.
+  open: { color: 'yellow', filled: 'yellow.5', label: 'collections.unapplied.status.open' },
+  applied: { color: 'green', filled: 'green.8', label: 'collections.unapplied.status.applied' },
+  returned: { color: 'gray', filled: 'gray.6', label: 'collections.unapplied.status.returned' },
 };
 
 export function statusLook(status: ShownStatus): StatusLook {

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
+import type { unappliedPaymentItem } from '../../domain/schemas/payments';
+import type { OverduePage, PortfolioSummary } from '../../domain/schemas/portfolio';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
@@ -79,4 +81,7 @@ export interface ApiResponses {
   'POST /api/admin/users/:id/reset-password': TemporaryPassword;
   'POST /api/admin/users/:id/reactivate': TemporaryPassword;
   'GET /api/admin/audit': Page<AuditEventDto>;
+  'GET /api/staff/dashboard/portfolio': PortfolioSummary;
+  'GET /api/staff/overdue': OverduePage;
+  'GET /api/staff/unapplied-payments': Page<z.infer<typeof unappliedPaymentItem>>;
 }

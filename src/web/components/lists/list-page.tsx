@@ -7,7 +7,7 @@ import { InlineLoadError, InlineLoading } from '../load-state';
 import { type Column, DataTable } from './data-table';
 import { Pager } from './pager';
 import { SearchBar, type SearchField } from './search-bar';
-import { useListParams, useListQuery } from './use-list';
+import { type Page, useListParams, useListQuery } from './use-list';
 
 /** The page's h1 (also the browser tab title) with optional buttons on the right. */
 export function PageHeader(props: { title: string; children?: ReactNode }) {
@@ -41,7 +41,17 @@ export function RefreshButton(props: { onClick: () => void; loading?: boolean })
   );
 }
 
-export interface ListPageProps<T> {
+/** What a list's `filters` part gets: the loaded page, the applied filter values and a way to change them. */
+export interface ListFilters<P> {
+  /** The page on screen (undefined while the first one loads). */
+  data: P | undefined;
+  /** The applied values of `filterKeys` ('' when unset). */
+  values: Record<string, string>;
+  /** Sets one filter, keeps the search terms, and goes back to page 1. */
+  set: (key: string, value: string) => void;
+}
+
+export interface ListPageProps<T, P extends Page<T> = Page<T>> {
   /** Translated page title, e.g. "Pending Loan List". */
   title: string;
   /** e.g. backOfficeKeys.list('pending'); invalidate it after a change to refresh the list. */
@@ -57,16 +67,20 @@ export interface ListPageProps<T> {
   children?: ReactNode;
   /** Below this width the table scrolls sideways; default 880 px. */
   tableMinWidth?: number;
+  /** URL and API parameters set by `filters` (e.g. a tab), kept through searches like the search terms. */
+  filterKeys?: readonly string[];
+  /** Shown between the search and the table (e.g. tabs with counts from the page). */
+  filters?: (filters: ListFilters<P>) => ReactNode;
 }
 
 /**
  * A whole back-office list page (SPEC §2.7): title, Refresh, search (Enter searches, back to page 1),
  * table with "No results found.", pager with "Page X of Y". Page and search live in the URL.
  */
-export function ListPage<T>(props: ListPageProps<T>) {
-  const searchKeys = props.search.map((field) => field.key);
+export function ListPage<T, P extends Page<T> = Page<T>>(props: ListPageProps<T, P>) {
+  const searchKeys = [...props.search.map((field) => field.key), ...(props.filterKeys ?? [])];
   const list = useListParams(searchKeys);
-  const query = useListQuery<T>({
+  const query = useListQuery<T, P>({
     queryKey: props.queryKey,
     endpoint: props.endpoint,
     page: list.page,
@@ -84,7 +98,14 @@ export function ListPage<T>(props: ListPageProps<T>) {
       {props.children}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <SearchBar fields={props.search} values={list.search} onSearch={list.setSearch} />
+          {props.search.length > 0 ? (
+            <SearchBar fields={props.search} values={list.search} onSearch={list.setSearch} />
+          ) : null}
+          {props.filters?.({
+            data,
+            values: list.search,
+            set: (key, value) => list.setSearch({ ...list.search, [key]: value }),
+          })}
           {query.isError ? (
             <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
           ) : null}

@@ -71,12 +71,18 @@ export interface UseListQueryOptions {
 }
 
 /** One page of a list from the server; the previous page stays on screen while the next one loads. */
-export function useListQuery<T>({ queryKey, endpoint, page, search, onPageOutOfRange }: UseListQueryOptions) {
+export function useListQuery<T, P extends Page<T> = Page<T>>({
+  queryKey,
+  endpoint,
+  page,
+  search,
+  onPageOutOfRange,
+}: UseListQueryOptions) {
   // Page 1 is the server's default; leaving it out keeps the first page's URL short.
   const params: Record<string, string> = { ...search, ...(page > 1 ? { page: String(page) } : {}) };
   const query = useQuery({
     queryKey: [...queryKey, params],
-    queryFn: ({ signal }) => apiFetch<Page<T>>(buildListUrl(endpoint, params), { signal }),
+    queryFn: ({ signal }) => apiFetch<P>(buildListUrl(endpoint, params), { signal }),
     placeholderData: keepPreviousData,
   });
   const data = query.data;

@@ -16,14 +16,19 @@ export const conflictCodes: readonly string[] = [
   'NOT_FOUND',
 ];
 
-export function isConflict(error: unknown): boolean {
-  return error instanceof ApiError && conflictCodes.includes(error.code);
+export function isConflict(error: unknown, codes: readonly string[] = conflictCodes): boolean {
+  return error instanceof ApiError && codes.includes(error.code);
 }
 
 export interface StaffMutationOptions<TVariables, TResult> {
   mutationFn: (variables: TVariables) => Promise<TResult>;
   /** What to re-read after the change, or after finding that someone else changed it first. */
   refresh: (queryClient: QueryClient, result?: TResult) => Promise<unknown>;
+  /**
+   * The codes that mean "someone else changed it first" for this action; default `conflictCodes`. An action
+   * where a code is the user's own input error (LOAN_NOT_FOUND for a typed loan number) leaves it out.
+   */
+  conflictCodes?: readonly string[];
 }
 
 /**
@@ -35,11 +40,12 @@ export function useStaffMutation<TVariables, TResult>(options: StaffMutationOpti
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const { refresh } = options;
+  const codes = options.conflictCodes ?? conflictCodes;
   const mutation = useMutation({
     mutationFn: options.mutationFn,
     onSuccess: (result) => refresh(queryClient, result),
     onError: (error) => {
-      if (!isConflict(error)) return;
+      if (!isConflict(error, codes)) return;
       notifyError(errorText(error));
       void refresh(queryClient);
     },
@@ -51,11 +57,11 @@ export function useStaffMutation<TVariables, TResult>(options: StaffMutationOpti
       try {
         return await mutateAsync(variables);
       } catch (error) {
-        if (isConflict(error)) return null;
+        if (isConflict(error, codes)) return null;
         throw error;
       }
     },
-    [mutateAsync],
+    [mutateAsync, codes],
   );
   return { ...mutation, run };
 }

@@ -1,15 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/render';
+import type { PortfolioSummary } from '../../../../domain/schemas/portfolio';
+import { errorBody, mockApi } from '../../../test/render';
 import { finance, makeSummary, officer, renderBackOffice, staffBase } from '../../../test/staff';
 
 const card = (id: string) => screen.getByTestId(`card-${id}`);
+
+function makePortfolio(overrides: Partial<PortfolioSummary> = {}): PortfolioSummary {
+  return {
+    asOf: '2026-11-23',
+    outstandingPrincipalMinor: 0,
+    collectedThisMonthMinor: 0,
+    overdueLoans: 0,
+    par30Bp: 0,
+    ...overrides,
+  };
+}
+
+const PORTFOLIO = 'GET /api/staff/dashboard/portfolio';
 
 describe('Home Page Summary', { timeout: 20_000 }, () => {
   it('shows the ten figures from the server, "N/A" where there is none', async () => {
     mockApi({
       ...staffBase(officer),
+      [PORTFOLIO]: { body: makePortfolio() },
       'GET /api/staff/dashboard': {
         body: makeSummary({
           registeredToday: 3,
@@ -53,7 +68,11 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
   });
 
   it('says honestly that there is nothing to chart yet', async () => {
-    mockApi({ ...staffBase(finance), 'GET /api/staff/dashboard': { body: makeSummary() } });
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/dashboard': { body: makeSummary() },
+      [PORTFOLIO]: { body: makePortfolio() },
+    });
     renderBackOffice('/admin/home');
     expect((await screen.findByTestId('chart-empty')).textContent).toContain('No loan applications yet');
     expect(within(card('avgLoan')).getByText('N/A')).toBeTruthy();
@@ -64,11 +83,65 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/dashboard': () => ({ body: makeSummary({ totalLoans: total, pendingLoans: total }) }),
+      [PORTFOLIO]: () => ({ body: makePortfolio({ overdueLoans: total }) }),
     });
     renderBackOffice('/admin/home');
     await waitFor(() => expect(within(card('totalLoans')).getByText('1')).toBeTruthy());
+    await waitFor(() => expect(within(card('overdueLoans')).getByText('1')).toBeTruthy());
     total = 2;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(within(card('totalLoans')).getByText('2')).toBeTruthy());
+    await waitFor(() => expect(within(card('overdueLoans')).getByText('2')).toBeTruthy());
+  });
+
+  it('shows the loan book: outstanding principal, collected this month, overdue loans and PAR30', async () => {
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/dashboard': { body: makeSummary({ totalLoans: 4 }) },
+      [PORTFOLIO]: {
+        body: makePortfolio({
+          outstandingPrincipalMinor: 123_456_789,
+          collectedThisMonthMinor: 4_500_050,
+          overdueLoans: 1234,
+          par30Bp: 1234,
+        }),
+      },
+    });
+    renderBackOffice('/admin/home');
+    const section = await screen.findByRole('region', { name: 'Loan Book' });
+    await within(section).findByTestId('card-par30');
+    const expected: Record<string, [string, string]> = {
+      outstandingPrincipal: ['Outstanding Principal', '₱1,234,567.89'],
+      collectedThisMonth: ['Collected This Month', '₱45,000.50'],
+      overdueLoans: ['Overdue Loans', '1,234'],
+      par30: ['PAR30', '12.34%'],
+    };
+    for (const [id, [label, value]] of Object.entries(expected)) {
+      expect(within(card(id)).getByText(label)).toBeTruthy();
+      expect(within(card(id)).getByText(value)).toBeTruthy();
+    }
+    expect(within(section).getByText(/^As of Nov 23, 2026\./)).toBeTruthy();
+    // The ten application figures are still there.
+    expect(within(card('totalLoans')).getByText('4')).toBeTruthy();
+  });
+
+  it('a failed loan book read says so in its own section, with Try again; the rest still shows', async () => {
+    let fail = true;
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/dashboard': { body: makeSummary({ totalLoans: 7 }) },
+      [PORTFOLIO]: () =>
+        fail
+          ? { status: 500, body: errorBody('INTERNAL', 'Something went wrong') }
+          : { body: makePortfolio({ par30Bp: 5 }) },
+    });
+    renderBackOffice('/admin/home');
+    const section = await screen.findByRole('region', { name: 'Loan Book' });
+    const alert = await within(section).findByRole('alert');
+    expect(within(card('totalLoans')).getByText('7')).toBeTruthy();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('0.05%')).toBeTruthy();
+    expect(within(section).queryByRole('alert')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -12,47 +12,26 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, RefreshButton } from '../../../components/lists/list-page';
 import { InlineLoadError, InlineLoading } from '../../../components/load-state';
 import { useFormat } from '../../../lib/format';
-import { dashboardQuery } from '../api/dashboard';
+import { dashboardQuery, portfolioQuery } from '../api/dashboard';
+import { LoanBook } from './loan-book';
+import { StatCard } from './stat-card';
 import { StatusOverview } from './status-overview';
 
-function StatCard(props: {
-  label: string;
-  value: string;
-  icon: ComponentType<{ size?: number; stroke?: number }>;
-  color: string;
-  testId: string;
-}) {
-  const Icon = props.icon;
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={props.testId}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={4} miw={0}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {props.label}
-          </Text>
-          <Text fw={700} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
-            {props.value}
-          </Text>
-        </Stack>
-        <ThemeIcon variant="light" color={props.color} size="lg" radius="md" aria-hidden>
-          <Icon size={20} stroke={1.7} />
-        </ThemeIcon>
-      </Group>
-    </Paper>
-  );
-}
-
-/** /admin/home — "Home Page Summary" (SPEC §2.7): every figure from GET /api/staff/dashboard. */
+/**
+ * /admin/home — "Home Page Summary" (SPEC §2.7): every figure from GET /api/staff/dashboard, then the
+ * "Loan Book" (issue #10) from GET /api/staff/dashboard/portfolio; each part loads and fails on its own.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const query = useQuery(dashboardQuery);
+  const portfolio = useQuery(portfolioQuery);
   const summary = query.data;
+  const refreshing = (query.isFetching && !query.isPending) || (portfolio.isFetching && !portfolio.isPending);
 
   const cards = summary
     ? [
@@ -97,7 +76,13 @@ export function HomePage() {
   return (
     <Box>
       <PageHeader title={t('backOffice.home.title')}>
-        <RefreshButton onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending} />
+        <RefreshButton
+          onClick={() => {
+            void query.refetch();
+            void portfolio.refetch();
+          }}
+          loading={refreshing}
+        />
       </PageHeader>
       {query.isError ? (
         <Box mb="md">
@@ -132,6 +117,9 @@ export function HomePage() {
       ) : query.isPending ? (
         <InlineLoading />
       ) : null}
+      <Box mt="xl">
+        <LoanBook query={portfolio} />
+      </Box>
     </Box>
   );
 }

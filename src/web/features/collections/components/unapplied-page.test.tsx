@@ -1,0 +1,246 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorBody, makeUser, mockApi } from '../../../test/render';
+import {
+  chooseRowAction,
+  finance,
+  makeSummary,
+  officer,
+  pageOf,
+  renderBackOffice,
+  rowActionNames,
+  staffBase,
+} from '../../../test/staff';
+import type { UnappliedPayment } from '../api/unapplied';
+
+const admin = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a3',
+  role: 'admin',
+  username: 'adele',
+  phone: '09170000003',
+});
+
+let counter = 0;
+function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPayment {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-b000-${String(counter).padStart(12, '0')}`,
+    provider: 'bank_transfer',
+    providerReference: `GC-${String(counter).padStart(8, '0')}`,
+    amountMinor: 150_000,
+    receivedAt: '2026-11-20T02:30:00.000Z',
+    payerReference: 'HL-999999',
+    payerName: 'Ana Santos',
+    reason: 'unknown_reference',
+    status: 'open',
+    resolvedAt: null,
+    resolvedBy: null,
+    resolutionNote: null,
+    appliedRepaymentId: null,
+    appliedLoanNumber: null,
+    ...overrides,
+  };
+}
+
+const LIST = 'GET /api/staff/unapplied-payments';
+
+function posts(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+}
+
+const listReads = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url) === '/api/staff/unapplied-payments').length;
+
+async function rowOf(text: string) {
+  return (await screen.findByText(text)).closest('tr') as HTMLElement;
+}
+
+describe('Unapplied payments', { timeout: 20_000 }, () => {
+  it('lists kept payments with why each was kept and how it was resolved', async () => {
+    const open = makePayment({ reason: 'over_payment', payerName: null, amountMinor: 2_500_050 });
+    const applied = makePayment({
+      reason: 'before_payout',
+      status: 'applied',
+      resolvedAt: '2026-11-21T03:00:00.000Z',
+      resolvedBy: 'fiona',
+      appliedLoanNumber: 'HL-000123',
+    });
+    const returned = makePayment({
+      reason: 'loan_not_running',
+      status: 'returned',
+      resolvedAt: '2026-11-22T03:00:00.000Z',
+      resolvedBy: 'adele',
+      resolutionNote: 'Sent back by GCash reversal',
+    });
+    mockApi({ ...staffBase(finance), [LIST]: { body: pageOf([open, applied, returned]) } });
+    renderBackOffice('/admin/unapplied');
+    expect(await screen.findByRole('heading', { name: 'Unapplied Payments' })).toBeTruthy();
+    await screen.findByText(open.providerReference);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Received At',
+      'Provider',
+      'Provider Reference',
+      'Payer Reference',
+      'Payer Name',
+      'Amount',
+      'Why Kept',
+      'Status',
+      'Action',
+    ]);
+    expect(screen.getByRole('link', { name: 'Unapplied' })).toBeTruthy();
+
+    const openRow = await rowOf(open.providerReference);
+    expect(within(openRow).getByText('Over-payment')).toBeTruthy();
+    // The provider's channel by its configured name.
+    expect(within(openRow).getByText('Bank transfer')).toBeTruthy();
+    expect(within(openRow).getByText('₱25,000.50')).toBeTruthy();
+    expect(within(openRow).getByText('Nov 20, 2026')).toBeTruthy();
+    expect(within(openRow).getByText('Open')).toBeTruthy();
+    expect(within(openRow).getByText('N/A')).toBeTruthy();
+    expect(await rowActionNames(openRow)).toEqual(['Apply to loan', 'Mark returned']);
+
+    const appliedRow = await rowOf(applied.providerReference);
+    expect(within(appliedRow).getByText('Before payout')).toBeTruthy();
+    expect(within(appliedRow).getByText('Applied')).toBeTruthy();
+    expect(within(appliedRow).getByText('To loan HL-000123')).toBeTruthy();
+    expect(within(appliedRow).getByText('By fiona, Nov 21, 2026')).toBeTruthy();
+    expect(await rowActionNames(appliedRow)).toEqual([]);
+
+    const returnedRow = await rowOf(returned.providerReference);
+    expect(within(returnedRow).getByText('Loan not taking repayments')).toBeTruthy();
+    expect(within(returnedRow).getByText('Returned')).toBeTruthy();
+    expect(within(returnedRow).getByText('Sent back by GCash reversal')).toBeTruthy();
+    expect(within(returnedRow).getByText('By adele, Nov 22, 2026')).toBeTruthy();
+    expect(await rowActionNames(returnedRow)).toEqual([]);
+  });
+
+  it('is not offered to loan officers, and its address sends them home', async () => {
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/dashboard': { body: makeSummary() },
+      'GET /api/staff/dashboard/portfolio': {
+        body: {
+          asOf: '2026-11-23',
+          outstandingPrincipalMinor: 0,
+          collectedThisMonthMinor: 0,
+          overdueLoans: 0,
+          par30Bp: 0,
+        },
+      },
+    });
+    const { router } = renderBackOffice('/admin/unapplied');
+    expect(await screen.findByRole('heading', { name: 'Home Page Summary' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/home');
+    expect(screen.getByRole('link', { name: 'Overdue' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Unapplied' })).toBeNull();
+  });
+
+  it('applies a payment to the loan typed; a loan that is not found is shown on the field', async () => {
+    const payment = makePayment();
+    let applied = false;
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      [LIST]: () => ({
+        body: pageOf([
+          applied
+            ? { ...payment, status: 'applied', resolvedBy: 'adele', appliedLoanNumber: 'HL-000123' }
+            : payment,
+        ]),
+      }),
+      [`POST /api/staff/unapplied-payments/${payment.id}/apply`]: ({ body }) => {
+        const loan = (body as { loan: string }).loan;
+        if (loan !== 'hl-000123')
+          return {
+            status: 404,
+            body: errorBody('LOAN_NOT_FOUND', 'Loan record not found', {
+              fields: { loan: { code: 'LOAN_NOT_FOUND', message: 'Loan record not found' } },
+            }),
+          };
+        applied = true;
+        return {
+          body: { id: payment.id, status: 'applied', repaymentId: 'r-1', loanStatus: 'closed' },
+        };
+      },
+    });
+    renderBackOffice('/admin/unapplied');
+    await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
+    const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
+    expect(within(dialog).getByText('₱1,500.00 from Ana Santos · reference HL-999999')).toBeTruthy();
+
+    // Nothing typed: told on the field, nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const field = within(dialog).getByLabelText(/^Loan number/);
+    expect(await within(dialog).findByText('Loan record not found')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+
+    await userEvent.type(field, 'HL-404');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Loan record not found')).toBeTruthy();
+    // On the field only: no alert above the buttons, and the modal stays open.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Apply Payment to Loan' })).toBeTruthy();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, ' hl-000123 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('₱1,500.00 applied to loan HL-000123. The loan is now paid in full.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Apply Payment to Loan' })).toBeNull());
+    expect(posts(fetchMock).map((post) => post.body)).toEqual([{ loan: 'HL-404' }, { loan: 'hl-000123' }]);
+    expect(await screen.findByText('To loan HL-000123')).toBeTruthy();
+    expect(listReads(fetchMock)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a payment someone else resolved first: the message as a toast, the dialog closes, the list reloads', async () => {
+    const payment = makePayment();
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      [LIST]: { body: pageOf([payment]) },
+      [`POST /api/staff/unapplied-payments/${payment.id}/apply`]: {
+        status: 409,
+        body: errorBody('UNAPPLIED_PAYMENT_RESOLVED', 'This payment has already been applied or returned.'),
+      },
+    });
+    renderBackOffice('/admin/unapplied');
+    await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
+    const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
+    await userEvent.type(within(dialog).getByLabelText(/^Loan number/), 'HL-000123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const toast = await screen.findByText('This payment has already been applied or returned.');
+    expect(toast.closest('.mantine-Notification-root')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Apply Payment to Loan' })).toBeNull());
+    await waitFor(() => expect(listReads(fetchMock)).toBe(2));
+  });
+
+  it('marks a payment returned with the reason required', async () => {
+    const payment = makePayment({ payerName: null, reason: 'loan_not_running' });
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      [LIST]: { body: pageOf([payment]) },
+      [`POST /api/staff/unapplied-payments/${payment.id}/return`]: {
+        body: { id: payment.id, status: 'returned', repaymentId: null, loanStatus: null },
+      },
+    });
+    renderBackOffice('/admin/unapplied');
+    await chooseRowAction(await rowOf(payment.providerReference), 'Mark returned');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Payment Returned' });
+    expect(within(dialog).getByText('₱1,500.00 from unknown payer · reference HL-999999')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark returned' }));
+    expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/^How and why/), 'Refunded to the payer by GCash');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark returned' }));
+    expect(await screen.findByText('₱1,500.00 marked as returned.')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      {
+        url: `/api/staff/unapplied-payments/${payment.id}/return`,
+        body: { reason: 'Refunded to the payer by GCash' },
+      },
+    ]);
+  });
+});
