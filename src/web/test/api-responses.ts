@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import type { LoanStatus } from '../../domain/loan/status';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
-import type { unappliedPaymentItem } from '../../domain/schemas/payments';
+import type { UnappliedStatus, unappliedPaymentItem } from '../../domain/schemas/payments';
 import type { OverduePage, PortfolioSummary } from '../../domain/schemas/portfolio';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
@@ -30,6 +31,12 @@ export interface ErrorBody {
 
 type StaffUser = z.infer<typeof staffUserDto>;
 type TemporaryPassword = z.infer<typeof temporaryPasswordResponse>;
+type UnappliedResolution = {
+  id: string;
+  status: UnappliedStatus;
+  repaymentId: string | null;
+  loanStatus: LoanStatus | null;
+};
 type CodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
 
 /**
@@ -84,4 +91,6 @@ export interface ApiResponses {
   'GET /api/staff/dashboard/portfolio': PortfolioSummary;
   'GET /api/staff/overdue': OverduePage;
   'GET /api/staff/unapplied-payments': Page<z.infer<typeof unappliedPaymentItem>>;
+  'POST /api/staff/unapplied-payments/:id/apply': UnappliedResolution;
+  'POST /api/staff/unapplied-payments/:id/return': UnappliedResolution;
 }

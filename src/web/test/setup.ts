@@ -1,8 +1,12 @@
 // jsdom lacks a few browser APIs Mantine relies on; the app's i18n starts in English for every test.
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
+
+// Lazily loaded pages can take longer than the 1 s default on a busy CI machine; a wait that should fail
+// still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

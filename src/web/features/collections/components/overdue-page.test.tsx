@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OverdueListItem, OverduePage } from '../../../../domain/schemas/portfolio';
-import { mockApi } from '../../../test/render';
+import { mockApi, stub } from '../../../test/render';
 import { finance, officer, renderBackOffice, staffBase } from '../../../test/staff';
 
 let counter = 0;
@@ -88,10 +88,12 @@ describe('Overdue queue', { timeout: 20_000 }, () => {
   it('shows each bucket’s count and asks the server for the chosen bucket, from page 1', async () => {
     const fetchMock = mockApi({
       ...staffBase(finance),
-      'GET /api/staff/overdue?page=2': { body: overduePage([makeOverdue({ fullName: 'Page Two' })], 2, 20) },
-      'GET /api/staff/overdue?bucket=31-60': {
+      ...stub('GET /api/staff/overdue?page=2', {
+        body: overduePage([makeOverdue({ fullName: 'Page Two' })], 2, 20),
+      }),
+      ...stub('GET /api/staff/overdue?bucket=31-60', {
         body: overduePage([makeOverdue({ fullName: 'Forty Days' })], 1, 5),
-      },
+      }),
       'GET /api/staff/overdue': { body: overduePage([makeOverdue({ fullName: 'Everyone' })], 1, 20) },
     });
     const { router } = renderBackOffice('/admin/overdue?page=2');
@@ -120,10 +122,10 @@ describe('Overdue queue', { timeout: 20_000 }, () => {
   it('searches by name, phone and loan number within the bucket, back to page 1', async () => {
     const fetchMock = mockApi({
       ...staffBase(officer),
-      'GET /api/staff/overdue?bucket=1-30&page=3': {
+      ...stub('GET /api/staff/overdue?bucket=1-30&page=3', {
         body: overduePage([makeOverdue({ fullName: 'Third Page' })], 3, 25),
-      },
-      'GET /api/staff/overdue?name=ana&phone=0917&q=HL-0001&bucket=1-30': { body: overduePage([]) },
+      }),
+      ...stub('GET /api/staff/overdue?name=ana&phone=0917&q=HL-0001&bucket=1-30', { body: overduePage([]) }),
     });
     const { router } = renderBackOffice('/admin/overdue?bucket=1-30&page=3');
     expect(await screen.findByText('Third Page')).toBeTruthy();

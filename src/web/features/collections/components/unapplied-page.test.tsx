@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, makeUser, mockApi } from '../../../test/render';
+import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
 import {
   chooseRowAction,
   finance,
@@ -150,7 +150,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
             : payment,
         ]),
       }),
-      [`POST /api/staff/unapplied-payments/${payment.id}/apply`]: ({ body }) => {
+      ...stub('POST /api/staff/unapplied-payments/:id/apply', { id: payment.id }, ({ body }) => {
         const loan = (body as { loan: string }).loan;
         if (loan !== 'hl-000123')
           return {
@@ -163,7 +163,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         return {
           body: { id: payment.id, status: 'applied', repaymentId: 'r-1', loanStatus: 'closed' },
         };
-      },
+      }),
     });
     renderBackOffice('/admin/unapplied');
     await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
@@ -201,10 +201,14 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(finance),
       [LIST]: { body: pageOf([payment]) },
-      [`POST /api/staff/unapplied-payments/${payment.id}/apply`]: {
-        status: 409,
-        body: errorBody('UNAPPLIED_PAYMENT_RESOLVED', 'This payment has already been applied or returned.'),
-      },
+      ...stub(
+        'POST /api/staff/unapplied-payments/:id/apply',
+        { id: payment.id },
+        {
+          status: 409,
+          body: errorBody('UNAPPLIED_PAYMENT_RESOLVED', 'This payment has already been applied or returned.'),
+        },
+      ),
     });
     renderBackOffice('/admin/unapplied');
     await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
@@ -222,9 +226,13 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     const fetchMock = mockApi({
       ...staffBase(finance),
       [LIST]: { body: pageOf([payment]) },
-      [`POST /api/staff/unapplied-payments/${payment.id}/return`]: {
-        body: { id: payment.id, status: 'returned', repaymentId: null, loanStatus: null },
-      },
+      ...stub(
+        'POST /api/staff/unapplied-payments/:id/return',
+        { id: payment.id },
+        {
+          body: { id: payment.id, status: 'returned', repaymentId: null, loanStatus: null },
+        },
+      ),
     });
     renderBackOffice('/admin/unapplied');
     await chooseRowAction(await rowOf(payment.providerReference), 'Mark returned');
