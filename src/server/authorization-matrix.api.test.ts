@@ -117,6 +117,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/staff/pending-count': { guard: 'backOffice.view' },
   'GET /api/staff/events': { guard: 'backOffice.view', streaming: true },
   'GET /api/wallet': { guard: 'loan.viewOwn' },
+  'POST /api/wallet/withdrawal-preview': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawal-code': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawals': {
     guard: 'wallet.withdraw',

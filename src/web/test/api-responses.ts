@@ -14,6 +14,7 @@ import type {
   DisbursementDto,
   StaffDisbursementItem,
   WalletResponse,
+  WithdrawalPreviewResponse,
 } from '../../domain/schemas/wallet';
 import type { Page } from '../components/lists/use-list';
 
@@ -36,6 +37,7 @@ export interface ApiResponses {
   'GET /api/account': AccountResponse;
   'GET /api/applications/mine': MyApplicationResponse;
   'POST /api/applications': MyApplicationDto;
+  'POST /api/wallet/withdrawal-preview': WithdrawalPreviewResponse;
   'POST /api/wallet/withdrawals': { disbursement: DisbursementDto; replayed: boolean };
   'POST /api/admin/users': z.infer<typeof staffUserDto>;
   'GET /api/wallet': WalletResponse;
