@@ -320,11 +320,15 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    // Phone layout (jsdom matches no media query): each figure's name above its two values.
     expect(rows).toEqual([
-      ['Payment plan', 'Now', 'After this withdrawal'],
-      ['Monthly payment', '₱8,926.30', '₱12,450.10'],
-      ['From the payment due (estimated)', 'Apr 3, 2025', 'May 3, 2025'],
-      ['Total to repay', '₱53,557.80', '₱73,801.50'],
+      ['Now', 'After this withdrawal'],
+      ['Monthly payment'],
+      ['₱8,926.30', '₱12,450.10'],
+      ['From due date (estimated)'],
+      ['Apr 3, 2025', 'May 3, 2025'],
+      ['Total to repay'],
+      ['₱53,557.80', '₱73,801.50'],
     ]);
     expect(
       within(preview).getByText('“Now” includes ₱3,000.00 still being processed, counted as paid out today.'),

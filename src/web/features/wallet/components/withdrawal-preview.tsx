@@ -10,6 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ function FirstPlan(props: { preview: WithdrawalPreviewResponse }) {
   const { after, termMonths } = props.preview;
   const count = termMonths - (after.fromInstalment ?? 1) + 1;
   return (
-    <Stack gap={6}>
+    <Stack gap={6} maw={560}>
       <Row
         label={t('wallet.withdraw.preview.monthlyPayment')}
         value={format.money(after.monthlyPaymentMinor)}
@@ -67,10 +68,11 @@ function FirstPlan(props: { preview: WithdrawalPreviewResponse }) {
   );
 }
 
-/** A later withdrawal: the plan now beside the plan after it. */
+/** A later withdrawal: the plan now beside the plan after it (a table; on phones, two columns). */
 function ChangedPlan(props: { before: PaymentPlanFiguresDto; after: PaymentPlanFiguresDto }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const wide = useMediaQuery('(min-width: 36em)');
   const rows: { key: string; label: string; value: (f: PaymentPlanFiguresDto) => string }[] = [
     {
       key: 'monthly',
@@ -88,22 +90,45 @@ function ChangedPlan(props: { before: PaymentPlanFiguresDto; after: PaymentPlanF
       value: (f) => format.money(f.totalRepayableMinor),
     },
   ];
+  const now = t('wallet.withdraw.preview.now');
+  const after = t('wallet.withdraw.preview.after');
+  if (!wide) {
+    // Phones: the two columns get the whole width; each figure's name sits above its pair of values.
+    return (
+      <Table verticalSpacing={2} horizontalSpacing={4} fz="sm" layout="fixed" withRowBorders={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{now}</Table.Th>
+            <Table.Th>{after}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        {rows.map((row) => (
+          <Table.Tbody key={row.key}>
+            <Table.Tr>
+              <Table.Th colSpan={2} scope="rowgroup" fw={400} c="dimmed" pt={8}>
+                {row.label}
+              </Table.Th>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td data-testid={`preview-${row.key}-now`}>{row.value(props.before)}</Table.Td>
+              <Table.Td fw={700} data-testid={`preview-${row.key}`}>
+                {row.value(props.after)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        ))}
+      </Table>
+    );
+  }
   return (
-    <Table
-      verticalSpacing={6}
-      horizontalSpacing={6}
-      fz="sm"
-      layout="fixed"
-      withRowBorders
-      aria-label={t('wallet.withdraw.preview.title')}
-    >
+    <Table verticalSpacing={6} horizontalSpacing={6} fz="sm" layout="fixed" withRowBorders>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="36%">
+          <Table.Th w="40%">
             <VisuallyHidden>{t('wallet.withdraw.preview.item')}</VisuallyHidden>
           </Table.Th>
-          <Table.Th ta="right">{t('wallet.withdraw.preview.now')}</Table.Th>
-          <Table.Th ta="right">{t('wallet.withdraw.preview.after')}</Table.Th>
+          <Table.Th ta="right">{now}</Table.Th>
+          <Table.Th ta="right">{after}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -112,7 +137,9 @@ function ChangedPlan(props: { before: PaymentPlanFiguresDto; after: PaymentPlanF
             <Table.Th scope="row" fw={400} c="dimmed">
               {row.label}
             </Table.Th>
-            <Table.Td ta="right">{row.value(props.before)}</Table.Td>
+            <Table.Td ta="right" data-testid={`preview-${row.key}-now`}>
+              {row.value(props.before)}
+            </Table.Td>
             <Table.Td ta="right" fw={700} data-testid={`preview-${row.key}`}>
               {row.value(props.after)}
             </Table.Td>
@@ -136,7 +163,7 @@ export function WithdrawalPreview(props: { state: PreviewState; bound: boolean }
     <Paper
       withBorder
       radius="md"
-      p="sm"
+      p={{ base: 'xs', xs: 'sm' }}
       component="section"
       aria-labelledby="withdrawal-preview-title"
       aria-busy={state.kind === 'loading'}
