@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { defaultRepaymentRules, previewWithdrawal } from '../src/domain/loan/repayments';
 import { hmac } from '../src/server/auth/crypto';
 import { hashPassword } from '../src/server/auth/passwords';
 import { codeHash } from '../src/server/auth/verification-codes';
@@ -20,6 +21,8 @@ import type { Database } from '../src/server/db/schema';
 import type { AppDeps } from '../src/server/deps';
 import { getDashboardSummary } from '../src/server/features/dashboard/get-dashboard-summary';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
+import { planDigest } from '../src/server/features/wallet/withdrawal-plan';
+import { todayIn } from '../src/server/lib/today';
 import { freePort } from '../src/server/test-support/free-port';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
 import { seedApplications, seededIds } from './seed';
@@ -228,7 +231,21 @@ async function prepareWithdrawals(db: Kysely<Database>, rows: number): Promise<W
   const prepare = async (g: number, amountMinor: number) => {
     const phone = seededIds.phone(g);
     const loanId = seededIds.application(g);
-    const context = `loan=${loanId};amount=${amountMinor};to=GCash|0917${String(g).padStart(7, '0')}`;
+    // The code is bound to the plan the borrower would have been shown (no payouts yet: the first one).
+    const plan = planDigest(
+      previewWithdrawal(
+        {
+          termMonths: [6, 12, 18, 24][g % 4]!,
+          monthlyRateBp: 200,
+          feesMinor: 0,
+          disbursements: [],
+          repayments: [],
+          rules: defaultRepaymentRules,
+        },
+        { amountMinor, payoutOn: todayIn('Asia/Manila') },
+      ),
+    );
+    const context = `loan=${loanId};amount=${amountMinor};to=GCash|0917${String(g).padStart(7, '0')};plan=${plan}`;
     const { token, row } = sessionFor(await userIdOf(db, g));
     return {
       code: {

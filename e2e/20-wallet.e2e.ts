@@ -40,9 +40,21 @@ async function logIn(page: Page, borrower: Borrower) {
 
 const available = (page: Page) => page.getByTestId('available-balance').textContent();
 
-/** Asks for a code in the browser, reads it from the development outbox, and withdraws. */
-async function withdraw(page: Page, borrower: Borrower, amount: string) {
+const preview = (page: Page) =>
+  page.getByRole('region', { name: 'What this withdrawal does to your payments' });
+
+/** Types the amount and waits for what it does to the payments (shown before a code can be sent). */
+async function enterAmount(page: Page, amount: string) {
   await page.getByLabel('Amount (whole pesos)').fill(amount);
+  await preview(page).getByTestId('preview-monthly').waitFor();
+}
+
+/**
+ * Asks for a code in the browser once the preview is shown, reads it from the development outbox, and
+ * withdraws.
+ */
+async function withdraw(page: Page, borrower: Borrower, amount: string) {
+  await enterAmount(page, amount);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
   const code = await latestCode(borrower.phone);
@@ -64,7 +76,17 @@ describe('wallet in the browser', () => {
       await page.getByRole('region', { name: 'Repayment schedule' }).waitFor();
       await screenshot(page, 'wallet-approved-phone');
 
-      // First withdrawal: requested, then paid by finance.
+      // First withdrawal: before the code, what it does to the payments (₱5,000 over 6 months at 2 %).
+      await enterAmount(page, '5000');
+      expect(await preview(page).getByTestId('preview-monthly').textContent()).toBe('₱892.63');
+      await preview(page).getByText('First payment due (estimated)').waitFor();
+      await preview(page)
+        .getByText(/^Estimated for a payout today/)
+        .waitFor();
+      expect(await preview(page).getByRole('table').count()).toBe(0);
+      await screenshot(page, 'wallet-preview-first-phone');
+
+      // Requested, then paid by finance.
       const firstCodeAt = Date.now();
       await withdraw(page, borrower, '5000');
       await page.getByText('Withdrawal of ₱5,000.00 requested').waitFor();
@@ -105,6 +127,13 @@ describe('wallet in the browser', () => {
       await page.getByLabel('Amount (whole pesos)').waitFor();
       const wait = firstCodeAt + (E2E_RESEND_SECONDS + 1) * 1000 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
+      // A later withdrawal: the plan now (from the ₱5,000 paid out today) beside the plan after it.
+      await enterAmount(page, '2000');
+      expect(await preview(page).getByTestId('preview-monthly-now').textContent()).toBe('₱892.63');
+      expect(await preview(page).getByTestId('preview-total-now').textContent()).toBe('₱5,355.78');
+      const after = await preview(page).getByTestId('preview-monthly').textContent();
+      expect(after).not.toBe('₱892.63');
+      await screenshot(page, 'wallet-preview-second-phone');
       await withdraw(page, borrower, '2000');
       await page.getByText('Withdrawal of ₱2,000.00 requested').waitFor();
       await expect.poll(() => available(page)).toBe('₱43,000.00');

@@ -34,7 +34,19 @@ beforeAll(async () => {
   admin = await staffMember('admin');
   newcomer = await signUpBorrower();
   withdrawing = await borrowerWithApprovedLoan(admin.api, { fullName: 'Lorna Dizon', creditScore: 620 });
-  const sent = await withdrawing.api.request('POST', '/api/wallet/withdrawal-code', { amount: 5000 });
+  // As the withdraw form does: the preview (re-disclosure) first, then a code for the figures it showed.
+  const shown = await withdrawing.api.request<{ planDigest: string }>(
+    'POST',
+    '/api/wallet/withdrawal-preview',
+    {
+      amount: 5000,
+    },
+  );
+  expectStatus(shown, 200, 'withdrawal preview');
+  const sent = await withdrawing.api.request('POST', '/api/wallet/withdrawal-code', {
+    amount: 5000,
+    planDigest: shown.body.planDigest,
+  });
   expectStatus(sent, 200, 'withdrawal code');
   const code = await latestCode(withdrawing.phone);
   expectStatus(
@@ -174,6 +186,10 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.goto('/wallet');
       await page.getByTestId('disbursement').first().waitFor();
       findings.push(...(await audit(page, '/wallet', `wallet-${tag}`)));
+      // The re-disclosure before a code is sent: the plan now beside the plan after this withdrawal.
+      await page.getByLabel('Amount (whole pesos)').fill('2000');
+      await page.getByTestId('preview-monthly').waitFor();
+      findings.push(...(await audit(page, '/wallet (withdrawal preview)', `wallet-preview-${tag}`)));
       await page.goto('/account');
       await page.getByTestId('credit-rating').waitFor();
       findings.push(...(await audit(page, '/account', `account-${tag}`)));

@@ -82,6 +82,9 @@ export const errorMessages = {
   WEBHOOK_TIMESTAMP_INVALID: 'The payment notification timestamp is missing, too old or in the future.',
   UNAPPLIED_PAYMENT_RESOLVED: 'This payment has already been applied or returned.',
   WITHDRAWAL_PERIOD_ENDED: 'Withdrawals have ended: the last payment of this loan was due on {date}.',
+  WITHDRAWAL_PREVIEW_OUTDATED:
+    'Your payment plan has changed. Please review the new figures, then send the code again.',
+  WITHDRAWAL_PLAN_CHANGED: 'Your payment plan changed. Please review it and request a new code.',
   PAYOUT_AFTER_LAST_DUE:
     'This payout can no longer be made: the last payment of this loan was due on {date}. Mark it failed instead.',
   // User management (SPEC §5 staff)

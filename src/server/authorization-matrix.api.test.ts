@@ -119,6 +119,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/wallet': { guard: 'loan.viewOwn' },
   // The fixture loan has no payout yet: past the guard, "loan not found".
   'GET /api/wallet/statement.pdf': { guard: 'loan.viewOwn' },
+  'POST /api/wallet/withdrawal-preview': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawal-code': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawals': {
     guard: 'wallet.withdraw',

@@ -18,7 +18,46 @@ export const withdrawalAmount = z.preprocess(
     .max(1_000_000_000, { error: 'AMOUNT_EXCEEDS_BALANCE' }),
 );
 
-export const withdrawalCodeRequest = z.object({ amount: withdrawalAmount }, { error: 'AMOUNT_INVALID' });
+/** The figures of the re-disclosure a withdrawal preview shows (`previewWithdrawal`, docs/decisions/010). */
+export const withdrawalPreviewRequest = z.object({ amount: withdrawalAmount }, { error: 'AMOUNT_INVALID' });
+
+/**
+ * A code is only sent for figures the borrower was shown: `planDigest` is the one the preview answered.
+ * Optional in the schema so a wrong amount or a paused loan is refused as such first; the use case refuses
+ * a missing or outdated digest with WITHDRAWAL_PREVIEW_OUTDATED.
+ */
+export const withdrawalCodeRequest = z.object(
+  { amount: withdrawalAmount, planDigest: z.string().trim().max(100).optional() },
+  { error: 'AMOUNT_INVALID' },
+);
+
+export const paymentPlanFiguresDto = z.object({
+  /** The payment of every instalment from `fromInstalment` on (the last may differ by rounding). */
+  monthlyPaymentMinor: z.number(),
+  fromInstalment: z.number().nullable(),
+  fromDueDate: z.string().nullable(),
+  totalRepayableMinor: z.number(),
+  totalInterestMinor: z.number(),
+  remainingToRepayMinor: z.number(),
+});
+export type PaymentPlanFiguresDto = z.infer<typeof paymentPlanFiguresDto>;
+
+/**
+ * The payment plan before and after a proposed withdrawal, as if it were paid out on `payoutOn` (today in
+ * the lender's time zone). Withdrawals still being processed (`inProcessingMinor`) count as paid out that
+ * day too. `before` is null when nothing is (or is about to be) paid out: the first withdrawal.
+ */
+export const withdrawalPreviewResponse = z.object({
+  amountMinor: z.number(),
+  payoutOn: z.string(),
+  termMonths: z.number(),
+  inProcessingMinor: z.number(),
+  before: paymentPlanFiguresDto.nullable(),
+  after: paymentPlanFiguresDto,
+  /** What the code request sends back: the code is bound to these `after` figures. */
+  planDigest: z.string(),
+});
+export type WithdrawalPreviewResponse = z.infer<typeof withdrawalPreviewResponse>;
 
 export const withdrawalRequest = z.object(
   {

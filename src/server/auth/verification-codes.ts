@@ -134,3 +134,25 @@ export async function withVerifiedCode<T>(
   if (!outcome.ok) throw new AppError(invalidCode, { fields: { code: invalidCode } });
   return outcome.value;
 }
+
+/**
+ * The context of the phone's latest code for `purpose` if it can still be used (not used, not expired,
+ * tries left), else null. Contexts are not secret; this lets a use case tell "the code was bound to
+ * something that has changed since" apart from a wrong code, without spending one of its tries.
+ */
+export async function liveCodeContext(
+  db: Kysely<Database>,
+  target: Omit<CodeTarget, 'context'>,
+): Promise<string | null> {
+  const latest = await db
+    .selectFrom('verification_codes')
+    .select(['context', 'used_at', 'attempts'])
+    .select(sql<boolean>`expires_at > now()`.as('live'))
+    .where('phone', '=', target.phone)
+    .where('purpose', '=', target.purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest || latest.used_at || !latest.live || latest.attempts >= codePolicy.maxAttempts) return null;
+  return latest.context;
+}

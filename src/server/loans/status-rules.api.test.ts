@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoanStatus } from '../../domain/loan/status';
 import { seedApplication } from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
+import { sendWithdrawalCode } from '../test-support/withdrawal';
 
 /**
  * A rejected or closed loan is finished: no servicing action, no withdrawal and no new decision or terms
@@ -113,7 +114,7 @@ describe.each(finished)('a %s loan', (status) => {
 
   it('refuses a withdrawal whose code was sent while the loan still ran', async () => {
     const { id, agent, phone } = await loanIn('approved');
-    expect((await agent.post('/api/wallet/withdrawal-code', { amount: 1000 })).status).toBe(200);
+    expect((await sendWithdrawalCode(agent, 1000)).status).toBe(200);
     const code = await t.latestCode(phone);
     await t.db.updateTable('applications').set({ status }).where('id', '=', id).execute();
     const before = await snapshot(id);

@@ -21,6 +21,7 @@ import type {
   DisbursementDto,
   StaffDisbursementItem,
   WalletResponse,
+  WithdrawalPreviewResponse,
 } from '../../domain/schemas/wallet';
 import type { Page } from '../components/lists/use-list';
 
@@ -58,6 +59,7 @@ export interface ApiResponses {
   'GET /api/applications/mine': MyApplicationResponse;
   'POST /api/applications': MyApplicationDto;
   'POST /api/applications/quote': { disclosure: Record<string, unknown>; disclosureSha256: string };
+  'POST /api/wallet/withdrawal-preview': WithdrawalPreviewResponse;
   'GET /api/wallet': WalletResponse;
   'POST /api/wallet/withdrawal-code': CodeSent;
   'POST /api/wallet/withdrawals': { disbursement: DisbursementDto; replayed: boolean };

@@ -5,6 +5,7 @@ import { todayIn } from '../../lib/today';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
+import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
 /**
  * Finance records repayments and reverses them (issue #10). The app runs on a test clock, moved forward to
@@ -478,7 +479,7 @@ describe('no money out on or after the last due date', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     while (today() < addDays(lastDue, -1)) clock.days += 1;
-    expect((await borrower.post('/api/wallet/withdrawal-code', { amount: 1000 })).status).toBe(200);
+    expect((await sendWithdrawalCode(borrower, 1000)).status).toBe(200);
 
     clock.days += 1;
     expect(today()).toBe(lastDue);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
 let t: TestApp;
 let officer: Agent;
@@ -106,7 +107,7 @@ describe('loan servicing', () => {
       reason: 'Verified',
     });
     expect(release.body.status).toBe('approved');
-    expect((await agent.post('/api/wallet/withdrawal-code', { amount: 1000 })).status).toBe(200);
+    expect((await sendWithdrawalCode(agent, 1000)).status).toBe(200);
     expect((await history(agent)).map((h) => h.kind)).toEqual(['released', 'on_hold']);
   });
 

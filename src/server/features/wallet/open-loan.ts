@@ -61,7 +61,20 @@ export async function loanForWithdrawal(
   return { loan, availableMinor };
 }
 
-/** What a withdrawal code authorises: this loan, this amount, to this account. */
-export function withdrawalContext(loan: ApplicationRow, amountMinor: number): string {
+/** The withdrawal a code is for, without the plan: this loan, this amount, to this account. */
+function withdrawalTarget(loan: ApplicationRow, amountMinor: number): string {
   return `loan=${loan.id};amount=${amountMinor};to=${loan.bank_name}|${loan.account_number}`;
+}
+
+/**
+ * What a withdrawal code authorises: this loan, this amount, to this account, with the payment plan the
+ * borrower was shown (`planDigest` of the re-disclosure, docs/decisions/010).
+ */
+export function withdrawalContext(loan: ApplicationRow, amountMinor: number, planDigest: string): string {
+  return `${withdrawalTarget(loan, amountMinor)};plan=${planDigest}`;
+}
+
+/** Whether a code's context is for this loan, amount and account, whatever plan it was bound to. */
+export function isContextForWithdrawal(context: string, loan: ApplicationRow, amountMinor: number): boolean {
+  return context.startsWith(`${withdrawalTarget(loan, amountMinor)};plan=`);
 }

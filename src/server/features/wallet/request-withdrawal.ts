@@ -2,13 +2,14 @@ import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { toMinor } from '../../../domain/money';
 import type { WithdrawalRequest } from '../../../domain/schemas/wallet';
-import { withVerifiedCode } from '../../auth/verification-codes';
+import { liveCodeContext, withVerifiedCode } from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { loanForWithdrawal, withdrawalContext } from './open-loan';
+import { isContextForWithdrawal, loanForWithdrawal, withdrawalContext } from './open-loan';
+import { withdrawalPlan } from './withdrawal-plan';
 
 /** A retried request (same idempotency key) gets the disbursement the first one created. */
 async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
@@ -23,7 +24,8 @@ async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
 
 /**
  * The money part of a withdrawal, inside the caller's transaction (after the code was verified): lock the
- * loan, re-check status and balance, record the request.
+ * loan, re-check status and balance, and — with `plan` — that the payment plan is still the one the code
+ * was bound to (a payout, failure or repayment may have come in meanwhile), then record the request.
  */
 export async function insertDisbursement(
   trx: Transaction<Database>,
@@ -31,8 +33,13 @@ export async function insertDisbursement(
   amountMinor: number,
   idempotencyKey: string,
   when: { today: string; timeZone: string },
+  plan?: { digest: string; deps: Pick<AppDeps, 'config'> },
 ) {
   const { loan } = await loanForWithdrawal(trx, borrowerId, amountMinor, { lock: true, ...when });
+  if (plan) {
+    const now = await withdrawalPlan(trx, loan, amountMinor, plan.deps, when.today);
+    if (now.digest !== plan.digest) throw new AppError('WITHDRAWAL_PLAN_CHANGED');
+  }
   return trx
     .insertInto('disbursements')
     .values({
@@ -61,13 +68,22 @@ export async function requestWithdrawal(deps: AppDeps, borrower: User, input: Wi
   // Checked before the code, so a wrong amount never spends one of the code's five tries.
   const when = { today: today(deps), timeZone: deps.config.timeZone };
   const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false, ...when });
+  // The code is bound to the plan the borrower was shown; recomputed now with the same inputs it must be
+  // the same. A code for this withdrawal but another plan is refused as such, without spending a try.
+  const { digest } = await withdrawalPlan(deps.db, loan, amountMinor, deps, when.today);
+  const context = withdrawalContext(loan, amountMinor, digest);
+  const issued = await liveCodeContext(deps.db, { phone: borrower.phone, purpose: 'withdrawal' });
+  if (issued !== null && issued !== context && isContextForWithdrawal(issued, loan, amountMinor)) {
+    throw new AppError('WITHDRAWAL_PLAN_CHANGED');
+  }
 
   try {
     const disbursement = await withVerifiedCode(
       { db: deps.db, secret: deps.config.sessionSecret },
-      { phone: borrower.phone, purpose: 'withdrawal', context: withdrawalContext(loan, amountMinor) },
+      { phone: borrower.phone, purpose: 'withdrawal', context },
       input.code,
-      (trx) => insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey, when),
+      (trx) =>
+        insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey, when, { digest, deps }),
       'WITHDRAWAL_CODE_INVALID',
     );
     publishAfterCommit(deps, { type: 'disbursements-changed' });

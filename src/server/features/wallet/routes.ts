@@ -3,6 +3,8 @@ import {
   disbursementDto,
   walletResponse,
   withdrawalCodeRequest,
+  withdrawalPreviewRequest,
+  withdrawalPreviewResponse,
   withdrawalRequest,
 } from '../../../domain/schemas/wallet';
 import { currentUser, requirePermission } from '../../auth/plugin';
@@ -11,6 +13,7 @@ import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getWallet } from './get-wallet';
+import { previewWithdrawalFor } from './preview-withdrawal';
 import { requestWithdrawal } from './request-withdrawal';
 import { sendWithdrawalCode } from './send-withdrawal-code';
 
@@ -31,13 +34,32 @@ export function walletRoutes(app: App, deps: AppDeps) {
   );
 
   app.post(
+    '/wallet/withdrawal-preview',
+    {
+      preValidation: withdrawers,
+      config: { inputErrorCode: 'AMOUNT_INVALID' },
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'What a withdrawal of this amount, paid out today, does to the payment plan (re-disclosure); ' +
+          'its planDigest is what the code request must carry',
+        body: withdrawalPreviewRequest,
+        response: { 200: withdrawalPreviewResponse, ...errorResponses },
+      },
+    },
+    (request) => previewWithdrawalFor(deps, currentUser(request), request.body.amount),
+  );
+
+  app.post(
     '/wallet/withdrawal-code',
     {
       preValidation: withdrawers,
       config: { inputErrorCode: 'AMOUNT_INVALID' },
       schema: {
         tags: ['wallet'],
-        summary: "Send a withdrawal code to the borrower's phone, bound to the amount and account",
+        summary:
+          "Send a withdrawal code to the borrower's phone, bound to the amount, the account and the " +
+          'payment plan shown by the preview (planDigest)',
         body: withdrawalCodeRequest,
         response: {
           200: z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() }),
@@ -45,7 +67,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
         },
       },
     },
-    (request) => sendWithdrawalCode(deps, currentUser(request), request.body.amount),
+    (request) => sendWithdrawalCode(deps, currentUser(request), request.body),
   );
 
   app.post(

@@ -5,19 +5,29 @@ import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { today } from '../../lib/clock';
 import { loanForWithdrawal, withdrawalContext } from './open-loan';
+import { withdrawalPlan } from './withdrawal-plan';
 
 /**
  * Sends a withdrawal code to the borrower's own phone — never anywhere else, and never shown to staff.
- * The code is bound to the amount and the destination account.
+ * The code is bound to the amount, the destination account and the payment plan the borrower was shown:
+ * `planDigest` must be the one the preview gives for the same amount now (docs/decisions/010).
  */
-export async function sendWithdrawalCode(deps: AppDeps, borrower: User, amount: number) {
+export async function sendWithdrawalCode(
+  deps: AppDeps,
+  borrower: User,
+  input: { amount: number; planDigest?: string | undefined },
+) {
   if (!borrower.phone) throw new AppError('LOAN_NOT_FOUND');
-  const amountMinor = toMinor(amount);
+  const amountMinor = toMinor(input.amount);
+  const payoutOn = today(deps);
   const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, {
     lock: false,
-    today: today(deps),
+    today: payoutOn,
     timeZone: deps.config.timeZone,
   });
+  const plan = await withdrawalPlan(deps.db, loan, amountMinor, deps, payoutOn);
+  // Only for the figures on the borrower's screen: none shown, or shown before something changed, is refused.
+  if (input.planDigest !== plan.digest) throw new AppError('WITHDRAWAL_PREVIEW_OUTDATED');
   const destination = `${loan.bank_name} ****${loan.account_number.slice(-4)}`;
   return issueCode(
     {
@@ -26,7 +36,11 @@ export async function sendWithdrawalCode(deps: AppDeps, borrower: User, amount: 
       notifier: deps.notifier,
       resendAfterSeconds: deps.config.codeResendSeconds,
     },
-    { phone: borrower.phone, purpose: 'withdrawal', context: withdrawalContext(loan, amountMinor) },
+    {
+      phone: borrower.phone,
+      purpose: 'withdrawal',
+      context: withdrawalContext(loan, amountMinor, plan.digest),
+    },
     (code) =>
       `Hiram: your withdrawal code is ${code} for ${formatMoney(amountMinor, { locale: 'en' })} to ${destination}. ` +
       'It expires in 5 minutes. We will never ask you for this code or for a fee to release your loan.',

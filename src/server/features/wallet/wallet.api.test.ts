@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../lib/today';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+import { sendWithdrawalCode } from '../../test-support/withdrawal';
 import { insertDisbursement } from './request-withdrawal';
 
 let t: TestApp;
@@ -44,7 +45,7 @@ async function borrowerWithLoan(
 }
 
 async function codeFor(agent: Agent, phone: string, amount: number | string) {
-  const sent = await agent.post('/api/wallet/withdrawal-code', { amount });
+  const sent = await sendWithdrawalCode(agent, amount);
   expect(sent.status, sent.text).toBe(200);
   return t.latestCode(phone);
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
@@ -12,7 +12,7 @@ import {
   type StubResponse,
   signedInMe,
 } from '../../../test/render';
-import { approvedWallet, makeDisbursement } from '../test/fixtures';
+import { approvedWallet, makeDisbursement, makePlanFigures, makePreview } from '../test/fixtures';
 
 const borrower = makeUser({ phone: '09171234567' });
 const codeSent: StubResponse<'POST /api/wallet/withdrawal-code'> = {
@@ -30,10 +30,17 @@ function withdrawn(amountMinor: number): MockResponse<Withdrawn> {
 
 type Handlers = Parameters<typeof mockApi>[0];
 
+/** The server's preview for whatever amount is asked: the first withdrawal, its digest named after it. */
+const previewFor = ({ body }: { body: unknown }) => {
+  const { amount } = body as { amount: number };
+  return { body: makePreview({ amountMinor: amount * 100, planDigest: `digest-${amount}` }) };
+};
+
 function openWallet(handlers: Handlers, wallet: WalletResponse | (() => WalletResponse) = approvedWallet()) {
   const fetchMock = mockApi({
     'GET /api/me': signedInMe(borrower),
     'GET /api/wallet': () => ({ body: typeof wallet === 'function' ? wallet() : wallet }),
+    'POST /api/wallet/withdrawal-preview': previewFor,
     ...handlers,
   });
   renderApp('/wallet');
@@ -52,6 +59,13 @@ async function fill(amount: string, code?: string) {
 }
 
 const withdrawButton = () => screen.getByRole('button', { name: 'Withdraw' });
+const sendButton = () => screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement;
+
+/** "Send code" waits for the preview of the amount typed; then it is pressed. */
+async function sendCodeWhenReady(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() => expect(sendButton().disabled).toBe(false));
+  await user.click(sendButton());
+}
 
 // Typing into several fields takes a few seconds when the whole suite runs at once.
 describe('withdraw form', { timeout: 15_000 }, () => {
@@ -77,14 +91,20 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     expect(screen.getByText('Enter the verification code')).toBeTruthy();
     expect(screen.getByLabelText('Amount (whole pesos)').getAttribute('aria-invalid')).toBe('true');
 
+    // An amount the server would refuse is said as it is typed; there is no preview and no code to send.
     await user.type(screen.getByLabelText('Amount (whole pesos)'), '12.50');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByText('Enter a valid amount')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid amount')).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
 
     await user.clear(screen.getByLabelText('Amount (whole pesos)'));
     await user.type(screen.getByLabelText('Amount (whole pesos)'), '200000');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByText('Amount exceeds balance')).toBeTruthy();
+    expect(await screen.findByText('Amount exceeds balance')).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+    expect(
+      screen.getByText(
+        'Enter an amount to see what it does to your payments. You will see this before any code is sent.',
+      ),
+    ).toBeTruthy();
     // Only reads: the session, the wallet and the lender's settings (its time zone). No write was sent.
     expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(
       new Set(['/api/me', '/api/wallet', '/api/settings']),
@@ -94,13 +114,17 @@ describe('withdraw form', { timeout: 15_000 }, () => {
   it('sends a code for the amount, counts down 60 s and locks the amount until Cancel', async () => {
     const fetchMock = openWallet({ 'POST /api/wallet/withdrawal-code': codeSent });
     const user = await fill('5,000');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await sendCodeWhenReady(user);
     expect(await screen.findByText('A code was sent to your phone ending in 4567.')).toBeTruthy();
     const counting = screen.getByRole('button', { name: /^Resend in \d+s$/ }) as HTMLButtonElement;
     expect(counting.textContent).toBe('Resend in 60s');
     expect(counting.disabled).toBe(true);
-    expect(bodiesOf(fetchMock, '/api/wallet/withdrawal-code')).toEqual([{ amount: 5000 }]);
+    // The code is asked for the figures on the screen.
+    expect(bodiesOf(fetchMock, '/api/wallet/withdrawal-code')).toEqual([
+      { amount: 5000, planDigest: 'digest-5000' },
+    ]);
     expect(screen.getByText('This code is for ₱5,000.00 only.')).toBeTruthy();
+    expect(screen.getByText(/^Your code is for these figures only\./)).toBeTruthy();
     const amount = screen.getByLabelText('Amount (whole pesos)') as HTMLInputElement;
     expect(amount.readOnly).toBe(true);
 
@@ -127,7 +151,7 @@ describe('withdraw form', { timeout: 15_000 }, () => {
       'POST /api/wallet/withdrawals': () => withdrawAnswer,
     });
     const user = await fill('5000');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await sendCodeWhenReady(user);
     expect(await screen.findByText('Amount exceeds balance')).toBeTruthy();
 
     codeAnswer = {
@@ -136,7 +160,7 @@ describe('withdraw form', { timeout: 15_000 }, () => {
         params: { message: 'Please call us' },
       }),
     };
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await sendCodeWhenReady(user);
     expect((await screen.findByRole('alert')).textContent).toBe('Withdrawals are paused: Please call us');
 
     await user.type(screen.getByLabelText('Verification code'), '123456');
@@ -169,7 +193,7 @@ describe('withdraw form', { timeout: 15_000 }, () => {
           : approvedWallet(),
     );
     const user = await fill('5000');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await sendCodeWhenReady(user);
     await screen.findByRole('button', { name: /^Resend in/ });
     await user.type(screen.getByLabelText('Verification code'), '12a3456');
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('123456');
@@ -252,11 +276,179 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     await user.type(screen.getByLabelText('Amount (whole pesos)'), '5000');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await sendCodeWhenReady(user);
     expect(await screen.findByText('Please wait 42 seconds before requesting another code.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend in 42s' })).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(42_000));
     expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows what the first withdrawal does to the payments before a code can be sent', async () => {
+    openWallet({});
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText('Amount (whole pesos)');
+    expect(sendButton().disabled).toBe(true);
+    await user.type(amount, '5000');
+    const preview = await screen.findByRole('region', { name: 'What this withdrawal does to your payments' });
+    await waitFor(() => expect(within(preview).getByTestId('preview-monthly').textContent).toBe('₱892.63'));
+    expect(within(preview).getByText('Number of payments').nextElementSibling?.textContent).toBe('6');
+    expect(within(preview).getByTestId('preview-from').textContent).toBe('Apr 3, 2025');
+    expect(within(preview).getByText('First payment due (estimated)')).toBeTruthy();
+    expect(within(preview).getByTestId('preview-total').textContent).toBe('₱5,355.78');
+    expect(within(preview).getByText('Total interest').nextElementSibling?.textContent).toBe('₱355.78');
+    expect(within(preview).getByText(/^Estimated for a payout today, Mar 3, 2025\./)).toBeTruthy();
+    expect(sendButton().disabled).toBe(false);
+    expect(
+      screen.getByText('We will never ask you for this code or for a fee to release your loan.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the plan now beside the plan after a later withdrawal', async () => {
+    openWallet({
+      'POST /api/wallet/withdrawal-preview': {
+        body: makePreview({
+          amountMinor: 2_000_000,
+          inProcessingMinor: 300_000,
+          before: makePlanFigures({
+            monthlyPaymentMinor: 892_630,
+            fromInstalment: 1,
+            fromDueDate: '2025-04-03',
+            totalRepayableMinor: 5_355_780,
+          }),
+          after: makePlanFigures({
+            monthlyPaymentMinor: 1_245_010,
+            fromInstalment: 2,
+            fromDueDate: '2025-05-03',
+            totalRepayableMinor: 7_380_150,
+          }),
+        }),
+      },
+    });
+    await fill('20000');
+    const preview = await screen.findByRole('region', { name: 'What this withdrawal does to your payments' });
+    const table = await within(preview).findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    // Phone layout (jsdom matches no media query): each figure's name above its two values.
+    expect(rows).toEqual([
+      ['Now', 'After this withdrawal'],
+      ['Monthly payment'],
+      ['₱8,926.30', '₱12,450.10'],
+      ['From due date (estimated)'],
+      ['Apr 3, 2025', 'May 3, 2025'],
+      ['Total to repay'],
+      ['₱53,557.80', '₱73,801.50'],
+    ]);
+    expect(
+      within(preview).getByText('“Now” includes ₱3,000.00 still being processed, counted as paid out today.'),
+    ).toBeTruthy();
+    expect(
+      within(preview).getByText(/^Estimated for a payout today, Mar 3, 2025\. If the money/),
+    ).toBeTruthy();
+  });
+
+  it('says when the figures cannot be worked out, and offers to try again after a network error', async () => {
+    let answer: 'paused' | 'offline' | 'ok' = 'paused';
+    openWallet({
+      'POST /api/wallet/withdrawal-preview': (request) => {
+        if (answer === 'offline') throw new TypeError('Failed to fetch');
+        if (answer === 'paused') {
+          return {
+            status: 409,
+            body: errorBody('WITHDRAWALS_PAUSED', 'Withdrawals are paused: Please call us', {
+              params: { message: 'Please call us' },
+            }),
+          };
+        }
+        return previewFor(request);
+      },
+    });
+    const user = await fill('5000');
+    const preview = await screen.findByRole('region', { name: 'What this withdrawal does to your payments' });
+    expect(await within(preview).findByText('Withdrawals are paused: Please call us')).toBeTruthy();
+    expect(within(preview).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(sendButton().disabled).toBe(true);
+
+    answer = 'offline';
+    await user.type(screen.getByLabelText('Amount (whole pesos)'), '0');
+    expect(
+      await within(preview).findByText('Cannot reach the server. Check your connection and try again.'),
+    ).toBeTruthy();
+    answer = 'ok';
+    await user.click(within(preview).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(preview).getByTestId('preview-monthly')).toBeTruthy());
+    expect(sendButton().disabled).toBe(false);
+  });
+
+  it('asks for the figures again when they changed before the code was sent', async () => {
+    let digest = 'digest-old';
+    const fetchMock = openWallet({
+      'POST /api/wallet/withdrawal-preview': { body: makePreview() },
+      'POST /api/wallet/withdrawal-code': ({ body }) =>
+        (body as { planDigest: string }).planDigest === digest
+          ? codeSent
+          : {
+              status: 409,
+              body: errorBody(
+                'WITHDRAWAL_PREVIEW_OUTDATED',
+                'Your payment plan has changed. Please review the new figures, then send the code again.',
+              ),
+            },
+    });
+    // The server's figures changed after the preview was shown.
+    const user = await fill('5000');
+    await waitFor(() => expect(sendButton().disabled).toBe(false));
+    digest = 'digest-new';
+    const reread = () => bodiesOf(fetchMock, '/api/wallet/withdrawal-preview').length;
+    expect(reread()).toBe(1);
+    await user.click(sendButton());
+    expect(
+      await screen.findByText(
+        'Your payment plan has changed. Please review the new figures, then send the code again.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(reread()).toBe(2));
+  });
+
+  it('unlocks the amount and shows the new figures when the plan changed before withdrawing', async () => {
+    let previews = 0;
+    const fetchMock = openWallet({
+      'POST /api/wallet/withdrawal-preview': () => {
+        previews += 1;
+        return {
+          body: makePreview({
+            planDigest: `digest-${previews}`,
+            after: makePlanFigures({ monthlyPaymentMinor: previews === 1 ? 89_263 : 90_000 }),
+          }),
+        };
+      },
+      'POST /api/wallet/withdrawal-code': codeSent,
+      'POST /api/wallet/withdrawals': {
+        status: 409,
+        body: errorBody(
+          'WITHDRAWAL_PLAN_CHANGED',
+          'Your payment plan changed. Please review it and request a new code.',
+        ),
+      },
+    });
+    const user = await fill('5000');
+    await sendCodeWhenReady(user);
+    await screen.findByRole('button', { name: /^Resend in/ });
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(withdrawButton());
+    expect(
+      await screen.findByText('Your payment plan changed. Please review it and request a new code.'),
+    ).toBeTruthy();
+    const amount = screen.getByLabelText('Amount (whole pesos)') as HTMLInputElement;
+    await waitFor(() => expect(amount.readOnly).toBe(false));
+    expect(amount.value).toBe('5000');
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.getByTestId('preview-monthly').textContent).toBe('₱900.00'));
+    expect(screen.queryByText(/^Your code is for these figures only\./)).toBeNull();
+    expect(bodiesOf(fetchMock, '/api/wallet/withdrawal-code')).toEqual([
+      { amount: 5000, planDigest: 'digest-1' },
+    ]);
   });
 
   it('has nothing to withdraw when the balance is used up', async () => {

@@ -1,5 +1,11 @@
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
-import type { BorrowerEventDto, DisbursementDto, WalletResponse } from '../../../../domain/schemas/wallet';
+import type {
+  BorrowerEventDto,
+  DisbursementDto,
+  PaymentPlanFiguresDto,
+  WalletResponse,
+  WithdrawalPreviewResponse,
+} from '../../../../domain/schemas/wallet';
 
 export function makeApplication(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
   return {
@@ -190,4 +196,30 @@ export function paidOutWallet(
       ...overrides,
     },
   });
+}
+
+export function makePlanFigures(overrides: Partial<PaymentPlanFiguresDto> = {}): PaymentPlanFiguresDto {
+  return {
+    monthlyPaymentMinor: 89_263,
+    fromInstalment: 1,
+    fromDueDate: '2025-04-03',
+    totalRepayableMinor: 535_578,
+    totalInterestMinor: 35_578,
+    remainingToRepayMinor: 535_578,
+    ...overrides,
+  };
+}
+
+/** The first withdrawal of ₱5,000 over 6 months at 2 % (unless told otherwise), paid out on 3 March 2025. */
+export function makePreview(overrides: Partial<WithdrawalPreviewResponse> = {}): WithdrawalPreviewResponse {
+  return {
+    amountMinor: 500_000,
+    payoutOn: '2025-03-03',
+    termMonths: 6,
+    inProcessingMinor: 0,
+    before: null,
+    after: makePlanFigures(),
+    planDigest: 'digest-for-5000',
+    ...overrides,
+  };
 }
