@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
+import type { repaymentsPage } from '../../domain/schemas/payments';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
@@ -45,6 +46,7 @@ export interface ApiResponses {
   'GET /api/staff/applications/approved': Page<ApplicationListItem>;
   'GET /api/staff/loans': Page<ServicingItem>;
   'GET /api/staff/disbursements': Page<StaffDisbursementItem>;
+  'GET /api/staff/repayments': z.infer<typeof repaymentsPage>;
   'GET /api/admin/users': Page<z.infer<typeof staffUserDto>>;
   'GET /api/admin/audit': Page<AuditEventDto>;
 }
