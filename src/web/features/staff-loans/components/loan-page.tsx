@@ -74,9 +74,6 @@ function LoanBody({ ledger }: { ledger: LoanLedgerDto }) {
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} miw={0}>
             <Group gap="xs" wrap="wrap">
-              <Text span ff="monospace" fw={700}>
-                {ledger.loanNumber}
-              </Text>
               <StatusBadge status={ledger.status} data-testid="loan-status" />
               {closed && ledger.closedAt ? (
                 <Text span size="sm" c="dimmed">

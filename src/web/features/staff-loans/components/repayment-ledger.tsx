@@ -1,4 +1,4 @@
-import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LoanLedgerDto } from '../../../../domain/schemas/repayments';
@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/lists/data-table';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { useFormat } from '../../../lib/format';
 import { useChannelName } from './channel-name';
+import { RepaymentStatusBadge } from './repayment-status';
 
 export type LedgerRepayment = LoanLedgerDto['repayments'][number];
 type Allocation = NonNullable<LedgerRepayment['allocation']>;
@@ -73,15 +74,19 @@ export function RepaymentLedger({ repayments, onReverse }: RepaymentLedgerProps)
         </Text>
       ),
     },
-    { key: 'channel', header: l('channel'), cell: (row) => channelName(row.channel) },
     {
-      key: 'reference',
-      header: l('reference'),
+      key: 'channel',
+      header: l('channelReference'),
       nowrap: false,
       cell: (row) => (
-        <Text size="sm" ff="monospace" miw={80} maw={180} style={{ overflowWrap: 'anywhere' }}>
-          {row.reference}
-        </Text>
+        <Stack gap={0} miw={90} maw={170}>
+          <Text span size="sm">
+            {channelName(row.channel)}
+          </Text>
+          <Text span size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {row.reference}
+          </Text>
+        </Stack>
       ),
     },
     {
@@ -119,10 +124,8 @@ export function RepaymentLedger({ repayments, onReverse }: RepaymentLedgerProps)
       nowrap: false,
       cell: (row) =>
         row.reversal ? (
-          <Stack gap={2} miw={140} maw={240}>
-            <Badge color="red" variant="light" size="sm">
-              {l('reversed')}
-            </Badge>
+          <Stack gap={2} miw={140} maw={200} align="flex-start">
+            <RepaymentStatusBadge reversed />
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
               {row.reversal.reason}
             </Text>
@@ -134,9 +137,7 @@ export function RepaymentLedger({ repayments, onReverse }: RepaymentLedgerProps)
             </Text>
           </Stack>
         ) : (
-          <Badge color="green" variant="light" size="sm">
-            {l('applied')}
-          </Badge>
+          <RepaymentStatusBadge reversed={false} />
         ),
     },
     ...(onReverse

@@ -42,9 +42,8 @@ describe('the Repayments list', { timeout: 20_000 }, () => {
       'Name',
       'Phone',
       'Amount',
-      'Channel',
+      'Channel / Source',
       'Reference',
-      'Source',
       'Recorded At',
       'Status',
     ]);

@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { repaymentListItem } from '../../../../domain/schemas/payments';
@@ -10,6 +10,7 @@ import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/
 import { useFormat } from '../../../lib/format';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import { useChannelName } from './channel-name';
+import { RepaymentStatusBadge } from './repayment-status';
 
 type RepaymentItem = z.infer<typeof repaymentListItem>;
 
@@ -37,7 +38,20 @@ export function RepaymentsPage() {
         </Text>
       ),
     },
-    { key: 'channel', header: r('channel'), cell: (item) => channelName(item.channel) },
+    {
+      key: 'channel',
+      header: r('channelSource'),
+      cell: (item) => (
+        <Stack gap={0}>
+          <Text span size="sm">
+            {channelName(item.channel)}
+          </Text>
+          <Text span size="xs" c="dimmed">
+            {t(`staffLoans.source.${item.source}`)}
+          </Text>
+        </Stack>
+      ),
+    },
     {
       key: 'reference',
       header: r('reference'),
@@ -48,21 +62,11 @@ export function RepaymentsPage() {
         </Text>
       ),
     },
-    { key: 'source', header: r('source'), cell: (item) => t(`staffLoans.source.${item.source}`) },
     { key: 'recordedAt', header: r('recordedAt'), cell: (item) => <DateTimeCell iso={item.recordedAt} /> },
     {
       key: 'status',
       header: r('status'),
-      cell: (item) =>
-        item.reversed ? (
-          <Badge color="red" variant="light" size="sm">
-            {t('staffLoans.ledger.reversed')}
-          </Badge>
-        ) : (
-          <Badge color="green" variant="light" size="sm">
-            {t('staffLoans.ledger.applied')}
-          </Badge>
-        ),
+      cell: (item) => <RepaymentStatusBadge reversed={item.reversed} />,
     },
   ];
 
@@ -74,7 +78,7 @@ export function RepaymentsPage() {
       search={search}
       columns={columns}
       rowKey={(item) => item.id}
-      tableMinWidth={980}
+      tableMinWidth={900}
     />
   );
 }

@@ -14,6 +14,11 @@ export function ScheduleTable({ position }: { position: LoanPositionDto }) {
   const columns: Column<InstalmentPositionDto>[] = [
     { key: 'number', header: s('number'), cell: (row) => fmt.number(row.number) },
     { key: 'dueDate', header: s('dueDate'), cell: (row) => fmt.calendarDate(row.dueDate) },
+    {
+      key: 'state',
+      header: s('state'),
+      cell: (row) => <InstalmentStateBadge status={row.status} daysPastDue={row.daysPastDue} />,
+    },
     { key: 'payment', header: s('payment'), align: 'right', cell: (row) => money(row.paymentMinor) },
     { key: 'principal', header: s('principal'), align: 'right', cell: (row) => money(row.principalMinor) },
     { key: 'interest', header: s('interest'), align: 'right', cell: (row) => money(row.interestMinor) },
@@ -27,11 +32,6 @@ export function ScheduleTable({ position }: { position: LoanPositionDto }) {
           {money(row.unpaidMinor)}
         </Text>
       ),
-    },
-    {
-      key: 'state',
-      header: s('state'),
-      cell: (row) => <InstalmentStateBadge status={row.status} daysPastDue={row.daysPastDue} />,
     },
   ];
   return (
