@@ -16,7 +16,7 @@ export interface BorrowerColumnsOptions<T> {
 }
 
 /** The loan page of a loan (schedule, repayments, payoff). */
-export const loanPagePath = (id: string) => `/admin/loans/${encodeURIComponent(id)}`;
+const loanPagePath = (id: string) => `/admin/loans/${encodeURIComponent(id)}`;
 
 /** Loan ID, borrower name and phone: the first columns of every staff list about loans. */
 export function borrowerColumns<T extends BorrowerRow>(

@@ -341,4 +341,30 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     ]);
     expect(await screen.findByText('Entered twice')).toBeTruthy();
   });
+
+  it('a repayment someone else already reversed: the message as a toast, the dialog closes, the ledger is re-read', async () => {
+    let ledgerReads = 0;
+    mockApi({
+      ...staffBase(finance),
+      [ledgerUrl]: () => {
+        ledgerReads += 1;
+        return { body: makeLedger() };
+      },
+      [profileUrl]: { body: profile },
+      'POST /api/staff/repayments/00000000-0000-4000-8000-0000000000e1/reverse': {
+        status: 409,
+        body: errorBody('REPAYMENT_ALREADY_REVERSED', 'This repayment has already been reversed.'),
+      },
+    });
+    renderBackOffice(`/admin/loans/${loanId}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for BDO-7781' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse Repayment' });
+    await userEvent.type(within(dialog).getByLabelText(/^Reason for reversal/), 'Entered twice');
+    const before = ledgerReads;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    expect(await screen.findByText('This repayment has already been reversed.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(ledgerReads).toBeGreaterThan(before));
+  });
 });
