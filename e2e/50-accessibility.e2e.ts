@@ -8,11 +8,12 @@ import {
   type Borrower,
   borrowerWithApplication,
   borrowerWithApprovedLoan,
+  latestDisbursement,
   logInInBrowser,
   signUpBorrower,
 } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
-import { type StaffMember, staffMember } from './support/staff';
+import { markPaid, type StaffMember, staffMember } from './support/staff';
 
 /**
  * Every screen through axe-core in a real browser (WCAG 2.x A/AA rules), at phone and desktop width, in
@@ -28,6 +29,55 @@ let admin: StaffMember;
 let newcomer: Borrower;
 /** An approved loan with a withdrawal waiting for finance. */
 let withdrawing: Borrower;
+/** A paid-out loan with two repayments, one of them reversed: the staff loan page and Repayments. */
+let repaying: { applicationId: string; loanNumber: string };
+
+/** A loan paid out today, repaid twice (the second reversed), all through the API as finance would. */
+async function seedRepayingLoan() {
+  const borrower = await borrowerWithApprovedLoan(admin.api, { fullName: 'Paolo Reyes', amount: 80_000 });
+  expectStatus(
+    await borrower.api.request('POST', '/api/wallet/withdrawal-code', { amount: 40_000 }),
+    200,
+    'withdrawal code',
+  );
+  const code = await latestCode(borrower.phone);
+  expectStatus(
+    await borrower.api.request('POST', '/api/wallet/withdrawals', {
+      amount: 40_000,
+      code,
+      idempotencyKey: randomUUID(),
+    }),
+    201,
+    'withdraw',
+  );
+  await markPaid(admin.api, (await latestDisbursement(borrower)).id, 'BDO-TRF-5521');
+  const ledger = await admin.api.request<{ position: { asOf: string } }>(
+    'GET',
+    `/api/staff/loans/${borrower.applicationId}/ledger`,
+  );
+  expectStatus(ledger, 200, 'ledger');
+  const repayments: { id: string }[] = [];
+  for (const [amount, reference] of [
+    ['5,000.00', 'GCASH-REF-1001'],
+    ['1,250.50', 'GCASH-REF-1002'],
+  ] as const) {
+    const recorded = await admin.api.request<{ id: string }>(
+      'POST',
+      `/api/staff/loans/${borrower.applicationId}/repayments`,
+      { amount, receivedOn: ledger.body.position.asOf, channel: 'gcash', reference },
+    );
+    expectStatus(recorded, 201, 'record repayment');
+    repayments.push(recorded.body);
+  }
+  expectStatus(
+    await admin.api.request('POST', `/api/staff/repayments/${repayments[1]!.id}/reverse`, {
+      reason: 'Entered on the wrong loan',
+    }),
+    200,
+    'reverse repayment',
+  );
+  return { applicationId: borrower.applicationId, loanNumber: borrower.loanNumber };
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -58,6 +108,7 @@ beforeAll(async () => {
     201,
     'withdraw',
   );
+  repaying = await seedRepayingLoan();
   // Waiting in the Pending list, for View Profile and the reason dialog.
   await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
 });
@@ -213,6 +264,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
         '/admin/servicing',
         '/admin/disbursements',
         '/admin/unapplied',
+        '/admin/repayments',
         '/admin/audit',
         '/admin/pending',
       ]) {
@@ -244,6 +296,43 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       findings.push(
         ...(await audit(page, 'Reject Loan dialog (reason missing)', `staff-reject-${tag}`, false)),
       );
+      await page.keyboard.press('Escape');
+      expect(findings).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('back office: a loan page with its ledger, Record repayment and Reverse', async () => {
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      const findings: string[] = [];
+      await logInInBrowser(page, admin.username, admin.password);
+      await page.waitForURL('**/admin/home');
+      // Reached from the Repayments list by its loan number.
+      await page.goto('/admin/repayments');
+      await page.getByRole('link', { name: repaying.loanNumber }).first().click();
+      await page.waitForURL(`**/admin/loans/${repaying.applicationId}`);
+      await page.getByRole('table', { name: 'Repayments received' }).waitFor();
+      await page.getByText('Entered on the wrong loan').waitFor();
+      findings.push(...(await audit(page, '/admin/loans/:id', `staff-loan-${tag}`)));
+
+      await page.getByRole('button', { name: 'Record repayment' }).click();
+      const record = page.getByRole('dialog', { name: 'Record Repayment' });
+      await record.getByRole('button', { name: 'Record' }).click();
+      await record.getByText('A transfer reference is required.').waitFor();
+      findings.push(
+        ...(await audit(page, 'Record Repayment dialog (fields missing)', `staff-record-${tag}`, false)),
+      );
+      await page.keyboard.press('Escape');
+      await record.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Actions for GCASH-REF-1001' }).click();
+      await page.getByRole('menuitem', { name: 'Reverse' }).click();
+      const reverse = page.getByRole('dialog', { name: 'Reverse Repayment' });
+      await reverse.getByRole('button', { name: 'Reverse' }).click();
+      await reverse.getByText('A reason is required.').waitFor();
+      findings.push(...(await audit(page, 'Reverse Repayment dialog', `staff-reverse-${tag}`, false)));
       await page.keyboard.press('Escape');
       expect(findings).toEqual([]);
     } finally {

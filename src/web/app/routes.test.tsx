@@ -161,6 +161,7 @@ describe('staff', () => {
       '/admin/approved',
       '/admin/servicing',
       '/admin/disbursements',
+      '/admin/repayments',
       '/admin/overdue',
     ]);
   });

@@ -12,6 +12,8 @@ import {
   ApprovedListPage,
   PendingListPage,
 } from '../features/staff-applications/components/application-list-page';
+import { LoanPage } from '../features/staff-loans/components/loan-page';
+import { RepaymentsPage } from '../features/staff-loans/components/repayments-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { RequirePermission } from './guards';
 
@@ -45,6 +47,8 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: 'approved', element: <ApprovedListPage /> },
   { path: 'servicing', element: <ServicingPage /> },
   { path: 'disbursements', element: <DisbursementsPage /> },
+  { path: 'repayments', element: <RepaymentsPage /> },
+  { path: 'loans/:id', element: <LoanPage /> },
   { path: 'overdue', element: <OverduePage /> },
   {
     path: 'unapplied',

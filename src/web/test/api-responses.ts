@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
-import type { UnappliedStatus, unappliedPaymentItem } from '../../domain/schemas/payments';
+import type { repaymentsPage, UnappliedStatus, unappliedPaymentItem } from '../../domain/schemas/payments';
 import type { OverduePage, PortfolioSummary } from '../../domain/schemas/portfolio';
+import type { LoanLedgerDto } from '../../domain/schemas/repayments';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
@@ -38,6 +39,7 @@ type UnappliedResolution = {
   repaymentId: string | null;
   loanStatus: LoanStatus | null;
 };
+type RepaymentOutcome = { id: string; loanStatus: LoanStatus };
 type CodeSent = { resendAfterSeconds: number; expiresInSeconds: number };
 
 /**
@@ -89,6 +91,10 @@ export interface ApiResponses {
   'DELETE /api/admin/users/:id': z.infer<typeof deleteUserResponse>;
   'POST /api/admin/users/:id/reset-password': TemporaryPassword;
   'POST /api/admin/users/:id/reactivate': TemporaryPassword;
+  'GET /api/staff/repayments': z.infer<typeof repaymentsPage>;
+  'GET /api/staff/loans/:id/ledger': LoanLedgerDto;
+  'POST /api/staff/loans/:id/repayments': RepaymentOutcome;
+  'POST /api/staff/repayments/:id/reverse': RepaymentOutcome;
   'GET /api/admin/audit': Page<AuditEventDto>;
   'GET /api/staff/dashboard/portfolio': PortfolioSummary;
   'GET /api/staff/overdue': OverduePage;

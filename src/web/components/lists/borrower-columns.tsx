@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
 import type { Formatters } from '../../lib/format';
 import type { Column } from './data-table';
 
@@ -9,17 +10,35 @@ interface BorrowerRow {
   phone: string;
 }
 
+export interface BorrowerColumnsOptions<T> {
+  /** The loan's id: the Loan ID becomes a link to its loan page (/admin/loans/:id). */
+  loanId?: (row: T) => string;
+}
+
+/** The loan page of a loan (schedule, repayments, payoff). */
+const loanPagePath = (id: string) => `/admin/loans/${encodeURIComponent(id)}`;
+
 /** Loan ID, borrower name and phone: the first columns of every staff list about loans. */
-export function borrowerColumns<T extends BorrowerRow>(t: TFunction, fmt: Formatters): Column<T>[] {
+export function borrowerColumns<T extends BorrowerRow>(
+  t: TFunction,
+  fmt: Formatters,
+  options: BorrowerColumnsOptions<T> = {},
+): Column<T>[] {
+  const { loanId } = options;
   return [
     {
       key: 'loanId',
       header: t('backOffice.columns.loanId'),
-      cell: (item) => (
-        <Text span ff="monospace" size="xs">
-          {item.loanNumber}
-        </Text>
-      ),
+      cell: (item) =>
+        loanId ? (
+          <Anchor component={Link} to={loanPagePath(loanId(item))} ff="monospace" size="xs" fw={600}>
+            {item.loanNumber}
+          </Anchor>
+        ) : (
+          <Text span ff="monospace" size="xs">
+            {item.loanNumber}
+          </Text>
+        ),
     },
     {
       key: 'name',

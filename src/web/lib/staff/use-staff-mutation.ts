@@ -14,6 +14,7 @@ export const conflictCodes: readonly string[] = [
   'STATUS_UNCHANGED',
   'LOAN_NOT_FOUND',
   'NOT_FOUND',
+  'REPAYMENT_ALREADY_REVERSED',
 ];
 
 export function isConflict(error: unknown, codes: readonly string[] = conflictCodes): boolean {

@@ -67,7 +67,7 @@ export function DisbursementsPage() {
   };
 
   const columns: Column<StaffDisbursementItem>[] = [
-    ...borrowerColumns<StaffDisbursementItem>(t, fmt),
+    ...borrowerColumns<StaffDisbursementItem>(t, fmt, { loanId: (item) => item.applicationId }),
     {
       key: 'amount',
       header: c('amount'),

@@ -116,6 +116,14 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Documents under review')).toBeTruthy();
   });
 
+  it('the Loan ID opens the loan page', async () => {
+    const loan = makeLoan();
+    mockApi({ ...staffBase(officer), 'GET /api/staff/loans': { body: pageOf([loan]) } });
+    const { router } = renderBackOffice('/admin/servicing');
+    await userEvent.click(await screen.findByRole('link', { name: loan.loanNumber }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/loans/${loan.id}`));
+  });
+
   it.each([
     [
       'officer',

@@ -55,7 +55,7 @@ export function ServicingPage() {
   const search = nameAndPhoneSearch(t);
 
   const columns: Column<ServicingItem>[] = [
-    ...borrowerColumns<ServicingItem>(t, fmt),
+    ...borrowerColumns<ServicingItem>(t, fmt, { loanId: (item) => item.id }),
     {
       key: 'amount',
       header: c('amount'),

@@ -81,7 +81,11 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
   );
 
   const common: Column<ApplicationListItem>[] = [
-    ...borrowerColumns<ApplicationListItem>(t, fmt),
+    ...borrowerColumns<ApplicationListItem>(
+      t,
+      fmt,
+      queue === 'approved' ? { loanId: (item) => item.id } : {},
+    ),
     {
       key: 'amount',
       header: c('amount'),
