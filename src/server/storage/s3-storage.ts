@@ -47,6 +47,9 @@ export class S3Storage implements FileStorage {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle,
+      // A store that stops answering fails the request (and the SDK retries) instead of hanging it:
+      // 5 s to connect, 30 s without a byte on an open connection.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
       ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   }
