@@ -31,6 +31,8 @@ export const errorMessages = {
   RATE_LIMITED: 'Too many requests. Please slow down.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   INTERNAL: 'Something went wrong. Try again.',
+  /** GET /api/health/ready: the database cannot be reached or its migrations are not current. */
+  NOT_READY: 'The server is not ready to take requests yet.',
   // Loan application (SPEC §5 step 1 and step 2)
   PHONE_REQUIRED: 'Phone number is required.',
   LOAN_AMOUNT_INVALID: 'Loan amount must be between ₱10,000 and ₱300,000, in ₱10,000 increments',

@@ -39,7 +39,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/errors';
 import type { App } from './lib/types';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
-import { localStorageFor } from './storage/storage';
+import { storageFor } from './storage/create-storage';
 
 export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock'> {
   /** Tests only: a clock other than the real time. */
@@ -47,7 +47,7 @@ export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 
   /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
   events?: AppDeps['events'];
   notifier?: AppDeps['notifier'];
-  /** Defaults to local disk under the data dir. */
+  /** Defaults to what the configuration names (local disk under the data dir, or S3). */
   storage?: AppDeps['storage'];
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); served with an SPA fallback when present. */
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     (config.notifier === 'webhook' && config.smsWebhookUrl
       ? new WebhookNotifier(config.smsWebhookUrl, app.log)
       : new OutboxNotifier(app.log, config.devOutbox));
-  const storage = options.storage ?? localStorageFor(config.dataDir);
+  const storage = options.storage ?? storageFor(config);
   let events = options.events;
   if (!events && config.databaseUrl && options.dbKind === 'postgres') {
     const bus = new PostgresEventBus(config.databaseUrl, app.log);
@@ -109,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('deps', deps);
   const bus: EventBus = events;
   app.addHook('onClose', () => bus.close());
+  app.addHook('onClose', () => storage.close());
   // Scheduled jobs (JOBS_ENABLED): started when the app is ready, awaited and stopped when it closes.
   if (config.jobs.enabled) registerScheduledJobs(app, deps);
 

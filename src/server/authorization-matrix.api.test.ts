@@ -50,6 +50,7 @@ const reason = 'matrix test';
 
 const matrix: Record<string, Entry> = {
   'GET /api/health': { guard: 'public' },
+  'GET /api/health/ready': { guard: 'public' },
   'GET /api/me': { guard: 'public' },
   'GET /api/settings': { guard: 'public' },
   'POST /api/auth/signup/code': { guard: 'public', body: () => ({ phone: '09990000001' }) },

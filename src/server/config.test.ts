@@ -56,6 +56,8 @@ describe('loadConfig', () => {
       paymentsWebhook: null,
       jobs: { enabled: true, intervalSeconds: 300 },
       reminderRules: { daysBefore: 3, overdueEveryDays: 7, overdueMaxPerInstalment: 4 },
+      storage: { kind: 'local' },
+      shutdownTimeoutMs: 10_000,
     });
   });
 
@@ -79,6 +81,47 @@ describe('loadConfig', () => {
     expectConfigError({ REMINDER_OVERDUE_EVERY_DAYS: '0' }, 'REMINDER_OVERDUE_EVERY_DAYS');
     expectConfigError({ REMINDER_OVERDUE_EVERY_DAYS: '1.5' }, 'REMINDER_OVERDUE_EVERY_DAYS');
     expectConfigError({ REMINDER_OVERDUE_MAX: '13' }, 'REMINDER_OVERDUE_MAX');
+  });
+
+  it('stores files in an S3-compatible bucket with STORAGE=s3', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'hiram-files' };
+    expect(load(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'hiram-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    expect(load({ ...s3, AWS_REGION: 'ap-southeast-1' }).storage).toMatchObject({ region: 'ap-southeast-1' });
+    expect(
+      load({
+        ...s3,
+        S3_REGION: 'auto',
+        AWS_REGION: 'ap-southeast-1',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'hiram-files',
+      region: 'auto',
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses to start with STORAGE=s3 but no bucket, or a bucket without STORAGE=s3', () => {
+    expectConfigError({ STORAGE: 's3' }, 'S3_BUCKET', /required when STORAGE=s3/);
+    expectConfigError({ STORAGE: 's3', S3_BUCKET: '' }, 'S3_BUCKET', /required when STORAGE=s3/);
+    expectConfigError({ S3_BUCKET: 'hiram-files' }, 'STORAGE', /must be s3/);
+    expectConfigError({ STORAGE: 'disk' }, 'STORAGE');
+    expectConfigError({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT');
+    expectConfigError({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'sure' }, 'S3_FORCE_PATH_STYLE');
+  });
+
+  it('bounds the shutdown wait', () => {
+    expect(load({ SHUTDOWN_TIMEOUT_SECONDS: '3' }).shutdownTimeoutMs).toBe(3000);
+    expectConfigError({ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS');
   });
 
   it('turns the payment webhook on with a long secret and a configured channel only', () => {

@@ -113,6 +113,16 @@ const envSchema = z
       .min(0)
       .max(12)
       .default(defaultReminderRules.overdueMaxPerInstalment),
+    /** Where files live: local disk (DATA_DIR/files) or an S3-compatible bucket (docs/decisions/014). */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    /** The SDK's own region variable, used when S3_REGION is not set. */
+    AWS_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** How long a SIGTERM/SIGINT waits for in-flight requests before closing their connections. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -167,6 +177,17 @@ const envSchema = z
         message: `must be one of the payment channel codes (${channels.map((c) => c.code).join(', ')})`,
       });
     }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    }
+    // Files of some instances on their own disks while others use the bucket would be lost in a scale-out.
+    if (env.STORAGE === 'local' && (env.S3_BUCKET || env.S3_ENDPOINT)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORAGE'],
+        message: 'must be s3 when S3_BUCKET or S3_ENDPOINT is set (files would stay on this machine)',
+      });
+    }
     // Codes belong to the borrower (SPEC principle 3): never expose them through the outbox in production.
     if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === true) {
       ctx.addIssue({
@@ -209,7 +230,15 @@ export interface Config {
   jobs: { enabled: boolean; intervalSeconds: number };
   /** When payment reminders go out (docs/decisions/013). */
   reminderRules: ReminderRules;
+  /** Where files live (STORAGE): local disk under `dataDir/files`, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** How long shutdown waits for in-flight requests (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutMs: number;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -274,6 +303,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       overdueEveryDays: e.REMINDER_OVERDUE_EVERY_DAYS,
       overdueMaxPerInstalment: e.REMINDER_OVERDUE_MAX,
     },
+    storage:
+      e.STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET,
+            // MinIO and most S3-compatible services accept us-east-1; R2 wants "auto", Garage its own name.
+            region: e.S3_REGION ?? e.AWS_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }
 

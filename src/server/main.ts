@@ -48,15 +48,39 @@ async function main() {
     }, PRUNE_EVERY_MS);
     pruneTimer.unref();
 
+    /**
+     * Graceful shutdown (SIGTERM, SIGINT): stop accepting connections, end the live event streams
+     * (a preClose hook), let in-flight requests finish, close the bus, storage and database, exit 0.
+     * Requests still running after SHUTDOWN_TIMEOUT_SECONDS lose their connections and the exit code is 1.
+     * A second signal exits at once.
+     */
     const shutdown = async (signal: string) => {
-      if (closing) return;
+      if (closing) {
+        app.log.warn({ signal }, 'second signal during shutdown: exiting now');
+        process.exit(1);
+      }
       closing = true;
       app.log.info({ signal }, 'shutting down');
       clearInterval(pruneTimer);
+      // A keep-alive connection whose request finishes during the drain would otherwise stay open
+      // (and keep the server from closing) until its idle timeout.
+      const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+      let forced = false;
+      const deadline = setTimeout(() => {
+        forced = true;
+        app.log.warn(
+          { timeoutMs: config.shutdownTimeoutMs },
+          'requests still running at the shutdown deadline; closing their connections',
+        );
+        app.server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
       try {
         await app.close();
+        clearTimeout(deadline);
+        clearInterval(reaper);
         await database.close();
-        process.exit(0);
+        app.log.info({ signal }, forced ? 'stopped (forced)' : 'stopped');
+        process.exit(forced ? 1 : 0);
       } catch (error) {
         console.error('Shutdown failed', error);
         process.exit(1);

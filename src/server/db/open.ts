@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
@@ -123,14 +123,47 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
+/** The session-level advisory lock migrating instances queue on (hashtext, like the app's other locks). */
+const migrationLock = sql`hashtext('hiram:migrations')`;
+
+/**
+ * Brings the schema up to date and returns the names of the migrations this call applied. Instances that
+ * start together queue on one PostgreSQL advisory lock held around the whole migrator (including the
+ * creation of its bookkeeping tables): the first applies the migrations, the others wait, then find
+ * nothing left to do. The lock is a session lock on one connection, so a crashed migrator releases it
+ * with its connection. On PGlite (one process) the lock is simply free.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${migrationLock})`.execute(connection);
+    try {
+      const migrator = new Migrator({
+        db: connection,
+        provider: { getMigrations: async () => migrations },
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+          cause: error,
+        });
+      }
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    } finally {
+      await sql`select pg_advisory_unlock(${migrationLock})`.execute(connection);
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
-  }
+}
+
+/**
+ * The migrations of this code base that the database has not run yet (all of them on an empty database).
+ * A database migrated by a newer release has extra names; those do not make this one pending.
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ present: boolean }>`
+    select to_regclass('kysely_migration') is not null as present`.execute(db);
+  if (!rows[0]?.present) return Object.keys(migrations);
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !names.has(name));
 }

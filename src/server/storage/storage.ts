@@ -1,24 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** A stored file as read back: its bytes as a stream (never buffered whole), size and content type. */
+export interface StoredFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
 /**
- * Private file storage. Keys are relative paths chosen by the server ("applications/<id>/<random>.jpg");
- * nothing here is ever served by URL: files reach a client only through the authorised file route.
+ * Private file storage: local disk (`local-storage.ts`) or an S3-compatible bucket (`s3-storage.ts`), one
+ * contract (`storage.test.ts` runs it against both). Keys are relative paths chosen by the server
+ * ("applications/<id>/<random>.jpg"); the content type follows the key's extension. Nothing here is ever
+ * served by URL: files reach a client only through the authorised file route.
  */
 export interface FileStorage {
+  /** Writes the whole file, replacing one with the same key; a reader never sees a partial file. */
   put(key: string, data: Buffer): Promise<void>;
-  read(key: string): Promise<Readable>;
-  size(key: string): Promise<number | null>;
+  /** The file as a stream, or null when there is no file under the key. */
+  get(key: string): Promise<StoredFile | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
-  /** Deletes every file under a prefix (used to undo a failed submission). */
-  deletePrefix(prefix: string): Promise<void>;
+  /** Releases connections (S3); the app calls it when it closes. */
+  close(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
 
+/** Keys are server-made: a folder, then path segments; no `.`/`..` segment, no absolute or odd path. */
 export function assertSafeKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
     throw new Error(`Unsafe storage key: ${key}`);
@@ -30,54 +40,16 @@ export function randomFileName(extension: string): string {
   return `${randomBytes(16).toString('hex')}.${extension}`;
 }
 
-/** Local disk under a root directory; writes go to a temp file and are renamed, so a crash leaves no torn file. */
-export class LocalDiskStorage implements FileStorage {
-  private readonly root: string;
+const contentTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
 
-  constructor(root: string) {
-    this.root = resolve(root);
-  }
-
-  private pathFor(key: string): string {
-    assertSafeKey(key);
-    const path = resolve(this.root, key);
-    if (!path.startsWith(this.root + sep)) throw new Error(`Storage key escapes the root: ${key}`);
-    return path;
-  }
-
-  async put(key: string, data: Buffer): Promise<void> {
-    const path = this.pathFor(key);
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, data, { mode: 0o600, flag: 'wx' });
-    await rename(temp, path);
-  }
-
-  async read(key: string): Promise<Readable> {
-    const path = this.pathFor(key);
-    await stat(path);
-    return createReadStream(path);
-  }
-
-  async size(key: string): Promise<number | null> {
-    try {
-      return (await stat(this.pathFor(key))).size;
-    } catch {
-      return null;
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    await rm(this.pathFor(key), { force: true });
-  }
-
-  async deletePrefix(prefix: string): Promise<void> {
-    const path = resolve(this.root, prefix);
-    if (!path.startsWith(this.root + sep)) throw new Error(`Storage prefix escapes the root: ${prefix}`);
-    await rm(path, { recursive: true, force: true });
-  }
-}
-
-export function localStorageFor(dataDir: string): LocalDiskStorage {
-  return new LocalDiskStorage(join(dataDir, 'files'));
+/** The content type a key's extension stands for (both backends store and return this one). */
+export function contentTypeFor(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return contentTypes[extension] ?? 'application/octet-stream';
 }

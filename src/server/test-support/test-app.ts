@@ -19,7 +19,7 @@ import type { AppDeps } from '../deps';
 import type { Clock } from '../lib/clock';
 import type { App } from '../lib/types';
 import { type Notifier, OutboxNotifier } from '../notify/notifier';
-import { localStorageFor } from '../storage/storage';
+import { storageFor } from '../storage/create-storage';
 
 /** 48 characters, fixed, so code and session hashes are reproducible in tests. */
 export const TEST_SESSION_SECRET = 'hiram-test-session-secret-0123456789-abcdefghijk';
@@ -70,6 +70,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests run jobs themselves, with the app's clock; no timer runs in a test app.
     jobs: { enabled: false, intervalSeconds: 300 },
     reminderRules: defaultReminderRules,
+    storage: { kind: 'local' },
+    shutdownTimeoutMs: 10_000,
     ...overrides,
   };
 }
@@ -299,7 +301,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...options.config,
     });
     const notifier = options.notifier ?? new OutboxNotifier(silentLogger, config.devOutbox);
-    const storage = options.storage ?? localStorageFor(config.dataDir);
+    const storage = options.storage ?? storageFor(config);
     app = await buildApp({
       config,
       db: database.db,
@@ -421,7 +423,7 @@ function helpers(
 }
 
 /** A new database on the shared throw-away cluster; `drop` removes it even with connections left. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   if (!adminUrl) {
     throw new Error(

@@ -193,9 +193,9 @@ describe('submitting an application', () => {
       const file = await agent.get(`/api/files/${document.id}`);
       expect(file.status).toBe(200);
       expect(file.headers['cache-control']).toBe('private, no-store');
-      const stream = await t.deps.storage.read(document.storage_key);
+      const storedFile = await t.deps.storage.get(document.storage_key);
       const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      for await (const chunk of storedFile!.body) chunks.push(chunk as Buffer);
       const stored = await sharp(Buffer.concat(chunks)).metadata();
       expect(stored.exif).toBeUndefined();
       // An independent reader agrees: no GPS, camera, EXIF, XMP or IPTC tag survives.

@@ -34,7 +34,8 @@ const documentKinds: Record<ApplicationFileField, DocumentKind> = {
 
 /**
  * Submits a loan application with its pictures and signature. Everything is checked before anything is
- * stored; the files and rows are then written so that a failure at any point leaves neither behind.
+ * stored; the files and rows are then written so that a failure at any point leaves neither behind (the
+ * files written are deleted again when the rows were not saved).
  */
 export async function submitApplication(deps: AppDeps, borrower: User, input: SubmissionInput) {
   const { fields, files } = input;
@@ -88,10 +89,13 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
 
   const applicationId = randomUUID();
   const folder = `applications/${applicationId}`;
+  // Every key is noted before its write starts, so a failure at any point can remove what it left.
+  const written: string[] = [];
   try {
     const stored = {} as Record<ApplicationFileField, { key: string; image: SanitizedImage }>;
     for (const field of applicationFileFields) {
       const key = `${folder}/${randomFileName(images[field].extension)}`;
+      written.push(key);
       await deps.storage.put(key, images[field].data);
       stored[field] = { key, image: images[field] };
     }
@@ -157,11 +161,41 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
     publishAfterCommit(deps, { type: 'applications-changed' });
     return created;
   } catch (error) {
-    await deps.storage.deletePrefix(folder).catch(() => {});
+    await removeUnsavedFiles(deps, applicationId, written);
     if (isUniqueViolation(error, 'applications_one_open_per_borrower'))
       throw new AppError('ACTIVE_LOAN_EXISTS');
     throw error;
   }
+}
+
+/**
+ * Undoes a failed submission's writes. Only when the application row is known to be absent: a commit whose
+ * answer was lost (the connection dropped) may have saved it, and then its files are the borrower's
+ * documents. What cannot be removed is logged with its keys rather than silently left.
+ */
+async function removeUnsavedFiles(deps: AppDeps, applicationId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  let saved: boolean;
+  try {
+    saved = Boolean(
+      await deps.db
+        .selectFrom('applications')
+        .select('id')
+        .where('id', '=', applicationId)
+        .executeTakeFirst(),
+    );
+  } catch (error) {
+    deps.log.warn(
+      { err: error, applicationId, keys },
+      'submission failed; its files are kept (state unknown)',
+    );
+    return;
+  }
+  if (saved) return;
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  const left = keys.filter((_, i) => results[i]?.status === 'rejected');
+  if (left.length > 0)
+    deps.log.warn({ applicationId, keys: left }, 'could not remove the files of a failed submission');
 }
 
 export async function assertCanApply(deps: AppDeps, borrowerId: string): Promise<void> {

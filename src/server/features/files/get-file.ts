@@ -21,10 +21,9 @@ export async function getFile(deps: AppDeps, user: User, id: string): Promise<Fi
     .where('id', '=', id)
     .executeTakeFirst();
   if (!document || (document.owner_id !== user.id && !isStaff(user.role))) throw new AppError('NOT_FOUND');
-  try {
-    const stream = await deps.storage.read(document.storage_key);
-    return { stream, contentType: document.content_type, size: document.size };
-  } catch {
-    throw new AppError('NOT_FOUND');
-  }
+  // A row without its file is "not found"; a storage that cannot be reached is an error (500, logged).
+  const file = await deps.storage.get(document.storage_key);
+  if (!file) throw new AppError('NOT_FOUND');
+  // The length is the stored object's own, so the header always matches the bytes streamed.
+  return { stream: file.body, contentType: document.content_type, size: file.size };
 }

@@ -26,7 +26,8 @@ export async function pendingCount(deps: AppDeps): Promise<number> {
  */
 export function staffEventRoutes(app: App, deps: AppDeps) {
   const streams = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: an open stream is an in-flight request, so the server would wait for it forever.
+  app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
 
