@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from './support/api';
-import { borrowerWithApprovedLoan, latestDisbursement, logInInBrowser } from './support/borrower';
-import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
+import {
+  borrowerWithApprovedLoan,
+  latestDisbursement,
+  logInInBrowser,
+  withdrawThroughApi,
+} from './support/borrower';
+import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
 
 /**
@@ -70,18 +74,7 @@ async function downloadStatement(page: Page, name: string): Promise<Buffer> {
 describe('statement of account', () => {
   it('is offered once paid out, downloads as a PDF, and is prominent when the loan is paid in full', async () => {
     const borrower = await borrowerWithApprovedLoan(officer.api, { amount: 50_000, termMonths: 6 });
-    const sent = await borrower.api.request('POST', '/api/wallet/withdrawal-code', { amount: 10_000 });
-    expectStatus(sent, 200, 'withdrawal code');
-    const code = await latestCode(borrower.phone);
-    expectStatus(
-      await borrower.api.request('POST', '/api/wallet/withdrawals', {
-        amount: 10_000,
-        code,
-        idempotencyKey: randomUUID(),
-      }),
-      201,
-      'withdraw',
-    );
+    await withdrawThroughApi(borrower, 10_000);
     await markPaid(finance.api, (await latestDisbursement(borrower)).id, 'E2E-STATEMENT');
 
     for (const viewport of ['desktop', 'phone'] as const) {

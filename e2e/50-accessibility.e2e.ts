@@ -11,6 +11,7 @@ import {
   latestDisbursement,
   logInInBrowser,
   signUpBorrower,
+  withdrawThroughApi,
 } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
@@ -35,21 +36,7 @@ let repaying: { applicationId: string; loanNumber: string };
 /** A loan paid out today, repaid twice (the second reversed), all through the API as finance would. */
 async function seedRepayingLoan() {
   const borrower = await borrowerWithApprovedLoan(admin.api, { fullName: 'Paolo Reyes', amount: 80_000 });
-  expectStatus(
-    await borrower.api.request('POST', '/api/wallet/withdrawal-code', { amount: 40_000 }),
-    200,
-    'withdrawal code',
-  );
-  const code = await latestCode(borrower.phone);
-  expectStatus(
-    await borrower.api.request('POST', '/api/wallet/withdrawals', {
-      amount: 40_000,
-      code,
-      idempotencyKey: randomUUID(),
-    }),
-    201,
-    'withdraw',
-  );
+  await withdrawThroughApi(borrower, 40_000);
   await markPaid(admin.api, (await latestDisbursement(borrower)).id, 'BDO-TRF-5521');
   const ledger = await admin.api.request<{ position: { asOf: string } }>(
     'GET',

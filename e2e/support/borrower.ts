@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,4 +195,39 @@ export async function latestDisbursement(borrower: Borrower) {
   const newest = wallet.body.disbursements[0];
   if (!newest) throw new Error('The borrower has no disbursement');
   return newest;
+}
+
+/**
+ * A withdrawal through the API as the wallet makes it: the preview the borrower reads (re-disclosure), a
+ * code bound to those figures, then the withdrawal with that code. Answers the new disbursement's id.
+ */
+export async function withdrawThroughApi(borrower: Borrower, amount: number): Promise<string> {
+  const preview = await borrower.api.request<{ planDigest: string }>(
+    'POST',
+    '/api/wallet/withdrawal-preview',
+    {
+      amount,
+    },
+  );
+  expectStatus(preview, 200, 'withdrawal preview');
+  expectStatus(
+    await borrower.api.request('POST', '/api/wallet/withdrawal-code', {
+      amount,
+      planDigest: preview.body.planDigest,
+    }),
+    200,
+    'withdrawal code',
+  );
+  const code = await latestCode(borrower.phone);
+  const withdrawn = await borrower.api.request<{ disbursement: { id: string } }>(
+    'POST',
+    '/api/wallet/withdrawals',
+    {
+      amount,
+      code,
+      idempotencyKey: randomUUID(),
+    },
+  );
+  expectStatus(withdrawn, 201, 'withdraw');
+  return withdrawn.body.disbursement.id;
 }
