@@ -14,6 +14,11 @@ export interface RunningServer {
   baseUrl: string;
   /** The first-start administrator, as the server printed it (the password is one-time). */
   admin: { username: string; password: string };
+  /**
+   * Stops the server and starts it again on the same data and port with these extra environment
+   * variables (e.g. TEST_CLOCK_START weeks later, a late charge): what a lender's restart would do.
+   */
+  restart: (env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -23,6 +28,62 @@ let current: RunningServer | undefined;
 export function runningServer(): RunningServer {
   if (!current) throw new Error('No e2e server is running: e2e/support/app-per-file.ts starts one per file.');
   return current;
+}
+
+interface Process {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function spawnServer(dataDir: string, port: number, env: Record<string, string>): Process {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CODE_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function kill({ child }: Process) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Waits until the server answers; on a first start, also until it printed the first-start admin. */
+async function waitReady(server: Process, baseUrl: string, needAdmin: boolean) {
+  const deadline = Date.now() + 60_000;
+  let admin: RunningServer['admin'] | undefined;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.output()}`);
+    const printed = /username: (\S+)\s+password: (\S+)/.exec(server.output());
+    if (printed) admin ??= { username: printed[1]!, password: printed[2]! };
+    const healthy = await fetch(`${baseUrl}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy && (admin || !needAdmin)) return admin;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not start in time:\n${server.output()}`);
 }
 
 /**
@@ -35,56 +96,28 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CODE_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  let server = spawnServer(dataDir, port, {});
 
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await kill(server);
     rmSync(dataDir, { recursive: true, force: true });
     if (current?.baseUrl === baseUrl) current = undefined;
   };
+  const restart = async (env: Record<string, string>) => {
+    await kill(server);
+    server = spawnServer(dataDir, port, env);
+    try {
+      await waitReady(server, baseUrl, false);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  };
 
   try {
-    const deadline = Date.now() + 60_000;
-    let admin: RunningServer['admin'] | undefined;
-    while (Date.now() < deadline) {
-      if (server.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
-      const printed = /username: (\S+)\s+password: (\S+)/.exec(output);
-      if (printed) admin ??= { username: printed[1]!, password: printed[2]! };
-      const healthy = await fetch(`${baseUrl}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (healthy && admin) {
-        current = { baseUrl, admin, stop };
-        return current;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`The server did not start in time:\n${output}`);
+    const admin = await waitReady(server, baseUrl, true);
+    current = { baseUrl, admin: admin!, restart, stop };
+    return current;
   } catch (error) {
     await stop();
     throw error;
