@@ -21,6 +21,7 @@ import { accountRoutes } from './features/account/routes';
 import { applicationRoutes } from './features/applications/routes';
 import { auditLogRoutes } from './features/audit-log/routes';
 import { authRoutes } from './features/auth/routes';
+import { collectionRoutes } from './features/collections/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { disbursementRoutes } from './features/disbursements/routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       walletRoutes(scoped, deps);
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
+      collectionRoutes(scoped, deps);
       accountRoutes(scoped, deps);
       servicingRoutes(scoped, deps);
       userRoutes(scoped, deps);

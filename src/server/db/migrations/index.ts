@@ -6,6 +6,7 @@ import * as m004 from './004-list-indexes';
 import * as m005 from './005-dashboard-indexes';
 import * as m006 from './006-repayments';
 import * as m007 from './007-unapplied-payments';
+import * as m008 from './008-loan-positions';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-dashboard-indexes': m005,
   '006-repayments': m006,
   '007-unapplied-payments': m007,
+  '008-loan-positions': m008,
 };
