@@ -234,7 +234,9 @@ describe('stored loan facts', () => {
 
     const kept = await deliver('HL-00-NOPE', 50_000);
     expect(kept.body.outcome).toBe('unapplied');
-    const resolve = await finance.post(`/api/staff/unapplied-payments/${kept.body.id}/apply`, { loan: loan_number });
+    const resolve = await finance.post(`/api/staff/unapplied-payments/${kept.body.id}/apply`, {
+      loan: loan_number,
+    });
     expect(resolve.status, resolve.text).toBe(200);
     expect((await stored(id)).nextDueMinor).toBe(945_596 - 250_000);
     await expectFactsTrue(id);
@@ -257,7 +259,11 @@ describe('stored loan facts', () => {
 
   it('the start-up backfill computes them for loans paid out before they were stored, once', async () => {
     const b = await t.createUser({ role: 'borrower' });
-    const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.user.phone!, status: 'approved' });
+    const id = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.user.phone!,
+      status: 'approved',
+    });
     await seedPaidDisbursement(t.db, id);
     await t.db.insertInto('loan_facts_stale').values({ application_id: id }).execute();
     expect((await stored(id)).factsAsOf).toBeNull();

@@ -9,7 +9,8 @@ const peso = (n: number) => n * 100;
 /** What the SQL of the overdue queue and the dashboard reads from the stored facts on `today`. */
 function readFacts(facts: LoanFacts, today: string, graceDays: number) {
   const held = facts.heldAppliesOn !== null && facts.heldAppliesOn <= today ? facts.heldPrincipalMinor : 0;
-  const daysPastDue = facts.nextDueOn !== null && facts.nextDueOn < today ? daysBetween(facts.nextDueOn, today) : 0;
+  const daysPastDue =
+    facts.nextDueOn !== null && facts.nextDueOn < today ? daysBetween(facts.nextDueOn, today) : 0;
   return {
     outstandingPrincipalMinor: facts.outstandingPrincipalMinor - held,
     nextDueOn: facts.nextDueOn,
@@ -90,10 +91,9 @@ const history = fc
     monthlyRateBp: fc.integer({ min: 0, max: 600 }),
     startDay: fc.integer({ min: 0, max: 1200 }),
     firstMinor: fc.integer({ min: peso(1_000), max: peso(500_000) }),
-    extra: fc.array(
-      fc.record({ day: fc.nat(), amountMinor: fc.integer({ min: 1, max: peso(300_000) }) }),
-      { maxLength: 2 },
-    ),
+    extra: fc.array(fc.record({ day: fc.nat(), amountMinor: fc.integer({ min: 1, max: peso(300_000) }) }), {
+      maxLength: 2,
+    }),
     repayments: fc.array(
       fc.record({
         day: fc.integer({ min: 0, max: 700 }),

@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column held_principal_minor bigint not null default 0,
       add column held_applies_on date,
       add column facts_as_of date,
-      add constraint applications_next_due check ((next_due_on is null) = (next_due_minor is null))`.execute(db);
+      add constraint applications_next_due check ((next_due_on is null) = (next_due_minor is null))`.execute(
+    db,
+  );
 
   // The overdue queue: most days past due first = oldest next_due_on first, then loan number; the search
   // columns ride along so a page, its count and the bucket counts read only this index.
@@ -35,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     include (outstanding_principal_minor, held_principal_minor, held_applies_on)
     where status in ('approved', 'on_hold') and facts_as_of is not null`.execute(db);
   // Collected this month: repayments by the day received, with the id for the reversal anti-join.
-  await sql`create index repayments_received_idx on repayments (received_on, id) include (amount)`.execute(db);
+  await sql`create index repayments_received_idx on repayments (received_on, id) include (amount)`.execute(
+    db,
+  );
 
   // Loans whose facts must be (re)computed outside a money event: every loan paid out before this
   // migration. The app drains it at start-up in batches (backfillLoanFacts), so it needs the configured

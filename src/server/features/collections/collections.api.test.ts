@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
+import { addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import type { OverdueBucket } from '../../../domain/schemas/portfolio';
 import { todayIn } from '../../lib/today';
@@ -75,7 +75,10 @@ const bucketOf = (days: number): OverdueBucket =>
   days <= 30 ? '1-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, config: { repaymentRules: { graceDays: GRACE, lateChargeMonthlyBp: 0 } } });
+  t = await createTestApp({
+    clock,
+    config: { repaymentRules: { graceDays: GRACE, lateChargeMonthlyBp: 0 } },
+  });
   for (const role of ['finance', 'officer'] as const) {
     const { user, password } = await t.createUser({ role });
     const agent = await t.loginAs(user.username!, password);
@@ -93,7 +96,11 @@ beforeAll(async () => {
   await paidOutLoan('held', 'Gus On Hold');
   // Ten more owing from instalment 1, for paging (same days past due: ordered by loan number).
   for (let i = 0; i < 10; i++) await paidOutLoan(`many${i}`, `Many Unpaid ${i}`);
-  await t.db.updateTable('applications').set({ status: 'on_hold' }).where('id', '=', loans.held!.id).execute();
+  await t.db
+    .updateTable('applications')
+    .set({ status: 'on_hold' })
+    .where('id', '=', loans.held!.id)
+    .execute();
 
   clock.days = daysBetween(payDay, due(4)) + 5;
   await payInstalments(loans.paid1!, 1);
@@ -128,7 +135,8 @@ const overdue = async (query = '') => {
 async function allItems(query = '') {
   const first = await overdue(`?page=1${query}`);
   const items = [...first.items];
-  for (let page = 2; page <= first.pageCount; page++) items.push(...(await overdue(`?page=${page}${query}`)).items);
+  for (let page = 2; page <= first.pageCount; page++)
+    items.push(...(await overdue(`?page=${page}${query}`)).items);
   return items;
 }
 
@@ -137,7 +145,11 @@ async function expectedQueue() {
   const rows = await t.db
     .selectFrom('applications')
     .select(['id', 'loan_number', 'status', 'term_months', 'monthly_rate_bp', 'disclosure'])
-    .where('id', 'in', Object.values(loans).map((l) => l.id))
+    .where(
+      'id',
+      'in',
+      Object.values(loans).map((l) => l.id),
+    )
     .execute();
   const expected = [];
   for (const row of rows) {
@@ -168,7 +180,9 @@ describe('overdue queue', () => {
     expect(page).toMatchObject({ page: 1, pageSize: 10, total: 15, pageCount: 2 });
     const items = await allItems();
     expect(items).toHaveLength(15);
-    expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(await expectedQueue());
+    expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(
+      await expectedQueue(),
+    );
 
     const byId = new Map(items.map((i) => [i.id, i]));
     // Paid 4 (next due in the future) and the paid-off loan are not in the queue; the loan on hold is.
@@ -270,9 +284,17 @@ describe('overdue queue', () => {
     clock.days = daysBetween(payDay, due(5)) + 1;
     try {
       items = await allItems();
-      expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(await expectedQueue());
-      expect(items.find((i) => i.id === loans.paid4!.id)).toMatchObject({ overdueSince: due(5), daysPastDue: 1 });
-      expect(items.find((i) => i.id === loans.paid3!.id)).toMatchObject({ overdueSince: due(5), daysPastDue: 1 });
+      expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(
+        await expectedQueue(),
+      );
+      expect(items.find((i) => i.id === loans.paid4!.id)).toMatchObject({
+        overdueSince: due(5),
+        daysPastDue: 1,
+      });
+      expect(items.find((i) => i.id === loans.paid3!.id)).toMatchObject({
+        overdueSince: due(5),
+        daysPastDue: 1,
+      });
     } finally {
       clock.days = before;
     }

@@ -17,10 +17,9 @@ import { loadManyLoanRecords } from '../../loans/loan-position';
 
 /** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */
 function bucketRange(bucket: OverdueBucket, today: string): { from: string | null; to: string } {
-  const [low, high] = { '1-30': [1, 30], '31-60': [31, 60], '61-90': [61, 90], '90+': [91, null] }[bucket] as [
-    number,
-    number | null,
-  ];
+  const [low, high] = { '1-30': [1, 30], '31-60': [31, 60], '61-90': [61, 90], '90+': [91, null] }[
+    bucket
+  ] as [number, number | null];
   return { from: high === null ? null : addDays(today, -high), to: addDays(today, -low) };
 }
 
@@ -98,12 +97,7 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
       .execute(),
   ]);
 
-  const records = await loadManyLoanRecords(
-    deps.db,
-    rows,
-    deps.config.timeZone,
-    deps.config.repaymentRules,
-  );
+  const records = await loadManyLoanRecords(deps.db, rows, deps.config.timeZone, deps.config.repaymentRules);
   const items: OverdueListItem[] = rows.map((row) => {
     const position = deriveLoanPosition(records.get(row.id)!, today);
     const daysPastDue = daysBetween(row.next_due_on, today);

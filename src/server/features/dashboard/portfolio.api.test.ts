@@ -36,7 +36,9 @@ async function paidOutLoan(name: string) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  expect((await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() })).status).toBe(200);
+  expect((await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() })).status).toBe(
+    200,
+  );
   ids[name] = id;
 }
 
@@ -135,8 +137,10 @@ describe('dashboard portfolio figures', () => {
       expect(later.asOf).toBe(today());
       expect(later.outstandingPrincipalMinor).toBe(after.outstandingPrincipalMinor);
       expect(later.par30Bp).toBe(
-        Math.round(((after.outstandingPrincipalMinor - (10_000_000 - 745_596 - 760_508)) * 10_000) /
-          after.outstandingPrincipalMinor),
+        Math.round(
+          ((after.outstandingPrincipalMinor - (10_000_000 - 745_596 - 760_508)) * 10_000) /
+            after.outstandingPrincipalMinor,
+        ),
       );
     } finally {
       clock.days = kept;
