@@ -172,7 +172,7 @@ async function checkSeededFacts(db: Kysely<Database>, rows: number, timeZone: st
   for (const g of sample) {
     const loan = await db
       .selectFrom('applications')
-      .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure', 'next_due_minor'])
+      .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure', 'next_due_minor', 'unpaid_instalments'])
       .select(sql<number>`outstanding_principal_minor`.as('outstanding'))
       .select(sql<string | null>`next_due_on::text`.as('next_due_on'))
       .where('id', '=', seededIds.application(g))
@@ -183,7 +183,9 @@ async function checkSeededFacts(db: Kysely<Database>, rows: number, timeZone: st
       facts.outstandingPrincipalMinor === Number(loan.outstanding) &&
       facts.nextDueOn === loan.next_due_on &&
       facts.nextDueMinor === (loan.next_due_minor === null ? null : Number(loan.next_due_minor)) &&
-      facts.heldPrincipalMinor === 0;
+      facts.heldPrincipalMinor === 0 &&
+      JSON.stringify(loan.unpaid_instalments) ===
+        JSON.stringify(facts.unpaidInstalments.map((i) => [i.dueOn, i.unpaidMinor]));
     if (same) agree += 1;
     else
       log(`   facts of row ${g} differ: stored ${JSON.stringify(loan)}, replayed ${JSON.stringify(facts)}`);
@@ -503,9 +505,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     );
     table.push(await load('dashboard summary', url, { path: '/api/staff/dashboard', headers }));
     table.push(await load('overdue queue, page 1', url, { path: '/api/staff/overdue', headers }));
-    table.push(
-      await load('overdue queue, page 500', url, { path: '/api/staff/overdue?page=500', headers }),
-    );
+    table.push(await load('overdue queue, page 500', url, { path: '/api/staff/overdue?page=500', headers }));
     table.push(
       await load('overdue queue, bucket 31-60', url, { path: '/api/staff/overdue?bucket=31-60', headers }),
     );

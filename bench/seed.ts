@@ -118,7 +118,7 @@ export async function seedApplications(
  * the model replays. By (g / 5) % 100: 80 % have paid everything due, the rest are 1, 2, 3 or 4–6 instalments
  * behind (days past due spread over every bucket). The stored facts (migration 008) are written straight from
  * the same schedule (`buildSchedule`): outstanding = the scheduled balance after the instalments paid, next due
- * = the first unpaid instalment, its full payment. `checkSeededFacts` in run.ts replays a sample to prove they
+ * = the first unpaid instalment, its full payment, and every unpaid instalment with its payment. `checkSeededFacts` in run.ts replays a sample to prove they
  * are what refreshLoanFacts would write. Payout days and due dates are civil dates in Asia/Manila.
  */
 export async function seedRepayments(db: Kysely<Database>, count: number, log: (m: string) => void) {
@@ -186,7 +186,11 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
             next_due_minor = next.payment,
             held_principal_minor = 0,
             held_applies_on = null,
-            facts_as_of = (now() at time zone ${timeZone})::date
+            facts_as_of = (now() at time zone ${timeZone})::date,
+            unpaid_instalments = (
+              select jsonb_agg(jsonb_build_array(to_char(l.paid_on + make_interval(months => u.k), 'YYYY-MM-DD'),
+                                                 u.payment) order by u.k)
+              from bench_schedule u where u.amount = l.amount and u.term = l.term and u.k > l.k_paid)
         from bench_loans l
         join bench_schedule paid on paid.amount = l.amount and paid.term = l.term and paid.k = l.k_paid
         join bench_schedule next on next.amount = l.amount and next.term = l.term and next.k = l.k_paid + 1

@@ -114,6 +114,8 @@ export interface ApplicationsTable {
   held_principal_minor: Generated<number>;
   held_applies_on: ColumnType<string | null, string | null | undefined, string | null>;
   facts_as_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** [[due date, unpaid minor], …] of every instalment not fully paid, oldest first (JSON text when written). */
+  unpaid_instalments: ColumnType<[string, number][], string | undefined, string>;
 }
 
 /** Loans whose stored facts must be recomputed outside a money event (drained at start-up). */

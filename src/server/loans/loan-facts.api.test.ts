@@ -76,6 +76,7 @@ async function stored(id: string, day = today()) {
       outstandingPrincipalSql(day).as('outstanding'),
       sql<string | null>`next_due_on::text`.as('next_due_on'),
       'next_due_minor',
+      'unpaid_instalments',
       sql<string | null>`facts_as_of::text`.as('facts_as_of'),
       'status',
     ])
@@ -87,6 +88,7 @@ async function stored(id: string, day = today()) {
     nextDueMinor: row.next_due_minor === null ? null : Number(row.next_due_minor),
     factsAsOf: row.facts_as_of,
     status: row.status,
+    unpaid: row.unpaid_instalments,
   };
 }
 
@@ -100,11 +102,20 @@ async function expectFactsTrue(id: string, laterDays: number[] = [1, 31, 62, 400
   const { records } = await loadLoanRecords(t.db, loan, 'Asia/Manila', t.deps.config.repaymentRules);
   for (const day of [today(), ...laterDays.map((d) => addDays(today(), d))]) {
     const position = deriveLoanPosition(records, day);
-    const { factsAsOf: _, status: __, ...read } = await stored(id, day);
-    expect(read, day).toEqual({
+    const { factsAsOf: _, status: __, unpaid, ...read } = await stored(id, day);
+    expect(
+      {
+        ...read,
+        dueUnpaidMinor: unpaid.filter(([on]) => on <= day).reduce((sum, [, minor]) => sum + minor, 0),
+        upcomingDueOn: unpaid.find(([on]) => on > day)?.[0] ?? null,
+      },
+      day,
+    ).toEqual({
       outstandingPrincipalMinor: position.outstandingPrincipalMinor,
       nextDueOn: position.nextPayment?.dueDate ?? null,
       nextDueMinor: position.nextPayment?.amountMinor ?? null,
+      dueUnpaidMinor: position.principalDueMinor + position.interestDueMinor,
+      upcomingDueOn: position.schedule.find((i) => !i.fixed && i.unpaidMinor > 0)?.dueDate ?? null,
     });
   }
 }
@@ -119,6 +130,7 @@ describe('stored loan facts', () => {
       nextDueMinor: 945_596,
       factsAsOf: payDay,
       status: 'approved',
+      unpaid: Array.from({ length: 12 }, (_, i) => [addMonthsClamped(payDay, i + 1), 945_596]),
     });
     await expectFactsTrue(id);
   });

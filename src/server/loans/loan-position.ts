@@ -127,64 +127,6 @@ export async function loadLoanRecords(
   };
 }
 
-/**
- * The records of several loans at once, for a page of a list (two statements, whatever the page size):
- * only the money facts the replay needs, in the same order as `loadLoanRecords`.
- */
-export async function loadManyLoanRecords(
-  db: Db,
-  loans: readonly LoanForPosition[],
-  timeZone: string,
-  rules: RepaymentRules,
-): Promise<Map<string, LoanRecords>> {
-  const ids = loans.map((loan) => loan.id);
-  const result = new Map<string, LoanRecords>();
-  if (ids.length === 0) return result;
-  const [paid, rows] = await Promise.all([
-    db
-      .selectFrom('disbursements')
-      .select(['application_id', 'amount', 'decided_at'])
-      .where('application_id', 'in', ids)
-      .where('status', '=', 'paid')
-      .orderBy('application_id')
-      .orderBy('decided_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('repayments as r')
-      .leftJoin('repayment_reversals as rr', 'rr.repayment_id', 'r.id')
-      .select(['r.application_id', 'r.id', 'r.amount', 'rr.created_at as reversed_at'])
-      .select(sql<string>`r.received_on::text`.as('received_on'))
-      .where('r.application_id', 'in', ids)
-      .orderBy('r.application_id')
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .execute(),
-  ]);
-  for (const loan of loans) {
-    const disbursements = paid
-      .filter((d) => d.application_id === loan.id)
-      .map((d) => ({ amountMinor: d.amount, paidOn: todayIn(timeZone, d.decided_at as Date) }));
-    const paidOut = disbursements.reduce((sum, d) => sum + d.amountMinor, 0);
-    result.set(loan.id, {
-      termMonths: loan.term_months,
-      monthlyRateBp: loan.monthly_rate_bp,
-      feesMinor: feesOnPaidOut(loan.disclosure, paidOut),
-      disbursements,
-      repayments: rows
-        .filter((r) => r.application_id === loan.id)
-        .map((r) => ({
-          id: r.id,
-          amountMinor: r.amount,
-          receivedOn: r.received_on,
-          reversedOn: r.reversed_at ? todayIn(timeZone, r.reversed_at) : null,
-        })),
-      rules,
-    });
-  }
-  return result;
-}
-
 /** The loan's position as of `asOf` (today in the lender's time zone), derived from its records. */
 export async function loanPosition(
   db: Db,

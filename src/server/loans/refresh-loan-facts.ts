@@ -29,6 +29,7 @@ export async function refreshLoanFacts(
       held_principal_minor: facts.heldPrincipalMinor,
       held_applies_on: facts.heldAppliesOn,
       facts_as_of: facts.asOf,
+      unpaid_instalments: JSON.stringify(facts.unpaidInstalments.map((i) => [i.dueOn, i.unpaidMinor])),
     })
     .where('id', '=', loan.id)
     .execute();

@@ -17,6 +17,10 @@ function readFacts(facts: LoanFacts, today: string, graceDays: number) {
     nextDueMinor: facts.nextDueMinor,
     daysPastDue,
     overdue: daysPastDue > graceDays,
+    dueUnpaidMinor: facts.unpaidInstalments
+      .filter((i) => i.dueOn <= today)
+      .reduce((sum, i) => sum + i.unpaidMinor, 0),
+    upcomingDueOn: facts.unpaidInstalments.find((i) => i.dueOn > today)?.dueOn ?? null,
   };
 }
 
@@ -30,6 +34,8 @@ function fromPosition(records: LoanRecords, today: string) {
     nextDueMinor: p.nextPayment?.amountMinor ?? null,
     daysPastDue: oldest?.daysPastDue ?? 0,
     overdue: p.schedule.some((row) => row.status === 'overdue'),
+    dueUnpaidMinor: p.principalDueMinor + p.interestDueMinor,
+    upcomingDueOn: p.schedule.find((row) => !row.fixed && row.unpaidMinor > 0)?.dueDate ?? null,
   };
 }
 
@@ -49,6 +55,10 @@ describe('deriveLoanFacts', () => {
       nextDueMinor: 945_596,
       heldPrincipalMinor: 0,
       heldAppliesOn: null,
+      unpaidInstalments: Array.from({ length: 12 }, (_, i) => ({
+        dueOn: addMonthsClamped('2025-01-31', i + 1),
+        unpaidMinor: 945_596, // the disclosed schedule: 12 × ₱9,455.96
+      })),
     });
   });
 

@@ -28,6 +28,12 @@ export interface LoanFacts {
   /** The principal part of money held ahead, no longer outstanding from `heldAppliesOn` (0 when none). */
   heldPrincipalMinor: number;
   heldAppliesOn: string | null;
+  /**
+   * Every instalment not fully paid, oldest first: its due date and what is unpaid of it. Unchanged by the
+   * passing days, so on any day: due and unpaid = the sum of those due by then; the next due date = the first
+   * after it. (The first is `nextDueOn`/`nextDueMinor`.)
+   */
+  unpaidInstalments: { dueOn: string; unpaidMinor: number }[];
 }
 
 /** The facts of a loan on `asOf`, from its records (everything recorded up to that day). */
@@ -54,5 +60,8 @@ export function deriveLoanFacts(records: LoanRecords, asOf: string): LoanFacts {
     nextDueMinor: position.nextPayment?.amountMinor ?? null,
     heldPrincipalMinor,
     heldAppliesOn,
+    unpaidInstalments: position.schedule
+      .filter((row) => row.unpaidMinor > 0)
+      .map((row) => ({ dueOn: row.dueDate, unpaidMinor: row.unpaidMinor })),
   };
 }

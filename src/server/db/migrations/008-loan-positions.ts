@@ -7,6 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   outstanding principal today = outstanding_principal_minor
  *                                 − (held_principal_minor when held_applies_on <= today)
  *   days past due today         = today − next_due_on when next_due_on < today, else 0
+ *   unpaid_instalments          = [[due date, unpaid], …] of every instalment not fully paid, oldest first:
+ *                                 due and unpaid today = those due by today, the next due date = the first after
  * The status lists in the index predicates are `runningStatuses` (approved, on hold): the queries write the
  * same literals with lib/sql-lists.ts, so the planner matches them.
  */
@@ -20,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column held_principal_minor bigint not null default 0,
       add column held_applies_on date,
       add column facts_as_of date,
+      add column unpaid_instalments jsonb not null default '[]',
       add constraint applications_next_due check ((next_due_on is null) = (next_due_minor is null))`.execute(
     db,
   );
@@ -65,5 +68,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       drop column next_due_minor,
       drop column held_principal_minor,
       drop column held_applies_on,
-      drop column facts_as_of`.execute(db);
+      drop column facts_as_of,
+      drop column unpaid_instalments`.execute(db);
 }
