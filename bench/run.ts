@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: seeds PostgreSQL (1,000,000 applications by default) and PGlite (100,000), starts the
  * real server on each, and measures with autocannon the back-office hot paths next to a bare
- * GET /api/health on the same run (so the ratios compare across machines), plus the withdrawal races.
- * Prints EXPLAIN plans to show paging and search stay index-backed. Options:
+ * GET /api/health on the same run (so the ratios compare across machines), plus the withdrawal races, the
+ * overdue queue and the dashboard's portfolio figures over the repayment-era seed (seedRepayments). Prints
+ * EXPLAIN plans to show paging, search and the loan book stay index-backed. Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -12,20 +13,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
-import { defaultRepaymentRules, previewWithdrawal } from '../src/domain/loan/repayments';
+import { defaultRepaymentRules, deriveLoanFacts, previewWithdrawal } from '../src/domain/loan/repayments';
+import { overdueListQuery } from '../src/domain/schemas/portfolio';
 import { hmac } from '../src/server/auth/crypto';
 import { hashPassword } from '../src/server/auth/passwords';
 import { codeHash } from '../src/server/auth/verification-codes';
+import { defaultPaymentChannels } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import type { Database } from '../src/server/db/schema';
 import type { AppDeps } from '../src/server/deps';
+import { listOverdueLoans } from '../src/server/features/collections/list-overdue-loans';
 import { getDashboardSummary } from '../src/server/features/dashboard/get-dashboard-summary';
+import { getPortfolioSummary } from '../src/server/features/dashboard/get-portfolio-summary';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
 import { planDigest } from '../src/server/features/wallet/withdrawal-plan';
+import { systemClock } from '../src/server/lib/clock';
 import { todayIn } from '../src/server/lib/today';
+import { loadLoanRecords } from '../src/server/loans/loan-position';
 import { freePort } from '../src/server/test-support/free-port';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
-import { seedApplications, seededIds } from './seed';
+import { seedApplications, seededIds, seededPaidOut, seedRepayments } from './seed';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -107,28 +114,102 @@ function printTable(title: string, rows: Row[]) {
   }
 }
 
-/** The SQL the pending list really runs, captured through Kysely's log hook, then EXPLAINed. */
+/** The configuration the loan-book use cases read (the server's defaults). */
+const benchConfig = (timeZone: string) => ({
+  timeZone,
+  repaymentRules: defaultRepaymentRules,
+  paymentChannels: defaultPaymentChannels,
+});
+
+/** The SQL the lists and figures really run, captured through Kysely's log hook, then EXPLAINed. */
 async function explainPlans(db: Kysely<Database>, timeZone: string) {
   const captured: CompiledQuery[] = [];
-  const deps = { db: captureDb(db, captured), config: { timeZone } } as unknown as AppDeps;
-  for (const [label, query] of [
-    ['pending, page 1, no search', { page: 1, name: '', phone: '' }],
-    ['pending, search name "maria santos"', { page: 1, name: 'maria santos', phone: '' }],
-    ['pending, search name + phone', { page: 1, name: 'maria', phone: '0000123' }],
-    ['pending, page 2,000', { page: 2000, name: '', phone: '' }],
-    ['dashboard summary', null],
+  const deps = {
+    db: captureDb(db, captured),
+    config: benchConfig(timeZone),
+    clock: systemClock,
+  } as unknown as AppDeps;
+  const overdue = (query: Record<string, unknown>) => () =>
+    listOverdueLoans(deps, overdueListQuery.parse(query));
+  for (const [label, run] of [
+    ['pending, page 1, no search', () => listApplications(deps, 'pending', { page: 1, name: '', phone: '' })],
+    [
+      'pending, search name "maria santos"',
+      () => listApplications(deps, 'pending', { page: 1, name: 'maria santos', phone: '' }),
+    ],
+    [
+      'pending, search name + phone',
+      () => listApplications(deps, 'pending', { page: 1, name: 'maria', phone: '0000123' }),
+    ],
+    ['pending, page 2,000', () => listApplications(deps, 'pending', { page: 2000, name: '', phone: '' })],
+    ['dashboard summary', () => getDashboardSummary(deps)],
+    ['overdue queue, page 1', overdue({})],
+    ['overdue queue, page 500', overdue({ page: '500' })],
+    ['overdue queue, bucket 31-60', overdue({ bucket: '31-60' })],
+    ['overdue queue, search name "maria santos"', overdue({ name: 'maria santos' })],
+    ['overdue queue, loan number contains "12345"', overdue({ q: '12345' })],
+    ['dashboard portfolio', () => getPortfolioSummary(deps, todayIn(timeZone))],
   ] as const) {
     captured.length = 0;
-    if (query) await listApplications(deps, 'pending', query).catch(() => {});
-    else await getDashboardSummary(deps).catch(() => {});
+    await run().catch(() => {});
     for (const q of captured) {
       const { rows } = await sql
         .raw(`explain (analyze, costs off, timing off, summary off) ${inline(q)}`)
         .execute(db);
-      log(`\n-- ${label}${query ? `: ${q.sql.includes('count(*)') ? 'count' : 'page'}` : ''}`);
+      log(`\n-- ${label}: ${q.sql.includes('count(*)') ? 'count' : q.sql.includes('sum(') ? 'sum' : 'rows'}`);
       for (const r of rows as { 'QUERY PLAN': string }[]) log(`   ${r['QUERY PLAN']}`);
     }
   }
+}
+
+/**
+ * The seeded facts are what refreshLoanFacts would write: a sample of paid-out loans replayed by the model
+ * (deriveLoanFacts over their records) against the stored columns.
+ */
+async function checkSeededFacts(db: Kysely<Database>, rows: number, timeZone: string) {
+  const today = todayIn(timeZone);
+  const sample = seededPaidOut(rows);
+  let agree = 0;
+  for (const g of sample) {
+    const loan = await db
+      .selectFrom('applications')
+      .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure', 'next_due_minor', 'unpaid_instalments'])
+      .select(sql<number>`outstanding_principal_minor`.as('outstanding'))
+      .select(sql<string | null>`next_due_on::text`.as('next_due_on'))
+      .where('id', '=', seededIds.application(g))
+      .executeTakeFirstOrThrow();
+    const { records } = await loadLoanRecords(db, loan, timeZone, benchConfig(timeZone).repaymentRules);
+    const facts = deriveLoanFacts(records, today);
+    const same =
+      facts.outstandingPrincipalMinor === Number(loan.outstanding) &&
+      facts.nextDueOn === loan.next_due_on &&
+      facts.nextDueMinor === (loan.next_due_minor === null ? null : Number(loan.next_due_minor)) &&
+      facts.heldPrincipalMinor === 0 &&
+      JSON.stringify(loan.unpaid_instalments) ===
+        JSON.stringify(facts.unpaidInstalments.map((i) => [i.dueOn, i.unpaidMinor]));
+    if (same) agree += 1;
+    else
+      log(`   facts of row ${g} differ: stored ${JSON.stringify(loan)}, replayed ${JSON.stringify(facts)}`);
+  }
+  const verdict = agree === sample.length ? 'agree' : 'DIFFER';
+  log(`   seeded loan facts: ${agree}/${sample.length} sampled loans replayed → ${verdict}`);
+  if (verdict !== 'agree') process.exitCode = 1;
+}
+
+/** The portfolio figures computed straight (no reuse), to show what one computation costs. */
+async function timePortfolio(db: Kysely<Database>, timeZone: string) {
+  const deps = { db, config: benchConfig(timeZone) } as unknown as AppDeps;
+  const times: number[] = [];
+  let figures: unknown;
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    figures = await getPortfolioSummary(deps, todayIn(timeZone));
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  log(
+    `   portfolio figures uncached: median ${times[3]!.toFixed(1)} ms, max ${times[6]!.toFixed(1)} ms → ${JSON.stringify(figures)}`,
+  );
 }
 
 /** A Kysely that records compiled queries and answers them with an empty result. */
@@ -394,12 +475,15 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     let database = await openDatabase(target);
     await migrateToLatest(database.db);
     await seedApplications(database.db, rows, passwordHash, log);
+    await seedRepayments(database.db, rows, log);
     await database.db
       .insertInto('users')
       .values({ username: 'benchofficer', phone: null, password_hash: passwordHash, role: 'officer' })
       .execute();
     log(`   seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    await checkSeededFacts(database.db, rows, 'Asia/Manila');
     await explainPlans(database.db, 'Asia/Manila');
+    await timePortfolio(database.db, 'Asia/Manila');
     const plan = await prepareWithdrawals(database.db, rows);
     // PGlite allows one process on its files: the bench lets go while the server runs.
     if (!cluster) await database.close();
@@ -435,6 +519,18 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
       }),
     );
     table.push(await load('dashboard summary', url, { path: '/api/staff/dashboard', headers }));
+    table.push(await load('overdue queue, page 1', url, { path: '/api/staff/overdue', headers }));
+    table.push(await load('overdue queue, page 500', url, { path: '/api/staff/overdue?page=500', headers }));
+    table.push(
+      await load('overdue queue, bucket 31-60', url, { path: '/api/staff/overdue?bucket=31-60', headers }),
+    );
+    table.push(
+      await load('overdue queue, search name', url, {
+        path: '/api/staff/overdue?name=maria%20santos',
+        headers,
+      }),
+    );
+    table.push(await load('dashboard portfolio', url, { path: '/api/staff/dashboard/portfolio', headers }));
     table.push(
       await load('view profile', url, {
         headers,

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { buildSchedule } from '../src/domain/loan/schedule';
 import type { Database } from '../src/server/db/schema';
 
 const firstNames = [
@@ -109,6 +110,113 @@ export async function seedApplications(
   // A steady-state database: autovacuum would have set the visibility map by now (index-only scans).
   await sql`vacuum analyze`.execute(db);
 }
+
+/**
+ * The repayment era on top of `seedApplications`: about 72 % of approved loans paid out in full (every loan
+ * with g % 5 = 3, and g % 10 = 7 above 100,000 — never the loans the withdrawal race uses), 1 to ~22 months
+ * ago, each repaid instalment by instalment on its due dates, so the single-payout schedule is exactly what
+ * the model replays. By (g / 5) % 100: 80 % have paid everything due, the rest are 1, 2, 3 or 4–6 instalments
+ * behind (days past due spread over every bucket). The stored facts (migration 008) are written straight from
+ * the same schedule (`buildSchedule`): outstanding = the scheduled balance after the instalments paid, next due
+ * = the first unpaid instalment, its full payment, and every unpaid instalment with its payment. `checkSeededFacts` in run.ts replays a sample to prove they
+ * are what refreshLoanFacts would write. Payout days and due dates are civil dates in Asia/Manila.
+ */
+export async function seedRepayments(db: Kysely<Database>, count: number, log: (m: string) => void) {
+  const timeZone = 'Asia/Manila';
+  await sql`create table bench_schedule (amount bigint, term int, k int, payment bigint, balance_after bigint,
+    primary key (amount, term, k))`.execute(db);
+  const rows: string[] = [];
+  for (let unit = 1; unit <= 30; unit++) {
+    for (const term of [6, 12, 18, 24]) {
+      const amountMinor = unit * 1_000_000;
+      rows.push(`(${amountMinor}, ${term}, 0, null, ${amountMinor})`);
+      const schedule = buildSchedule({
+        amountMinor,
+        termMonths: term,
+        monthlyRateBp: 200,
+        startDate: '2026-01-01',
+      });
+      for (const row of schedule) {
+        rows.push(`(${amountMinor}, ${term}, ${row.number}, ${row.paymentMinor}, ${row.balanceMinor})`);
+      }
+    }
+  }
+  await sql.raw(`insert into bench_schedule values ${rows.join(',')}`).execute(db);
+  await sql`
+    create table bench_loans as
+    select g, ${uuidOf(sql`'app' || g`)} as id, amount, term, paid_on, greatest(0, due - lag) as k_paid
+    from (
+      select g, amount, term, paid_on,
+             (select count(*) from generate_series(1, term) k
+               where (paid_on + make_interval(months => k))::date <= today)::int as due,
+             case when h < 80 then 0 when h < 88 then 1 when h < 93 then 2 when h < 96 then 3 else 4 + g % 3 end as lag
+      from (
+        select g, (1 + g % 30)::bigint * 1000000 as amount, (array[6, 12, 18, 24])[1 + g % 4] as term,
+               (g / 5) % 100 as h, (now() at time zone ${timeZone})::date as today,
+               (now() at time zone ${timeZone})::date
+                 - (1 + (g * 7919) % ((array[6, 12, 18, 24])[1 + g % 4] * 30 - 35)) as paid_on
+        from generate_series(1, ${count}::int) g
+        where g % 5 = 3 or (g % 10 = 7 and g > 100000)
+      ) base
+    ) planned`.execute(db);
+  await sql`create index on bench_loans (g)`.execute(db);
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    await db.transaction().execute(async (trx) => {
+      await sql`
+        insert into disbursements (application_id, amount, bank_name, account_number, code_verified, status,
+          requested_at, decided_at, reference)
+        select id, amount, 'GCash', '0917' || lpad(g::text, 7, '0'), true, 'paid',
+               (paid_on + time '09:00') at time zone ${timeZone}, (paid_on + time '12:00') at time zone ${timeZone},
+               'PAYOUT-' || g
+        from bench_loans where g between ${from} and ${to}`.execute(trx);
+      await sql`
+        insert into repayments (application_id, amount, received_on, channel, reference, source, created_at)
+        select l.id, s.payment, (l.paid_on + make_interval(months => j))::date, 'gcash', 'BENCH-' || l.g || '-' || j,
+               'webhook', ((l.paid_on + make_interval(months => j))::date + time '15:00') at time zone ${timeZone}
+        from bench_loans l, generate_series(1, l.k_paid) j, bench_schedule s
+        where l.g between ${from} and ${to} and s.amount = l.amount and s.term = l.term and s.k = j`.execute(
+        trx,
+      );
+      await sql`
+        update applications a
+        set outstanding_principal_minor = paid.balance_after,
+            next_due_on = (l.paid_on + make_interval(months => l.k_paid + 1))::date,
+            next_due_minor = next.payment,
+            held_principal_minor = 0,
+            held_applies_on = null,
+            facts_as_of = (now() at time zone ${timeZone})::date,
+            unpaid_instalments = (
+              select jsonb_agg(jsonb_build_array(to_char(l.paid_on + make_interval(months => u.k), 'YYYY-MM-DD'),
+                                                 u.payment) order by u.k)
+              from bench_schedule u where u.amount = l.amount and u.term = l.term and u.k > l.k_paid)
+        from bench_loans l
+        join bench_schedule paid on paid.amount = l.amount and paid.term = l.term and paid.k = l.k_paid
+        join bench_schedule next on next.amount = l.amount and next.term = l.term and next.k = l.k_paid + 1
+        where a.id = l.id and l.g between ${from} and ${to}`.execute(trx);
+    });
+    log(`  repayment era ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+  }
+  const { rows: summary } = await sql<{ loans: string; repayments: string; past_due: string }>`
+    select (select count(*) from bench_loans) as loans,
+           (select coalesce(sum(k_paid), 0) from bench_loans) as repayments,
+           (select count(*) from applications where next_due_on < (now() at time zone ${timeZone})::date) as past_due`.execute(
+    db,
+  );
+  log(
+    `  paid out ${Number(summary[0]!.loans).toLocaleString('en')} loans, ${Number(summary[0]!.repayments).toLocaleString('en')} repayments, ${Number(summary[0]!.past_due).toLocaleString('en')} past due`,
+  );
+  await sql`drop table bench_loans, bench_schedule`.execute(db);
+  await sql`vacuum analyze`.execute(db);
+}
+
+/** The row number `g` of each seeded paid-out loan whose facts a bench samples (every 997th paid-out row). */
+export const seededPaidOut = (count: number) =>
+  Array.from({ length: count }, (_, i) => i + 1)
+    .filter((g) => g % 5 === 3 || (g % 10 === 7 && g > 100_000))
+    .filter((_, i) => i % 997 === 0)
+    .slice(0, 200);
 
 /** A UUID derived from text, shaped as version 4 so it passes the API's UUID validation. */
 function uuidOf(text: RawBuilder<unknown>) {

@@ -21,6 +21,7 @@ import { accountRoutes } from './features/account/routes';
 import { applicationRoutes } from './features/applications/routes';
 import { auditLogRoutes } from './features/audit-log/routes';
 import { authRoutes } from './features/auth/routes';
+import { collectionRoutes } from './features/collections/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { disbursementRoutes } from './features/disbursements/routes';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
       statementRoutes(scoped, deps);
+      collectionRoutes(scoped, deps);
       accountRoutes(scoped, deps);
       servicingRoutes(scoped, deps);
       userRoutes(scoped, deps);

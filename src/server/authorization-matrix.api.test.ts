@@ -115,6 +115,8 @@ const matrix: Record<string, Entry> = {
     body: () => ({ reason }),
   },
   'GET /api/staff/dashboard': { guard: 'backOffice.view' },
+  'GET /api/staff/dashboard/portfolio': { guard: 'backOffice.view' },
+  'GET /api/staff/overdue': { guard: 'backOffice.view' },
   'GET /api/staff/pending-count': { guard: 'backOffice.view' },
   'GET /api/staff/events': { guard: 'backOffice.view', streaming: true },
   'GET /api/wallet': { guard: 'loan.viewOwn' },

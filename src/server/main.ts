@@ -5,6 +5,7 @@ import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
 import { clockStartingAt } from './lib/clock';
+import { backfillLoanFacts } from './loans/refresh-loan-facts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -39,6 +40,10 @@ async function main() {
         redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
       },
     });
+
+    // Loans paid out before their facts were stored (migration 008) get them before the first request.
+    const backfilled = await backfillLoanFacts(app.deps);
+    if (backfilled > 0) app.log.info({ loans: backfilled }, 'stored loan facts computed');
 
     const bootstrapAdmin = await ensureBootstrapAdmin({ db: database.db });
     if (bootstrapAdmin) console.info(bootstrapAdminNotice(bootstrapAdmin));

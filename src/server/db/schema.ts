@@ -107,6 +107,21 @@ export interface ApplicationsTable {
   approved_amount: number | null;
   /** When the loan was paid off; null while it runs or after a reversal reopened it. */
   closed_at: Timestamp | null;
+  /** Stored loan facts (migration 008, docs/decisions/012): a cache of the position, kept by refreshLoanFacts. */
+  outstanding_principal_minor: Generated<number>;
+  /** Due date of the oldest instalment not fully paid ('YYYY-MM-DD' as text); past due when < today. */
+  next_due_on: ColumnType<string | null, string | null | undefined, string | null>;
+  next_due_minor: number | null;
+  held_principal_minor: Generated<number>;
+  held_applies_on: ColumnType<string | null, string | null | undefined, string | null>;
+  facts_as_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** [[due date, unpaid minor], …] of every instalment not fully paid, oldest first (JSON text when written). */
+  unpaid_instalments: ColumnType<[string, number][], string | undefined, string>;
+}
+
+/** Loans whose stored facts must be recomputed outside a money event (drained at start-up). */
+export interface LoanFactsStaleTable {
+  application_id: string;
 }
 
 export interface AuditEventsTable {
@@ -237,6 +252,7 @@ export interface Database {
   repayments: RepaymentsTable;
   repayment_reversals: RepaymentReversalsTable;
   unapplied_payments: UnappliedPaymentsTable;
+  loan_facts_stale: LoanFactsStaleTable;
   loan_reminders: LoanRemindersTable;
 }
 

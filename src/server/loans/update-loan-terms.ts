@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps';
 import { publishAfterCommit } from '../events/publish-after-commit';
 import { withdrawnMinor } from '../lib/loan-balance';
 import { lockRunningLoan } from './lock-running-loan';
+import { refreshLoanFacts } from './refresh-loan-facts';
 import type { StaffContext } from './staff-context';
 
 export type LoanStage = 'pending' | 'approved';
@@ -62,6 +63,8 @@ export async function updateLoanTerms(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A new term re-shapes the schedule of money already paid out: the stored facts follow it.
+    if (queue === 'approved') await refreshLoanFacts(trx, deps, after);
     const pick = (r: typeof before) => ({
       amount: r.amount,
       approvedAmount: r.approved_amount,

@@ -6,6 +6,7 @@ import * as m004 from './004-list-indexes';
 import * as m005 from './005-dashboard-indexes';
 import * as m006 from './006-repayments';
 import * as m007 from './007-unapplied-payments';
+import * as m008 from './008-loan-positions';
 import * as m009 from './009-reminders';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005-dashboard-indexes': m005,
   '006-repayments': m006,
   '007-unapplied-payments': m007,
+  '008-loan-positions': m008,
   '009-reminders': m009,
 };

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { lastDueDate } from '../../loans/loan-position';
+import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
 
 export type PayoutOutcome = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
 
@@ -30,11 +31,13 @@ export async function markDisbursement(
     if (!before) throw new AppError('NOT_FOUND');
     if (before.status !== 'requested') throw new AppError('DISBURSEMENT_ALREADY_DECIDED');
     if (outcome.status === 'paid') {
-      // A payout on or after the loan's last due date could not be repaid by any instalment.
+      // A payout on or after the loan's last due date could not be repaid by any instalment. The loan row is
+      // locked (like every money event of the loan) so its stored facts are refreshed in order.
       const loan = await trx
         .selectFrom('applications')
         .select(['id', 'term_months'])
         .where('id', '=', before.application_id)
+        .forUpdate()
         .executeTakeFirstOrThrow();
       const lastDue = await lastDueDate(trx, loan, deps.config.timeZone);
       if (lastDue !== null && today(deps) >= lastDue) {
@@ -56,9 +59,11 @@ export async function markDisbursement(
       .executeTakeFirstOrThrow();
     const loan = await trx
       .selectFrom('applications')
-      .select(['id', 'borrower_id'])
+      .select(['id', 'borrower_id', 'term_months', 'monthly_rate_bp', 'disclosure'])
       .where('id', '=', before.application_id)
       .executeTakeFirstOrThrow();
+    // A paid payout starts or re-amortises the schedule: the loan book's stored facts follow it.
+    if (outcome.status === 'paid') await refreshLoanFacts(trx, deps, loan);
     await recordAudit(trx, ctx.actor, {
       action: outcome.status === 'paid' ? 'disbursement.mark_paid' : 'disbursement.mark_failed',
       targetType: 'disbursement',

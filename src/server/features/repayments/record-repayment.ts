@@ -10,6 +10,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
+import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
 import type { StaffContext } from '../../loans/staff-context';
 
 const referenceUsed = () =>
@@ -169,5 +170,7 @@ export async function recordRepaymentIn(
       data: { paidInFullOn: input.receivedOn },
     });
   }
+  // The stored facts of the loan book follow its records in the same transaction (docs/decisions/012).
+  await refreshLoanFacts(trx, deps, loan);
   return { id: repayment.id, loanStatus: closes ? ('closed' as const) : loan.status, position: after };
 }

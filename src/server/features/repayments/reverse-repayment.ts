@@ -7,6 +7,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
+import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
 import type { StaffContext } from '../../loans/staff-context';
 
 const alreadyReversed = () => new AppError('REPAYMENT_ALREADY_REVERSED');
@@ -99,6 +100,7 @@ export async function reverseRepayment(
         });
       }
     }
+    await refreshLoanFacts(trx, deps, loan);
     return { id: repaymentId, loanStatus: status };
   });
   publishAfterCommit(deps, { type: 'repayments-changed' });

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
+import { deriveLoanPosition } from '../../../domain/loan/repayments';
+import type { OverdueBucket } from '../../../domain/schemas/portfolio';
+import { todayIn } from '../../lib/today';
+import { loadLoanRecords } from '../../loans/loan-position';
+import { seedApplication } from '../../test-support/seed';
+import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
+
+/**
+ * The overdue queue (issue #10): running loans past a due date, found by SQL from the stored facts, most days
+ * past due first. Every loan is paid out today (real time); the clock then moves to five days after the
+ * fourth due date, and repayments dated on earlier due dates leave each loan owing from a different one.
+ * Grace is 10 days here, so a loan five days past due is still in grace.
+ */
+const clock = shiftedClock();
+const GRACE = 10;
+let t: TestApp;
+let finance: Agent;
+let officer: Agent;
+let payDay: string;
+const due = (k: number) => addMonthsClamped(payDay, k);
+const today = () => todayIn('Asia/Manila', clock.now());
+let references = 0;
+const ref = () => `OVD-${++references}`;
+
+interface Loan {
+  id: string;
+  loanNumber: string;
+  fullName: string;
+  phone: string;
+}
+const loans: Record<string, Loan> = {};
+
+async function paidOutLoan(name: string, fullName: string): Promise<Loan> {
+  const b = await t.createUser({ role: 'borrower' });
+  const phone = b.user.phone!;
+  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone, fullName, status: 'approved' });
+  const row = await t.db
+    .insertInto('disbursements')
+    .values({
+      application_id: id,
+      amount: 10_000_000,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const paid = await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() });
+  expect(paid.status, paid.text).toBe(200);
+  const { loan_number } = await t.db
+    .selectFrom('applications')
+    .select('loan_number')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  loans[name] = { id, loanNumber: loan_number, fullName, phone };
+  return loans[name]!;
+}
+
+/** Pays instalments 1…k, each on its due date (₱9,455.96: the level payment of ₱100,000 over 12 at 2 %). */
+async function payInstalments(loan: Loan, k: number) {
+  for (let i = 1; i <= k; i++) {
+    const response = await finance.post(`/api/staff/loans/${loan.id}/repayments`, {
+      amount: '9455.96',
+      receivedOn: due(i),
+      channel: 'cash',
+      reference: ref(),
+    });
+    expect(response.status, response.text).toBe(201);
+  }
+}
+
+const bucketOf = (days: number): OverdueBucket =>
+  days <= 30 ? '1-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
+
+beforeAll(async () => {
+  t = await createTestApp({
+    clock,
+    config: { repaymentRules: { graceDays: GRACE, lateChargeMonthlyBp: 0 } },
+  });
+  for (const role of ['finance', 'officer'] as const) {
+    const { user, password } = await t.createUser({ role });
+    const agent = await t.loginAs(user.username!, password);
+    if (role === 'finance') finance = agent;
+    else officer = agent;
+  }
+  payDay = today();
+  // Owing from instalment 1, 2, 3, 4, 5 (not yet due), paid off, on hold.
+  await paidOutLoan('unpaid', 'Ana Unpaid');
+  await paidOutLoan('paid1', 'Ben Paid One');
+  await paidOutLoan('paid2', 'Cora Paid Two');
+  await paidOutLoan('paid3', 'Dan Paid Three');
+  await paidOutLoan('paid4', 'Eve Paid Four');
+  await paidOutLoan('closed', 'Fay Paid Off');
+  await paidOutLoan('held', 'Gus On Hold');
+  // Ten more owing from instalment 1, for paging (same days past due: ordered by loan number).
+  for (let i = 0; i < 10; i++) await paidOutLoan(`many${i}`, `Many Unpaid ${i}`);
+  await t.db
+    .updateTable('applications')
+    .set({ status: 'on_hold' })
+    .where('id', '=', loans.held!.id)
+    .execute();
+
+  clock.days = daysBetween(payDay, due(4)) + 5;
+  await payInstalments(loans.paid1!, 1);
+  await payInstalments(loans.paid2!, 2);
+  await payInstalments(loans.paid3!, 3);
+  await payInstalments(loans.paid4!, 4);
+  const payoff = await finance.post(`/api/staff/loans/${loans.closed!.id}/repayments`, {
+    amount: '100000',
+    receivedOn: payDay,
+    channel: 'cash',
+    reference: ref(),
+  });
+  expect(payoff.body.loanStatus).toBe('closed');
+});
+afterAll(() => t.close());
+
+type Item = { id: string; loanNumber: string; daysPastDue: number } & Record<string, unknown>;
+const overdue = async (query = '') => {
+  const response = await officer.get(`/api/staff/overdue${query}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body as {
+    items: Item[];
+    total: number;
+    page: number;
+    pageSize: number;
+    pageCount: number;
+    buckets: Record<OverdueBucket, number>;
+  };
+};
+
+/** Every item, page by page. */
+async function allItems(query = '') {
+  const first = await overdue(`?page=1${query}`);
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++)
+    items.push(...(await overdue(`?page=${page}${query}`)).items);
+  return items;
+}
+
+/** What a full replay of each loan says today, for the loans the queue should hold. */
+async function expectedQueue() {
+  const rows = await t.db
+    .selectFrom('applications')
+    .select(['id', 'loan_number', 'status', 'term_months', 'monthly_rate_bp', 'disclosure'])
+    .where(
+      'id',
+      'in',
+      Object.values(loans).map((l) => l.id),
+    )
+    .execute();
+  const expected = [];
+  for (const row of rows) {
+    if (row.status !== 'approved' && row.status !== 'on_hold') continue;
+    const { records } = await loadLoanRecords(t.db, row, 'Asia/Manila', t.deps.config.repaymentRules);
+    const p = deriveLoanPosition(records, today());
+    const oldest = p.schedule.find((i) => i.unpaidMinor > 0);
+    if (!oldest || oldest.daysPastDue < 1) continue;
+    expected.push({
+      id: row.id,
+      loanNumber: row.loan_number,
+      overdueSince: oldest.dueDate,
+      daysPastDue: oldest.daysPastDue,
+      inGrace: oldest.daysPastDue <= GRACE,
+      overdueMinor: p.principalDueMinor + p.interestDueMinor,
+      outstandingPrincipalMinor: p.outstandingPrincipalMinor,
+      nextDueDate: p.schedule.find((i) => !i.fixed && i.unpaidMinor > 0)?.dueDate ?? null,
+    });
+  }
+  return expected.sort((a, b) =>
+    a.daysPastDue !== b.daysPastDue ? b.daysPastDue - a.daysPastDue : a.loanNumber < b.loanNumber ? -1 : 1,
+  );
+}
+
+describe('overdue queue', () => {
+  it('lists running loans past a due date, most days past due first, with the replay’s figures', async () => {
+    const page = await overdue();
+    expect(page).toMatchObject({ page: 1, pageSize: 10, total: 15, pageCount: 2 });
+    const items = await allItems();
+    expect(items).toHaveLength(15);
+    expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(
+      await expectedQueue(),
+    );
+
+    const byId = new Map(items.map((i) => [i.id, i]));
+    // Paid 4 (next due in the future) and the paid-off loan are not in the queue; the loan on hold is.
+    expect(byId.has(loans.paid4!.id)).toBe(false);
+    expect(byId.has(loans.closed!.id)).toBe(false);
+    expect(byId.get(loans.held!.id)).toMatchObject({ status: 'on_hold', overdueSince: due(1) });
+    expect(byId.get(loans.paid3!.id)).toMatchObject({
+      overdueSince: due(4),
+      daysPastDue: 5,
+      inGrace: true,
+      overdueMinor: 945_596,
+      nextDueDate: due(5),
+    });
+    expect(byId.get(loans.paid2!.id)).toMatchObject({
+      overdueSince: due(3),
+      daysPastDue: daysBetween(due(3), today()),
+      inGrace: false,
+    });
+    expect(byId.get(loans.unpaid!.id)).toMatchObject({
+      overdueSince: due(1),
+      outstandingPrincipalMinor: 10_000_000,
+      overdueMinor: 4 * 945_596,
+    });
+    // Most days past due first; equal days by loan number.
+    const days = items.map((i) => i.daysPastDue);
+    expect(days).toEqual([...days].sort((a, b) => b - a));
+    const unpaidNumbers = items.filter((i) => i.overdueSince === due(1)).map((i) => i.loanNumber);
+    expect(unpaidNumbers).toEqual([...unpaidNumbers].sort());
+    expect(unpaidNumbers).toHaveLength(12);
+  });
+
+  it('counts each days-past-due bucket over the whole book and filters by one', async () => {
+    const items = await allItems();
+    const counts = { '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 };
+    for (const item of items) counts[bucketOf(item.daysPastDue)] += 1;
+    const page = await overdue();
+    expect(page.buckets).toEqual(counts);
+    // Five days past the fourth due date, each loan sits in its own bucket.
+    expect(bucketOf(daysBetween(due(4), today()))).toBe('1-30');
+    expect(bucketOf(daysBetween(due(3), today()))).toBe('31-60');
+    expect(bucketOf(daysBetween(due(2), today()))).toBe('61-90');
+    expect(bucketOf(daysBetween(due(1), today()))).toBe('90+');
+    expect(counts).toEqual({ '1-30': 1, '31-60': 1, '61-90': 1, '90+': 12 });
+
+    for (const bucket of ['1-30', '31-60', '61-90', '90+'] as const) {
+      const filtered = await allItems(`&bucket=${encodeURIComponent(bucket)}`);
+      expect(filtered.map((i) => i.id)).toEqual(
+        items.filter((i) => bucketOf(i.daysPastDue) === bucket).map((i) => i.id),
+      );
+      // The bucket counts ignore the filter.
+      expect((await overdue(`?bucket=${encodeURIComponent(bucket)}`)).buckets).toEqual(counts);
+    }
+    const wrong = await officer.get('/api/staff/overdue?bucket=1-31');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.bucket.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('searches by name, phone and loan number (contains), and pages ten at a time', async () => {
+    const byName = await overdue('?name=paid%20two');
+    expect(byName.items.map((i) => i.id)).toEqual([loans.paid2!.id]);
+    expect(byName.total).toBe(1);
+    expect(byName.buckets['90+']).toBe(12); // still the whole book
+
+    const byPhone = await overdue(`?phone=${loans.paid1!.phone.slice(-5)}`);
+    expect(byPhone.items.map((i) => i.id)).toEqual([loans.paid1!.id]);
+
+    const digits = loans.held!.loanNumber.slice(-4);
+    const byNumber = await overdue(`?q=${digits}`);
+    expect(byNumber.items.map((i) => i.id)).toContain(loans.held!.id);
+    expect(byNumber.items.every((i) => i.loanNumber.includes(digits))).toBe(true);
+    expect((await overdue(`?q=${loans.held!.loanNumber.toLowerCase()}`)).items.map((i) => i.id)).toEqual([
+      loans.held!.id,
+    ]);
+    // A paid-up loan is not found by its number either.
+    expect((await overdue(`?q=${loans.paid4!.loanNumber}`)).total).toBe(0);
+
+    const first = await overdue('?page=1');
+    const second = await overdue('?page=2');
+    expect(first.items).toHaveLength(10);
+    expect(second.items).toHaveLength(5);
+    expect(new Set([...first.items, ...second.items].map((i) => i.id)).size).toBe(15);
+    expect((await overdue('?page=3')).items).toEqual([]);
+  });
+
+  it('a loan leaves the queue once what was due is paid, and days passing move the others on', async () => {
+    const response = await finance.post(`/api/staff/loans/${loans.paid3!.id}/repayments`, {
+      amount: '9455.96',
+      receivedOn: today(),
+      channel: 'cash',
+      reference: ref(),
+    });
+    expect(response.status, response.text).toBe(201);
+    let items = await allItems();
+    expect(items.map((i) => i.id)).not.toContain(loans.paid3!.id);
+    expect((await overdue()).buckets['1-30']).toBe(0);
+
+    // A month later, without any event: paid 3 and paid 4 owe the next instalment, the others are older.
+    const before = clock.days;
+    clock.days = daysBetween(payDay, due(5)) + 1;
+    try {
+      items = await allItems();
+      expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(
+        await expectedQueue(),
+      );
+      expect(items.find((i) => i.id === loans.paid4!.id)).toMatchObject({
+        overdueSince: due(5),
+        daysPastDue: 1,
+      });
+      expect(items.find((i) => i.id === loans.paid3!.id)).toMatchObject({
+        overdueSince: due(5),
+        daysPastDue: 1,
+      });
+    } finally {
+      clock.days = before;
+    }
+  });
+
+  it('is for staff: a borrower is refused, a signed-out caller must sign in', async () => {
+    const b = await t.signUpBorrower();
+    const borrower = await t.loginAs(b.phone, b.password);
+    expect((await borrower.get('/api/staff/overdue')).status).toBe(403);
+    expect((await t.api.get('/api/staff/overdue')).status).toBe(401);
+    expect((await finance.get('/api/staff/overdue')).status).toBe(200);
+  });
+});

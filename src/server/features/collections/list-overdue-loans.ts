@@ -1,0 +1,117 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { addDays, daysBetween } from '../../../domain/loan/calendar';
+import type {
+  OverdueBucket,
+  OverdueListItem,
+  OverdueListQuery,
+  OverduePage,
+} from '../../../domain/schemas/portfolio';
+import { PAGE_SIZE } from '../../../domain/schemas/staff';
+import type { AppDeps } from '../../deps';
+import { today as todayOf } from '../../lib/clock';
+import { escapeLike } from '../../lib/like';
+import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { outstandingPrincipalSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
+
+/** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */
+function bucketRange(bucket: OverdueBucket, today: string): { from: string | null; to: string } {
+  const [low, high] = { '1-30': [1, 30], '31-60': [31, 60], '61-90': [61, 90], '90+': [91, null] }[
+    bucket
+  ] as [number, number | null];
+  return { from: high === null ? null : addDays(today, -high), to: addDays(today, -low) };
+}
+
+/**
+ * The overdue queue: running loans (approved, on hold) with an instalment unpaid after its due date, most
+ * days past due first, then by loan number. Which loans, their order, the total and the bucket counts come
+ * from the stored facts by SQL, over one partial index (docs/decisions/012); the figures of the page's loans
+ * (what is due and unpaid today, the next due date, the outstanding principal) are read from the same facts,
+ * which the API tests check against a replay of each loan.
+ */
+export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): Promise<OverduePage> {
+  const today = todayOf(deps);
+  const graceDays = deps.config.repaymentRules.graceDays;
+  // Past due by at least one day: the oldest unpaid instalment fell due before today.
+  const pastDue = () =>
+    deps.db
+      .selectFrom('applications')
+      .where(unpaidRunningLoanSql())
+      .where(sql<SqlBool>`applications.next_due_on < ${today}::date`);
+
+  let filtered = pastDue();
+  for (const condition of borrowerSearch(query)) filtered = filtered.where(condition);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
+    filtered = filtered.where(
+      sql<SqlBool>`lower(applications.loan_number) like ${pattern}` as Expression<SqlBool>,
+    );
+  }
+  if (query.bucket) {
+    const { from, to } = bucketRange(query.bucket, today);
+    filtered = filtered.where(sql<SqlBool>`applications.next_due_on <= ${to}::date`);
+    if (from !== null) filtered = filtered.where(sql<SqlBool>`applications.next_due_on >= ${from}::date`);
+  }
+
+  const bounds = (bucket: OverdueBucket) => bucketRange(bucket, today);
+  const [b1, b31, b61, b91] = [bounds('1-30'), bounds('31-60'), bounds('61-90'), bounds('90+')];
+  const [{ total }, counts, rows] = await Promise.all([
+    filtered.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    pastDue()
+      .select([
+        sql<number>`count(*) filter (where applications.next_due_on >= ${b1.from}::date)`.as('d1'),
+        sql<number>`count(*) filter (where applications.next_due_on between ${b31.from}::date and ${b31.to}::date)`.as(
+          'd31',
+        ),
+        sql<number>`count(*) filter (where applications.next_due_on between ${b61.from}::date and ${b61.to}::date)`.as(
+          'd61',
+        ),
+        sql<number>`count(*) filter (where applications.next_due_on <= ${b91.to}::date)`.as('d91'),
+      ])
+      .executeTakeFirstOrThrow(),
+    // The page's ids from the index alone (deep pages skip index entries, not table rows), then its rows.
+    deps.db
+      .selectFrom(
+        filtered
+          .select(['applications.id', 'applications.next_due_on', 'applications.loan_number'])
+          .orderBy('applications.next_due_on')
+          .orderBy('applications.loan_number')
+          .limit(PAGE_SIZE)
+          .offset(pageOffset(query.page))
+          .as('page'),
+      )
+      .innerJoin('applications as a', 'a.id', 'page.id')
+      .select(['a.id', 'a.loan_number', 'a.full_name', 'a.phone', 'a.status', 'a.unpaid_instalments'])
+      .select(sql<string>`a.next_due_on::text`.as('next_due_on'))
+      .select(outstandingPrincipalSql(today, 'a').as('outstanding'))
+      .orderBy('page.next_due_on')
+      .orderBy('page.loan_number')
+      .execute(),
+  ]);
+
+  const items: OverdueListItem[] = rows.map((row) => {
+    const daysPastDue = daysBetween(row.next_due_on, today);
+    const unpaid = row.unpaid_instalments;
+    return {
+      id: row.id,
+      loanNumber: row.loan_number,
+      fullName: row.full_name,
+      phone: row.phone,
+      status: row.status,
+      overdueSince: row.next_due_on,
+      daysPastDue,
+      inGrace: daysPastDue <= graceDays,
+      overdueMinor: unpaid.filter(([dueOn]) => dueOn <= today).reduce((sum, [, minor]) => sum + minor, 0),
+      outstandingPrincipalMinor: Number(row.outstanding),
+      nextDueDate: unpaid.find(([dueOn]) => dueOn > today)?.[0] ?? null,
+    };
+  });
+  return {
+    ...toPage(items, total, query.page),
+    buckets: {
+      '1-30': Number(counts.d1),
+      '31-60': Number(counts.d31),
+      '61-90': Number(counts.d61),
+      '90+': Number(counts.d91),
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { overdueListQuery, overduePage } from '../../../domain/schemas/portfolio';
+import { requirePermission } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import { listOverdueLoans } from './list-overdue-loans';
+
+export function collectionRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/staff/overdue',
+    {
+      preValidation: requirePermission('backOffice.view'),
+      schema: {
+        tags: ['back office'],
+        summary:
+          'Overdue queue: running loans past a due date, most days past due first; search by name, phone, ' +
+          'loan number; filter by days-past-due bucket; bucket counts over the whole book',
+        querystring: overdueListQuery,
+        response: { 200: overduePage, ...errorResponses },
+      },
+    },
+    (request) => listOverdueLoans(deps, request.query),
+  );
+}

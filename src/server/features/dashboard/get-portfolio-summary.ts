@@ -1,0 +1,61 @@
+import { type SqlBool, sql } from 'kysely';
+import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
+import { divRoundHalfUp } from '../../../domain/money';
+import type { PortfolioSummary } from '../../../domain/schemas/portfolio';
+import type { AppDeps } from '../../deps';
+import { outstandingPrincipalSql, runningLoanWithFactsSql } from '../../loans/loan-facts-sql';
+
+/** Portfolio at risk counts loans more than this many days past due. */
+const PAR_DAYS = 30;
+
+/**
+ * The dashboard's portfolio figures on `asOf` (today in the lender's time zone), all by SQL: the loan book
+ * from the stored facts of running loans (one index-only scan, docs/decisions/012), money collected this
+ * calendar month from the repayments not reversed.
+ */
+export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<PortfolioSummary> {
+  const outstanding = outstandingPrincipalSql(asOf);
+  const monthStart = `${asOf.slice(0, 8)}01`;
+  const [book, collected] = await Promise.all([
+    deps.db
+      .selectFrom('applications')
+      .where(runningLoanWithFactsSql())
+      .select([
+        sql<string>`coalesce(sum(${outstanding}), 0)`.as('outstanding'),
+        sql<string>`count(*) filter (where applications.next_due_on < ${addDays(asOf, -deps.config.repaymentRules.graceDays)}::date)`.as(
+          'overdue',
+        ),
+        sql<string>`coalesce(sum(${outstanding}) filter (where applications.next_due_on < ${addDays(asOf, -PAR_DAYS)}::date), 0)`.as(
+          'at_risk',
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('repayments')
+      .where(sql<SqlBool>`repayments.received_on >= ${monthStart}::date`)
+      .where(sql<SqlBool>`repayments.received_on < ${addMonthsClamped(monthStart, 1)}::date`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('repayment_reversals')
+              .select('repayment_reversals.repayment_id')
+              .whereRef('repayment_reversals.repayment_id', '=', 'repayments.id'),
+          ),
+        ),
+      )
+      .select(sql<string>`coalesce(sum(repayments.amount), 0)`.as('collected'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const outstandingMinor = Number(book.outstanding);
+  const atRiskMinor = Number(book.at_risk);
+  return {
+    asOf,
+    outstandingPrincipalMinor: outstandingMinor,
+    collectedThisMonthMinor: Number(collected.collected),
+    overdueLoans: Number(book.overdue),
+    par30Bp:
+      outstandingMinor === 0
+        ? 0
+        : Number(divRoundHalfUp(BigInt(atRiskMinor) * 10_000n, BigInt(outstandingMinor))),
+  };
+}

@@ -1,0 +1,21 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { runningStatuses } from '../../domain/loan/status';
+import { sqlList } from '../lib/sql-lists';
+
+/*
+ * Reading the stored loan facts (migration 008, docs/decisions/012) for a given day in SQL. Every statement
+ * over the loan book goes through these, so the overdue queue and the dashboard agree, and the predicates
+ * match the partial indexes (status written as literals of `runningStatuses`).
+ */
+
+/** A running loan (approved, on hold) with an instalment not fully paid: the overdue queue's index. */
+export const unpaidRunningLoanSql = (table = 'applications'): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(`${table}.status`)} in (${sqlList(runningStatuses)}) and ${sql.ref(`${table}.next_due_on`)} is not null`;
+
+/** A running loan whose facts were computed (it has been paid out): the portfolio index. */
+export const runningLoanWithFactsSql = (table = 'applications'): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(`${table}.status`)} in (${sqlList(runningStatuses)}) and ${sql.ref(`${table}.facts_as_of`)} is not null`;
+
+/** Principal not yet repaid on `today`: money held ahead stops counting on the due date it settles. */
+export const outstandingPrincipalSql = (today: string, table = 'applications'): RawBuilder<number> =>
+  sql<number>`(${sql.ref(`${table}.outstanding_principal_minor`)} - case when ${sql.ref(`${table}.held_applies_on`)} <= ${today}::date then ${sql.ref(`${table}.held_principal_minor`)} else 0 end)`;

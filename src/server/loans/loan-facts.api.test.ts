@@ -1,0 +1,289 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
+import { deriveLoanPosition } from '../../domain/loan/repayments';
+import { signPaymentWebhook } from '../features/repayments/webhook-signature';
+import { todayIn } from '../lib/today';
+import { seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
+import { outstandingPrincipalSql } from './loan-facts-sql';
+import { loadLoanRecords } from './loan-position';
+import { backfillLoanFacts } from './refresh-loan-facts';
+
+/**
+ * The stored loan facts (migration 008, docs/decisions/012) after every kind of money event, and on later days
+ * without events: what SQL reads from them is what a full replay of the loan's records says.
+ */
+const clock = shiftedClock();
+const secret = 'test-webhook-secret-0123456789-abcdefghijklmnop';
+let t: TestApp;
+let finance: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, config: { paymentsWebhook: { secret, channel: 'gcash' } } });
+  const { user, password } = await t.createUser({ role: 'finance' });
+  finance = await t.loginAs(user.username!, password);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  clock.days = 0;
+});
+
+const today = () => todayIn('Asia/Manila', clock.now());
+let references = 0;
+const ref = () => `FACTS-${++references}`;
+
+/** An approved ₱100,000 loan over 12 months at 2 %, with a payout of `amountMinor` marked paid by finance. */
+async function paidOutLoan(amountMinor = 10_000_000) {
+  const b = await t.createUser({ role: 'borrower' });
+  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.user.phone!, status: 'approved' });
+  await payOut(id, amountMinor);
+  return id;
+}
+
+async function payOut(loanId: string, amountMinor: number) {
+  const row = await t.db
+    .insertInto('disbursements')
+    .values({
+      application_id: loanId,
+      amount: amountMinor,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const paid = await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() });
+  expect(paid.status, paid.text).toBe(200);
+  return row.id;
+}
+
+const record = async (id: string, amountMinor: number, receivedOn = today()) => {
+  const response = await finance.post(`/api/staff/loans/${id}/repayments`, {
+    amount: (amountMinor / 100).toFixed(2),
+    receivedOn,
+    channel: 'cash',
+    reference: ref(),
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; loanStatus: string };
+};
+
+async function stored(id: string, day = today()) {
+  const row = await t.db
+    .selectFrom('applications')
+    .select([
+      outstandingPrincipalSql(day).as('outstanding'),
+      sql<string | null>`next_due_on::text`.as('next_due_on'),
+      'next_due_minor',
+      'unpaid_instalments',
+      sql<string | null>`facts_as_of::text`.as('facts_as_of'),
+      'status',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    outstandingPrincipalMinor: Number(row.outstanding),
+    nextDueOn: row.next_due_on,
+    nextDueMinor: row.next_due_minor === null ? null : Number(row.next_due_minor),
+    factsAsOf: row.facts_as_of,
+    status: row.status,
+    unpaid: row.unpaid_instalments,
+  };
+}
+
+/** The stored facts, read by SQL for each day, against a replay of the records on that day. */
+async function expectFactsTrue(id: string, laterDays: number[] = [1, 31, 62, 400]) {
+  const loan = await t.db
+    .selectFrom('applications')
+    .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const { records } = await loadLoanRecords(t.db, loan, 'Asia/Manila', t.deps.config.repaymentRules);
+  for (const day of [today(), ...laterDays.map((d) => addDays(today(), d))]) {
+    const position = deriveLoanPosition(records, day);
+    const { factsAsOf: _, status: __, unpaid, ...read } = await stored(id, day);
+    expect(
+      {
+        ...read,
+        dueUnpaidMinor: unpaid.filter(([on]) => on <= day).reduce((sum, [, minor]) => sum + minor, 0),
+        upcomingDueOn: unpaid.find(([on]) => on > day)?.[0] ?? null,
+      },
+      day,
+    ).toEqual({
+      outstandingPrincipalMinor: position.outstandingPrincipalMinor,
+      nextDueOn: position.nextPayment?.dueDate ?? null,
+      nextDueMinor: position.nextPayment?.amountMinor ?? null,
+      dueUnpaidMinor: position.principalDueMinor + position.interestDueMinor,
+      upcomingDueOn: position.schedule.find((i) => !i.fixed && i.unpaidMinor > 0)?.dueDate ?? null,
+    });
+  }
+}
+
+describe('stored loan facts', () => {
+  it('a payout marked paid starts them: all principal out, the first instalment next', async () => {
+    const payDay = today();
+    const id = await paidOutLoan();
+    expect(await stored(id)).toEqual({
+      outstandingPrincipalMinor: 10_000_000,
+      nextDueOn: addMonthsClamped(payDay, 1),
+      nextDueMinor: 945_596,
+      factsAsOf: payDay,
+      status: 'approved',
+      unpaid: Array.from({ length: 12 }, (_, i) => [addMonthsClamped(payDay, i + 1), 945_596]),
+    });
+    await expectFactsTrue(id);
+  });
+
+  it('a repayment paid ahead: the instalment is settled on its due date, and later days stay true', async () => {
+    const payDay = today();
+    const id = await paidOutLoan();
+    clock.days = 5;
+    await record(id, 945_596 + 100_000);
+    // Instalment 1 is paid ahead in full; ₱1,000 more prepays principal and lowers the rest.
+    const facts = await stored(id);
+    expect(facts.nextDueOn).toBe(addMonthsClamped(payDay, 2));
+    expect(facts.outstandingPrincipalMinor).toBe(10_000_000 - 100_000);
+    // On its due date the held ₱9,455.96 settles instalment 1: its principal (₱7,455.96 and the interest the
+    // prepayment saved) is no longer outstanding.
+    const settled = (await stored(id, addMonthsClamped(payDay, 1))).outstandingPrincipalMinor;
+    expect(settled).toBeLessThan(10_000_000 - 100_000 - 745_596);
+    expect(settled).toBeGreaterThan(10_000_000 - 100_000 - 745_596 - 5_000);
+    expect((await stored(id, addDays(addMonthsClamped(payDay, 1), -1))).outstandingPrincipalMinor).toBe(
+      10_000_000 - 100_000,
+    );
+    await expectFactsTrue(id);
+  });
+
+  it('days pass without events: overdue since the first due date, facts unchanged and still true', async () => {
+    const payDay = today();
+    const id = await paidOutLoan();
+    const before = await stored(id);
+    clock.days = 100;
+    expect(await stored(id)).toEqual(before);
+    expect(before.nextDueOn).toBe(addMonthsClamped(payDay, 1));
+    await expectFactsTrue(id, [1, 30]);
+  });
+
+  it('a reversal puts them back; a second payout re-amortises', async () => {
+    const payDay = today();
+    const id = await paidOutLoan(6_000_000);
+    clock.days = 40;
+    const { factsAsOf: _, ...unpaid } = await stored(id);
+    const late = await record(id, 300_000, addMonthsClamped(payDay, 1));
+    expect((await stored(id)).nextDueMinor).toBe((unpaid.nextDueMinor as number) - 300_000);
+    await expectFactsTrue(id);
+    const reversed = await finance.post(`/api/staff/repayments/${late.id}/reverse`, { reason: 'Bounced' });
+    expect(reversed.status, reversed.text).toBe(200);
+    expect(await stored(id)).toEqual({ ...unpaid, factsAsOf: today() });
+    await expectFactsTrue(id);
+
+    // A later payout (its day moved back, as if marked paid twenty days after the first).
+    const loan = await t.db
+      .selectFrom('disbursements')
+      .select('id')
+      .where('application_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('disbursements')
+      .set({ decided_at: sql<Date>`decided_at - interval '20 days'` })
+      .where('id', '=', loan.id)
+      .execute();
+    clock.days = 10;
+    const beforeSecond = await stored(id);
+    await payOut(id, 4_000_000);
+    const after = await stored(id);
+    expect(after.outstandingPrincipalMinor).toBe(10_000_000);
+    expect(after.nextDueMinor).not.toBe(beforeSecond.nextDueMinor);
+    await expectFactsTrue(id);
+  });
+
+  it('closure and reopening: nothing owed once closed, owing again after the reversal', async () => {
+    const id = await paidOutLoan();
+    const payoff = await record(id, 10_000_000);
+    expect(payoff.loanStatus).toBe('closed');
+    expect(await stored(id)).toMatchObject({
+      status: 'closed',
+      outstandingPrincipalMinor: 0,
+      nextDueOn: null,
+      nextDueMinor: null,
+    });
+    const reopened = await finance.post(`/api/staff/repayments/${payoff.id}/reverse`, { reason: 'Bounced' });
+    expect(reopened.body.loanStatus).toBe('approved');
+    expect(await stored(id)).toMatchObject({ status: 'approved', outstandingPrincipalMinor: 10_000_000 });
+    await expectFactsTrue(id);
+  });
+
+  it('a payment through the webhook, and an unapplied payment finance applies, refresh them too', async () => {
+    const id = await paidOutLoan();
+    const { loan_number } = await t.db
+      .selectFrom('applications')
+      .select('loan_number')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const deliver = (paymentReference: string, amountMinor: number) => {
+      const raw = JSON.stringify({
+        reference: ref(),
+        paymentReference,
+        amountMinor,
+        currency: 'PHP',
+        receivedAt: new Date().toISOString(),
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return t.agent().request('POST', '/api/payments/webhook', {
+        raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-hiram-timestamp': timestamp,
+          'x-hiram-signature': signPaymentWebhook(secret, timestamp, raw),
+        },
+      });
+    };
+    const applied = await deliver(loan_number, 200_000);
+    expect(applied.body.outcome, applied.text).toBe('applied');
+    expect((await stored(id)).nextDueMinor).toBe(945_596 - 200_000);
+    await expectFactsTrue(id);
+
+    const kept = await deliver('HL-00-NOPE', 50_000);
+    expect(kept.body.outcome).toBe('unapplied');
+    const resolve = await finance.post(`/api/staff/unapplied-payments/${kept.body.id}/apply`, {
+      loan: loan_number,
+    });
+    expect(resolve.status, resolve.text).toBe(200);
+    expect((await stored(id)).nextDueMinor).toBe(945_596 - 250_000);
+    await expectFactsTrue(id);
+  });
+
+  it('new terms on a paid-out loan re-shape them', async () => {
+    const id = await paidOutLoan();
+    const { user, password } = await t.createUser({ role: 'admin' });
+    const admin = await t.loginAs(user.username!, password);
+    const before = await stored(id);
+    const changed = await admin.post(`/api/staff/applications/approved/${id}/terms`, {
+      amount: 100_000,
+      termMonths: 6,
+      reason: 'Borrower asked',
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await stored(id)).nextDueMinor).not.toBe(before.nextDueMinor);
+    await expectFactsTrue(id);
+  });
+
+  it('the start-up backfill computes them for loans paid out before they were stored, once', async () => {
+    const b = await t.createUser({ role: 'borrower' });
+    const id = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.user.phone!,
+      status: 'approved',
+    });
+    await seedPaidDisbursement(t.db, id);
+    await t.db.insertInto('loan_facts_stale').values({ application_id: id }).execute();
+    expect((await stored(id)).factsAsOf).toBeNull();
+    clock.days = 45;
+    expect(await backfillLoanFacts(t.deps, 1)).toBeGreaterThanOrEqual(1);
+    expect((await stored(id)).factsAsOf).toBe(today());
+    await expectFactsTrue(id);
+    expect(await t.db.selectFrom('loan_facts_stale').selectAll().execute()).toEqual([]);
+    expect(await backfillLoanFacts(t.deps)).toBe(0);
+  });
+});
