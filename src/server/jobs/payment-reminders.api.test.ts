@@ -48,7 +48,7 @@ async function loan(options: { status?: LoanStatus; paidOut?: boolean } = {}) {
     phone: b.phone,
     status: options.status ?? 'approved',
   });
-  if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, { amountMinor: 10_000_000 });
+  if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, { amountMinor: 10_000_000 }, t.deps);
   const { loan_number } = await t.db
     .selectFrom('applications')
     .select('loan_number')
@@ -333,7 +333,7 @@ describe('the scheduled job', () => {
     try {
       const b = await app.signUpBorrower();
       const id = await seedApplication(app.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
-      await seedPaidDisbursement(app.db, id, { amountMinor: 10_000_000 });
+      await seedPaidDisbursement(app.db, id, { amountMinor: 10_000_000 }, app.deps);
       // The first run started at once (before the loan existed); the next comes on the interval.
       const deadline = Date.now() + 20_000;
       let sent = 0;

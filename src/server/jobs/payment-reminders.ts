@@ -65,7 +65,7 @@ export async function enqueuePaymentReminders(deps: AppDeps): Promise<number | n
       .where('reminder_day', '<', today)
       .execute();
 
-    const candidates = await findReminderCandidates(trx, today);
+    const candidates = await findReminderCandidates(trx, today, deps.config.reminderRules.daysBefore);
     const past = new Map<string, PastReminder[]>();
     for (let i = 0; i < candidates.length; i += HISTORY_CHUNK) {
       const ids = candidates.slice(i, i + HISTORY_CHUNK).map((c) => c.id);

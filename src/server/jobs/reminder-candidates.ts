@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { runningStatuses } from '../../domain/loan/status';
+import { addDays } from '../../domain/loan/calendar';
+import type { runningStatuses } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
+import { unpaidRunningLoanSql } from '../loans/loan-facts-sql';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,12 +19,17 @@ export interface ReminderCandidate {
 }
 
 /**
- * The loans that may need a payment reminder on `today`: running (approved or on hold), paid out, with a
- * phone, and without a reminder today yet. The ONE place that selects them — the decision (domain
- * `decideReminder`) and the sending are elsewhere — so it can later be narrowed with stored per-loan facts
- * (next due date, oldest unpaid due date) without touching the rules.
+ * The loans that may need a payment reminder on `today`: running (approved or on hold), paid out, with an
+ * instalment not fully paid that falls due within `daysBefore` days (or already has), with a phone, and
+ * without a reminder today yet. It reads the stored loan facts (docs/decisions/012: `next_due_on` is the
+ * oldest instalment not fully paid) through the overdue queue's index, so a day's run looks only at the
+ * loans that owe something soon; the decision (domain `decideReminder`) replays each of them.
  */
-export async function findReminderCandidates(db: Db, today: string): Promise<ReminderCandidate[]> {
+export async function findReminderCandidates(
+  db: Db,
+  today: string,
+  daysBefore: number,
+): Promise<ReminderCandidate[]> {
   const rows = await db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.borrower_id')
@@ -36,17 +43,9 @@ export async function findReminderCandidates(db: Db, today: string): Promise<Rem
       'a.disclosure',
       'u.phone',
     ])
-    .where('a.status', 'in', [...runningStatuses])
+    .where(unpaidRunningLoanSql('a'))
+    .where(sql<boolean>`a.next_due_on <= ${addDays(today, daysBefore)}::date`)
     .where('u.phone', 'is not', null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('disbursements as d')
-          .select(sql`1`.as('one'))
-          .whereRef('d.application_id', '=', 'a.id')
-          .where('d.status', '=', 'paid'),
-      ),
-    )
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import { annuityPaymentMinor } from '../../domain/loan/schedule';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { refreshLoanFacts } from '../loans/refresh-loan-facts';
 
 export interface SeedApplication {
   borrowerId: string;
@@ -94,7 +96,22 @@ export async function seedPaidDisbursement(
   db: Kysely<Database>,
   applicationId: string,
   input: { amountMinor?: number; reference?: string } = {},
+  /** Given: the stored loan facts are refreshed as marking a payout paid does (docs/decisions/012). */
+  factsDeps?: Pick<AppDeps, 'clock' | 'config'>,
 ): Promise<void> {
+  if (factsDeps) {
+    await db.transaction().execute(async (trx) => {
+      await seedPaidDisbursement(trx, applicationId, input);
+      const loan = await trx
+        .selectFrom('applications')
+        .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure'])
+        .where('id', '=', applicationId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await refreshLoanFacts(trx, factsDeps, loan);
+    });
+    return;
+  }
   await db
     .insertInto('disbursements')
     .values({
