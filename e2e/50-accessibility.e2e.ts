@@ -251,6 +251,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
         '/admin/servicing',
         '/admin/disbursements',
         '/admin/unapplied',
+        '/admin/overdue',
         '/admin/repayments',
         '/admin/audit',
         '/admin/pending',

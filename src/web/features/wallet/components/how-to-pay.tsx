@@ -54,7 +54,13 @@ export function HowToPay(props: { repayment: NonNullable<WalletResponse['repayme
         <Stack gap={4} component="ul" className={classes.list}>
           {repayments.map((r) => (
             <Group key={r.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" className={classes.money} td={r.reversed ? 'line-through' : undefined}>
+              <Text
+                size="sm"
+                className={classes.money}
+                td={r.reversed ? 'line-through' : undefined}
+                // A long bank reference must wrap on a phone, not push the page sideways.
+                style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+              >
                 {t('wallet.pay.payment', {
                   amount: format.money(r.amountMinor),
                   date: format.calendarDate(r.receivedOn),

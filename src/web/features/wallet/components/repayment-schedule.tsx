@@ -189,20 +189,21 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
                   </Text>
                   {format.calendarDate(row.dueDate)}
                 </Text>
-                <Group gap={6} wrap="nowrap">
-                  <StateBadge row={row} />
-                  <Text size="sm" fw={700} className={classes.money}>
-                    {format.money(row.paymentMinor)}
-                  </Text>
-                </Group>
+                <Text size="sm" fw={700} className={classes.money}>
+                  {format.money(row.paymentMinor)}
+                </Text>
               </Group>
-              <Text size="xs" c="dimmed" mt={2}>
-                {t('wallet.schedule.breakdown', {
-                  principal: format.money(row.principalMinor),
-                  interest: format.money(row.interestMinor),
-                  balance: format.money(row.balanceMinor),
-                })}
-              </Text>
+              {/* The state goes under the date: beside the amount it pushed the row past a 390 px screen. */}
+              <Group gap={6} mt={2} align="center">
+                <StateBadge row={row} />
+                <Text size="xs" c="dimmed">
+                  {t('wallet.schedule.breakdown', {
+                    principal: format.money(row.principalMinor),
+                    interest: format.money(row.interestMinor),
+                    balance: format.money(row.balanceMinor),
+                  })}
+                </Text>
+              </Group>
             </li>
           ))}
         </Stack>
