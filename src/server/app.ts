@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
 import type { AppDeps } from './deps';
@@ -34,8 +29,9 @@ import { staffEventRoutes } from './features/staff-events/routes';
 import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { type Clock, systemClock } from './lib/clock';
-import { errorHandler } from './lib/errors';
+import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import type { App } from './lib/types';
+import { validatorCompiler } from './lib/validator';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { localStorageFor } from './storage/storage';
 
@@ -67,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const apiRoutes: { method: string; url: string }[] = [];
