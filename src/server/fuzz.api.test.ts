@@ -41,7 +41,6 @@ const t = await createTestApp({
 });
 afterAll(() => t.close());
 
-
 const password = 'fuzz-password-1';
 const passwordHash = await hashPassword(password);
 const owner = await t.signUpBorrower(undefined, password);
