@@ -71,7 +71,8 @@ export async function recordAudit(
       loan_id: entry.loanId ?? null,
       changes: JSON.stringify(diffFields(entry.before, entry.after)),
       reason: entry.reason ?? null,
-      ip: actor.ip,
+      // The client's address (a forwarded header behind a proxy) goes through the domain's text rule.
+      ip: storableOrNull(actor.ip),
     })
     .execute();
 }
