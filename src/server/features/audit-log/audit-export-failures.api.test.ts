@@ -93,6 +93,15 @@ async function withDb<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<
   }
 }
 
+describe('the CSV export across batches', () => {
+  it('exports every row when a batch boundary falls among rows written in one transaction (same time)', async () => {
+    const csv = await admin.get('/api/admin/audit.csv?action=test.bulk');
+    expect(csv.status).toBe(200);
+    const rows = csv.text.split('\r\n').filter((line) => line.includes(',test.bulk,'));
+    expect(rows).toHaveLength(1200);
+  });
+});
+
 describe('the CSV export when the database fails', () => {
   it('before the first byte: the usual error answer, not a 200', async () => {
     const response = await withDb(failingAfter(t.db, 0), () => admin.get('/api/admin/audit.csv'));

@@ -87,7 +87,11 @@ export async function exportAuditCsv(
   const batchAfter = (after: AuditRow | null): Promise<AuditRow[]> => {
     let batch = selectAuditRows(filteredAuditEvents(deps, query));
     if (after) {
-      batch = batch.where(sql<boolean>`(audit_events.at, audit_events.id) < (${after.at}, ${after.id})`);
+      // The cursor's time is read back from the row itself: a JS Date keeps milliseconds, PostgreSQL keeps
+      // microseconds, and rows of one transaction share their time, so a cursor from the Date would skip rows.
+      batch = batch.where(
+        sql<boolean>`(audit_events.at, audit_events.id) < (select c.at, c.id from audit_events c where c.id = ${after.id})`,
+      );
     }
     return batch.limit(BATCH).execute();
   };
