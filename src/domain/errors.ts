@@ -99,6 +99,10 @@ export const errorMessages = {
   CANNOT_CHANGE_SELF: 'You cannot delete, deactivate or demote your own account.',
   LAST_ADMIN: 'The last administrator cannot be deleted, deactivated or demoted.',
   USER_ALREADY_ACTIVE: 'This user is already active.',
+  // Input hardening (issue #15)
+  TEXT_INVALID_CHARACTERS:
+    'This text contains characters that cannot be saved (such as a null character). Please retype it.',
+  DATE_INVALID: 'Enter a real date between the years 1900 and 9999.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

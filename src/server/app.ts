@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
 import type { AppDeps } from './deps';
@@ -37,8 +32,9 @@ import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
-import { errorHandler } from './lib/errors';
+import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import type { App } from './lib/types';
+import { validatorCompiler } from './lib/validator';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { storageFor } from './storage/create-storage';
 
@@ -70,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const apiRoutes: { method: string; url: string }[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, rolesFor } from '../domain/permissions';
 import { type Role, roles, staffRoles } from '../domain/roles';
 import { jpegWithGps, multipartBody, signaturePng } from './test-support/images';
-import { seedApplication } from './test-support/seed';
+import { seedRouteFixtures } from './test-support/route-fixtures';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from './test-support/test-app';
 
 /**
@@ -277,67 +277,8 @@ beforeAll(async () => {
     admin: 'admin',
   };
 
-  const loanId = await seedApplication(t.db, {
-    borrowerId: owner.user.id,
-    phone: owner.phone,
-    status: 'approved',
-  });
-  const pendingBorrower = await t.signUpBorrower();
-  const pendingId = await seedApplication(t.db, {
-    borrowerId: pendingBorrower.user.id,
-    phone: pendingBorrower.phone,
-  });
-  const disbursement = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: loanId,
-      amount: 100_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // Recorded directly (as the payment webhook would): the reverse route needs one to act on.
-  const repayment = await t.db
-    .insertInto('repayments')
-    .values({
-      application_id: loanId,
-      amount: 10_000,
-      received_on: '2026-01-01',
-      channel: 'cash',
-      reference: 'matrix-fixture',
-      source: 'webhook',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const unapplied = await t.db
-    .insertInto('unapplied_payments')
-    .values({
-      provider: 'gcash',
-      provider_reference: 'matrix-unapplied',
-      amount: 10_000,
-      received_at: new Date(),
-      payer_reference: 'unknown',
-      payload: '{}',
-      reason: 'unknown_reference',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const document = await t.db
-    .selectFrom('documents')
-    .select('id')
-    .where('application_id', '=', loanId)
-    .executeTakeFirstOrThrow();
-  const managed = await t.createUser({ role: 'finance' });
   fixture = {
-    pendingId,
-    loanId,
-    disbursementId: disbursement.id,
-    repaymentId: repayment.id,
-    unappliedId: unapplied.id,
-    documentId: document.id,
-    managedUserId: managed.user.id,
+    ...(await seedRouteFixtures(t, { id: owner.user.id, phone: owner.phone })),
     ownerPhone: owner.phone,
   };
   const [front, sig] = await Promise.all([jpegWithGps(200, 150), signaturePng()]);

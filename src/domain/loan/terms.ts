@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { divRoundHalfUp, isMinor } from '../money';
 import { phonePattern } from '../schemas/auth';
+import { text } from '../schemas/text';
 
 /** An amount range in whole major units (pesos): allowed values are min, min + step, …, max. */
 export interface AmountRule {
@@ -138,8 +139,7 @@ const termField = (product: LoanProduct, code: string) =>
 /** Step 1 of the application (SPEC §2.4, §5): amounts in whole pesos. */
 export function makeLoanRequestSchema(product: LoanProduct = defaultLoanProduct) {
   return z.object({
-    phone: z
-      .string({ error: 'PHONE_REQUIRED' })
+    phone: text({ error: 'PHONE_REQUIRED' })
       .trim()
       .min(1, { error: 'PHONE_REQUIRED', abort: true })
       .regex(phonePattern, { error: 'PHONE_INVALID' }),

@@ -42,3 +42,15 @@ describe('monthly income and expense follow the one amount rule', () => {
     expect(result.error?.issues[0]?.message).toBe('FIELD_REQUIRED');
   });
 });
+
+describe('text the database cannot store', () => {
+  it.each([
+    ['fullName', 'Ana\u0000Cruz'],
+    ['address', '12 Mabini \ud800St'],
+    ['email', 'ana@example.com\u0000'],
+    ['bankName', '\udc00GCash'],
+  ])('%s with %j is refused with its own code', (field, value) => {
+    const result = applicationInfoSchema.safeParse({ ...valid, [field]: value });
+    expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe('TEXT_INVALID_CHARACTERS');
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseWholeAmount } from '../loan/terms';
 import { phonePattern } from './auth';
+import { text } from './text';
 
 /** Relations a borrower can name for their other contact (SPEC §2.4). */
 export const contactRelations = ['partner', 'parent', 'friend', 'relative', 'sibling'] as const;
@@ -49,14 +50,13 @@ export const applicationFieldLabels: Record<string, string> = {
   signature: 'Signature',
 };
 
-const text = (max: number) =>
-  z
-    .string({ error: 'FIELD_REQUIRED' })
+const field = (max: number) =>
+  text({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
     .max(max, { error: 'FIELD_TOO_LONG' });
 
-const digits = (maxLength: number) => text(maxLength).regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' });
+const digits = (maxLength: number) => field(maxLength).regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' });
 
 const phoneDigits = () => digits(15).regex(phonePattern, { error: 'PHONE_INVALID' });
 
@@ -73,26 +73,25 @@ const pesoDigits = () =>
 /** The text fields of step 2 (pictures and the signature travel as files beside them). */
 export const applicationInfoSchema = z.object(
   {
-    fullName: text(100),
-    idNumber: text(50),
-    companyName: text(120),
-    position: text(80),
+    fullName: field(100),
+    idNumber: field(50),
+    companyName: field(120),
+    position: field(80),
     phone: phoneDigits(),
     income: pesoDigits(),
     monthlyExpense: pesoDigits(),
-    address: text(300),
-    email: z
-      .string()
+    address: field(300),
+    email: text()
       .trim()
       .max(254, { error: 'EMAIL_INVALID' })
       .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'EMAIL_INVALID' })
       .optional()
       .default(''),
-    contactName: text(100),
+    contactName: field(100),
     contactPhone: phoneDigits(),
-    contactAddress: text(300),
+    contactAddress: field(300),
     contactRelation: z.enum(contactRelations, { error: 'FIELD_REQUIRED' }),
-    bankName: text(80),
+    bankName: field(80),
     accountNumber: digits(34),
   },
   { error: 'SECTIONS_INCOMPLETE' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codePattern } from '../codes';
+import { text } from './text';
 
 export const phonePattern = /^\d{10,15}$/;
 export const passwordMinLength = 8;
@@ -8,14 +9,13 @@ export const passwordMaxLength = 128;
 
 /** A required text field: any missing, non-string or blank value reports `requiredCode`. */
 const requiredText = (requiredCode: string) =>
-  z.string({ error: requiredCode }).trim().min(1, { error: requiredCode, abort: true });
+  text({ error: requiredCode }).trim().min(1, { error: requiredCode, abort: true });
 
 const phoneField = (requiredCode: string) =>
   requiredText(requiredCode).regex(phonePattern, { error: 'PHONE_INVALID' });
 
 const newPassword = (requiredCode: string) =>
-  z
-    .string({ error: requiredCode })
+  text({ error: requiredCode })
     .min(1, { error: requiredCode, abort: true })
     .min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT', abort: true })
     .max(passwordMaxLength, { error: 'PASSWORD_TOO_LONG' });
@@ -29,9 +29,7 @@ export const signupSchema = z
   .object({
     phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
     password: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: z
-      .string({ error: 'SIGNUP_FIELDS_REQUIRED' })
-      .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+    confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
     code: requiredText('SIGNUP_FIELDS_REQUIRED').regex(codePattern, { error: 'CODE_INVALID' }),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -42,8 +40,7 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
   identifier: requiredText('LOGIN_FIELDS_REQUIRED').max(64, { error: 'INVALID_CREDENTIALS' }),
-  password: z
-    .string({ error: 'LOGIN_FIELDS_REQUIRED' })
+  password: text({ error: 'LOGIN_FIELDS_REQUIRED' })
     .min(1, { error: 'LOGIN_FIELDS_REQUIRED', abort: true })
     .max(passwordMaxLength, { error: 'INVALID_CREDENTIALS' }),
 });
@@ -51,14 +48,11 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'SIGNUP_FIELDS_REQUIRED' })
+    currentPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' })
       .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' })
       .max(passwordMaxLength, { error: 'CURRENT_PASSWORD_WRONG' }),
     newPassword: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: z
-      .string({ error: 'SIGNUP_FIELDS_REQUIRED' })
-      .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+    confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'PASSWORDS_DO_NOT_MATCH',

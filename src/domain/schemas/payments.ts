@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { loanStatuses } from '../loan/status';
+import { instant } from './dates';
 import { limits } from './limits';
 import { listQuerySchema, pageOf, reasonSchema } from './staff';
+import { text } from './text';
 
 /** Why a provider payment was kept aside instead of becoming a repayment. */
 export const unappliedReasons = [
@@ -20,29 +22,27 @@ export type UnappliedStatus = (typeof unappliedStatuses)[number];
  */
 export const paymentWebhookPayload = z
   .object({
-    reference: z
-      .string()
+    reference: text()
       .trim()
       .min(1)
       .max(limits.repaymentReference)
       .describe("The provider's own unique id for this payment; a redelivery carries the same one"),
-    paymentReference: z
-      .string()
+    paymentReference: text()
       .max(limits.repaymentReference)
       .describe('The reference the payer gave: the loan number (e.g. HL-000123)'),
     amountMinor: z.number().int().min(1).max(100_000_000_000).describe('Amount received in centavos'),
     currency: z.literal('PHP'),
-    receivedAt: z.iso.datetime({ offset: true }).describe('When the provider received the money (ISO 8601)'),
-    payerName: z.string().max(200).optional(),
+    receivedAt: instant('VALIDATION_FAILED').describe('When the provider received the money (ISO 8601)'),
+    payerName: text().max(200).optional(),
   })
   .describe('A payment received by the provider');
 export type PaymentWebhookPayload = z.infer<typeof paymentWebhookPayload>;
 
 export const paymentWebhookHeaders = z.object({
-  'x-hiram-timestamp': z.string().describe('Unix time in seconds when the provider signed the request'),
-  'x-hiram-signature': z
-    .string()
-    .describe('"sha256=" + hex HMAC-SHA256, keyed with PAYMENTS_WEBHOOK_SECRET, of "<timestamp>.<raw body>"'),
+  'x-hiram-timestamp': text().describe('Unix time in seconds when the provider signed the request'),
+  'x-hiram-signature': text().describe(
+    '"sha256=" + hex HMAC-SHA256, keyed with PAYMENTS_WEBHOOK_SECRET, of "<timestamp>.<raw body>"',
+  ),
 });
 
 export const paymentWebhookOutcome = z.object({
@@ -76,8 +76,7 @@ export const unappliedListQuery = z.object({ page: listQuerySchema.shape.page })
 /** Finance applies a kept payment to a loan, named by its loan number or id. */
 export const applyUnappliedSchema = z.object(
   {
-    loan: z
-      .string({ error: 'LOAN_NOT_FOUND' })
+    loan: text({ error: 'LOAN_NOT_FOUND' })
       .trim()
       .min(1, { error: 'LOAN_NOT_FOUND', abort: true })
       .max(100, { error: 'LOAN_NOT_FOUND' }),
@@ -90,7 +89,7 @@ export const returnUnappliedSchema = z.object({ reason: reasonSchema }, { error:
 
 export const repaymentListQuery = listQuerySchema.extend({
   /** Loan number or payment reference, "contains", case-insensitive. */
-  q: z.string().trim().max(limits.repaymentReference).optional().default(''),
+  q: text().trim().max(limits.repaymentReference).optional().default(''),
 });
 export type RepaymentListQuery = z.infer<typeof repaymentListQuery>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loanStatuses } from '../loan/status';
 import { limits } from './limits';
 import { listQuerySchema, pageOf } from './staff';
+import { text } from './text';
 
 /**
  * The loan book after the payout (issue #10): the overdue queue and the portfolio figures of the dashboard.
@@ -13,7 +14,7 @@ export type OverdueBucket = (typeof overdueBuckets)[number];
 /** GET /api/staff/overdue: search like the other lists, plus loan number and a days-past-due bucket. */
 export const overdueListQuery = listQuerySchema.extend({
   /** Loan number, "contains", case-insensitive. */
-  q: z.string().trim().max(limits.repaymentReference).optional().default(''),
+  q: text().trim().max(limits.repaymentReference).optional().default(''),
   bucket: z.enum(overdueBuckets, { error: 'VALIDATION_FAILED' }).optional(),
 });
 export type OverdueListQuery = z.infer<typeof overdueListQuery>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { parseIsoDate } from '../loan/calendar';
 import { loanStatuses } from '../loan/status';
+import { civilDate } from './dates';
 import { limits } from './limits';
 import { reasonSchema } from './staff';
+import { text } from './text';
 
 /**
  * Pesos with up to two decimals ("1,250.50", 1250.5) as exact centavos; null when it is not such an amount.
@@ -18,9 +19,7 @@ export function parsePesosToMinor(value: unknown): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
-const isoDate = z
-  .string({ error: 'REPAYMENT_DATE_INVALID' })
-  .refine((text) => parseIsoDate(text) !== null, { error: 'REPAYMENT_DATE_INVALID' });
+const isoDate = civilDate('REPAYMENT_DATE_INVALID');
 
 /** Finance records money received for a loan (POST /api/staff/loans/:id/repayments). */
 export const recordRepaymentSchema = z.object(
@@ -34,9 +33,8 @@ export const recordRepaymentSchema = z.object(
         .max(100_000_000_000, { error: 'REPAYMENT_AMOUNT_INVALID' }),
     ),
     receivedOn: isoDate,
-    channel: z.string({ error: 'PAYMENT_CHANNEL_INVALID' }).min(1, { error: 'PAYMENT_CHANNEL_INVALID' }),
-    reference: z
-      .string({ error: 'REFERENCE_REQUIRED' })
+    channel: text({ error: 'PAYMENT_CHANNEL_INVALID' }).min(1, { error: 'PAYMENT_CHANNEL_INVALID' }),
+    reference: text({ error: 'REFERENCE_REQUIRED' })
       .trim()
       .min(1, { error: 'REFERENCE_REQUIRED', abort: true })
       .max(limits.repaymentReference, { error: 'FIELD_TOO_LONG' }),

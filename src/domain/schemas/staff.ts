@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { loanStatuses } from '../loan/status';
 import { roles } from '../roles';
+import { civilDate } from './dates';
 import { limits } from './limits';
+import { text } from './text';
 
 export const PAGE_SIZE = 10;
 
 /** Search and paging for back-office lists: trimmed text; an empty search matches everything. */
 export const listQuerySchema = z.object({
   page: z.coerce.number({ error: 'VALIDATION_FAILED' }).int().min(1).max(1_000_000).default(1),
-  name: z.string().trim().max(limits.searchName).optional().default(''),
-  phone: z.string().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
+  name: text().trim().max(limits.searchName).optional().default(''),
+  phone: text().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -67,8 +69,7 @@ export const applicationProfile = applicationListItem.extend({
 });
 export type ApplicationProfile = z.infer<typeof applicationProfile>;
 
-const reason = z
-  .string({ error: 'REASON_REQUIRED' })
+const reason = text({ error: 'REASON_REQUIRED' })
   .trim()
   .min(1, { error: 'REASON_REQUIRED', abort: true })
   .max(limits.reason, { error: 'FIELD_TOO_LONG' });
@@ -121,16 +122,14 @@ const withReason = <T extends z.ZodRawShape>(shape: T) =>
 export const holdSchema = withReason({
   action: z.enum(['hold', 'release'], { error: 'VALIDATION_FAILED' }),
   /** Shown to the borrower while the loan is on hold ("Withdrawals are paused: {message}"). */
-  message: z.string().trim().max(limits.holdMessage, { error: 'FIELD_TOO_LONG' }).optional().default(''),
+  message: text().trim().max(limits.holdMessage, { error: 'FIELD_TOO_LONG' }).optional().default(''),
 });
 export const bankDetailsSchema = withReason({
-  bankName: z
-    .string({ error: 'FIELD_REQUIRED' })
+  bankName: text({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
     .max(limits.bankName, { error: 'FIELD_TOO_LONG' }),
-  accountNumber: z
-    .string({ error: 'FIELD_REQUIRED' })
+  accountNumber: text({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
     .max(limits.accountNumber, { error: 'FIELD_TOO_LONG' })
@@ -138,8 +137,7 @@ export const bankDetailsSchema = withReason({
 });
 export const creditScoreChangeSchema = withReason({ creditScore: creditScoreSchema });
 export const messageSchema = withReason({
-  message: z
-    .string({ error: 'FIELD_REQUIRED' })
+  message: text({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
     .max(limits.borrowerMessage, { error: 'FIELD_TOO_LONG' }),
@@ -164,20 +162,18 @@ export const staffUserDto = z.object({
 export const staffUserPage = pageOf(staffUserDto);
 
 /** Roles are case-insensitive on input, stored lower-case; unknown ones are refused. */
-const roleInput = z
-  .string({ error: 'USER_FIELDS_REQUIRED' })
+const roleInput = text({ error: 'USER_FIELDS_REQUIRED' })
   .trim()
   .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
   .transform((v) => v.toLowerCase())
   .pipe(z.enum(roles, { error: 'ROLE_INVALID' }));
 
-const required = (code: string) => z.string({ error: code }).trim().min(1, { error: code, abort: true });
+const required = (code: string) => text({ error: code }).trim().min(1, { error: code, abort: true });
 
 export const createUserSchema = z.object(
   {
     username: required('USER_FIELDS_REQUIRED').regex(usernamePattern, { error: 'USERNAME_INVALID' }),
-    password: z
-      .string({ error: 'USER_FIELDS_REQUIRED' })
+    password: text({ error: 'USER_FIELDS_REQUIRED' })
       .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
       .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
       .max(limits.password, { error: 'PASSWORD_TOO_LONG' }),
@@ -192,8 +188,7 @@ export const updateUserSchema = z.object(
   {
     phone: required('USER_UPDATE_REQUIRED').regex(/^\d{10,15}$/, { error: 'PHONE_INVALID' }),
     /** A new temporary password; the user must change it at next login. */
-    password: z
-      .string({ error: 'USER_UPDATE_REQUIRED' })
+    password: text({ error: 'USER_UPDATE_REQUIRED' })
       .min(1, { error: 'USER_UPDATE_REQUIRED', abort: true })
       .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
       .max(limits.password, { error: 'PASSWORD_TOO_LONG' }),
@@ -205,7 +200,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const userListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  phone: z.string().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
+  phone: text().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
 });
 
 export const deleteUserResponse = z.object({ outcome: z.enum(['deleted', 'deactivated']) });
@@ -217,11 +212,11 @@ export const reactivateUserSchema = z.object({ reason }, { error: 'REASON_REQUIR
 
 export const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  actor: z.string().trim().max(64).optional().default(''),
-  action: z.string().trim().max(64).optional().default(''),
-  loan: z.string().trim().max(64).optional().default(''),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  actor: text().trim().max(64).optional().default(''),
+  action: text().trim().max(64).optional().default(''),
+  loan: text().trim().max(64).optional().default(''),
+  from: civilDate('DATE_INVALID').optional(),
+  to: civilDate('DATE_INVALID').optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

@@ -7,6 +7,7 @@ import { limits } from './limits';
 import { borrowerRepaymentDto, instalmentDto, loanPositionDto } from './repayments';
 import { paymentChannelSchema } from './settings';
 import { pageOf } from './staff';
+import { text } from './text';
 
 /** Whole pesos, typed as digits (thousands separators allowed); anything else is "Enter a valid amount". */
 export const withdrawalAmount = z.preprocess(
@@ -62,14 +63,12 @@ export type WithdrawalPreviewResponse = z.infer<typeof withdrawalPreviewResponse
 export const withdrawalRequest = z.object(
   {
     amount: withdrawalAmount,
-    code: z
-      .string({ error: 'CODE_REQUIRED' })
+    code: text({ error: 'CODE_REQUIRED' })
       .trim()
       .min(1, { error: 'CODE_REQUIRED', abort: true })
       .regex(codePattern, { error: 'WITHDRAWAL_CODE_INVALID' }),
     /** Chosen by the client once per attempt; a retried request with the same key changes nothing. */
-    idempotencyKey: z
-      .string()
+    idempotencyKey: text()
       .trim()
       .min(8)
       .max(100)
@@ -162,8 +161,7 @@ export type DisbursementDestination = z.infer<typeof disbursementDestination>;
 
 export const markPaidSchema = z.object(
   {
-    reference: z
-      .string({ error: 'REFERENCE_REQUIRED' })
+    reference: text({ error: 'REFERENCE_REQUIRED' })
       .trim()
       .min(1, { error: 'REFERENCE_REQUIRED', abort: true })
       .max(limits.payoutReference, { error: 'FIELD_TOO_LONG' }),

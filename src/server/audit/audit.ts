@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Role } from '../../domain/roles';
+import { storableOrNull } from '../../domain/schemas/text';
 import type { Database, User } from '../db/schema';
 
 export interface AuditActor {
@@ -12,7 +13,12 @@ export interface AuditActor {
 }
 
 export function auditActor(user: User, request: Pick<FastifyRequest, 'ip'>): AuditActor {
-  return { id: user.id, username: user.username ?? user.phone, role: user.role, ip: request.ip };
+  return {
+    id: user.id,
+    username: user.username ?? user.phone,
+    role: user.role,
+    ip: storableOrNull(request.ip),
+  };
 }
 
 /**
@@ -65,7 +71,8 @@ export async function recordAudit(
       loan_id: entry.loanId ?? null,
       changes: JSON.stringify(diffFields(entry.before, entry.after)),
       reason: entry.reason ?? null,
-      ip: actor.ip,
+      // The client's address (a forwarded header behind a proxy) goes through the domain's text rule.
+      ip: storableOrNull(actor.ip),
     })
     .execute();
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../domain/roles';
+import { storableOrNull } from '../../domain/schemas/text';
 import type { Database, User } from '../db/schema';
 import { hmac, randomToken } from './crypto';
 
@@ -41,8 +42,9 @@ export async function createSession(
       user_id: user.id,
       csrf_token: csrfToken,
       expires_at: sql`now() + make_interval(hours => ${policy.absoluteHours})`,
-      ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      // Headers reach the database only through the domain's text rule (no NUL, no lone surrogate).
+      ip: storableOrNull(meta.ip),
+      user_agent: storableOrNull(meta.userAgent?.slice(0, 300)),
     })
     .execute();
   return { token, csrfToken };

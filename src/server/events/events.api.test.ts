@@ -158,3 +158,21 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
     }
   });
 });
+
+describe('HEAD /api/staff/events (issue #15)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers at once with the stream headers and no stream; signed out it is 401', async () => {
+    const { user, password } = await t.createUser({ role: 'officer' });
+    const officer = await t.loginAs(user.username!, password);
+    const head = await officer.request('HEAD', '/api/staff/events');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toContain('text/event-stream');
+    expect(head.text).toBe('');
+    expect((await t.agent().request('HEAD', '/api/staff/events')).status).toBe(401);
+  }, 10_000);
+});

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, isErrorCode } from '../../domain/errors';
 import { issuesToAppError } from '../../domain/validation';
+import { isBadInputDbError } from './db-errors';
 
 /** The one code → HTTP status map. Anything not listed is a 400. */
 const statusByCode: Partial<Record<ErrorCode, number>> = {
@@ -72,6 +73,11 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | nu
     return issuesToAppError(issues, config.inputErrorCode ?? 'VALIDATION_FAILED');
   }
   if (isResponseSerializationError(error)) return null;
+  if (isBadInputDbError(error)) {
+    // The schemas should have refused this input; say so in the log, and answer as for any bad input.
+    request.log.warn({ err: error }, 'the database refused the input');
+    return new AppError(config.inputErrorCode ?? 'VALIDATION_FAILED');
+  }
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
   if (status === 429) return new AppError('RATE_LIMITED');
@@ -90,4 +96,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const code = request.routeOptions?.config?.failureCode;
   const fallback = new AppError(code && isErrorCode(code) ? code : 'INTERNAL');
   return reply.status(500).send(fallback.toBody());
+}
+
+/**
+ * Errors Fastify's router raises before any route runs (a URL that is not valid percent-encoding, a path
+ * parameter longer than the router allows): no route can match such a URL, so it is "not found", in the
+ * usual shape. Anything else here is unexpected.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(404).send(new AppError('NOT_FOUND').toBody());
+  }
+  return errorHandler(error, request, reply);
 }

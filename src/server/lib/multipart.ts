@@ -27,11 +27,12 @@ export async function readMultipart(
   if (!request.isMultipart()) throw new AppError(codes.invalid);
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
-  const parts = request.parts({
-    limits: { ...limits, parts: limits.fields + limits.files, headerPairs: 100 },
-  });
   let currentFile: string | null = null;
   try {
+    // Inside the try: a missing boundary is thrown by the parser as soon as the parts are asked for.
+    const parts = request.parts({
+      limits: { ...limits, parts: limits.fields + limits.files, headerPairs: 100 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
         currentFile = part.fieldname;
@@ -56,8 +57,10 @@ export async function readMultipart(
         currentFile ? { fields: { [currentFile]: codes.fileTooLarge } } : {},
       );
     }
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError(codes.invalid);
-    throw error;
+    // Everything else the parser (@fastify/multipart, busboy) can say is about the body as sent: no or a
+    // wrong boundary, a truncated or malformed part, too many parts or fields. All of it is bad input.
+    request.log.debug({ err: error }, 'unreadable multipart body');
+    throw new AppError(codes.invalid);
   }
   return { fields, files };
 }

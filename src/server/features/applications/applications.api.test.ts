@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../test-support/api-assertions';
 import { exifTags, identifyingTags } from '../../test-support/exiftool';
 import {
   blankSignaturePng,
@@ -499,5 +500,34 @@ describe('concurrent submissions', () => {
       .where('owner_id', '=', userId)
       .execute();
     expect(new Set(losers.map((d) => d.application_id))).toEqual(new Set([app.id]));
+  });
+});
+
+describe('malformed multipart bodies (issue #15)', () => {
+  it('no boundary, a wrong boundary, a truncated body or broken parts: 400 in the usual shape, nothing stored', async () => {
+    const { agent, phone, userId } = await newBorrower();
+    const fields = { ...validFields(phone), disclosureSha256: await quote(agent) };
+    const { payload, contentType } = multipartBody(fields, validFiles());
+    const boundary = contentType.split('boundary=')[1]!;
+    const bodies: [string, string | Buffer, string][] = [
+      ['no boundary', payload, 'multipart/form-data'],
+      ['empty boundary', payload, 'multipart/form-data; boundary='],
+      ['wrong boundary', payload, `multipart/form-data; boundary=${boundary}x`],
+      ['truncated in a file', payload.subarray(0, Math.floor(payload.length / 2)), contentType],
+      ['truncated in the headers', payload.subarray(0, 60), contentType],
+      ['no closing boundary', payload.subarray(0, payload.length - 8), contentType],
+      ['empty body', '', contentType],
+      ['part without headers', `--${boundary}\r\n\r\nvalue\r\n--${boundary}--\r\n`, contentType],
+      ['garbage', Buffer.from([0, 255, 0, 13, 10, 45, 45]), contentType],
+    ];
+    for (const [name, body, type] of bodies) {
+      const response = await agent.request('POST', '/api/applications', {
+        raw: body,
+        headers: { 'content-type': type },
+      });
+      expect(response.status, `${name}: ${response.text}`).toBe(400);
+      expectError(response, 400, 'SECTIONS_INCOMPLETE');
+    }
+    expect(await countRows(userId)).toEqual({ apps: 0, docs: 0 });
   });
 });

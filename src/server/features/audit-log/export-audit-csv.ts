@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import {
   type AuditLabelLanguage,
@@ -43,12 +44,18 @@ function actionText(lang: AuditLabelLanguage, action: string): string {
 /**
  * The filtered audit rows as CSV, streamed in keyset-paged batches so memory stays flat however long the
  * log is (and it works on PGlite, which has no server-side cursors).
+ *
+ * The first batch is read before anything is sent: filters the database refuses, or a database that is
+ * down, get the usual error answer instead of a 200. A failure after that cannot change the status any
+ * more: it is logged and the stream errors, so the response is cut off without its last chunk (Fastify
+ * destroys the socket) and a client sees an incomplete download, never a short file that looks complete.
  */
-export function exportAuditCsv(
+export async function exportAuditCsv(
   deps: AppDeps,
   query: Omit<AuditQuery, 'page'>,
   lang: AuditLabelLanguage = 'en',
-): Readable {
+  log: FastifyBaseLogger = deps.log,
+): Promise<Readable> {
   const labels = auditLabels[lang];
   const h = labels.header;
   // The machine columns first (what scripts read, unchanged), then the same facts in the reader's language.
@@ -77,35 +84,51 @@ export function exportAuditCsv(
     second: '2-digit',
     hourCycle: 'h23',
   });
+  const batchAfter = (after: AuditRow | null): Promise<AuditRow[]> => {
+    let batch = selectAuditRows(filteredAuditEvents(deps, query));
+    if (after) {
+      // The cursor's time is read back from the row itself: a JS Date keeps milliseconds, PostgreSQL keeps
+      // microseconds, and rows of one transaction share their time, so a cursor from the Date would skip rows.
+      batch = batch.where(
+        sql<boolean>`(audit_events.at, audit_events.id) < (select c.at, c.id from audit_events c where c.id = ${after.id})`,
+      );
+    }
+    return batch.limit(BATCH).execute();
+  };
+  const first = await batchAfter(null);
+
   async function* lines() {
     yield `\uFEFF${csvLine(header)}`; // BOM: spreadsheets then read the UTF-8 (Chinese, Khmer) correctly
-    let after: { at: Date; id: number } | null = null;
-    for (;;) {
-      let batch = selectAuditRows(filteredAuditEvents(deps, query));
-      if (after) {
-        const cursor: { at: Date; id: number } = after;
-        batch = batch.where(sql<boolean>`(audit_events.at, audit_events.id) < (${cursor.at}, ${cursor.id})`);
+    let rows = first;
+    let sent = 0;
+    try {
+      for (;;) {
+        for (const r of rows) {
+          yield csvLine([
+            when.format(r.at).replace(',', ''),
+            r.actor_username,
+            r.actor_role,
+            r.action,
+            `${r.target_type} ${r.target_id}`,
+            r.loan_number,
+            describeChanges(r.changes),
+            r.reason,
+            r.ip,
+            actionText(lang, r.action),
+            write.role(r.actor_role),
+            auditChangeLines(r.changes, (field) => auditFieldLabel(labels, field), write).join('; '),
+          ]);
+        }
+        sent += rows.length;
+        if (rows.length < BATCH) return;
+        rows = await batchAfter(rows[rows.length - 1]!);
       }
-      const rows: AuditRow[] = await batch.limit(BATCH).execute();
-      for (const r of rows) {
-        yield csvLine([
-          when.format(r.at).replace(',', ''),
-          r.actor_username,
-          r.actor_role,
-          r.action,
-          `${r.target_type} ${r.target_id}`,
-          r.loan_number,
-          describeChanges(r.changes),
-          r.reason,
-          r.ip,
-          actionText(lang, r.action),
-          write.role(r.actor_role),
-          auditChangeLines(r.changes, (field) => auditFieldLabel(labels, field), write).join('; '),
-        ]);
-      }
-      if (rows.length < BATCH) return;
-      const last = rows[rows.length - 1]!;
-      after = { at: last.at, id: last.id };
+    } catch (error) {
+      log.error(
+        { err: error, rowsSent: sent },
+        'audit CSV export failed mid-stream; the download is cut off',
+      );
+      throw error;
     }
   }
   return Readable.from(lines());

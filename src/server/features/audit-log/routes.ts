@@ -34,14 +34,17 @@ export function auditLogRoutes(app: App, deps: AppDeps) {
         querystring: auditCsvQuery,
       },
     },
-    (request, reply) =>
-      reply
+    async (request, reply) => {
+      // Awaited before the headers: the query is checked and its first rows read before the first byte.
+      const csv = await exportAuditCsv(deps, request.query, request.query.lang, request.log);
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',
           `attachment; filename="hiram-audit-${todayIn(deps.config.timeZone)}.csv"`,
         )
-        .send(exportAuditCsv(deps, request.query, request.query.lang)),
+        .send(csv);
+    },
   );
 }

@@ -528,3 +528,29 @@ describe('the OpenAPI document', () => {
     expect(operation.responses['200']).toBeDefined();
   });
 });
+
+describe('payloads the database cannot store (issue #15)', () => {
+  it('NUL or a lone surrogate anywhere in the signed payload, extra fields too, is a 400 and stores nothing', async () => {
+    const before = await counts();
+    const raws = [
+      JSON.stringify(payload({ payerName: 'Ana\u0000' })),
+      JSON.stringify(payload()).replace(/}$/, ',"note":"x\\u0000y"}'),
+      JSON.stringify(payload()).replace(/}$/, ',"note":"\\ud800"}'),
+      JSON.stringify(payload()).replace(/}$/, ',"n\\u0000":1}'),
+    ];
+    for (const raw of raws) {
+      const response = await deliver(raw);
+      expect(response.status, `${raw}: ${response.text}`).toBe(400);
+      expect(response.body.error.code).toBe('TEXT_INVALID_CHARACTERS');
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each(['0000-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '1899-12-31T23:59:59Z'])(
+    'receivedAt %s is refused with 400',
+    async (receivedAt) => {
+      const response = await deliver(payload({ receivedAt }));
+      expect(response.status, response.text).toBe(400);
+    },
+  );
+});

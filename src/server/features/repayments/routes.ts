@@ -20,6 +20,7 @@ import {
   recordRepaymentSchema,
   reverseRepaymentSchema,
 } from '../../../domain/schemas/repayments';
+import { findUnstorableText } from '../../../domain/schemas/text';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
@@ -203,6 +204,8 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       },
       (request) => {
         const raw = rawBodies.get(request)?.toString('utf8') ?? '{}';
+        // The payload is kept as sent (jsonb): every string in it, extra fields too, must be storable.
+        if (findUnstorableText(JSON.parse(raw))) throw new AppError('TEXT_INVALID_CHARACTERS');
         return receiveProviderPayment(
           deps,
           deps.config.paymentsWebhook!.channel,

@@ -48,9 +48,20 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
     '/staff/events',
     {
       preValidation: requirePermission('backOffice.view'),
-      schema: { tags: ['back office'], summary: 'Server-sent events: pending count changes' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Server-sent events: pending count changes (HEAD answers the headers only)',
+        produces: ['text/event-stream'],
+      },
     },
     async (request, reply) => {
+      if (request.method === 'HEAD') {
+        // A HEAD request gets the stream's headers and no stream (it would never end).
+        return reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .send();
+      }
       const session = request.auth!;
       reply.hijack();
       const out = reply.raw;

@@ -1,0 +1,85 @@
+import { seedApplication } from './seed';
+import type { TestApp } from './test-app';
+
+/** One object of each kind the API's `:id` routes act on, for tests that call every route. */
+export interface RouteFixtures {
+  /** A pending application (of another borrower). */
+  pendingId: string;
+  /** An approved loan of `owner`, with a requested payout, a repayment and its documents. */
+  loanId: string;
+  disbursementId: string;
+  repaymentId: string;
+  unappliedId: string;
+  documentId: string;
+  /** A finance user an admin may manage. */
+  managedUserId: string;
+}
+
+/** Seeds the objects of `RouteFixtures`; the loan belongs to `owner`. */
+export async function seedRouteFixtures(
+  t: TestApp,
+  owner: { id: string; phone: string },
+): Promise<RouteFixtures> {
+  const loanId = await seedApplication(t.db, {
+    borrowerId: owner.id,
+    phone: owner.phone,
+    status: 'approved',
+  });
+  const pendingBorrower = await t.signUpBorrower();
+  const pendingId = await seedApplication(t.db, {
+    borrowerId: pendingBorrower.user.id,
+    phone: pendingBorrower.phone,
+  });
+  const disbursement = await t.db
+    .insertInto('disbursements')
+    .values({
+      application_id: loanId,
+      amount: 100_000,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Recorded directly (as the payment webhook would): the reverse route needs one to act on.
+  const repayment = await t.db
+    .insertInto('repayments')
+    .values({
+      application_id: loanId,
+      amount: 10_000,
+      received_on: '2026-01-01',
+      channel: 'cash',
+      reference: 'route-fixture',
+      source: 'webhook',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const unapplied = await t.db
+    .insertInto('unapplied_payments')
+    .values({
+      provider: 'gcash',
+      provider_reference: 'route-fixture-unapplied',
+      amount: 10_000,
+      received_at: new Date(),
+      payer_reference: 'unknown',
+      payload: '{}',
+      reason: 'unknown_reference',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const document = await t.db
+    .selectFrom('documents')
+    .select('id')
+    .where('application_id', '=', loanId)
+    .executeTakeFirstOrThrow();
+  const managed = await t.createUser({ role: 'finance' });
+  return {
+    pendingId,
+    loanId,
+    disbursementId: disbursement.id,
+    repaymentId: repayment.id,
+    unappliedId: unapplied.id,
+    documentId: document.id,
+    managedUserId: managed.user.id,
+  };
+}
