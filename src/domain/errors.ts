@@ -54,6 +54,8 @@ export const errorMessages = {
   ALREADY_DECIDED: 'This application has already been decided.',
   REASON_REQUIRED: 'A reason is required.',
   LOAN_UPDATE_INVALID: 'Please enter a valid loan amount and loan period.',
+  LOAN_TERM_TOO_SHORT:
+    'This term would end the loan on {date}, before money already paid out could be repaid. Choose a longer term.',
   AMOUNT_BELOW_WITHDRAWN: 'The amount cannot be less than what has already been withdrawn ({amount}).',
   CREDIT_SCORE_INVALID: 'Please enter a credit score between 0 and 1000.',
   OWN_APPLICATION: 'You cannot decide an application made with your own phone number.',

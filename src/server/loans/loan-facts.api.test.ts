@@ -269,6 +269,43 @@ describe('stored loan facts', () => {
     await expectFactsTrue(id);
   });
 
+  it('refuses a term that would end before a payout already made, and changes nothing', async () => {
+    const id = await paidOutLoan(5_000_000);
+    // The first payout 200 days ago (payouts are stamped with the database's time, not the test clock).
+    await t.db
+      .updateTable('disbursements')
+      .set({ decided_at: sql<Date>`now() - interval '200 days'` })
+      .where('application_id', '=', id)
+      .execute();
+    await payOut(id, 2_000_000);
+    const { user, password } = await t.createUser({ role: 'admin' });
+    const admin = await t.loginAs(user.username!, password);
+    const before = await stored(id);
+    const refused = await admin.post(`/api/staff/applications/approved/${id}/terms`, {
+      amount: 100_000,
+      termMonths: 6,
+      reason: 'Borrower asked',
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.code).toBe('LOAN_TERM_TOO_SHORT');
+    expect(refused.body.error.fields.termMonths.code).toBe('LOAN_TERM_TOO_SHORT');
+    const row = await t.db
+      .selectFrom('applications')
+      .select('term_months')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.term_months).toBe(12);
+    expect(await stored(id)).toEqual(before);
+    // A term that still reaches past the latest payout is fine.
+    const longer = await admin.post(`/api/staff/applications/approved/${id}/terms`, {
+      amount: 100_000,
+      termMonths: 18,
+      reason: 'Borrower asked',
+    });
+    expect(longer.status, longer.text).toBe(200);
+    await expectFactsTrue(id);
+  });
+
   it('the start-up backfill computes them for loans paid out before they were stored, once', async () => {
     const b = await t.createUser({ role: 'borrower' });
     const id = await seedApplication(t.db, {

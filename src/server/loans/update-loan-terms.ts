@@ -9,6 +9,8 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publishAfterCommit } from '../events/publish-after-commit';
 import { withdrawnMinor } from '../lib/loan-balance';
+import { todayIn } from '../lib/today';
+import { lastDueDate } from './loan-position';
 import { lockRunningLoan } from './lock-running-loan';
 import { refreshLoanFacts } from './refresh-loan-facts';
 import type { StaffContext } from './staff-context';
@@ -48,6 +50,25 @@ export async function updateLoanTerms(
         throw new AppError('AMOUNT_BELOW_WITHDRAWN', {
           fields: { amount: 'AMOUNT_BELOW_WITHDRAWN' },
           params: { amountMinor: withdrawn },
+        });
+      }
+      // Every payout already made must fall before the last due date of the new term, or nothing could
+      // repay it (the schedule runs from the first payout: docs/decisions/010).
+      const newLastDue = await lastDueDate(trx, { id, term_months: input.termMonths }, deps.config.timeZone);
+      const latestPayout = await trx
+        .selectFrom('disbursements')
+        .select((eb) => eb.fn.max('decided_at').as('at'))
+        .where('application_id', '=', id)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
+      if (
+        newLastDue !== null &&
+        latestPayout?.at &&
+        todayIn(deps.config.timeZone, new Date(latestPayout.at)) >= newLastDue
+      ) {
+        throw new AppError('LOAN_TERM_TOO_SHORT', {
+          fields: { termMonths: 'LOAN_TERM_TOO_SHORT' },
+          params: { date: newLastDue },
         });
       }
     }
