@@ -320,6 +320,7 @@ describe.skipIf(testDbKind() !== 'postgres')('two instances on one PostgreSQL', 
     const signedUp: string[] = [];
     const sessions: HttpBrowser[] = [];
     let stop = false;
+    let unanswered = 0;
 
     const signUps = prepared.map(async ({ phone, code }, i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 40));
@@ -345,6 +346,7 @@ describe.skipIf(testDbKind() !== 'postgres')('two instances on one PostgreSQL', 
           });
           if (response.status === 200) sessions.push(browser);
         } catch {
+          unanswered += 1; // in flight (or refused) when A died
           return;
         }
       }
@@ -359,6 +361,7 @@ describe.skipIf(testDbKind() !== 'postgres')('two instances on one PostgreSQL', 
     await Promise.all([...signUps, ...logins, a.exit]);
     expect(a.child.signalCode).toBe('SIGKILL');
     expect(signedUp.length + sessions.length).toBeGreaterThanOrEqual(6);
+    expect(unanswered).toBeGreaterThanOrEqual(1); // requests were in flight: A died under load
 
     // B is ready and serves reads and writes.
     expect((await fetch(`${b.baseUrl}/api/health/ready`)).status).toBe(200);
