@@ -1,0 +1,207 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** One `npm start`-like server process (`node --import tsx src/server/main.ts`) on its own free port. */
+export interface AppProcess {
+  name: string;
+  port: number;
+  baseUrl: string;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exit: Promise<number | null>;
+  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. Safe to call twice or after a crash. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts a server process with the given environment (on top of NODE_ENV=test, HOST, PORT, PATH, HOME). */
+export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  return {
+    name,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exit,
+    async stop(graceMs = 10_000) {
+      if (!running()) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        if (running()) child.kill('SIGKILL');
+      }, graceMs);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Waits until `/api/health/ready` answers 200 (database reachable, migrations current). */
+export async function waitUntilReady(server: AppProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exit.then(() => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${server.name} exited early:\n${server.output()}`);
+    try {
+      const response = await fetch(`${server.baseUrl}/api/health/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${server.name} did not become ready:\n${server.output()}`);
+}
+
+export interface HttpResponse {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of any route
+  body: any;
+  text: string;
+  bytes: Buffer;
+  headers: Headers;
+}
+
+/**
+ * A browser over real HTTP: a cookie jar and the session's CSRF token (taken from every answer that
+ * carries one, as the web app does). `on` picks the server each request goes to, so one browser can
+ * talk to several instances behind an imagined load balancer.
+ */
+export class HttpBrowser {
+  readonly cookies = new Map<string, string>();
+  csrfToken: string | null = null;
+
+  async request(
+    server: AppProcess,
+    method: string,
+    path: string,
+    options: { json?: unknown; raw?: Buffer; contentType?: string; timeoutMs?: number } = {},
+  ): Promise<HttpResponse> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (this.csrfToken && method !== 'GET') headers['x-csrf-token'] = this.csrfToken;
+    let body: string | Blob | undefined;
+    if (options.raw) {
+      body = new Blob([new Uint8Array(options.raw)]);
+      headers['content-type'] = options.contentType ?? 'application/octet-stream';
+    } else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1);
+      const expired =
+        value === '' ||
+        attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    const parsed = isJson && text ? JSON.parse(text) : text;
+    if (parsed && typeof parsed === 'object' && 'csrfToken' in parsed)
+      this.csrfToken = parsed.csrfToken ?? null;
+    return { status: response.status, body: parsed, text, bytes, headers: response.headers };
+  }
+
+  get(server: AppProcess, path: string) {
+    return this.request(server, 'GET', path);
+  }
+
+  post(server: AppProcess, path: string, json?: unknown) {
+    return this.request(server, 'POST', path, { json: json ?? {} });
+  }
+
+  /** Another browser with the same cookies and token (the same session). */
+  clone(): HttpBrowser {
+    const copy = new HttpBrowser();
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    copy.csrfToken = this.csrfToken;
+    return copy;
+  }
+}
+
+/** The latest 6-digit code the development outbox of `server` "sent" to `phone` (each process has its own). */
+export async function outboxCode(server: AppProcess, phone: string): Promise<string> {
+  const response = await new HttpBrowser().get(server, `/api/dev/outbox?phone=${phone}`);
+  const text: string = response.body?.messages?.[0]?.text ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in ${server.name}'s outbox for ${phone}: ${response.text}`);
+  return code;
+}
+
+/**
+ * The back-office event stream (`/api/staff/events`) of `server`, read over HTTP: the `pending` counts in
+ * the order they arrived.
+ */
+export async function openPendingEvents(
+  server: AppProcess,
+  browser: HttpBrowser,
+): Promise<{ counts: number[]; close(): void }> {
+  const controller = new AbortController();
+  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(`${server.baseUrl}/api/staff/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`event stream: ${response.status}`);
+  const counts: number[] = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (/^event: pending$/m.test(block) && data) counts.push(JSON.parse(data).count);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })().catch(() => {});
+  return { counts, close: () => controller.abort() };
+}
