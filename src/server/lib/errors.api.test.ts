@@ -131,11 +131,15 @@ describe('API errors', () => {
       expectErrorShape(sendCode.body);
       expect(sendCode.text).not.toContain('verification_codes');
 
-      // With the database gone altogether, even the health check answers in the generic shape.
+      // With the database gone altogether, readiness says so in the error shape, leaking nothing; liveness
+      // does not depend on the database (a database outage must not restart every instance).
       await broken.db.destroy();
-      const health = await broken.api.get('/api/health');
-      expect(health.status).toBe(500);
-      expect(health.body).toEqual(GENERIC_500);
+      const ready = await broken.api.get('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expectErrorShape(ready.body);
+      expect(ready.body.error.code).toBe('NOT_READY');
+      expect(ready.text).not.toMatch(/pool|destroy|sql/i);
+      expect((await broken.api.get('/api/health')).status).toBe(200);
     } finally {
       await broken.close();
     }
