@@ -9,7 +9,7 @@
     }
     root.setAttribute('data-mantine-color-scheme', scheme);
     const lang = localStorage.getItem('hiram.lang');
-    if (lang === 'en' || lang === 'zh' || lang === 'km') root.setAttribute('lang', lang);
+    if (lang === 'en' || lang === 'zh' || lang === 'km' || lang === 'fil') root.setAttribute('lang', lang);
   } catch {
     // Storage can be unavailable (private mode); the app then starts with its defaults.
   }

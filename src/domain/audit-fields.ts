@@ -1,4 +1,5 @@
 import en from './audit-labels/en.json';
+import fil from './audit-labels/fil.json';
 import km from './audit-labels/km.json';
 import zh from './audit-labels/zh.json';
 
@@ -50,7 +51,7 @@ function auditFieldKind(field: string): AuditFieldKind {
  * The audit labels in every language: CSV headers, field names, values, statuses, roles and actions. ONE
  * catalogue: the server's CSV export reads it, and the web merges it into its locales as `auditLabels`.
  */
-export const auditLabels = { en, zh, km } as const;
+export const auditLabels = { en, zh, km, fil } as const;
 export type AuditLabelLanguage = keyof typeof auditLabels;
 export type AuditLabels = typeof en;
 

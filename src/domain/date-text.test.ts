@@ -6,6 +6,21 @@ describe('writeCalendarDate', () => {
     expect(writeCalendarDate('en', 2026, 11, 23)).toBe('Nov 23, 2026');
     expect(writeCalendarDate('zh', 2026, 1, 5)).toBe('2026年1月5日');
     expect(writeCalendarDate('km', 2026, 12, 31)).toBe('31 ធ្នូ 2026');
+    expect(writeCalendarDate('fil', 2026, 11, 23)).toBe('Nob 23, 2026');
+  });
+
+  it('writes Filipino as Intl does for fil-PH where the data is there (Node), for every month', () => {
+    const intl = new Intl.DateTimeFormat('fil-PH', {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    for (let month = 1; month <= 12; month++) {
+      expect(writeCalendarDate('fil', 2026, month, 9)).toBe(
+        intl.format(new Date(Date.UTC(2026, month - 1, 9))),
+      );
+    }
   });
 
   it('reads a stored civil date without moving it a day, and refuses anything else', () => {

@@ -1,13 +1,34 @@
 /**
  * How each of the app's languages writes a calendar date: the one rule the web's formatters and the
  * server's documents (the statement of account) share. English uses Intl (its data is in every browser and
- * in Node); Chinese and Khmer are written out here, because browsers without Khmer data (Debian's Chromium)
- * print "2026 M11 23" for km-KH.
+ * in Node); Chinese, Khmer and Filipino are written out here, because browsers without their data (Debian's
+ * Chromium) print "2026 M11 23" for km-KH.
  */
-export type TextLanguage = 'en' | 'zh' | 'km';
+export type TextLanguage = 'en' | 'zh' | 'km' | 'fil';
 
-/** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia). */
-export const intlLocales: Record<TextLanguage, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
+/** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia), Filipino. */
+export const intlLocales: Record<TextLanguage, string> = {
+  en: 'en-PH',
+  zh: 'zh-CN',
+  km: 'km-KH',
+  fil: 'fil-PH',
+};
+
+/** Filipino short month names (CLDR `fil`, as Node's Intl writes fil-PH: "Nob 23, 2026"). */
+const filipinoMonths = [
+  'Ene',
+  'Peb',
+  'Mar',
+  'Abr',
+  'May',
+  'Hun',
+  'Hul',
+  'Ago',
+  'Set',
+  'Okt',
+  'Nob',
+  'Dis',
+] as const;
 
 /** Khmer month names (CLDR, as in dayjs's `km` locale). */
 const khmerMonths = [
@@ -32,10 +53,14 @@ const englishDate = new Intl.DateTimeFormat(intlLocales.en, {
   day: 'numeric',
 });
 
-/** A calendar date (year, month 1–12, day) as the language writes it: "Nov 23, 2026", "2026年11月23日", "23 វិច្ឆិកា 2026". */
+/**
+ * A calendar date (year, month 1–12, day) as the language writes it: "Nov 23, 2026", "2026年11月23日",
+ * "23 វិច្ឆិកា 2026", "Nob 23, 2026".
+ */
 export function writeCalendarDate(language: TextLanguage, year: number, month: number, day: number): string {
   if (language === 'zh') return `${year}年${month}月${day}日`;
   if (language === 'km') return `${day} ${khmerMonths[month - 1]} ${year}`;
+  if (language === 'fil') return `${filipinoMonths[month - 1]} ${day}, ${year}`;
   return englishDate.format(new Date(Date.UTC(year, month - 1, day)));
 }
 

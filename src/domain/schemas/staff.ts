@@ -222,7 +222,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 
 /** The CSV export: the same filters, and the language of its headers and readable columns. */
 export const auditCsvQuery = auditQuery.omit({ page: true }).extend({
-  lang: z.enum(['en', 'zh', 'km']).default('en'),
+  lang: z.enum(['en', 'zh', 'km', 'fil']).default('en'),
 });
 
 export const auditEventDto = z.object({

@@ -3,7 +3,7 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, languages } from '../lib/i18n';
 
-/** English / 中文 / ខ្មែរ, each in its own script; the choice is kept in localStorage. */
+/** English / 中文 / ខ្មែរ / Filipino, each in its own language; the choice is kept in localStorage. */
 export function LanguageSwitch(props: Pick<ActionIconProps, 'variant' | 'color' | 'size'>) {
   const { t, i18n } = useTranslation();
   const active = currentLanguage();

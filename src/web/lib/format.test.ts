@@ -62,6 +62,18 @@ describe('Chinese and Khmer dates', () => {
     expect(zh.calendarDate('2026-03-01')).toBe('2026年3月1日');
   });
 
+  it('write Filipino dates with Filipino month names and the 12-hour clock', () => {
+    const fil = createFormatters({ language: 'fil', timeZone: 'Asia/Manila', na: 'Wala' });
+    expect(fil.date('2025-03-01T14:30:00.000Z')).toBe('Mar 1, 2025');
+    expect(fil.time('2025-03-01T14:30:00.000Z')).toBe('10:30 PM');
+    expect(fil.time('2025-03-01T16:05:00.000Z')).toBe('12:05 AM');
+    expect(fil.dateTime('2026-11-23T00:28:00.000Z')).toBe('Nob 23, 2026, 8:28 AM');
+    expect(fil.calendarDate('2026-08-31')).toBe('Ago 31, 2026');
+    expect(fil.money(11_347_152)).toBe('₱113,471.52');
+    expect(fil.percent('0.268242')).toBe('26.82%');
+    expect(fil.dateTime(null)).toBe('Wala');
+  });
+
   it('never move a calendar date (a due date) by a time zone', () => {
     const far = createFormatters({ language: 'en', timeZone: 'Pacific/Kiritimati', na: 'N/A' });
     expect(far.calendarDate('2026-03-01')).toBe('Mar 1, 2026');

@@ -60,8 +60,9 @@ function zonedPartsFormat(timeZone: string) {
 const two = (value: number) => String(value).padStart(2, '0');
 
 /**
- * How each language writes a date and a time. English uses Intl (its data is in every browser); Chinese and
- * Khmer are written out here so they are right whatever the browser's Intl data, with the 24-hour clock.
+ * How each language writes a date and a time. English uses Intl (its data is in every browser); Chinese,
+ * Khmer and Filipino are written out here so they are right whatever the browser's Intl data: Chinese and
+ * Khmer with the 24-hour clock, Filipino with the 12-hour clock and AM/PM as in the Philippines.
  */
 function dateWriter(language: Language, timeZone: string) {
   if (language === 'en') {
@@ -81,7 +82,10 @@ function dateWriter(language: Language, timeZone: string) {
   const zoned = zonedPartsFormat(timeZone);
   const writeDate = (year: number, month: number, day: number) =>
     writeCalendarDate(language, year, month, day);
-  const writeTime = (parts: DateParts) => `${two(parts.hour)}:${two(parts.minute)}`;
+  const writeTime = (parts: DateParts) =>
+    language === 'fil'
+      ? `${parts.hour % 12 || 12}:${two(parts.minute)} ${parts.hour < 12 ? 'AM' : 'PM'}`
+      : `${two(parts.hour)}:${two(parts.minute)}`;
   return {
     date: (value: Date) => {
       const parts = zoned(value);
@@ -90,7 +94,8 @@ function dateWriter(language: Language, timeZone: string) {
     time: (value: Date) => writeTime(zoned(value)),
     dateTime: (value: Date) => {
       const parts = zoned(value);
-      return `${writeDate(parts.year, parts.month, parts.day)} ${writeTime(parts)}`;
+      const date = writeDate(parts.year, parts.month, parts.day);
+      return `${date}${language === 'fil' ? ',' : ''} ${writeTime(parts)}`;
     },
     calendarDate: writeDate,
   };

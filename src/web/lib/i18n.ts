@@ -2,10 +2,11 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { auditLabels } from '../../domain/audit-fields';
 import en from '../locales/en.json';
+import fil from '../locales/fil.json';
 import km from '../locales/km.json';
 import zh from '../locales/zh.json';
 
-export const languages = ['en', 'zh', 'km'] as const;
+export const languages = ['en', 'zh', 'km', 'fil'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
 /** Also read by public/boot.js before the app loads. */
@@ -35,38 +36,60 @@ export const resources = {
   en: { translation: withFeatures('en', en) },
   zh: { translation: withFeatures('zh', zh) },
   km: { translation: withFeatures('km', km) },
+  fil: { translation: withFeatures('fil', fil) },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/**
+ * The first of the browser's preferred languages (`navigator.languages`, best first) that the app ships:
+ * `fil` or `tl` (Tagalog) → Filipino, `zh-*` → Chinese, `km-*` → Khmer, `en-*` → English; else English.
+ */
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (base === 'fil' || base === 'tl') return 'fil';
+    if (isLanguage(base)) return base;
+  }
+  return defaultLanguage;
+}
+
+/** The reader's own choice when one is stored; on a first visit, the browser's preferred language. */
+export function initialLanguage(): Language {
   try {
     const value = window.localStorage.getItem(languageStorageKey);
-    return isLanguage(value) ? value : defaultLanguage;
+    if (isLanguage(value)) return value;
   } catch {
-    return defaultLanguage;
+    // Storage may be unavailable (private mode): follow the browser.
   }
+  if (typeof navigator === 'undefined') return defaultLanguage;
+  return browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
 }
 
 i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
-  try {
-    if (isLanguage(lng)) window.localStorage.setItem(languageStorageKey, lng);
-  } catch {
-    // Storage may be unavailable; the choice then lasts for this page only.
-  }
 });
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: storedLanguage(),
+  lng: initialLanguage(),
   fallbackLng: defaultLanguage,
   supportedLngs: [...languages],
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+});
+
+// Registered after init, so only a change (the language switch) is kept: a language picked from the browser
+// on a first visit is not stored, and the app keeps following the browser until the reader chooses.
+i18n.on('languageChanged', (lng) => {
+  try {
+    if (isLanguage(lng)) window.localStorage.setItem(languageStorageKey, lng);
+  } catch {
+    // Storage may be unavailable; the choice then lasts for this page only.
+  }
 });
 
 /** The language actually in use, narrowed to the supported ones. */

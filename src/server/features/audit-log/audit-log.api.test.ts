@@ -191,6 +191,13 @@ describe('audit log', () => {
     expect(zh[1]![10]).toBe('信贷员');
     expect(zh[1]![11]).toContain('金额: ');
     expect(zh[1]![11]).toContain('期限（月）: ');
+    const fil = parseCsv(
+      (await admin.get(`/api/admin/audit.csv?loan=${number}&lang=fil`)).text.replace(/^\uFEFF/, ''),
+    );
+    expect(fil[0]![0]).toBe('Kailan');
+    expect(fil[1]![9]).toBe('Binago ang tuntunin ng aplikasyon');
+    expect(fil[1]![10]).toBe('Opisyal');
+    expect(fil[1]![11]).toContain('Tagal (buwan): ');
 
     // The hold: statuses by name, a missing value as —.
     const hold = parseCsv(

@@ -15,7 +15,12 @@ import type { AppDeps } from '../../deps';
 import { type AuditRow, filteredAuditEvents, selectAuditRows } from './list-audit-events';
 
 const BATCH = 500;
-const intlLocales: Record<AuditLabelLanguage, string> = { en: 'en-PH', zh: 'zh-CN', km: 'km-KH' };
+const intlLocales: Record<AuditLabelLanguage, string> = {
+  en: 'en-PH',
+  zh: 'zh-CN',
+  km: 'km-KH',
+  fil: 'fil-PH',
+};
 
 /** How the readable columns write values in one language (the catalogue the audit screen reads too). */
 function csvWriters(lang: AuditLabelLanguage): AuditValueWriters {

@@ -6,7 +6,7 @@ import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getLoanStatement, getOwnStatement, type StatementPdf } from './get-statement';
 
-const statementQuery = z.object({ lang: z.enum(['en', 'zh', 'km']).default('en') });
+const statementQuery = z.object({ lang: z.enum(['en', 'zh', 'km', 'fil']).default('en') });
 const idParams = z.object({ id: z.uuid({ error: 'LOAN_NOT_FOUND' }) });
 const pdfResponse = {
   200: z.any().describe('The statement of account (application/pdf), as an attachment'),

@@ -2,11 +2,12 @@ import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/da
 import type { StatementLine, StatementOfAccount } from '../../../domain/loan/repayments';
 import { formatMoney } from '../../../domain/money';
 import en from './texts/en.json';
+import fil from './texts/fil.json';
 import km from './texts/km.json';
 import zh from './texts/zh.json';
 
 /** The statement's texts in every language (key parity is tested). */
-export const statementTexts: Record<TextLanguage, typeof en> = { en, zh, km };
+export const statementTexts: Record<TextLanguage, typeof en> = { en, zh, km, fil };
 
 /** The loan statuses a paid-out loan can have. */
 export type StatementLoanStatus = 'approved' | 'on_hold' | 'closed';

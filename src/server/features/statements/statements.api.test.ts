@@ -134,6 +134,9 @@ describe('the borrower statement', () => {
     const km = await agent.get('/api/wallet/statement.pdf?lang=km');
     expectPdf(km, loanNumber);
     expect(await pdfText(km)).toContain(loanNumber);
+    const fil = await agent.get('/api/wallet/statement.pdf?lang=fil');
+    expectPdf(fil, loanNumber);
+    expect(await pdfText(fil)).toContain(`Bayad nang buo noong ${writeIsoDate('fil', today())}`);
   });
 
   it('refuses a language it does not have', async () => {

@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useTranslation } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { LanguageSwitch } from './language-switch';
+
+function Page() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t('borrower.title.wallet')}</h1>
+      <LanguageSwitch />
+    </>
+  );
+}
+
+describe('LanguageSwitch', () => {
+  it('offers Filipino, switches to it and keeps the choice', async () => {
+    renderWithProviders(<Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Language' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['English', '中文', 'ខ្មែរ', 'Filipino']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Filipino' }));
+    expect(await screen.findByRole('heading', { name: 'Aking Wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Wika' })).toBeTruthy();
+    expect(window.localStorage.getItem('hiram.lang')).toBe('fil');
+    expect(document.documentElement.lang).toBe('fil');
+  });
+});
