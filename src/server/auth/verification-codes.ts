@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { type CodePurpose, codePolicy } from '../../domain/codes';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../db/schema';
+import { clientBucket, takeSlots } from '../lib/rate-limits';
 import type { Notifier } from '../notify/notifier';
 import { hmac, randomDigits, safeEqual } from './crypto';
 
@@ -19,13 +20,25 @@ export function codeHash(secret: string, target: CodeTarget, code: string): stri
   return hmac(secret, `${target.purpose}\n${target.phone}\n${target.context}\n${code}`);
 }
 
+export interface CodeSendingDeps {
+  db: Kysely<Database>;
+  secret: string;
+  notifier: Notifier;
+  resendAfterSeconds: number;
+  /** Codes per hour at most from one client address and from everyone (issue #15). */
+  limits: { perIpPerHour: number; globalPerHour: number };
+}
+
 /**
  * Issues a fresh code (superseding any earlier one for the same phone and purpose) and sends it to the
  * phone. Only the keyed hash is stored. The per-phone advisory lock makes concurrent requests queue, so
  * the resend wait (`resendAfterSeconds`, SPEC §5: 60; shorter only in test runs) cannot be bypassed by sending two requests at once.
+ * Every code sent also takes a slot of the requesting address's and the overall hourly ceilings (shared by
+ * all instances through the database); a code refused for any reason takes none.
  */
 export async function issueCode(
-  deps: { db: Kysely<Database>; secret: string; notifier: Notifier; resendAfterSeconds: number },
+  deps: CodeSendingDeps,
+  clientIp: string,
   target: CodeTarget,
   message: (code: string) => string,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
@@ -58,6 +71,14 @@ export async function issueCode(
         params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) },
       });
     }
+    await takeSlots(
+      trx,
+      [
+        { key: `codes:ip:${clientBucket(clientIp)}`, perHour: deps.limits.perIpPerHour },
+        { key: 'codes:global', perHour: deps.limits.globalPerHour },
+      ],
+      'CODE_LIMIT_REACHED',
+    );
     await trx
       .updateTable('verification_codes')
       .set({ expires_at: sql`now()` })
