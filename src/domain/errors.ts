@@ -29,6 +29,8 @@ export const errorMessages = {
   CSRF_FAILED: 'Your session could not be verified. Reload the page and try again.',
   NOT_FOUND: 'Not found.',
   RATE_LIMITED: 'Too many requests. Please slow down.',
+  /** The per-address or overall hourly ceiling on sending verification codes (sign-up, withdrawal). */
+  CODE_LIMIT_REACHED: 'Too many verification codes have been requested. Please try again in {n} minutes.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   INTERNAL: 'Something went wrong. Try again.',
   /** GET /api/health/ready: the database cannot be reached or its migrations are not current. */
@@ -163,15 +165,22 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, FieldError>;
   readonly params: ErrorParams | undefined;
+  /** For a refusal to slow down (429): how many seconds to wait, sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
-    options: { fields?: Partial<Record<string, FieldErrorInput>>; params?: ErrorParams } = {},
+    options: {
+      fields?: Partial<Record<string, FieldErrorInput>>;
+      params?: ErrorParams;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(formatMessage(code, options.params));
     this.name = 'AppError';
     this.code = code;
     this.params = options.params;
+    this.retryAfterSeconds = options.retryAfterSeconds;
     this.fields = {};
     for (const [field, input] of Object.entries(options.fields ?? {})) {
       if (!input) continue;

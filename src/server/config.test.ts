@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       codeResendSeconds: 60,
+      codeLimits: { perIpPerHour: 10, globalPerHour: 500 },
       testClockStart: null,
       loanProduct: defaultLoanProduct,
       repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
@@ -151,6 +152,17 @@ describe('loadConfig', () => {
       expectConfigError({ NODE_ENV, CODE_RESEND_SECONDS: '3' }, 'CODE_RESEND_SECONDS', /NODE_ENV=test/);
     }
     expectConfigError({ NODE_ENV: 'test', CODE_RESEND_SECONDS: '0' }, 'CODE_RESEND_SECONDS');
+  });
+
+  it('reads the hourly ceilings on sending codes, and refuses ones that are not positive integers', () => {
+    expect(load({ CODE_LIMIT_PER_IP_PER_HOUR: '3', CODE_LIMIT_GLOBAL_PER_HOUR: '40' }).codeLimits).toEqual({
+      perIpPerHour: 3,
+      globalPerHour: 40,
+    });
+    for (const bad of ['0', '-1', '1.5', 'many']) {
+      expectConfigError({ CODE_LIMIT_PER_IP_PER_HOUR: bad }, 'CODE_LIMIT_PER_IP_PER_HOUR');
+      expectConfigError({ CODE_LIMIT_GLOBAL_PER_HOUR: bad }, 'CODE_LIMIT_GLOBAL_PER_HOUR');
+    }
   });
 
   it('lets a test run start the clock at another instant, and refuses it anywhere else', () => {

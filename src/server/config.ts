@@ -123,6 +123,9 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     /** How long a SIGTERM/SIGINT waits for in-flight requests before closing their connections. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    /** Abuse ceilings on sending verification codes (sign-up and withdrawal together), per hour. */
+    CODE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    CODE_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(500),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -217,6 +220,8 @@ export interface Config {
   logLevel: string;
   /** Seconds before another verification code may be sent to the same phone (SPEC §5: 60). */
   codeResendSeconds: number;
+  /** Codes sent per hour at most from one client address (IPv6: one /64), and from everyone together. */
+  codeLimits: { perIpPerHour: number; globalPerHour: number };
   /** Test runs only (NODE_ENV=test): where the app's clock starts; null means the real time. */
   testClockStart: Date | null;
   /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
@@ -289,6 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? codePolicy.resendAfterSeconds,
+    codeLimits: {
+      perIpPerHour: e.CODE_LIMIT_PER_IP_PER_HOUR,
+      globalPerHour: e.CODE_LIMIT_GLOBAL_PER_HOUR,
+    },
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     loanProduct,
     repaymentRules,

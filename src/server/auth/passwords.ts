@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { Semaphore } from '../lib/semaphore';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane).
 const options = {
@@ -8,15 +10,22 @@ const options = {
   parallelism: 1,
 };
 
+/**
+ * Every argon2 hash and check of this process queues here: at most one per CPU at once (each takes ~19 MiB
+ * and tens of milliseconds), so a flood of anonymous requests waits its turn instead of piling up memory
+ * and starving everyone's log-ins of CPU (issue #15).
+ */
+const hashing = new Semaphore(availableParallelism());
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+  return hashing.run(() => hash(password, options));
 }
 
 /** Only argon2id hashes are accepted: a stored plain-text (or foreign) value never verifies. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   if (!storedHash.startsWith('$argon2id$')) return false;
   try {
-    return await verify(storedHash, password);
+    return await hashing.run(() => verify(storedHash, password));
   } catch {
     return false;
   }

@@ -113,6 +113,11 @@ export async function pruneExpired(db: Kysely<Database>): Promise<void> {
     .deleteFrom('login_throttle')
     .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
+  // Hourly ceiling windows: only the current one counts.
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('window_start', '<', sql<Date>`now() - interval '2 hours'`)
+    .execute();
 }
 
 /**

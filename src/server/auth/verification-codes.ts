@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { type CodePurpose, codePolicy } from '../../domain/codes';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../db/schema';
+import { clientBucket, takeSlots } from '../lib/rate-limits';
 import type { Notifier } from '../notify/notifier';
 import { hmac, randomDigits, safeEqual } from './crypto';
 
@@ -19,13 +20,25 @@ export function codeHash(secret: string, target: CodeTarget, code: string): stri
   return hmac(secret, `${target.purpose}\n${target.phone}\n${target.context}\n${code}`);
 }
 
+export interface CodeSendingDeps {
+  db: Kysely<Database>;
+  secret: string;
+  notifier: Notifier;
+  resendAfterSeconds: number;
+  /** Codes per hour at most from one client address and from everyone (issue #15). */
+  limits: { perIpPerHour: number; globalPerHour: number };
+}
+
 /**
  * Issues a fresh code (superseding any earlier one for the same phone and purpose) and sends it to the
  * phone. Only the keyed hash is stored. The per-phone advisory lock makes concurrent requests queue, so
  * the resend wait (`resendAfterSeconds`, SPEC §5: 60; shorter only in test runs) cannot be bypassed by sending two requests at once.
+ * Every code sent also takes a slot of the requesting address's and the overall hourly ceilings (shared by
+ * all instances through the database); a code refused for any reason takes none.
  */
 export async function issueCode(
-  deps: { db: Kysely<Database>; secret: string; notifier: Notifier; resendAfterSeconds: number },
+  deps: CodeSendingDeps,
+  clientIp: string,
   target: CodeTarget,
   message: (code: string) => string,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
@@ -58,6 +71,14 @@ export async function issueCode(
         params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) },
       });
     }
+    await takeSlots(
+      trx,
+      [
+        { key: `codes:ip:${clientBucket(clientIp)}`, perHour: deps.limits.perIpPerHour },
+        { key: 'codes:global', perHour: deps.limits.globalPerHour },
+      ],
+      'CODE_LIMIT_REACHED',
+    );
     await trx
       .updateTable('verification_codes')
       .set({ expires_at: sql`now()` })
@@ -91,6 +112,53 @@ export async function issueCode(
 }
 
 /**
+ * The phone's latest code if it is live and `code` matches it, else null; a wrong code counts an attempt
+ * (after five, or once expired or used, the code is dead). Locks the code row until `trx` ends.
+ */
+async function matchLatestCode(
+  trx: Transaction<Database>,
+  secret: string,
+  target: CodeTarget,
+  code: string,
+): Promise<{ id: string } | null> {
+  const latest = await trx
+    .selectFrom('verification_codes')
+    .selectAll()
+    .select(sql<boolean>`expires_at > now()`.as('live'))
+    .where('phone', '=', target.phone)
+    .where('purpose', '=', target.purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!latest || latest.used_at || !latest.live || latest.attempts >= codePolicy.maxAttempts) return null;
+  if (!safeEqual(latest.code_hash, codeHash(secret, target, code))) {
+    await trx
+      .updateTable('verification_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', latest.id)
+      .execute();
+    return null;
+  }
+  return { id: latest.id };
+}
+
+/**
+ * Throws `invalidCode` unless `code` is the phone's live code, without spending it (a wrong one counts an
+ * attempt). For checks before expensive work (sign-up hashes the password only after this); the work
+ * itself still runs in `withVerifiedCode`, which spends the code.
+ */
+export async function assertCodeMatches(
+  deps: { db: Kysely<Database>; secret: string },
+  target: CodeTarget,
+  code: string,
+  invalidCode: ErrorCode = 'CODE_INVALID',
+): Promise<void> {
+  const match = await deps.db.transaction().execute((trx) => matchLatestCode(trx, deps.secret, target, code));
+  if (!match) throw new AppError(invalidCode, { fields: { code: invalidCode } });
+}
+
+/**
  * Runs `work` in one transaction with the phone's latest code consumed, if `code` is right. A wrong code
  * counts an attempt (committed even though the call fails); after five, or once expired or used, the code
  * is dead. If `work` throws, nothing is consumed and nothing of `work` is kept.
@@ -103,31 +171,12 @@ export async function withVerifiedCode<T>(
   invalidCode: ErrorCode = 'CODE_INVALID',
 ): Promise<T> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const latest = await trx
-      .selectFrom('verification_codes')
-      .selectAll()
-      .select(sql<boolean>`expires_at > now()`.as('live'))
-      .where('phone', '=', target.phone)
-      .where('purpose', '=', target.purpose)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!latest || latest.used_at || !latest.live || latest.attempts >= codePolicy.maxAttempts) {
-      return { ok: false as const };
-    }
-    if (!safeEqual(latest.code_hash, codeHash(deps.secret, target, code))) {
-      await trx
-        .updateTable('verification_codes')
-        .set({ attempts: sql`attempts + 1` })
-        .where('id', '=', latest.id)
-        .execute();
-      return { ok: false as const };
-    }
+    const match = await matchLatestCode(trx, deps.secret, target, code);
+    if (!match) return { ok: false as const };
     await trx
       .updateTable('verification_codes')
       .set({ used_at: sql`now()` })
-      .where('id', '=', latest.id)
+      .where('id', '=', match.id)
       .execute();
     return { ok: true as const, value: await work(trx) };
   });

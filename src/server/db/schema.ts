@@ -52,6 +52,13 @@ export interface LoginThrottleTable {
   locked_until: Timestamp | null;
 }
 
+/** Abuse ceilings (migration 010): how many times `key` was used in the hour starting at `window_start`. */
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export type DocumentKind = 'id_front' | 'id_back' | 'selfie' | 'signature';
 
 export interface DocumentsTable {
@@ -244,6 +251,7 @@ export interface Database {
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   login_throttle: LoginThrottleTable;
+  rate_limit_counters: RateLimitCountersTable;
   documents: DocumentsTable;
   applications: ApplicationsTable;
   audit_events: AuditEventsTable;

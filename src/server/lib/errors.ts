@@ -44,6 +44,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   TOO_MANY_ATTEMPTS: 429,
   CODE_RESEND_TOO_SOON: 429,
   RATE_LIMITED: 429,
+  CODE_LIMIT_REACHED: 429,
   LOGIN_FAILED: 500,
   SIGNUP_FAILED: 500,
   INTERNAL: 500,
@@ -90,6 +91,9 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | nu
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error, request);
   if (appError) {
+    if (appError.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(appError.retryAfterSeconds));
+    }
     return reply.status(statusFor(appError.code)).send(appError.toBody());
   }
   // Unexpected: log everything, tell the client nothing about internals.

@@ -62,6 +62,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     codeResendSeconds: 60,
+    // Generous: suites sign many borrowers up; the ceilings' own tests set low values.
+    codeLimits: { perIpPerHour: 1_000, globalPerHour: 100_000 },
     testClockStart: null,
     loanProduct: defaultLoanProduct,
     repaymentRules: defaultRepaymentRules,

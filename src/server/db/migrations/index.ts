@@ -8,6 +8,7 @@ import * as m006 from './006-repayments';
 import * as m007 from './007-unapplied-payments';
 import * as m008 from './008-loan-positions';
 import * as m009 from './009-reminders';
+import * as m010 from './010-rate-limits';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-unapplied-payments': m007,
   '008-loan-positions': m008,
   '009-reminders': m009,
+  '010-rate-limits': m010,
 };

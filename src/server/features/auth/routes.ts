@@ -51,7 +51,7 @@ export function authRoutes(app: App, deps: AppDeps) {
         },
       },
     },
-    async (request) => sendSignupCode(deps, request.body),
+    async (request) => sendSignupCode(deps, request.body, request.ip),
   );
 
   app.post(

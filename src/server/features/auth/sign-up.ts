@@ -1,12 +1,16 @@
 import { AppError } from '../../../domain/errors';
 import type { SignupInput } from '../../../domain/schemas/auth';
 import { hashPassword } from '../../auth/passwords';
-import { withVerifiedCode } from '../../auth/verification-codes';
+import { assertCodeMatches, withVerifiedCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { isUniqueViolation } from '../../lib/db-errors';
 
-/** Creates a borrower account once the phone's sign-up code checks out; the code is spent only on success. */
+/**
+ * Creates a borrower account once the phone's sign-up code checks out; the code is spent only on success.
+ * The code is checked before the password is hashed, so anonymous requests with made-up codes cost one
+ * HMAC, not an argon2 hash (issue #15).
+ */
 export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
   const taken = await deps.db
     .selectFrom('users')
@@ -14,17 +18,16 @@ export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
     .where('phone', '=', input.phone)
     .executeTakeFirst();
   if (taken) throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });
+  const codeDeps = { db: deps.db, secret: deps.config.sessionSecret };
+  const target = { phone: input.phone, purpose: 'signup' as const, context: '' };
+  await assertCodeMatches(codeDeps, target, input.code);
   const passwordHash = await hashPassword(input.password);
   try {
-    await withVerifiedCode(
-      { db: deps.db, secret: deps.config.sessionSecret },
-      { phone: input.phone, purpose: 'signup', context: '' },
-      input.code,
-      (trx) =>
-        trx
-          .insertInto('users')
-          .values({ phone: input.phone, password_hash: passwordHash, role: 'borrower' })
-          .execute(),
+    await withVerifiedCode(codeDeps, target, input.code, (trx) =>
+      trx
+        .insertInto('users')
+        .values({ phone: input.phone, password_hash: passwordHash, role: 'borrower' })
+        .execute(),
     );
   } catch (error) {
     if (isUniqueViolation(error, 'users_phone_key')) {

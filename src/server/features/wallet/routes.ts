@@ -67,7 +67,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
         },
       },
     },
-    (request) => sendWithdrawalCode(deps, currentUser(request), request.body),
+    (request) => sendWithdrawalCode(deps, currentUser(request), request.body, request.ip),
   );
 
   app.post(

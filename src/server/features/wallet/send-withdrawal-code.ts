@@ -16,6 +16,7 @@ export async function sendWithdrawalCode(
   deps: AppDeps,
   borrower: User,
   input: { amount: number; planDigest?: string | undefined },
+  clientIp: string,
 ) {
   if (!borrower.phone) throw new AppError('LOAN_NOT_FOUND');
   const amountMinor = toMinor(input.amount);
@@ -35,7 +36,9 @@ export async function sendWithdrawalCode(
       secret: deps.config.sessionSecret,
       notifier: deps.notifier,
       resendAfterSeconds: deps.config.codeResendSeconds,
+      limits: deps.config.codeLimits,
     },
+    clientIp,
     {
       phone: borrower.phone,
       purpose: 'withdrawal',

@@ -132,6 +132,22 @@ describe('sign-up page', () => {
     expect(screen.getByRole('button', { name: 'Resend in 42s' })).toBeTruthy();
   });
 
+  it('shows the hourly code ceiling refusal in the form', async () => {
+    const message = 'Too many verification codes have been requested. Please try again in 37 minutes.';
+    mockApi({
+      'GET /api/me': signedOutMe,
+      'POST /api/auth/signup/code': {
+        status: 429,
+        body: errorBody('CODE_LIMIT_REACHED', message, { params: { n: 37 } }),
+      },
+    });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '09171234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
   it('shows "Phone number already registered" under the phone field', async () => {
     mockApi({
       'GET /api/me': signedOutMe,

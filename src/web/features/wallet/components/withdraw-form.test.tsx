@@ -283,6 +283,21 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('shows the hourly code ceiling refusal in the form', async () => {
+    const message = 'Too many verification codes have been requested. Please try again in 12 minutes.';
+    openWallet({
+      'POST /api/wallet/withdrawal-code': {
+        status: 429,
+        body: errorBody('CODE_LIMIT_REACHED', message, { params: { n: 12 } }),
+      },
+    });
+    await screen.findByLabelText('Amount (whole pesos)');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (whole pesos)'), '5000');
+    await sendCodeWhenReady(user);
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
   it('shows what the first withdrawal does to the payments before a code can be sent', async () => {
     openWallet({});
     const user = userEvent.setup();

@@ -1,0 +1,62 @@
+import { isIPv6 } from 'node:net';
+import { type Kysely, sql } from 'kysely';
+import { AppError, type ErrorCode } from '../../domain/errors';
+import type { Database } from '../db/schema';
+
+export interface Ceiling {
+  /** The counter's name, e.g. "codes:ip:203.0.113.7" or "codes:global". */
+  key: string;
+  /** At most this many uses per hour (a fixed window starting on the hour). */
+  perHour: number;
+}
+
+/**
+ * Takes one slot of each ceiling, in order, or throws `code` (HTTP 429) with the seconds until the full
+ * window ends as Retry-After. Run it in the transaction of the work it guards: the counter rows stay locked
+ * until that transaction ends, so concurrent requests (on any instance) queue and cannot overshoot, and a
+ * refusal or a failure of the work rolls the slot back. Take ceilings in the same order everywhere (the
+ * narrower first) so transactions never wait on each other in a cycle.
+ */
+export async function takeSlots(db: Kysely<Database>, ceilings: Ceiling[], code: ErrorCode): Promise<void> {
+  for (const ceiling of ceilings) {
+    const row = await db
+      .insertInto('rate_limit_counters')
+      .values({ key: ceiling.key, window_start: sql`date_trunc('hour', now())`, count: 1 })
+      .onConflict((oc) =>
+        oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }),
+      )
+      .returning([
+        'count',
+        sql<number>`extract(epoch from (window_start + interval '1 hour' - now()))`.as('secondsLeft'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (row.count > ceiling.perHour) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(Number(row.secondsLeft)));
+      throw new AppError(code, { params: { n: Math.ceil(retryAfterSeconds / 60) }, retryAfterSeconds });
+    }
+  }
+}
+
+/**
+ * The address a per-client ceiling counts: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix,
+ * since one subscriber usually gets a whole /64 and could otherwise rotate addresses freely.
+ */
+export function clientBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  // An embedded IPv4 tail (e.g. 64:ff9b::192.0.2.1) is two groups.
+  const hex = ip.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    [((+a << 8) | +b).toString(16), ((+c << 8) | +d).toString(16)].join(':'),
+  );
+  const [head = '', tail = ''] = hex.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = hex.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = hex.includes('::')
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
