@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks each entry loads (bench/first-load.ts reads it).
+    manifest: true,
   },
   server: {
     port: 5173,
