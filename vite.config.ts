@@ -1,15 +1,61 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `.br` and `.gz` next to every text file of the build (not source maps), at the highest levels:
+ * the server sends them as they are (@fastify/static `preCompressed`), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hiram-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 // The single-page app. `npm start` serves dist/web from the API server on one port; in development
 // Vite serves the app on 5173 and forwards /api to the API server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks each entry loads (bench/first-load.ts reads it).
+    manifest: true,
   },
   server: {
     port: 5173,

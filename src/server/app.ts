@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -112,6 +114,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.jobs.enabled) registerScheduledJobs(app, deps);
 
   await app.register(fastifyCookie);
+  // Text answers above 1 KiB go out compressed (brotli at a quick level, or gzip); images, PDFs and
+  // anything already encoded are left alone. Registered before the static files and the API routes so its
+  // hook covers them; the hijacked event stream never passes through it. Request bodies are not inflated
+  // (the payments webhook signs the raw body).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   // Limits are set per route (readMultipart); these are the outer bounds for any multipart request.
   await app.register(fastifyMultipart, {
     limits: {
@@ -191,6 +203,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       wildcard: true,
       // `/` is the app page; other folders have no index.html, so they fall through to the SPA fallback.
       index: 'index.html',
+      // The build writes .br and .gz next to each text file (vite.config.ts); they are sent as they are.
+      preCompressed: true,
       cacheControl: false,
       // Hashed assets can be cached forever; everything else is revalidated, so a deploy shows at once.
       setHeaders: (res, filePath) => {

@@ -1,14 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Permission } from '../../domain/permissions';
+import type { UserDto } from '../../domain/schemas/user';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
+import { fetchMyApplication, myApplicationQueryKey } from '../features/application/api/applications';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { useErrorText } from '../lib/error-text';
 import { homePath, useCan, useSession } from '../lib/session';
+import { settingsQuery } from '../lib/settings';
 
-/** Restores the session from the cookie (GET /api/me) before any route renders. */
+/**
+ * Restores the session from the cookie (GET /api/me) before any route renders. The lender's settings do
+ * not depend on who is signed in, so they are fetched alongside the session rather than after it; a
+ * borrower headed for their loan gets their application fetched as soon as the session names them.
+ */
 export function SessionGate() {
   const session = useSession();
+  usePrefetchStartData(session.data?.user);
   const errorText = useErrorText();
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {
@@ -17,6 +26,28 @@ export function SessionGate() {
     );
   }
   return <Outlet />;
+}
+
+/**
+ * Starts GET /api/settings at once (in parallel with GET /api/me) except on /login and /signup, which do
+ * not use them; and GET /api/applications/mine as soon as the session names a borrower headed for their
+ * loan (`/` or `/loan/*`, the step-1 page). The pages' own queries then find these under way.
+ */
+function usePrefetchStartData(user: Pick<UserDto, 'role' | 'mustChangePassword'> | null | undefined) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const signInPage = pathname === '/login' || pathname === '/signup';
+  const headedForLoan = pathname === '/' || pathname === '/loan' || pathname.startsWith('/loan/');
+  const borrower = !!user && !user.mustChangePassword && !can(user.role, 'backOffice.view');
+  const prefetchApplication = borrower && headedForLoan;
+  // Started while rendering, as TanStack's usePrefetchQuery does (only when not cached yet), so they are
+  // under way before the routes below redirect or render.
+  if (!signInPage && !queryClient.getQueryState(settingsQuery.queryKey)) {
+    void queryClient.prefetchQuery(settingsQuery);
+  }
+  if (prefetchApplication && !queryClient.getQueryState(myApplicationQueryKey)) {
+    void queryClient.prefetchQuery({ queryKey: myApplicationQueryKey, queryFn: fetchMyApplication });
+  }
 }
 
 /** /login and /signup: a signed-in user goes to their home instead. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody, makeUser, mockApi, renderApp, signedInMe, signedOutMe } from '../test/render';
 
 const borrower = makeUser();
@@ -25,6 +25,31 @@ describe('session restore', () => {
     answer();
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it("asks for the settings alongside the session, and a borrower's application as soon as it names them", async () => {
+    let answer: () => void = () => {};
+    let askedFrom = '';
+    const fetchMock = mockApi({
+      'GET /api/me': () =>
+        new Promise((resolve) => {
+          answer = () => resolve(signedInMe(borrower));
+        }),
+      'GET /api/applications/mine': () => {
+        askedFrom = router.state.location.pathname;
+        return { body: { application: null, canApply: true } };
+      },
+    });
+    const { router } = renderApp('/loan');
+    // Both under way before GET /api/me has answered.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual(['/api/me', '/api/settings']),
+    );
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Loan Application' })).toBeTruthy();
+    // Started by the session gate while still on /loan, before the redirect reached the step-1 page.
+    expect(askedFrom).toBe('/loan');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applications/mine')).toHaveLength(1);
   });
 
   it('offers a retry when the server cannot be reached', async () => {
@@ -129,6 +154,10 @@ describe('borrower', () => {
 });
 
 describe('staff', () => {
+  // The back office is a lazily loaded chunk; its first import (transforming every staff page) must not
+  // count against the first test's wait.
+  beforeAll(() => import('./back-office'), 60_000);
+
   it.each([
     ['/', '/admin/home'],
     ['/admin', '/admin/home'],

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/full-screen-status';
 import { NotFoundPage } from '../components/not-found-page';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/application/routes';
@@ -8,8 +10,14 @@ import { walletRoutes } from '../features/wallet/routes';
 import { BorrowerOnly, HomeRedirect, SessionGate, SignedInOnly, SignedOutOnly, StaffOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { BorrowerLayout } from './layouts/borrower-layout';
-import { StaffLayout } from './layouts/staff-layout';
-import { backOfficeRoutes } from './staff-routes';
+
+// The back office (its layout, pages and their libraries) is a chunk of its own: borrowers never load it.
+const BackOffice = lazy(() => import('./back-office').then((module) => ({ default: module.BackOffice })));
+const backOffice = (
+  <Suspense fallback={<LoadingScreen />}>
+    <BackOffice />
+  </Suspense>
+);
 
 /** The whole route tree (SPEC §2.1); main.tsx puts it in a browser router, tests in a memory router. */
 export const routes: RouteObject[] = [
@@ -55,11 +63,10 @@ export const routes: RouteObject[] = [
           {
             path: 'admin',
             element: <StaffOnly />,
+            // /admin itself (an index route: a `*` child does not match its parent's own path) and below.
             children: [
-              {
-                element: <StaffLayout />,
-                children: [{ index: true, element: <Navigate to="home" replace /> }, ...backOfficeRoutes],
-              },
+              { index: true, element: backOffice },
+              { path: '*', element: backOffice },
             ],
           },
         ],

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:first-load`: what a borrower downloads on a first visit to /login.
+ * 1. From the Vite manifest (dist/web/.vite/manifest.json, run `npx vite build` first): the entry chunk and
+ *    its static imports (JS) and their CSS, with raw, gzip and brotli sizes.
+ * 2. From the real server (started on a throw-away DATA_DIR): headless Chromium loads /login and sums the
+ *    bytes on the wire (CDP Network.loadingFinished encodedDataLength) per resource type.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort } from '../src/server/test-support/free-port';
+
+const webRoot = join(import.meta.dirname, '..', 'dist', 'web');
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+function bundleSizes() {
+  const manifest = JSON.parse(readFileSync(join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The Vite manifest has no entry');
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  const totals = { js: { raw: 0, gzip: 0, br: 0 }, css: { raw: 0, gzip: 0, br: 0 } };
+  for (const file of files) {
+    const content = readFileSync(join(webRoot, file));
+    const kind = file.endsWith('.css') ? 'css' : 'js';
+    totals[kind].raw += content.length;
+    totals[kind].gzip += gzipSync(content, { level: 9 }).length;
+    totals[kind].br += brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length;
+  }
+  return { files: [...files], totals };
+}
+
+async function startServer(dataDir: string, port: number) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('The server exited early');
+    const healthy = await fetch(`${baseUrl}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { child, baseUrl };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The server did not become ready');
+}
+
+async function wireBytes(baseUrl: string) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map<string, string>();
+    const byType = new Map<string, { count: number; bytes: number }>();
+    cdp.on('Network.responseReceived', (event) => {
+      const url = new URL(event.response.url);
+      const type = url.pathname.startsWith('/api/') ? 'api' : event.type.toLowerCase();
+      types.set(event.requestId, type);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const type = types.get(event.requestId) ?? 'other';
+      const entry = byType.get(type) ?? { count: 0, bytes: 0 };
+      entry.count += 1;
+      entry.bytes += event.encodedDataLength;
+      byType.set(type, entry);
+    });
+    const started = Date.now();
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('button', { name: /sign in|log in/i })
+      .first()
+      .waitFor();
+    const loadMs = Date.now() - started;
+    return { byType, loadMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+const { files, totals } = bundleSizes();
+console.info(`/login entry + static imports (${files.length} files, from the Vite manifest):`);
+for (const kind of ['js', 'css'] as const) {
+  const t = totals[kind];
+  console.info(`  ${kind.padEnd(3)} raw ${kib(t.raw)}  gzip ${kib(t.gzip)}  brotli ${kib(t.br)}`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hiram-first-load-'));
+const server = await startServer(dataDir, await freePort());
+try {
+  const { byType, loadMs } = await wireBytes(server.baseUrl);
+  let total = 0;
+  console.info('Headless Chromium, first load of /login (bytes on the wire):');
+  for (const [type, { count, bytes }] of [...byType].sort((a, b) => b[1].bytes - a[1].bytes)) {
+    total += bytes;
+    console.info(`  ${type.padEnd(10)} ${String(count).padStart(3)} responses  ${kib(bytes)}`);
+  }
+  console.info(`  total                     ${kib(total)}  (page ready in ${loadMs} ms)`);
+} finally {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
