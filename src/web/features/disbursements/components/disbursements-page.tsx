@@ -84,8 +84,10 @@ export function DisbursementsPage() {
     {
       key: 'status',
       header: d('status'),
+      // Wraps, so a long username under the badge cannot push Reference under the pinned Action column.
+      nowrap: false,
       cell: (item) => (
-        <Stack gap={2} align="flex-start">
+        <Stack gap={2} align="flex-start" miw={96} maw={150}>
           <StatusBadge status={item.status} />
           {item.decidedAt ? (
             // Who marked it and when, under the badge: one column less keeps the list within 1280 px.
