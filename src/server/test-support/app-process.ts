@@ -17,7 +17,7 @@ export interface AppProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Starts a server process with the given environment (on top of NODE_ENV=test, HOST, PORT, PATH, HOME). */
+/** Starts a server process with the given environment (on top of NODE_ENV=test, HOST, PORT, PATH, HOME, no jobs, generous code ceilings). */
 export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -30,6 +30,9 @@ export async function startAppProcess(name: string, env: Record<string, string>)
       PORT: String(port),
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
+      // Every test caller is 127.0.0.1: the hourly code ceilings per address would stop a test's sign-ups.
+      CODE_LIMIT_PER_IP_PER_HOUR: '100000',
+      CODE_LIMIT_GLOBAL_PER_HOUR: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
