@@ -68,6 +68,12 @@ export const finance = makeUser({
   username: 'fiona',
   phone: '09170000002',
 });
+export const admin = makeUser({
+  id: '00000000-0000-4000-8000-0000000000a3',
+  role: 'admin',
+  username: 'adele',
+  phone: '09170000003',
+});
 
 let counter = 0;
 

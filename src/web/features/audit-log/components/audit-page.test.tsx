@@ -4,16 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEventDto } from '../../../../domain/schemas/staff';
 import { createFormatters } from '../../../lib/format';
 import i18n from '../../../lib/i18n';
-import { makeUser, mockApi, stub } from '../../../test/render';
-import { finance, makeSummary, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import { mockApi, stub } from '../../../test/render';
+import { admin, finance, makeSummary, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
 import { auditCsvUrl, changeLines } from './audit-page';
-
-const admin = makeUser({
-  id: '00000000-0000-4000-8000-0000000000a3',
-  role: 'admin',
-  username: 'adele',
-  phone: '09170000003',
-});
 
 let counter = 0;
 function makeEvent(overrides: Partial<AuditEventDto> = {}): AuditEventDto {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
+import { errorBody, mockApi, stub } from '../../../test/render';
 import {
+  admin,
   chooseRowAction,
   finance,
   makeSummary,
@@ -13,13 +14,6 @@ import {
   staffBase,
 } from '../../../test/staff';
 import type { UnappliedPayment } from '../api/unapplied';
-
-const admin = makeUser({
-  id: '00000000-0000-4000-8000-0000000000a3',
-  role: 'admin',
-  username: 'adele',
-  phone: '09170000003',
-});
 
 let counter = 0;
 function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPayment {

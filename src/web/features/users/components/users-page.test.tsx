@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
 import {
+  admin,
   chooseRowAction,
   finance,
   makeSummary,
@@ -13,13 +14,6 @@ import {
   staffBase,
 } from '../../../test/staff';
 import type { StaffUser } from '../api/users';
-
-const admin = makeUser({
-  id: '00000000-0000-4000-8000-0000000000a3',
-  role: 'admin',
-  username: 'adele',
-  phone: '09170000003',
-});
 
 function asRow(user: ReturnType<typeof makeUser>): StaffUser {
   const { avatar: _avatar, ...row } = user;
