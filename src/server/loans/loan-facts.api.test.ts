@@ -4,7 +4,7 @@ import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../domain/loan/repayments';
 import { signPaymentWebhook } from '../features/repayments/webhook-signature';
 import { todayIn } from '../lib/today';
-import { seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import { payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
 import { outstandingPrincipalSql } from './loan-facts-sql';
 import { loadLoanRecords } from './loan-position';
@@ -41,22 +41,8 @@ async function paidOutLoan(amountMinor = 10_000_000) {
   return id;
 }
 
-async function payOut(loanId: string, amountMinor: number) {
-  const row = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: loanId,
-      amount: amountMinor,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const paid = await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() });
-  expect(paid.status, paid.text).toBe(200);
-  return row.id;
-}
+const payOut = (loanId: string, amountMinor: number) =>
+  payOutThroughApi(t.db, finance, loanId, amountMinor, ref());
 
 const record = async (id: string, amountMinor: number, receivedOn = today()) => {
   const response = await finance.post(`/api/staff/loans/${id}/repayments`, {

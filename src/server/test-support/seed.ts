@@ -5,6 +5,7 @@ import type { LoanStatus } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { refreshLoanFacts } from '../loans/refresh-loan-facts';
+import type { Agent } from './test-app';
 
 export interface SeedApplication {
   borrowerId: string;
@@ -125,4 +126,31 @@ export async function seedPaidDisbursement(
       reference: input.reference ?? `PAYOUT-${applicationId.slice(0, 8)}`,
     })
     .execute();
+}
+
+/**
+ * A payout as it really happens: a requested disbursement, then finance marks it paid through the API (which
+ * checks the last due date and refreshes the stored loan facts). Answers the disbursement's id.
+ */
+export async function payOutThroughApi(
+  db: Kysely<Database>,
+  finance: Agent,
+  applicationId: string,
+  amountMinor: number,
+  reference: string,
+): Promise<string> {
+  const row = await db
+    .insertInto('disbursements')
+    .values({
+      application_id: applicationId,
+      amount: amountMinor,
+      bank_name: 'GCash',
+      account_number: '09171234567',
+      code_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const paid = await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference });
+  if (paid.status !== 200) throw new Error(`mark paid answered ${paid.status}: ${paid.text}`);
+  return row.id;
 }

@@ -4,7 +4,7 @@ import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import type { OverdueBucket } from '../../../domain/schemas/portfolio';
 import { todayIn } from '../../lib/today';
 import { loadLoanRecords } from '../../loans/loan-position';
-import { seedApplication } from '../../test-support/seed';
+import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -36,19 +36,7 @@ async function paidOutLoan(name: string, fullName: string): Promise<Loan> {
   const b = await t.createUser({ role: 'borrower' });
   const phone = b.user.phone!;
   const id = await seedApplication(t.db, { borrowerId: b.user.id, phone, fullName, status: 'approved' });
-  const row = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: id,
-      amount: 10_000_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const paid = await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() });
-  expect(paid.status, paid.text).toBe(200);
+  await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
   const { loan_number } = await t.db
     .selectFrom('applications')
     .select('loan_number')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
 import { todayIn } from '../../lib/today';
-import { seedApplication } from '../../test-support/seed';
+import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -25,20 +25,7 @@ const received: { on: string; amountMinor: number }[] = [];
 async function paidOutLoan(name: string) {
   const b = await t.createUser({ role: 'borrower' });
   const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.user.phone!, status: 'approved' });
-  const row = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: id,
-      amount: 10_000_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  expect((await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference: ref() })).status).toBe(
-    200,
-  );
+  await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
   ids[name] = id;
 }
 
