@@ -23,22 +23,27 @@ interface ManifestChunk {
   css?: string[];
 }
 
-function bundleSizes() {
-  const manifest = JSON.parse(readFileSync(join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+const manifest = (): Record<string, ManifestChunk> =>
+  JSON.parse(readFileSync(join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/**
+ * The files a first visit to a page downloads: the entry with its static imports, the reader's language
+ * (English here; each language is a chunk of its own) and the page's own lazily loaded chunks.
+ */
+function bundleSizes(pageChunks: string[]) {
+  const chunks = manifest();
+  const entryKey = Object.keys(chunks).find((key) => chunks[key]?.isEntry);
   if (!entryKey) throw new Error('The Vite manifest has no entry');
   const files = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+    const chunk = chunks[key];
+    if (!chunk) throw new Error(`The Vite manifest has no chunk ${key}`);
+    if (files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(entryKey);
+  for (const key of [entryKey, 'src/web/locales/en.bundle.ts', ...pageChunks]) visit(key);
   const totals = { js: { raw: 0, gzip: 0, br: 0 }, css: { raw: 0, gzip: 0, br: 0 } };
   for (const file of files) {
     const content = readFileSync(join(webRoot, file));
@@ -106,11 +111,21 @@ async function wireBytes(baseUrl: string) {
   }
 }
 
-const { files, totals } = bundleSizes();
-console.info(`/login entry + static imports (${files.length} files, from the Vite manifest):`);
-for (const kind of ['js', 'css'] as const) {
-  const t = totals[kind];
-  console.info(`  ${kind.padEnd(3)} raw ${kib(t.raw)}  gzip ${kib(t.gzip)}  brotli ${kib(t.br)}`);
+/** Borrower first-load JS goal (issue #12): gzip bytes for /login, /signup and the step-1 page. */
+const firstLoadGoal = 200 * 1024;
+const pages: [string, string[]][] = [
+  ['/login, /signup', []],
+  ['/loan/application (step 1)', ['src/web/features/application/components/step1-page.tsx']],
+];
+for (const [page, pageChunks] of pages) {
+  const { files, totals } = bundleSizes(pageChunks);
+  console.info(`${page}: entry + static imports + English strings + page chunks (${files.length} files):`);
+  for (const kind of ['js', 'css'] as const) {
+    const t = totals[kind];
+    console.info(`  ${kind.padEnd(3)} raw ${kib(t.raw)}  gzip ${kib(t.gzip)}  brotli ${kib(t.br)}`);
+  }
+  const verdict = totals.js.gzip <= firstLoadGoal ? 'pass' : 'FAIL';
+  console.info(`  JS gzip ${kib(totals.js.gzip)} vs goal ≤ ${kib(firstLoadGoal)}: ${verdict}`);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hiram-first-load-'));

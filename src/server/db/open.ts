@@ -44,6 +44,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
             : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client whose connection drops (a PostgreSQL restart or failover, a proxy's idle timeout) is
+    // reported on the pool; unheard, that event would end the process. The pool has already let the client
+    // go and the next query opens a fresh connection, so it is logged, not fatal.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL: an idle connection closed (${error.message}); the next query reconnects.`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -1,10 +1,5 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { auditLabels } from '../../domain/audit-fields';
-import en from '../locales/en.json';
-import fil from '../locales/fil.json';
-import km from '../locales/km.json';
-import zh from '../locales/zh.json';
 
 export const languages = ['en', 'zh', 'km', 'fil'] as const;
 export type Language = (typeof languages)[number];
@@ -12,32 +7,35 @@ export const defaultLanguage: Language = 'en';
 /** Also read by public/boot.js before the app loads. */
 export const languageStorageKey = 'hiram.lang';
 
-/**
- * Each feature keeps its strings in `locales/<feature>/<lang>.json`, merged under the key `<feature>`
- * (so `t('wallet.title')` reads `locales/wallet/en.json` → "title"). Features can then be worked on side by
- * side without touching one shared file; the locale test checks every file has the same keys.
- */
-const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
-  eager: true,
-});
+type Strings = Record<string, unknown>;
 
-function withFeatures(lang: string, base: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...base };
-  for (const [path, module] of Object.entries(featureFiles)) {
-    const match = /\/locales\/([\w-]+)\/(\w+)\.json$/.exec(path);
-    if (match && match[2] === lang) merged[match[1]!] = module.default;
-  }
-  // The audit catalogue is shared with the server's CSV export (src/domain/audit-labels).
-  merged.auditLabels = auditLabels[lang as keyof typeof auditLabels];
-  return merged;
+/**
+ * One chunk per language (`locales/<lang>.bundle.ts`): a reader downloads only the language in use, and
+ * another one only when they switch to it.
+ */
+const bundles: Record<Language, () => Promise<{ default: Strings }>> = {
+  en: () => import('../locales/en.bundle'),
+  zh: () => import('../locales/zh.bundle'),
+  km: () => import('../locales/km.bundle'),
+  fil: () => import('../locales/fil.bundle'),
+};
+
+/** Every string of one language, merged as the app reads them (the locale test compares them). */
+export async function loadStrings(lang: Language): Promise<Strings> {
+  return (await bundles[lang]()).default;
 }
 
-export const resources = {
-  en: { translation: withFeatures('en', en) },
-  zh: { translation: withFeatures('zh', zh) },
-  km: { translation: withFeatures('km', km) },
-  fil: { translation: withFeatures('fil', fil) },
-} as const;
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) return callback(null, {});
+    loadStrings(language).then(
+      (strings) => callback(null, strings),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
@@ -72,15 +70,22 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: defaultLanguage,
-  supportedLngs: [...languages],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * Resolves once the reader's language is loaded: main.tsx renders after it, so the first paint is never a
+ * row of keys. Every language has every key (the locale test), so no fallback language is loaded beside it.
+ */
+export const i18nReady = i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...languages],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
 
 // Registered after init, so only a change (the language switch) is kept: a language picked from the browser
 // on a first visit is not stored, and the app keeps following the browser until the reader chooses.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditFieldKinds, auditLabels } from '../../domain/audit-fields';
 import { errorMessages } from '../../domain/errors';
-import { resources } from '../lib/i18n';
+import { loadStrings } from '../lib/i18n';
 import { type ShownStatus, statusLook } from '../lib/status';
 
 type Tree = { [key: string]: string | Tree };
@@ -18,10 +18,10 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 // The merged resources: the shared files plus every feature's locales/<feature>/<lang>.json.
 const locales = {
-  en: flatten(resources.en.translation as Tree),
-  zh: flatten(resources.zh.translation as Tree),
-  km: flatten(resources.km.translation as Tree),
-  fil: flatten(resources.fil.translation as Tree),
+  en: flatten((await loadStrings('en')) as Tree),
+  zh: flatten((await loadStrings('zh')) as Tree),
+  km: flatten((await loadStrings('km')) as Tree),
+  fil: flatten((await loadStrings('fil')) as Tree),
 };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 

@@ -1,5 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { AccountPage } from './components/account-page';
+import { lazyPage } from '../../components/lazy-page';
 
 /** The borrower's account page beside /loan (SPEC §2.6). */
-export const accountRoutes: RouteObject[] = [{ path: 'account', element: <AccountPage /> }];
+export const accountRoutes: RouteObject[] = [
+  {
+    path: 'account',
+    element: lazyPage(() => import('./components/account-page').then((m) => m.AccountPage)),
+  },
+];

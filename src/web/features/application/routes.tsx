@@ -1,26 +1,14 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { Step1Page } from './components/step1-page';
+import { lazyPage } from '../../components/lazy-page';
 
-// Step 2 (pictures, signature pad, disclosure schedule) loads only when the borrower gets there.
-const Step2Page = lazy(() => import('./components/step2-page').then((m) => ({ default: m.Step2Page })));
-
-/** Children of /loan (SPEC §2.4): application (step 1) and info (step 2). */
+/**
+ * Children of /loan (SPEC §2.4): application (step 1) and info (step 2). Each is its own chunk: step 2
+ * (pictures, signature pad, disclosure schedule) loads only when the borrower gets there.
+ */
 export const applicationRoutes: RouteObject[] = [
-  { path: 'application', element: <Step1Page /> },
   {
-    path: 'info',
-    element: (
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader size="sm" />
-          </Center>
-        }
-      >
-        <Step2Page />
-      </Suspense>
-    ),
+    path: 'application',
+    element: lazyPage(() => import('./components/step1-page').then((m) => m.Step1Page)),
   },
+  { path: 'info', element: lazyPage(() => import('./components/step2-page').then((m) => m.Step2Page)) },
 ];

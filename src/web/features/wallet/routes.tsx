@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { WalletPage } from './components/wallet-page';
+import { lazyPage } from '../../components/lazy-page';
 
 /** The borrower's wallet beside /loan (SPEC §2.5). */
-export const walletRoutes: RouteObject[] = [{ path: 'wallet', element: <WalletPage /> }];
+export const walletRoutes: RouteObject[] = [
+  { path: 'wallet', element: lazyPage(() => import('./components/wallet-page').then((m) => m.WalletPage)) },
+];
