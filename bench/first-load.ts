@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/test-support/free-port';
 
-const webRoot = join(import.meta.dirname, '..', 'dist', 'web');
+const webRoot = process.env.WEB_ROOT ?? join(import.meta.dirname, '..', 'dist', 'web');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 interface ManifestChunk {

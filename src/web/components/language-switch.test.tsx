@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { LanguageSwitch } from './language-switch';
 
@@ -16,6 +16,16 @@ function Page() {
 }
 
 describe('LanguageSwitch', () => {
+  // First: the menu module is loaded once per test file, and this test needs the plain button it replaces.
+  it('keeps the keyboard focus on the button while its menu loads, and opens it with Enter', async () => {
+    renderWithProviders(<Page />);
+    await userEvent.tab();
+    // The menu replaces the plain button once loaded; the focus moves with it.
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-expanded')).not.toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Language' }));
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findAllByRole('menuitem')).toHaveLength(4);
+  });
   it('offers Filipino, switches to it and keeps the choice', async () => {
     renderWithProviders(<Page />);
     await userEvent.click(screen.getByRole('button', { name: 'Language' }));
@@ -27,4 +37,5 @@ describe('LanguageSwitch', () => {
     expect(window.localStorage.getItem('hiram.lang')).toBe('fil');
     expect(document.documentElement.lang).toBe('fil');
   });
+
 });
