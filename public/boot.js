@@ -14,3 +14,8 @@
     // Storage can be unavailable (private mode); the app then starts with its defaults.
   }
 })();
+
+// Zod compiles object parsers with `new Function` unless told not to; the Content-Security-Policy forbids
+// eval, and even zod's caught probe for it is reported as a violation. Zod reads this global config when its
+// first schema is built, which happens while the app's modules load — so it is set here, before them.
+window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jitless: true });
