@@ -1,11 +1,12 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type LanguageMenuModule = typeof import('./language-menu');
-let loaded: LanguageMenuModule | undefined;
-const loadMenu = () => import('./language-menu').then((module) => (loaded = module));
+import type { LanguageMenuProps } from './language-menu';
+
+let loaded: ComponentType<LanguageMenuProps> | undefined;
+const loadMenu = () => import('./language-menu').then(({ LanguageMenu }) => (loaded = LanguageMenu));
 
 /**
  * The language button. Its menu (Mantine's Menu brings popover positioning, transitions and a focus trap,
@@ -15,13 +16,14 @@ const loadMenu = () => import('./language-menu').then((module) => (loaded = modu
 export function LanguageSwitch(props: Pick<ActionIconProps, 'variant' | 'color' | 'size'>) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
-  const [menu, setMenu] = useState(loaded);
+  const [Menu, setMenu] = useState(() => loaded);
   const [pressed, setPressed] = useState(false);
-  if (menu) {
+  if (Menu) {
     const hadFocus = button.current !== null && button.current === document.activeElement;
-    return <menu.LanguageMenu {...props} defaultOpened={pressed} autoFocus={hadFocus} />;
+    return <Menu {...props} defaultOpened={pressed} autoFocus={hadFocus} />;
   }
-  const prepare = () => void loadMenu().then(setMenu);
+  // A component is a function: handed to setState as is, React would call it as an updater.
+  const prepare = () => void loadMenu().then((component) => setMenu(() => component));
   return (
     <ActionIcon
       ref={button}
