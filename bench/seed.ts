@@ -154,7 +154,7 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
         select g, (1 + g % 30)::bigint * 1000000 as amount, (array[6, 12, 18, 24])[1 + g % 4] as term,
                (g / 5) % 100 as h, (now() at time zone ${timeZone})::date as today,
                (now() at time zone ${timeZone})::date
-                 - (1 + (g * 7919) % ((array[6, 12, 18, 24])[1 + g % 4] * 30 - 35)) as paid_on
+                 - (1 + (g::bigint * 7919) % ((array[6, 12, 18, 24])[1 + g % 4] * 30 - 35))::int as paid_on
         from generate_series(1, ${count}::int) g
         where g % 5 = 3 or (g % 10 = 7 and g > 100000)
       ) base

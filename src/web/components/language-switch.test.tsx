@@ -37,5 +37,4 @@ describe('LanguageSwitch', () => {
     expect(window.localStorage.getItem('hiram.lang')).toBe('fil');
     expect(document.documentElement.lang).toBe('fil');
   });
-
 });
