@@ -40,7 +40,9 @@ for (const { name, out, sources, tool, command } of targets) {
   if (built && !existsSync(tool)) continue;
   if (built >= Math.max(...sources.map(newestMtime))) continue;
   if (!existsSync(tool)) {
-    console.error(`The ${name} is not built (${out}) and its build tool is not installed: run npm install first.`);
+    console.error(
+      `The ${name} is not built (${out}) and its build tool is not installed: run npm install first.`,
+    );
     process.exit(1);
   }
   console.info(built ? `The ${name}'s sources changed: rebuilding…` : `Building the ${name} (first start)…`);

@@ -38,7 +38,7 @@ import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { requestIdGenerator } from './lib/logging';
 import type { App } from './lib/types';
 import { validatorCompiler } from './lib/validator';
-import { registerMetrics, type PoolStats } from './metrics/plugin';
+import { type PoolStats, registerMetrics } from './metrics/plugin';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { storageFor } from './storage/create-storage';
 
@@ -92,7 +92,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   // Before every route, so its hooks see them all.
-  registerMetrics(app, { access: config.metrics, ...(options.poolStats ? { poolStats: options.poolStats } : {}) });
+  registerMetrics(app, {
+    access: config.metrics,
+    ...(options.poolStats ? { poolStats: options.poolStats } : {}),
+  });
 
   const notifier =
     options.notifier ??

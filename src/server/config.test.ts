@@ -64,7 +64,9 @@ describe('loadConfig', () => {
   });
 
   it('reads who may see /metrics and refuses what is not a network or a long enough token', () => {
-    expect(load({ METRICS_ALLOW: '10.0.0.0/8, 127.0.0.1,fd00::/8', METRICS_TOKEN: 't'.repeat(32) }).metrics).toEqual({
+    expect(
+      load({ METRICS_ALLOW: '10.0.0.0/8, 127.0.0.1,fd00::/8', METRICS_TOKEN: 't'.repeat(32) }).metrics,
+    ).toEqual({
       allow: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
       token: 't'.repeat(32),
     });

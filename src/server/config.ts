@@ -127,7 +127,12 @@ const envSchema = z
     /** Who may read GET /metrics: comma-separated networks (CIDR or single addresses), and/or a bearer token. */
     METRICS_ALLOW: z
       .string()
-      .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .refine((entries) => entries.every((entry) => parseNetwork(entry) !== null), {
         error: 'must be comma-separated IP addresses or CIDR networks (e.g. 10.0.0.0/8,127.0.0.1)',
       })

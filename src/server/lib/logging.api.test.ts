@@ -22,7 +22,10 @@ afterEach(async () => {
 /** A test app logging at trace level (everything) into `lines`, as JSON, the way main.ts configures it. */
 async function loggedApp(options: TestAppOptions = {}) {
   const lines: string[] = [];
-  t = await createTestApp({ ...options, logger: loggerOptions('trace', { write: (line) => lines.push(line) }) });
+  t = await createTestApp({
+    ...options,
+    logger: loggerOptions('trace', { write: (line) => lines.push(line) }),
+  });
   return { app: t, lines, entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
@@ -41,13 +44,20 @@ describe('structured logs', () => {
     expect((await browser.post('/api/auth/signup/code', { phone })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec(notifier.sent[0]?.text ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const signedUp = await browser.post('/api/auth/signup', { phone, password, confirmPassword: password, code });
+    const signedUp = await browser.post('/api/auth/signup', {
+      phone,
+      password,
+      confirmPassword: password,
+      code,
+    });
     expect(signedUp.status).toBe(201);
     const other = app.agent();
     expect((await other.post('/api/auth/login', { identifier: phone, password })).status).toBe(200);
     expect((await other.get('/api/me')).status).toBe(200);
     const wrong = 'Wrong-passw0rd-guessed';
-    expect((await app.agent().post('/api/auth/login', { identifier: phone, password: wrong })).status).toBe(401);
+    expect((await app.agent().post('/api/auth/login', { identifier: phone, password: wrong })).status).toBe(
+      401,
+    );
 
     // Sign-up does not sign in; the login gives the session cookie and its CSRF token.
     const session = [...other.cookies.values()];
@@ -79,7 +89,10 @@ describe('structured logs', () => {
     agent.cookies.set('hiram_session', 'cookie-value-that-must-not-leak');
     const response = await agent.request('POST', '/api/test/careless', {
       body: { password: 'Password-in-a-body', code: '493817' },
-      headers: { 'x-csrf-token': 'csrf-token-that-must-not-leak', authorization: 'Bearer bearer-must-not-leak' },
+      headers: {
+        'x-csrf-token': 'csrf-token-that-must-not-leak',
+        authorization: 'Bearer bearer-must-not-leak',
+      },
     });
     expect(response.status).toBe(200);
     const text = lines.join('');
@@ -115,7 +128,9 @@ describe('request ids', () => {
     const { app, entries } = await loggedApp({ config: { trustProxy: true } });
     const given = await app.api.get('/api/health', { headers: { 'x-request-id': 'lb-7f3a.42:1' } });
     expect(given.headers['x-request-id']).toBe('lb-7f3a.42:1');
-    const odd = await app.api.get('/api/health', { headers: { 'x-request-id': 'has spaces {and} "quotes"' } });
+    const odd = await app.api.get('/api/health', {
+      headers: { 'x-request-id': 'has spaces {and} "quotes"' },
+    });
     expect(odd.headers['x-request-id']).toMatch(UUID);
     const tooLong = await app.api.get('/api/health', { headers: { 'x-request-id': 'a'.repeat(129) } });
     expect(tooLong.headers['x-request-id']).toMatch(UUID);

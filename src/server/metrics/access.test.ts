@@ -10,7 +10,16 @@ describe('parseNetwork', () => {
   });
 
   it('refuses what is not a network', () => {
-    for (const bad of ['', 'localhost', '10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/8/8', '10.0.0.0/-1', '10.0.0.0/x'])
+    for (const bad of [
+      '',
+      'localhost',
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0.0/',
+      '10.0.0.0/8/8',
+      '10.0.0.0/-1',
+      '10.0.0.0/x',
+    ])
       expect(parseNetwork(bad), bad).toBeNull();
   });
 });

@@ -12,7 +12,9 @@ export interface MetricsAccess {
 }
 
 /** `address[/prefix]` → the address, its family and prefix; null when it is not an IP network. */
-export function parseNetwork(entry: string): { address: string; family: 'ipv4' | 'ipv6'; prefix: number } | null {
+export function parseNetwork(
+  entry: string,
+): { address: string; family: 'ipv4' | 'ipv6'; prefix: number } | null {
   const [address = '', prefixText, ...rest] = entry.trim().split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return null;
@@ -25,7 +27,9 @@ export function parseNetwork(entry: string): { address: string; family: 'ipv4' |
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** A check for one request: its client address (request.ip) and Authorization header. */
-export function metricsGate(access: MetricsAccess): (ip: string, authorization: string | undefined) => boolean {
+export function metricsGate(
+  access: MetricsAccess,
+): (ip: string, authorization: string | undefined) => boolean {
   const networks = new BlockList();
   for (const entry of access.allow) {
     const network = parseNetwork(entry);

@@ -27,7 +27,9 @@ describe('GET /metrics', () => {
 
   it('answers allowed addresses and the token bearer, and 403 to anyone else', async () => {
     // The first agent (t.api) is 10.0.0.1, the next ones 10.0.0.2, 10.0.0.3…
-    t = await createTestApp({ config: { metrics: { allow: ['10.0.0.1/32', '192.0.2.0/24'], token: TOKEN } } });
+    t = await createTestApp({
+      config: { metrics: { allow: ['10.0.0.1/32', '192.0.2.0/24'], token: TOKEN } },
+    });
     const allowed = await t.api.get('/metrics');
     expect(allowed.status).toBe(200);
     expect(allowed.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -38,8 +40,12 @@ describe('GET /metrics', () => {
     const refused = await stranger.get('/metrics');
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('FORBIDDEN');
-    expect((await stranger.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(403);
-    expect((await stranger.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    expect((await stranger.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(
+      403,
+    );
+    expect((await stranger.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+      200,
+    );
   });
 
   it('counts requests and their latency per route pattern, never per raw URL', async () => {
@@ -53,10 +59,17 @@ describe('GET /metrics', () => {
 
     const text = (await t.api.get('/metrics')).text;
     expect(
-      sample(text, 'hiram_http_requests_total{method="GET",route="/api/staff/applications/:id",status_code="404"}'),
+      sample(
+        text,
+        'hiram_http_requests_total{method="GET",route="/api/staff/applications/:id",status_code="404"}',
+      ),
     ).toBe(3);
-    expect(sample(text, 'hiram_http_requests_total{method="GET",route="/api/health",status_code="200"}')).toBe(1);
-    expect(sample(text, 'hiram_http_requests_total{method="GET",route="unmatched",status_code="404"}')).toBe(1);
+    expect(
+      sample(text, 'hiram_http_requests_total{method="GET",route="/api/health",status_code="200"}'),
+    ).toBe(1);
+    expect(sample(text, 'hiram_http_requests_total{method="GET",route="unmatched",status_code="404"}')).toBe(
+      1,
+    );
     expect(
       sample(
         text,
