@@ -3,8 +3,10 @@
  * real server on each, and measures with autocannon the back-office hot paths next to a bare
  * GET /api/health on the same run (so the ratios compare across machines), plus the withdrawal races, the
  * overdue queue and the dashboard's portfolio figures over the repayment-era seed (seedRepayments). Prints
- * EXPLAIN plans to show paging, search and the loan book stay index-backed. Options:
- *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite
+ * EXPLAIN plans to show paging, search and the loan book stay index-backed. On PostgreSQL it also runs the
+ * list workload on one instance and on two (bench/two-instances.ts); last, the built app's cold start
+ * (bench/cold-start.ts). Options:
+ *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite|cold-start
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,7 +34,9 @@ import { todayIn } from '../src/server/lib/today';
 import { loadLoanRecords } from '../src/server/loans/loan-position';
 import { freePort } from '../src/server/test-support/free-port';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
+import { benchColdStart } from './cold-start';
 import { seedApplications, seededIds, seededPaidOut, seedRepayments } from './seed';
+import { benchTwoInstances } from './two-instances';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -544,6 +548,15 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
         ],
       }),
     );
+    if (cluster) {
+      await benchTwoInstances(log, {
+        first: url,
+        startSecond: () => startServer({ DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' }),
+        headers,
+        connections: options.connections,
+        duration: options.duration,
+      });
+    }
     const withdrawals = await runWithdrawals(url, cookieName, plan);
     table.push(...withdrawals.results);
     const peak = await server.stop();
@@ -568,8 +581,9 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
 }
 
 async function main() {
-  if (options.only !== 'pglite') await benchBackend('postgres', options.pgRows);
-  if (options.only !== 'postgres') await benchBackend('pglite', options.pgliteRows);
+  if (options.only === '' || options.only === 'postgres') await benchBackend('postgres', options.pgRows);
+  if (options.only === '' || options.only === 'pglite') await benchBackend('pglite', options.pgliteRows);
+  if (options.only === '' || options.only === 'cold-start') await benchColdStart(log);
 }
 
 main().catch((error) => {

@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
@@ -35,8 +35,10 @@ import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
+import { requestIdGenerator } from './lib/logging';
 import type { App } from './lib/types';
 import { validatorCompiler } from './lib/validator';
+import { type PoolStats, registerMetrics } from './metrics/plugin';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { storageFor } from './storage/create-storage';
 
@@ -51,6 +53,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); served with an SPA fallback when present. */
   webRoot?: string;
+  /** The PostgreSQL pool's figures for /metrics (absent on PGlite). */
+  poolStats?: () => PoolStats;
 }
 
 declare module 'fastify' {
@@ -69,7 +73,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    genReqId: requestIdGenerator(config.trustProxy),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -82,6 +91,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // Before every route, so its hooks see them all.
+  registerMetrics(app, {
+    access: config.metrics,
+    ...(options.poolStats ? { poolStats: options.poolStats } : {}),
+  });
 
   const notifier =
     options.notifier ??

@@ -59,7 +59,20 @@ describe('loadConfig', () => {
       reminderRules: { daysBefore: 3, overdueEveryDays: 7, overdueMaxPerInstalment: 4 },
       storage: { kind: 'local' },
       shutdownTimeoutMs: 10_000,
+      metrics: { allow: [], token: undefined },
     });
+  });
+
+  it('reads who may see /metrics and refuses what is not a network or a long enough token', () => {
+    expect(
+      load({ METRICS_ALLOW: '10.0.0.0/8, 127.0.0.1,fd00::/8', METRICS_TOKEN: 't'.repeat(32) }).metrics,
+    ).toEqual({
+      allow: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
+      token: 't'.repeat(32),
+    });
+    expect(() => load({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/METRICS_ALLOW must be/);
+    expect(() => load({ METRICS_ALLOW: 'example.com' })).toThrow(/METRICS_ALLOW must be/);
+    expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32/);
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

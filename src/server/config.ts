@@ -12,6 +12,7 @@ import {
 } from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
 import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
+import { type MetricsAccess, parseNetwork } from './metrics/access';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -123,6 +124,20 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     /** How long a SIGTERM/SIGINT waits for in-flight requests before closing their connections. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    /** Who may read GET /metrics: comma-separated networks (CIDR or single addresses), and/or a bearer token. */
+    METRICS_ALLOW: z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every((entry) => parseNetwork(entry) !== null), {
+        error: 'must be comma-separated IP addresses or CIDR networks (e.g. 10.0.0.0/8,127.0.0.1)',
+      })
+      .optional(),
+    METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** Abuse ceilings on sending verification codes (sign-up and withdrawal together), per hour. */
     CODE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     CODE_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(500),
@@ -239,6 +254,8 @@ export interface Config {
   storage: StorageConfig;
   /** How long shutdown waits for in-flight requests (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutMs: number;
+  /** Who may read GET /metrics (METRICS_ALLOW, METRICS_TOKEN); neither: the route is off. */
+  metrics: MetricsAccess;
 }
 
 export type StorageConfig =
@@ -324,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local' },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metrics: { allow: e.METRICS_ALLOW ?? [], token: e.METRICS_TOKEN },
   };
 }
 

@@ -5,6 +5,7 @@ import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
 import { clockStartingAt } from './lib/clock';
+import { loggerOptions } from './lib/logging';
 import { backfillLoanFacts } from './loans/refresh-loan-facts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -24,7 +25,12 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : {
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          // Built layout only (dist/server): a first start copies the migrated template, no initdb.
+          template: fileURLToPath(new URL('./pglite-template', import.meta.url)),
+        },
   );
   let closing = false;
   try {
@@ -35,10 +41,8 @@ async function main() {
       dbKind: database.kind,
       ...(config.testClockStart ? { clock: clockStartingAt(config.testClockStart) } : {}),
       webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
-      logger: {
-        level: config.logLevel,
-        redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
-      },
+      logger: loggerOptions(config.logLevel),
+      ...(database.poolStats ? { poolStats: database.poolStats } : {}),
     });
 
     // Loans paid out before their facts were stored (migration 008) get them before the first request.

@@ -7,6 +7,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { seedFromTemplate } from './pglite-template';
 import type { Database } from './schema';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -15,12 +16,15 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   kind: DbKind;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (total, idle) and waiting requests, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   // dataDir null: in memory (tests). loadDataDir: start from a dump (PGlite dumpDataDir), e.g. a migrated template.
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+  // template: a migrated data directory copied in on a first start (db/pglite-template.ts).
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; template?: string };
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -51,7 +55,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       console.warn(`PostgreSQL: an idle connection closed (${error.message}); the next query reconnects.`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
 
   let releaseLock = () => {};
@@ -60,6 +69,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     mkdirSync(target.dataDir, { recursive: true });
     releaseLock = lockDataDir(target.dataDir);
     dataPath = join(target.dataDir, 'pgdata');
+    if (target.template) {
+      try {
+        seedFromTemplate(dataPath, target.template);
+      } catch (error) {
+        releaseLock();
+        throw error;
+      }
+    }
   }
   try {
     const pglite = await PGlite.create(dataPath, {

@@ -10,7 +10,7 @@ import { defaultReminderRules } from '../../domain/loan/reminders';
 import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { type Config, defaultPaymentChannels } from '../config';
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
@@ -74,6 +74,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     reminderRules: defaultReminderRules,
     storage: { kind: 'local' },
     shutdownTimeoutMs: 10_000,
+    metrics: { allow: [], token: undefined },
     ...overrides,
   };
 }
@@ -251,6 +252,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Registers extra routes (e.g. a guarded or throwing test route) before the app is ready. */
   routes?: (app: App, deps: AppDeps) => void;
+  /** The app's logger (e.g. `loggerOptions` writing to a test's stream); none by default. */
+  logger?: BuildAppOptions['logger'];
 }
 
 /** A fresh app on a fresh, migrated database of the backend under test (TEST_DB). */
@@ -313,6 +316,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.events ? { events: options.events } : {}),
       ...(options.webRoot ? { webRoot: options.webRoot } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(database.poolStats ? { poolStats: database.poolStats } : {}),
     });
     const deps: AppDeps = app.deps;
     options.routes?.(app, deps);
