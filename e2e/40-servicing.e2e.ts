@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Borrower, logInInBrowser, signUpBorrower, submitApplication } from './support/borrower';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, latestCode, launchBrowser, newPage, screenshot } from './support/browser';
 import { adminSession, approve, E2E_ADMIN_PASSWORD, staffMember } from './support/staff';
 
 /**
@@ -156,40 +156,41 @@ describe('loan servicing, user management and audit in the browser', () => {
     }
   });
 
-  it('an admin resets the borrower’s password; the borrower must change it at the next login', async () => {
+  it('an admin resets the borrower’s password; the borrower gets a code by SMS and chooses a new one', async () => {
     const staff = await newPage(browser, 'desktop');
     const phone = await newPage(browser, 'phone');
     try {
       await logInInBrowser(staff.page, 'admin', E2E_ADMIN_PASSWORD);
       const reset = await servicingAction(staff.page, 'Reset Password', 'Reset Borrower Password');
+      await reset.getByText(/You never see the password or the code\./).waitFor();
       await reset.getByLabel('Reason').fill(resetReason);
       await reset.getByRole('button', { name: 'Reset Password' }).click();
-      const shown = staff.page.getByRole('dialog', { name: 'Temporary Password' });
-      await shown.waitFor();
-      const temporary = (await shown.getByTestId('temporary-password').textContent())?.trim() ?? '';
-      expect(temporary.length).toBeGreaterThanOrEqual(8);
-      await shown.getByText(/shown only once/).waitFor();
-      await screenshot(staff.page, 'servicing-temporary-password');
-      await shown.getByRole('button', { name: 'Done' }).click();
-      await shown.waitFor({ state: 'hidden' });
-      expect(await staff.page.getByText(temporary).count()).toBe(0);
+      await staff.page
+        .getByText(/was signed out and sent a code by SMS to choose a new password\./)
+        .waitFor();
+      await reset.waitFor({ state: 'hidden' });
+      expect(await staff.page.getByRole('dialog', { name: 'Temporary Password' }).count()).toBe(0);
+      await screenshot(staff.page, 'servicing-reset-password-sent');
 
-      // The old password no longer works; the temporary one leads straight to the change-password page.
+      // The old password no longer works; the code on the borrower's phone sets a new one.
       const old = await fetch(`${baseUrl()}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ identifier: borrower.phone, password: borrower.password }),
       });
       expect(old.status).toBe(401);
-      await logInInBrowser(phone.page, borrower.phone, temporary);
-      await phone.page.getByRole('heading', { name: 'Change your password' }).waitFor();
-      await screenshot(phone.page, 'servicing-borrower-must-change-password');
+      const code = await latestCode(borrower.phone);
+      await phone.page.goto('/login');
+      await phone.page.getByRole('link', { name: 'Forgot password?' }).click();
+      await phone.page.getByLabel('Phone number', { exact: true }).fill(borrower.phone);
+      await phone.page.getByLabel('Verification code').fill(code);
       const newPassword = 'rosa new pass 77';
-      await phone.page.getByLabel('Current password').fill(temporary);
       await phone.page.getByLabel('New password', { exact: true }).fill(newPassword);
       await phone.page.getByLabel('Confirm new password').fill(newPassword);
-      await phone.page.getByRole('button', { name: 'Change password' }).click();
-      await phone.page.getByRole('heading', { name: 'Change your password' }).waitFor({ state: 'hidden' });
+      await phone.page.getByRole('button', { name: 'Set New Password' }).click();
+      await phone.page.waitForURL('**/login', { timeout: 5_000 });
+      await logInInBrowser(phone.page, borrower.phone, newPassword);
+      await phone.page.waitForURL('**/loan/**');
       borrower.password = newPassword;
     } finally {
       await staff.context.close();

@@ -180,7 +180,7 @@ const combinations = (['phone', 'desktop'] as const).flatMap((viewport) =>
 describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
   const tag = `${viewport}-${scheme}`;
 
-  it('signed out: log in and sign up', async () => {
+  it('signed out: log in, sign up and forgotten password', async () => {
     const { context, page } = await newContext(viewport, scheme);
     try {
       const findings: string[] = [];
@@ -190,6 +190,17 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.goto('/signup');
       await page.getByRole('button', { name: 'Send code' }).waitFor();
       findings.push(...(await audit(page, '/signup', `signup-${tag}`)));
+      await page.goto('/forgot-password');
+      await page.getByRole('button', { name: 'Send code' }).waitFor();
+      findings.push(...(await audit(page, '/forgot-password', `forgot-password-${tag}`)));
+      // With a message under a field.
+      await page.getByLabel('Phone number', { exact: true }).fill('09170000000');
+      await page.getByLabel('Verification code').fill('123456');
+      await page.getByLabel('New password', { exact: true }).fill('mango season 2026');
+      await page.getByLabel('Confirm new password').fill('mango season 2027');
+      await page.getByRole('button', { name: 'Set New Password' }).click();
+      await page.getByText('Passwords do not match').waitFor();
+      findings.push(...(await audit(page, '/forgot-password (errors)', `forgot-password-errors-${tag}`)));
       expect(findings).toEqual([]);
     } finally {
       await context.close();

@@ -6,7 +6,7 @@ export const codePolicy = {
   resendAfterSeconds: 60,
 } as const;
 
-export const codePurposes = ['signup', 'withdrawal'] as const;
+export const codePurposes = ['signup', 'withdrawal', 'password_reset'] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
 export const codePattern = /^\d{6}$/;

@@ -16,6 +16,8 @@ export const errorMessages = {
   PHONE_INVALID: 'Phone number must be at least 10 digits and contain only numbers',
   PASSWORD_TOO_SHORT: 'Password must be at least 8 characters',
   PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
+  /** At least 8 characters is not enough: common and breached-pattern passwords are refused (issue #15). */
+  PASSWORD_TOO_WEAK: 'This password is too easy to guess. Add more words or characters.',
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
   CODE_INVALID: 'Verification code is incorrect or expired',
   PHONE_TAKEN: 'Phone number already registered',

@@ -194,14 +194,14 @@ const writes: Record<
     path: '/api/admin/users',
     body: {
       username: `cov${Date.now().toString(36)}`,
-      password: 'password1',
+      password: 'tamaraw herd 9',
       phone: t.nextPhone(),
       role: 'Finance',
     },
   }),
   'POST /api/admin/users/:id': async () => ({
     path: `/api/admin/users/${await user()}`,
-    body: { phone: t.nextPhone(), password: 'temporary1' },
+    body: { phone: t.nextPhone(), password: 'sampaguita 12' },
   }),
   'POST /api/admin/users/:id/reset-password': async () => ({
     path: `/api/admin/users/${await user()}/reset-password`,

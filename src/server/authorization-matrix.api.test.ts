@@ -58,9 +58,19 @@ const matrix: Record<string, Entry> = {
     guard: 'public',
     body: () => ({
       phone: '09990000001',
-      password: 'password1',
-      confirmPassword: 'password1',
+      password: 'tamaraw herd 9',
+      confirmPassword: 'tamaraw herd 9',
       code: '123456',
+    }),
+  },
+  'POST /api/auth/password-reset/code': { guard: 'public', body: () => ({ phone: '09990000002' }) },
+  'POST /api/auth/password-reset': {
+    guard: 'public',
+    body: () => ({
+      phone: '09990000002',
+      code: '123456',
+      password: 'tamaraw herd 9',
+      confirmPassword: 'tamaraw herd 9',
     }),
   },
   'POST /api/auth/login': {
@@ -220,7 +230,7 @@ const matrix: Record<string, Entry> = {
     guard: 'users.manage',
     body: () => ({
       username: `m${Math.random().toString(36).slice(2, 10)}`,
-      password: 'password1',
+      password: 'tamaraw herd 9',
       phone: '09170001111',
       role: 'officer',
     }),
@@ -228,7 +238,7 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/users/:id': {
     guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}`,
-    body: () => ({ phone: '09170002222', password: 'temporary1' }),
+    body: () => ({ phone: '09170002222', password: 'sampaguita 12' }),
   },
   'POST /api/admin/users/:id/reset-password': {
     guard: 'users.manage',

@@ -38,6 +38,26 @@ export const signupSchema = z
   });
 export type SignupInput = z.infer<typeof signupSchema>;
 
+/** "Forgot password?", step 1: a code to the account's phone (the answer never says whether it has one). */
+export const sendPasswordResetCodeSchema = z.object({
+  phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
+});
+export type SendPasswordResetCodeInput = z.infer<typeof sendPasswordResetCodeSchema>;
+
+/** "Forgot password?", step 2: the code and a new password. */
+export const resetForgottenPasswordSchema = z
+  .object({
+    phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
+    code: requiredText('SIGNUP_FIELDS_REQUIRED').regex(codePattern, { error: 'CODE_INVALID' }),
+    password: newPassword('SIGNUP_FIELDS_REQUIRED'),
+    confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: 'PASSWORDS_DO_NOT_MATCH',
+    path: ['confirmPassword'],
+  });
+export type ResetForgottenPasswordInput = z.infer<typeof resetForgottenPasswordSchema>;
+
 export const loginSchema = z.object({
   identifier: requiredText('LOGIN_FIELDS_REQUIRED').max(64, { error: 'INVALID_CREDENTIALS' }),
   password: text({ error: 'LOGIN_FIELDS_REQUIRED' })

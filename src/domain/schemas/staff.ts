@@ -144,6 +144,8 @@ export const messageSchema = withReason({
 });
 export const resetPasswordSchema = z.object({ reason: reason.optional() }).default({});
 export const temporaryPasswordResponse = z.object({ temporaryPassword: z.string() });
+/** A borrower's reset from Loan Servicing: a code went to the borrower's phone; staff see neither. */
+export const passwordResetCodeSentResponse = z.object({ codeSent: z.literal(true) });
 
 // ---- User management (admin only)
 

@@ -4,9 +4,11 @@ import { notifyBorrower, recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { StaffContext } from '../loans/staff-context';
-import { temporaryPassword } from './crypto';
+import { randomToken, temporaryPassword } from './crypto';
+import { codeSendingDeps, passwordResetTarget, passwordResetTexts } from './password-reset-codes';
 import { hashPassword } from './passwords';
 import { destroyUserSessions } from './sessions';
+import { deliverCode, reserveCode } from './verification-codes';
 
 /** A temporary password (shown once, for the admin to hand over) and its hash. */
 export async function newTemporaryPassword() {
@@ -63,4 +65,48 @@ export async function resetPassword(
     }
   });
   return password;
+}
+
+/**
+ * A staff-initiated reset for a borrower (Loan Servicing): the staff member never sees a password or a
+ * code. The old password stops working, every session ends, and a password-reset code goes by SMS to the
+ * borrower's own phone, telling them to choose a new password through "Forgot password?" (the same code
+ * rules, resend wait and ceilings as a code they ask for themselves; the staff member's address takes the
+ * per-address slot). Audited, and shown in the borrower's history. The SMS is sent after the commit; if it
+ * cannot be delivered the code is removed and the error answered, so the reset can be repeated at once.
+ */
+export async function resetPasswordByCode(
+  deps: AppDeps,
+  ctx: StaffContext,
+  userId: string,
+  options: { reason: string | null; loanId: string | null; clientIp: string },
+): Promise<void> {
+  const unusableHash = await hashPassword(randomToken());
+  const sending = codeSendingDeps(deps);
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, userId);
+    if (!user.phone) throw new AppError('NOT_FOUND');
+    if (user.status !== 'active') throw new AppError('ACCOUNT_DEACTIVATED');
+    const target = passwordResetTarget(user.phone, user.id);
+    const reserved = await reserveCode(trx, sending, options.clientIp, target);
+    await trx.updateTable('users').set({ password_hash: unusableHash }).where('id', '=', userId).execute();
+    await destroyUserSessions(trx, userId);
+    await recordAudit(trx, ctx.actor, {
+      action: 'user.reset_password',
+      targetType: 'user',
+      targetId: userId,
+      loanId: options.loanId,
+      after: { password: 'reset' },
+      reason: options.reason,
+    });
+    if (user.role === 'borrower') {
+      await notifyBorrower(trx, {
+        borrowerId: userId,
+        applicationId: options.loanId,
+        kind: 'password_reset',
+      });
+    }
+    return { reserved, target };
+  });
+  await deliverCode(sending, sent.reserved, sent.target, passwordResetTexts.byStaff);
 }

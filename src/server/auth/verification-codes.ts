@@ -42,73 +42,102 @@ export async function issueCode(
   target: CodeTarget,
   message: (code: string) => string,
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
-  const code = randomDigits(codePolicy.length);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`code:${target.purpose}:${target.phone}`}))`.execute(
-      trx,
-    );
-    const recent = await trx
-      .selectFrom('verification_codes')
-      .select([
-        sql<number>`count(*)`.as('count'),
-        sql<number>`coalesce(extract(epoch from (now() - max(created_at))), 1e9)`.as('secondsSinceLast'),
-        sql<number>`coalesce(extract(epoch from (min(created_at) + interval '1 hour' - now())), 0)`.as(
-          'secondsUntilSlot',
-        ),
-      ])
-      .where('phone', '=', target.phone)
-      .where('purpose', '=', target.purpose)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-      .executeTakeFirstOrThrow();
-    const sinceLast = Number(recent.secondsSinceLast);
-    if (sinceLast < deps.resendAfterSeconds) {
-      throw new AppError('CODE_RESEND_TOO_SOON', {
-        params: { n: Math.ceil(deps.resendAfterSeconds - sinceLast) },
-      });
-    }
-    if (Number(recent.count) >= CODES_PER_HOUR) {
-      throw new AppError('TOO_MANY_ATTEMPTS', {
-        params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) },
-      });
-    }
-    await takeSlots(
-      trx,
-      [
-        { key: `codes:ip:${clientBucket(clientIp)}`, perHour: deps.limits.perIpPerHour },
-        { key: 'codes:global', perHour: deps.limits.globalPerHour },
-      ],
-      'CODE_LIMIT_REACHED',
-    );
-    await trx
-      .updateTable('verification_codes')
-      .set({ expires_at: sql`now()` })
-      .where('phone', '=', target.phone)
-      .where('purpose', '=', target.purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .execute();
-    const row = await trx
-      .insertInto('verification_codes')
-      .values({
-        phone: target.phone,
-        purpose: target.purpose,
-        context: target.context,
-        code_hash: codeHash(deps.secret, target, code),
-        expires_at: sql`now() + make_interval(secs => ${codePolicy.ttlSeconds})`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const reserved = await deps.db.transaction().execute((trx) => reserveCode(trx, deps, clientIp, target));
+  await deliverCode(deps, reserved, target, message);
+  return codeSentAnswer(deps);
+}
 
+export function codeSentAnswer(deps: Pick<CodeSendingDeps, 'resendAfterSeconds'>) {
+  return { resendAfterSeconds: deps.resendAfterSeconds, expiresInSeconds: codePolicy.ttlSeconds };
+}
+
+/** A code stored (hashed) but not sent yet: `id` of its row and the digits to send. */
+export interface ReservedCode {
+  id: string;
+  code: string;
+}
+
+/**
+ * The stored half of `issueCode`, inside the caller's transaction: waits for the phone's lock, checks the
+ * resend wait and the per-phone, per-address and overall ceilings, supersedes the live code and stores the
+ * new one's hash. Send it with `deliverCode` once the transaction has committed.
+ */
+export async function reserveCode(
+  trx: Transaction<Database>,
+  deps: Pick<CodeSendingDeps, 'secret' | 'resendAfterSeconds' | 'limits'>,
+  clientIp: string,
+  target: CodeTarget,
+): Promise<ReservedCode> {
+  const code = randomDigits(codePolicy.length);
+  await sql`select pg_advisory_xact_lock(hashtext(${`code:${target.purpose}:${target.phone}`}))`.execute(trx);
+  const recent = await trx
+    .selectFrom('verification_codes')
+    .select([
+      sql<number>`count(*)`.as('count'),
+      sql<number>`coalesce(extract(epoch from (now() - max(created_at))), 1e9)`.as('secondsSinceLast'),
+      sql<number>`coalesce(extract(epoch from (min(created_at) + interval '1 hour' - now())), 0)`.as(
+        'secondsUntilSlot',
+      ),
+    ])
+    .where('phone', '=', target.phone)
+    .where('purpose', '=', target.purpose)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  const sinceLast = Number(recent.secondsSinceLast);
+  if (sinceLast < deps.resendAfterSeconds) {
+    throw new AppError('CODE_RESEND_TOO_SOON', {
+      params: { n: Math.ceil(deps.resendAfterSeconds - sinceLast) },
+    });
+  }
+  if (Number(recent.count) >= CODES_PER_HOUR) {
+    throw new AppError('TOO_MANY_ATTEMPTS', {
+      params: { n: Math.max(1, Math.ceil(Number(recent.secondsUntilSlot) / 60)) },
+    });
+  }
+  await takeSlots(
+    trx,
+    [
+      { key: `codes:ip:${clientBucket(clientIp)}`, perHour: deps.limits.perIpPerHour },
+      { key: 'codes:global', perHour: deps.limits.globalPerHour },
+    ],
+    'CODE_LIMIT_REACHED',
+  );
+  await trx
+    .updateTable('verification_codes')
+    .set({ expires_at: sql`now()` })
+    .where('phone', '=', target.phone)
+    .where('purpose', '=', target.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  const row = await trx
+    .insertInto('verification_codes')
+    .values({
+      phone: target.phone,
+      purpose: target.purpose,
+      context: target.context,
+      code_hash: codeHash(deps.secret, target, code),
+      expires_at: sql`now() + make_interval(secs => ${codePolicy.ttlSeconds})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, code };
+}
+
+/** Sends a committed reserved code; if it cannot be delivered, the code is removed (no 60 s wait for a resend). */
+export async function deliverCode(
+  deps: Pick<CodeSendingDeps, 'db' | 'notifier'>,
+  reserved: ReservedCode,
+  target: CodeTarget,
+  message: (code: string) => string,
+): Promise<void> {
   try {
-    await deps.notifier.send({ phone: target.phone, purpose: target.purpose, text: message(code) });
+    await deps.notifier.send({ phone: target.phone, purpose: target.purpose, text: message(reserved.code) });
   } catch (error) {
     // An undelivered code must not block a resend for 60 s.
-    await deps.db.deleteFrom('verification_codes').where('id', '=', id).execute();
+    await deps.db.deleteFrom('verification_codes').where('id', '=', reserved.id).execute();
     throw error;
   }
-  return { resendAfterSeconds: deps.resendAfterSeconds, expiresInSeconds: codePolicy.ttlSeconds };
 }
 
 /**

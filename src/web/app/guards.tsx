@@ -29,14 +29,15 @@ export function SessionGate() {
 }
 
 /**
- * Starts GET /api/settings at once (in parallel with GET /api/me) except on /login and /signup, which do
+ * Starts GET /api/settings at once (in parallel with GET /api/me) except on /login, /signup and
+ * /forgot-password, which do
  * not use them; and GET /api/applications/mine as soon as the session names a borrower headed for their
  * loan (`/` or `/loan/*`, the step-1 page). The pages' own queries then find these under way.
  */
 function usePrefetchStartData(user: Pick<UserDto, 'role' | 'mustChangePassword'> | null | undefined) {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const signInPage = pathname === '/login' || pathname === '/signup';
+  const signInPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
   const headedForLoan = pathname === '/' || pathname === '/loan' || pathname.startsWith('/loan/');
   const borrower = !!user && !user.mustChangePassword && !can(user.role, 'backOffice.view');
   const prefetchApplication = borrower && headedForLoan;
@@ -50,7 +51,7 @@ function usePrefetchStartData(user: Pick<UserDto, 'role' | 'mustChangePassword'>
   }
 }
 
-/** /login and /signup: a signed-in user goes to their home instead. */
+/** /login, /signup and /forgot-password: a signed-in user goes to their home instead. */
 export function SignedOutOnly() {
   const { data } = useSession();
   if (data?.user) return <Navigate to={homePath(data.user)} replace />;

@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/full-screen-status';
 import { NotFoundPage } from '../components/not-found-page';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/application/routes';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SignupPage } from '../features/auth/components/signup-page';
 import { walletRoutes } from '../features/wallet/routes';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'login', element: <LoginPage /> },
               { path: 'signup', element: <SignupPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
             ],
           },
         ],

@@ -11,6 +11,7 @@ import type {
   AuditEventDto,
   DashboardSummary,
   deleteUserResponse,
+  passwordResetCodeSentResponse,
   ServicingItem,
   staffUserDto,
   temporaryPasswordResponse,
@@ -56,6 +57,8 @@ export interface ApiResponses {
   'POST /api/auth/logout': { ok: true };
   'POST /api/auth/signup/code': CodeSent;
   'POST /api/auth/signup': { ok: true };
+  'POST /api/auth/password-reset/code': CodeSent;
+  'POST /api/auth/password-reset': { ok: true };
   'POST /api/account/avatar': MeResponse;
   'GET /api/account': AccountResponse;
   'GET /api/applications/mine': MyApplicationResponse;
@@ -80,7 +83,7 @@ export interface ApiResponses {
   'POST /api/staff/loans/:id/credit-score': ApplicationProfile;
   'POST /api/staff/loans/:id/amount': ApplicationProfile;
   'POST /api/staff/loans/:id/message': ApplicationProfile;
-  'POST /api/staff/loans/:id/reset-password': TemporaryPassword;
+  'POST /api/staff/loans/:id/reset-password': z.infer<typeof passwordResetCodeSentResponse>;
   'GET /api/staff/disbursements': Page<StaffDisbursementItem>;
   'POST /api/staff/disbursements/:id/paid': DisbursementDto;
   'POST /api/staff/disbursements/:id/failed': DisbursementDto;

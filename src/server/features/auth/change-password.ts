@@ -1,5 +1,6 @@
 import { AppError } from '../../../domain/errors';
 import type { ChangePasswordInput } from '../../../domain/schemas/auth';
+import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { destroyUserSessions, type SessionContext } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
@@ -9,6 +10,7 @@ export async function changePassword(deps: AppDeps, session: SessionContext, inp
   if (!(await verifyPassword(session.user.password_hash, input.currentPassword))) {
     throw new AppError('CURRENT_PASSWORD_WRONG', { fields: { currentPassword: 'CURRENT_PASSWORD_WRONG' } });
   }
+  await assertStrongPassword(input.newPassword, 'newPassword', [session.user.phone, session.user.username]);
   const passwordHash = await hashPassword(input.newPassword);
   return deps.db.transaction().execute(async (trx) => {
     const user = await trx

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   changePasswordSchema,
   loginSchema,
+  resetForgottenPasswordSchema,
+  sendPasswordResetCodeSchema,
   sendSignupCodeSchema,
   signupSchema,
 } from '../../../domain/schemas/auth';
@@ -15,6 +17,8 @@ import type { App } from '../../lib/types';
 import { toUserDto } from '../../lib/user-dto';
 import { changePassword } from './change-password';
 import { logIn } from './log-in';
+import { resetForgottenPassword } from './reset-forgotten-password';
+import { sendPasswordResetCode } from './send-password-reset-code';
 import { sendSignupCode } from './send-signup-code';
 import { signUp } from './sign-up';
 
@@ -68,6 +72,41 @@ export function authRoutes(app: App, deps: AppDeps) {
     async (request, reply) => {
       await signUp(deps, request.body);
       return reply.status(201).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/code',
+    {
+      config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED', skipCsrfToken: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Forgot password: send a reset code by SMS to the account with this phone (the same answer whether or not there is one)',
+        body: sendPasswordResetCodeSchema,
+        response: {
+          200: z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => sendPasswordResetCode(deps, request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED', skipCsrfToken: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Forgot password: set a new password with the code; every session of the account ends',
+        body: resetForgottenPasswordSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await resetForgottenPassword(deps, request.body, request.ip);
+      return { ok: true as const };
     },
   );
 

@@ -8,13 +8,13 @@ import {
   holdSchema,
   listQuerySchema,
   messageSchema,
+  passwordResetCodeSentResponse,
   reasonSchema,
   resetPasswordSchema,
   servicingPage,
-  temporaryPasswordResponse,
 } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
-import { resetPassword } from '../../auth/reset-password';
+import { resetPasswordByCode } from '../../auth/reset-password';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -122,19 +122,22 @@ export function servicingRoutes(app: App, deps: AppDeps) {
       preValidation: requirePermission('users.manage'),
       schema: {
         tags: ['servicing'],
-        summary: "Reset the borrower's password: a temporary one, changed at next login; sessions end",
+        summary:
+          "Reset the borrower's password: the old one stops working, sessions end, and a code goes by SMS " +
+          'to the borrower\'s phone to choose a new one through "Forgot password?"',
         params: idParams,
         body: resetPasswordSchema,
-        response: { 200: temporaryPasswordResponse, ...errorResponses },
+        response: { 200: passwordResetCodeSentResponse, ...errorResponses },
       },
     },
     async (request) => {
       const loan = await getApplicationProfile(deps, request.params.id);
-      const temporary = await resetPassword(deps, staffContext(request), loan.borrowerId, {
+      await resetPasswordByCode(deps, staffContext(request), loan.borrowerId, {
         reason: request.body.reason ?? null,
         loanId: loan.id,
+        clientIp: request.ip,
       });
-      return { temporaryPassword: temporary };
+      return { codeSent: true as const };
     },
   );
 }

@@ -179,17 +179,41 @@ describe('loan servicing', () => {
     });
   });
 
-  it('reset password: admin only; ends every session; the borrower must change it at next login', async () => {
-    const { id, agent, phone } = await runningLoan();
+  it('reset password: admin only; sessions end, the old password stops working, and the borrower gets a code by SMS (staff see none)', async () => {
+    const { id, agent, phone, password, user } = await runningLoan();
     expect((await officer.post(`/api/staff/loans/${id}/reset-password`, { reason: 'r' })).status).toBe(403);
     const reset = await admin.post(`/api/staff/loans/${id}/reset-password`, { reason: 'Forgot password' });
-    expect(reset.status).toBe(200);
-    const temporary = reset.body.temporaryPassword as string;
-    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body).toEqual({ codeSent: true });
     expect((await agent.get('/api/me')).body.user).toBeNull();
-    const fresh = await t.loginAs(phone, temporary);
-    expect((await fresh.get('/api/me')).body.user.mustChangePassword).toBe(true);
-    expect((await fresh.get('/api/wallet')).body.error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await t.agent().post('/api/auth/login', { identifier: phone, password })).status).toBe(401);
+
+    const sms = t.deps.notifier.outbox?.(phone)[0];
+    expect(sms).toMatchObject({ purpose: 'password_reset' });
+    expect(sms?.text).toContain('"Forgot password?"');
+    const code = await t.latestCode(phone);
+    expect(reset.text).not.toContain(code);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'user.reset_password')
+      .where('target_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ reason: 'Forgot password', loan_id: id, actor_role: 'admin' });
+    expect(JSON.stringify(audit.changes)).not.toContain(code);
+
+    // The borrower chooses a new password with the code, as "Forgot password?" does.
+    const newPassword = 'a fresh start 2026';
+    const chosen = await t.agent().post('/api/auth/password-reset', {
+      phone,
+      code,
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+    const fresh = await t.loginAs(phone, newPassword);
+    expect((await fresh.get('/api/me')).body.user.mustChangePassword).toBe(false);
+    expect((await history(fresh))[0]).toMatchObject({ kind: 'password_reset' });
   });
 
   it('messages reach the borrower history', async () => {

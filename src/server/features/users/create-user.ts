@@ -1,6 +1,7 @@
 import { AppError } from '../../../domain/errors';
 import type { CreateUserInput } from '../../../domain/schemas/staff';
 import { recordAudit } from '../../audit/audit';
+import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
@@ -9,6 +10,7 @@ import type { StaffContext } from '../../loans/staff-context';
 
 /** Adds a user; the password the admin chose is temporary, so the user sets their own at first login. */
 export async function createUser(deps: AppDeps, ctx: StaffContext, input: CreateUserInput) {
+  await assertStrongPassword(input.password, 'password', [input.phone, input.username]);
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await deps.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { AppError } from '../../../domain/errors';
 import type { UpdateUserInput } from '../../../domain/schemas/staff';
 import { recordAudit } from '../../audit/audit';
+import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
 import { destroyUserSessions } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
@@ -10,6 +11,7 @@ import { lockUserForRemoval } from './user-rules';
 
 /** New phone and a temporary password (changed at next login; sessions end); optionally a new role. */
 export async function updateUser(deps: AppDeps, ctx: StaffContext, id: string, input: UpdateUserInput) {
+  await assertStrongPassword(input.password, 'password', [input.phone]);
   const passwordHash = await hashPassword(input.password);
   try {
     return await deps.db.transaction().execute(async (trx) => {

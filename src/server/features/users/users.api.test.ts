@@ -38,18 +38,21 @@ describe('user management', () => {
 
   it.each([
     [{}, 'Please fill all fields.'],
-    [{ username: 'x1', password: 'password1', phone: '09171234567' }, 'Please fill all fields.'],
-    [{ username: 'valid_name', password: 'password1', phone: '09171234567', role: 'boss' }, 'Unknown role.'],
+    [{ username: 'x1', password: 'tamaraw herd 9', phone: '09171234567' }, 'Please fill all fields.'],
+    [
+      { username: 'valid_name', password: 'tamaraw herd 9', phone: '09171234567', role: 'boss' },
+      'Unknown role.',
+    ],
     [
       { username: 'valid_name', password: 'short', phone: '09171234567', role: 'officer' },
       'Password must be at least 8 characters',
     ],
     [
-      { username: 'valid_name', password: 'password1', phone: '123', role: 'officer' },
+      { username: 'valid_name', password: 'tamaraw herd 9', phone: '123', role: 'officer' },
       'Phone number must be at least 10 digits and contain only numbers',
     ],
     [
-      { username: '12345', password: 'password1', phone: '09171234567', role: 'officer' },
+      { username: '12345', password: 'tamaraw herd 9', phone: '09171234567', role: 'officer' },
       /^Username must be/,
     ],
   ])('refuses %j', async (body, message) => {
@@ -64,7 +67,7 @@ describe('user management', () => {
       (
         await admin.post('/api/admin/users', {
           username: 'dupe_one',
-          password: 'password1',
+          password: 'tamaraw herd 9',
           phone,
           role: 'officer',
         })
@@ -72,7 +75,7 @@ describe('user management', () => {
     ).toBe(201);
     const samePhone = await admin.post('/api/admin/users', {
       username: 'dupe_two',
-      password: 'password1',
+      password: 'tamaraw herd 9',
       phone,
       role: 'officer',
     });
@@ -80,7 +83,7 @@ describe('user management', () => {
     expect(samePhone.body.error.message).toBe('Phone number or username already in use');
     const sameName = await admin.post('/api/admin/users', {
       username: 'DUPE_ONE',
-      password: 'password1',
+      password: 'tamaraw herd 9',
       phone: t.nextPhone(),
       role: 'officer',
     });
@@ -124,7 +127,7 @@ describe('user management', () => {
     );
     const self = await admin.post(`/api/admin/users/${adminId}`, {
       phone: t.nextPhone(),
-      password: 'whatever1',
+      password: 'tamaraw herd 9',
       role: 'officer',
     });
     expect(self.body.error.code).toBe('CANNOT_CHANGE_SELF');

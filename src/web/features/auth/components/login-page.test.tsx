@@ -20,6 +20,16 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
+  it('"Forgot password?" opens the reset page', async () => {
+    mockApi({ 'GET /api/me': signedOutMe });
+    const { router } = renderApp('/login');
+    const link = await screen.findByRole('link', { name: 'Forgot password?' });
+    expect(link.getAttribute('href')).toBe('/forgot-password');
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
   it('shows and hides the password with a labelled toggle', async () => {
     mockApi({ 'GET /api/me': signedOutMe });
     renderApp('/login');

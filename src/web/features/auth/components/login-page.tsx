@@ -57,6 +57,9 @@ export function LoginPage() {
           {...form.getInputProps('password')}
           error={errors.field('password')}
         />
+        <Anchor component={Link} to="/forgot-password" size="sm" fw={600} ta="right" mt={-8}>
+          {t('auth.login.forgotPassword')}
+        </Anchor>
         {errors.alert ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {errors.alert}

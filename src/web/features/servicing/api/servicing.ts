@@ -33,10 +33,13 @@ export const useMessageBorrower = () => useLoanChange<{ message: string; reason:
 /** `amount` in whole pesos (staff range); never below what was already withdrawn. */
 export const useChangeLoanAmount = () => useLoanChange<{ amount: number; reason: string }>('amount');
 
-/** Admin only: a temporary password the borrower must change at next login; their sessions end. */
+/**
+ * Admin only: the borrower's sessions end, the old password stops working, and a code goes by SMS to the
+ * borrower's phone to choose a new one through "Forgot password?". Staff see neither password nor code.
+ */
 export const useResetBorrowerPassword = () =>
   useStaffMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      post<{ temporaryPassword: string }>(id, 'reset-password', { reason }),
+      post<{ codeSent: true }>(id, 'reset-password', { reason }),
     refresh: (queryClient) => refreshAfterLoanChange(queryClient),
   });

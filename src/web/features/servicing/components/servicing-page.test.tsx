@@ -214,38 +214,38 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Release Hold' })).toBeNull());
   });
 
-  it('reset password shows the temporary password once, with a copy button and the hand-over warning', async () => {
+  it('reset password asks for a reason, then the borrower gets a code by SMS: staff see no password or code', async () => {
     const loan = makeLoan();
     const fetchMock = mockApi({
       ...staffBase(admin),
       'GET /api/staff/loans': { body: pageOf([loan]) },
-      ...stub(
-        'POST /api/staff/loans/:id/reset-password',
-        { id: loan.id },
-        { body: { temporaryPassword: 'Tmp-4f9K-22xq' } },
-      ),
+      ...stub('POST /api/staff/loans/:id/reset-password', { id: loan.id }, { body: { codeSent: true } }),
     });
     renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Reset Password', 'Reset Borrower Password');
+    expect(
+      within(dialog).getByText(/A code goes by SMS to the borrower's own phone.*“Forgot password\?”/),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/You never see the password or the code\./)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
     expect(posts(fetchMock)).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower lost access, identity checked');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
 
-    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
-    expect(within(shown).getByTestId('temporary-password').textContent).toBe('Tmp-4f9K-22xq');
-    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeTruthy();
-    expect(within(shown).getByText(/shown only once.*in person/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        `${loan.fullName} was signed out and sent a code by SMS to choose a new password.`,
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Borrower Password' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Temporary Password' })).toBeNull();
     expect(posts(fetchMock)).toEqual([
       {
         url: `/api/staff/loans/${loan.id}/reset-password`,
         body: { reason: 'Borrower lost access, identity checked' },
       },
     ]);
-
-    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByText('Tmp-4f9K-22xq')).toBeNull());
   });
 
   it('bank details show the current account masked to the last 4 and send the new one', async () => {

@@ -382,7 +382,7 @@ describe('wallet history', () => {
       'Your credit score was changed to 640.',
       'Your loan of ₱100,000.00 was approved. Credit score: 500.',
       'Message from our staff: Welcome aboard',
-      'Your password was reset by our staff. Choose a new one when you next log in.',
+      'Your password was reset at your request. Choose a new one with “Forgot password?” on the login page, using the code we sent to your phone.',
       'Your loan was updated.',
     ]);
     expect(

@@ -1,0 +1,161 @@
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  type ResetForgottenPasswordInput,
+  resetForgottenPasswordSchema,
+  sendPasswordResetCodeSchema,
+} from '../../../../domain/schemas/auth';
+import { CodeField } from '../../../components/code-field';
+import { PasswordField } from '../../../components/password-field';
+import { SafetyNotice } from '../../../components/safety-notice';
+import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useResendCountdown } from '../../../lib/use-countdown';
+import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
+import { AuthCardHeader } from './auth-card-header';
+
+/** After a successful reset the page says so, then goes to /login after this long. */
+export const redirectAfterResetMs = 2000;
+const fieldNames = ['phone', 'code', 'password', 'confirmPassword'] as const;
+
+/**
+ * `/forgot-password` (signed out): a code by SMS to the account's phone, then a new password. The server
+ * answers the same whether or not the phone has an account, and so does this page. A password that is
+ * too easy to guess is refused by the server, whose message shows under the field.
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const sendCode = useSendPasswordResetCode();
+  const reset = useResetForgottenPassword();
+  const countdown = useResendCountdown();
+  const errors = useFormErrors();
+  const [succeeded, setSucceeded] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const form = useForm<ResetForgottenPasswordInput>({
+    mode: 'controlled',
+    initialValues: { phone: '', code: '', password: '', confirmPassword: '' },
+    onValuesChange: (values, previous) => {
+      for (const name of fieldNames) if (values[name] !== previous[name]) errors.clearField(name);
+    },
+  });
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), redirectAfterResetMs);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  const onSendCode = () => {
+    const parsed = sendPasswordResetCodeSchema.safeParse({ phone: form.getValues().phone });
+    if (!parsed.success) {
+      errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
+      return;
+    }
+    sendCode.mutate(parsed.data, {
+      onSuccess: (sent) => {
+        errors.clearField('phone');
+        countdown.sent(sent.resendAfterSeconds);
+        notifySuccess(t('auth.forgot.codeSent', { phone: parsed.data.phone }));
+        codeInput.current?.focus();
+      },
+      onError: (error) => {
+        const next = formErrorsFromError(error, 'INTERNAL');
+        countdown.refused(next);
+        errors.set(next);
+      },
+    });
+  };
+
+  const onSubmit = form.onSubmit((values) => {
+    const parsed = resetForgottenPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      errors.set(formErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    errors.clear();
+    reset.mutate(parsed.data, {
+      onSuccess: () => setSucceeded(true),
+      onError: (error) => errors.set(formErrorsFromError(error, 'INTERNAL')),
+    });
+  });
+
+  const locked = reset.isPending || succeeded;
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <AuthCardHeader title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
+      <Stack gap="sm">
+        <TextInput
+          label={t('auth.forgot.phone')}
+          description={t('auth.forgot.phoneHint')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          disabled={locked}
+          {...form.getInputProps('phone')}
+          error={errors.field('phone')}
+        />
+        <CodeField
+          inputRef={codeInput}
+          label={t('auth.forgot.code')}
+          disabled={locked}
+          value={form.getValues().code}
+          onChange={(code) => form.setFieldValue('code', code)}
+          error={errors.field('code')}
+          sendLabel={t('auth.forgot.sendCode')}
+          resendLabel={(n) => t('auth.forgot.resendIn', { n })}
+          secondsLeft={countdown.remaining}
+          sending={sendCode.isPending}
+          sendDisabled={locked}
+          onSend={onSendCode}
+        />
+        <PasswordField
+          label={t('auth.forgot.password')}
+          description={t('auth.forgot.passwordHint')}
+          autoComplete="new-password"
+          disabled={locked}
+          {...form.getInputProps('password')}
+          error={errors.field('password')}
+        />
+        <PasswordField
+          label={t('auth.forgot.confirmPassword')}
+          autoComplete="new-password"
+          disabled={locked}
+          {...form.getInputProps('confirmPassword')}
+          error={errors.field('confirmPassword')}
+        />
+        <SafetyNotice />
+        {errors.alert ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errors.alert}
+          </Alert>
+        ) : null}
+        {succeeded ? (
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            {t('auth.forgot.success')}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          mt={4}
+          disabled={locked}
+          leftSection={reset.isPending ? <Loader size={16} color="currentColor" /> : null}
+        >
+          {reset.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+        </Button>
+        <Text ta="center" size="sm">
+          <Anchor component={Link} to="/login" fw={600}>
+            {t('auth.forgot.backToLogin')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
