@@ -44,6 +44,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
             : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle pooled connection that dies (server restart, network cut) emits 'error' on the pool; unhandled,
+    // it would end the process. pg drops that client and opens a new one on demand, so a warning is enough.
+    pool.on('error', (error) => console.warn(`database: an idle connection failed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
