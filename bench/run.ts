@@ -527,6 +527,8 @@ async function runWithdrawals(url: string, cookieName: string, plan: WithdrawalP
   const row = await load(`POST withdrawals, ${plan.mixed.length.toLocaleString('en')} loans`, url, {
     amount: plan.mixed.length,
     connections: 50,
+    // A request that times out may still commit: wait long enough that every 2xx is counted.
+    timeout: 120,
     requests: [
       {
         method: 'POST',
