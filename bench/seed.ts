@@ -142,8 +142,9 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
     }
   }
   await sql.raw(`insert into bench_schedule values ${rows.join(',')}`).execute(db);
-  await sql`
-    create table bench_loans as
+  // Which loans are paid out and how far each is repaid, planned in batches (one statement over a million
+  // rows ran for minutes on one connection; at 1 M rows the bench lost that connection mid-statement).
+  const planned = (from: number, to: number) => sql`
     select g, ${uuidOf(sql`'app' || g`)} as id, amount, term, paid_on, greatest(0, due - lag) as k_paid
     from (
       select g, amount, term, paid_on,
@@ -155,10 +156,14 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
                (g / 5) % 100 as h, (now() at time zone ${timeZone})::date as today,
                (now() at time zone ${timeZone})::date
                  - (1 + (g::bigint * 7919) % ((array[6, 12, 18, 24])[1 + g % 4] * 30 - 35))::int as paid_on
-        from generate_series(1, ${count}::int) g
+        from generate_series(${from}::int, ${to}::int) g
         where g % 5 = 3 or (g % 10 = 7 and g > 100000)
       ) base
-    ) planned`.execute(db);
+    ) planned`;
+  await sql`create table bench_loans as ${planned(1, 0)}`.execute(db);
+  for (let from = 1; from <= count; from += 100_000) {
+    await sql`insert into bench_loans ${planned(from, Math.min(count, from + 99_999))}`.execute(db);
+  }
   await sql`create index on bench_loans (g)`.execute(db);
   const batch = 100_000;
   for (let from = 1; from <= count; from += batch) {
@@ -209,6 +214,32 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
   );
   await sql`drop table bench_loans, bench_schedule`.execute(db);
   await sql`vacuum analyze`.execute(db);
+}
+
+/**
+ * What the other back-office lists read: an audit event for every decided application (the officer's
+ * approval or rejection, at its decision time) and one kept provider payment per 50 applications (open, the
+ * reference matches no loan), in batches.
+ */
+export async function seedBackOffice(db: Kysely<Database>, count: number, log: (m: string) => void) {
+  for (let from = 1; from <= count; from += 100_000) {
+    const to = Math.min(count, from + 99_999);
+    await sql`
+      insert into audit_events (at, actor_username, actor_role, action, target_type, target_id, loan_id, changes)
+      select now() - (g % 900) * interval '1 hour', 'benchofficer', 'officer',
+             case when g % 5 < 4 then 'application.approve' else 'application.reject' end,
+             'application', ${uuidOf(sql`'app' || g`)}::text, ${uuidOf(sql`'app' || g`)}, '{}'::jsonb
+      from generate_series(${from}::int, ${to}::int) g
+      where g % 5 >= 2`.execute(db);
+    await sql`
+      insert into unapplied_payments (provider, provider_reference, amount, received_at, payer_reference, payload, reason)
+      select 'bench', 'UNAPPLIED-' || g, 100000, now() - (g % 900) * interval '1 hour', 'HL-00-' || g, '{}'::jsonb,
+             'unknown_reference'
+      from generate_series(${from}::int, ${to}::int) g
+      where g % 50 = 0`.execute(db);
+  }
+  log(`  audit events and kept payments seeded`);
+  await sql`vacuum analyze audit_events, unapplied_payments`.execute(db);
 }
 
 /** The row number `g` of each seeded paid-out loan whose facts a bench samples (every 997th paid-out row). */

@@ -3,7 +3,6 @@ import { join, sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -36,6 +35,7 @@ import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { requestIdGenerator } from './lib/logging';
+import { securityHeaders } from './lib/security-headers';
 import type { App } from './lib/types';
 import { validatorCompiler } from './lib/validator';
 import { type PoolStats, registerMetrics } from './metrics/plugin';
@@ -149,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       headerPairs: 100,
     },
   });
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -168,6 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
+  });
+  // Computed once (lib/security-headers.ts); set on the raw response so hijacked streams carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   await app.register(fastifySwagger, {

@@ -37,7 +37,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     items: z.array(item),
     page: z.number(),
     pageSize: z.number(),
+    /** Exact when `totalCapped` is false; else at least this many (counting stops 1,000 rows past the page). */
     total: z.number(),
+    totalCapped: z.boolean(),
     pageCount: z.number(),
   });
 

@@ -199,14 +199,36 @@ export async function withVerifiedCode<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
   invalidCode: ErrorCode = 'CODE_INVALID',
 ): Promise<T> {
+  const expected = codeHash(deps.secret, target, code);
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const match = await matchLatestCode(trx, deps.secret, target, code);
-    if (!match) return { ok: false as const };
-    await trx
+    // ONE statement checks and spends the phone's latest code, or counts a wrong try, under the row lock:
+    // many requests with the same code queue on the row inside PostgreSQL, and once the first has spent it
+    // the rest update nothing and fail at once, with no round trip to the app while a lock is held (issue
+    // #12). The hash is compared in SQL: both sides are HMACs under the server's secret, so the comparison's
+    // timing says nothing an attacker could steer (the code they send is hashed before it is compared).
+    const row = await trx
       .updateTable('verification_codes')
-      .set({ used_at: sql`now()` })
-      .where('id', '=', match.id)
-      .execute();
+      .set({
+        used_at: sql`case when code_hash = ${expected} then now() end`,
+        attempts: sql`case when code_hash = ${expected} then attempts else attempts + 1 end`,
+      })
+      .where(
+        'id',
+        '=',
+        trx
+          .selectFrom('verification_codes as latest')
+          .select('latest.id')
+          .where('latest.phone', '=', target.phone)
+          .where('latest.purpose', '=', target.purpose)
+          .orderBy('latest.created_at', 'desc')
+          .limit(1),
+      )
+      .where('used_at', 'is', null)
+      .where(sql<boolean>`expires_at > now()`)
+      .where('attempts', '<', codePolicy.maxAttempts)
+      .returning(sql<boolean>`used_at is not null`.as('spent'))
+      .executeTakeFirst();
+    if (!row?.spent) return { ok: false as const };
     return { ok: true as const, value: await work(trx) };
   });
   if (!outcome.ok) throw new AppError(invalidCode, { fields: { code: invalidCode } });

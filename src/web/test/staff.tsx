@@ -127,8 +127,8 @@ export function makeProfile(item: ApplicationListItem, overrides: Partial<Applic
   return profile;
 }
 
-export function pageOf<T>(items: T[], page = 1, total = items.length) {
-  return { items, page, pageSize: 10, total, pageCount: Math.max(1, Math.ceil(total / 10)) };
+export function pageOf<T>(items: T[], page = 1, total = items.length, totalCapped = false) {
+  return { items, page, pageSize: 10, total, totalCapped, pageCount: Math.max(1, Math.ceil(total / 10)) };
 }
 
 export function makeSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {

@@ -59,7 +59,8 @@ describe('date filters', () => {
   it('the edges of the range are accepted', async () => {
     const response = await admin.get('/api/admin/audit?from=1900-01-01&to=9999-12-31');
     expect(response.status, response.text).toBe(200);
-    expect(response.body.total).toBeGreaterThanOrEqual(1200);
+    // More than 1,000 events: the list counts to 1,000 and says there are more (docs/decisions/022).
+    expect(response.body).toMatchObject({ total: 1000, totalCapped: true });
     const csv = await admin.get('/api/admin/audit.csv?from=1900-01-01&to=9999-12-31');
     expect(csv.status).toBe(200);
   });

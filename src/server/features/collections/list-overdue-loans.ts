@@ -6,11 +6,10 @@ import type {
   OverdueListQuery,
   OverduePage,
 } from '../../../domain/schemas/portfolio';
-import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { escapeLike } from '../../lib/like';
-import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { outstandingPrincipalSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
 /** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */
@@ -54,8 +53,12 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
 
   const bounds = (bucket: OverdueBucket) => bucketRange(bucket, today);
   const [b1, b31, b61, b91] = [bounds('1-30'), bounds('31-60'), bounds('61-90'), bounds('90+')];
-  const [{ total }, counts, rows] = await Promise.all([
-    filtered.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
+  const order = [
+    ['next_due_on', 'asc'],
+    ['loan_number', 'asc'],
+  ] as const;
+  const [counts, rows] = await Promise.all([
     pastDue()
       .select([
         sql<number>`count(*) filter (where applications.next_due_on >= ${b1.from}::date)`.as('d1'),
@@ -68,19 +71,20 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
         sql<number>`count(*) filter (where applications.next_due_on <= ${b91.to}::date)`.as('d91'),
       ])
       .executeTakeFirstOrThrow(),
-    // The page's ids from the index alone (deep pages skip index entries, not table rows), then its rows.
+    // The page's keys and the capped total from the index alone (deep pages skip index entries, not table
+    // rows), then the page's rows.
     deps.db
-      .selectFrom(
-        filtered
-          .select(['applications.id', 'applications.next_due_on', 'applications.loan_number'])
-          .orderBy('applications.next_due_on')
-          .orderBy('applications.loan_number')
-          .limit(PAGE_SIZE)
-          .offset(pageOffset(query.page))
-          .as('page'),
-      )
+      .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
       .innerJoin('applications as a', 'a.id', 'page.id')
-      .select(['a.id', 'a.loan_number', 'a.full_name', 'a.phone', 'a.status', 'a.unpaid_instalments'])
+      .select([
+        'page.window_count',
+        'a.id',
+        'a.loan_number',
+        'a.full_name',
+        'a.phone',
+        'a.status',
+        'a.unpaid_instalments',
+      ])
       .select(sql<string>`a.next_due_on::text`.as('next_due_on'))
       .select(outstandingPrincipalSql(today, 'a').as('outstanding'))
       .orderBy('page.next_due_on')
@@ -106,7 +110,7 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
     };
   });
   return {
-    ...toPage(items, total, query.page),
+    ...toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page),
     buckets: {
       '1-30': Number(counts.d1),
       '31-60': Number(counts.d31),

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 
 export interface DisbursementQuery {
   page: number;
@@ -12,41 +11,57 @@ export interface DisbursementQuery {
   status?: DisbursementStatus | undefined;
 }
 
-/** The payout queue: search by borrower name and phone, filter by status, newest request first. */
+/**
+ * The payout queue: search by borrower name and phone, filter by status, newest request first. Keys and the
+ * capped total come from the (status,) requested_at, id index; the borrower is joined for the search only.
+ */
 export async function listDisbursements(deps: AppDeps, query: DisbursementQuery) {
-  let base = deps.db
+  const search = borrowerSearch(query);
+  let keys = deps.db
     .selectFrom('disbursements')
+    .select(['disbursements.id', 'disbursements.requested_at as at']);
+  if (query.status) keys = keys.where('disbursements.status', '=', query.status);
+  if (search.length > 0) {
+    keys = keys.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('applications')
+          .select(sql`1`.as('one'))
+          .whereRef('applications.id', '=', 'disbursements.application_id')
+          .where(eb.and(search)),
+      ),
+    );
+  }
+  const order = [
+    ['at', 'desc'],
+    ['id', 'desc'],
+  ] as const;
+  const rows = await deps.db
+    .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
+    .innerJoin('disbursements', 'disbursements.id', 'page.id')
     .innerJoin('applications', 'applications.id', 'disbursements.application_id')
-    .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by');
-  if (query.status) base = base.where('disbursements.status', '=', query.status);
-  for (const condition of borrowerSearch(query)) base = base.where(condition);
-
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'disbursements.id',
-        'disbursements.application_id',
-        'disbursements.amount',
-        'disbursements.bank_name',
-        'disbursements.account_number',
-        'disbursements.requested_at',
-        'disbursements.status',
-        'disbursements.reference',
-        'disbursements.failure_reason',
-        'disbursements.decided_at',
-        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'applications.status as loan_status',
-      ])
-      .orderBy('disbursements.requested_at', 'desc')
-      .orderBy('disbursements.id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page))
-      .execute(),
-  ]);
+    .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
+    .select([
+      'page.window_count',
+      'disbursements.id',
+      'disbursements.application_id',
+      'disbursements.amount',
+      'disbursements.bank_name',
+      'disbursements.account_number',
+      'disbursements.requested_at',
+      'disbursements.status',
+      'disbursements.reference',
+      'disbursements.failure_reason',
+      'disbursements.decided_at',
+      sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+      'applications.loan_number',
+      'applications.full_name',
+      'applications.phone',
+      'applications.status as loan_status',
+    ])
+    .orderBy('page.at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
   const items: StaffDisbursementItem[] = rows.map((r) => ({
     id: r.id,
     applicationId: r.application_id,
@@ -64,5 +79,5 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
     decidedBy: r.decided_by_name,
     loanStatus: r.loan_status,
   }));
-  return toPage(items, total, query.page);
+  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
 }

@@ -20,6 +20,17 @@ describe('GET /api/health', () => {
     expect(t.kind).toBe(testDbKind());
   });
 
+  it('carries the security headers (computed once at start), on a 404 too', async () => {
+    for (const path of ['/api/health', '/api/no-such-route']) {
+      const { headers } = await t.api.get(path);
+      expect(headers['content-security-policy']).toContain("default-src 'self'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
   it('needs no session and sets no cookie', async () => {
     const response = await t.agent().get('/api/health');
     expect(response.status).toBe(200);

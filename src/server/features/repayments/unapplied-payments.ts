@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import { recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
-import { pageOffset, toPage } from '../../lib/paging';
+import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { todayIn } from '../../lib/today';
 import type { StaffContext } from '../../loans/staff-context';
 import { recordRepaymentIn } from './record-repayment';
@@ -13,41 +12,50 @@ import { recordRepaymentIn } from './record-repayment';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const resolved = () => new AppError('UNAPPLIED_PAYMENT_RESOLVED');
 
-/** Kept provider payments for finance: open ones first, oldest first; then the resolved ones. */
+/**
+ * Kept provider payments for finance: open ones first, oldest first; then the resolved ones. Keys and the
+ * capped total from the queue index ((status <> 'open'), received_at, id).
+ */
 export async function listUnappliedPayments(deps: AppDeps, page: number) {
-  const [{ total }, rows] = await Promise.all([
-    deps.db
-      .selectFrom('unapplied_payments')
-      .select(sql<number>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow(),
-    deps.db
-      .selectFrom('unapplied_payments as u')
-      .leftJoin('users', 'users.id', 'u.resolved_by')
-      .leftJoin('repayments', 'repayments.id', 'u.applied_repayment_id')
-      .leftJoin('applications', 'applications.id', 'repayments.application_id')
-      .select([
-        'u.id',
-        'u.provider',
-        'u.provider_reference',
-        'u.amount',
-        'u.received_at',
-        'u.payer_reference',
-        'u.payer_name',
-        'u.reason',
-        'u.status',
-        'u.resolved_at',
-        'u.resolution_note',
-        'u.applied_repayment_id',
-        'users.username',
-        'applications.loan_number',
-      ])
-      .orderBy(sql`(u.status <> 'open')`)
-      .orderBy('u.received_at')
-      .orderBy('u.id')
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(page))
-      .execute(),
-  ]);
+  const keys = deps.db
+    .selectFrom('unapplied_payments')
+    .select([
+      sql<boolean>`(unapplied_payments.status <> 'open')`.as('resolved'),
+      'unapplied_payments.received_at as at',
+      'unapplied_payments.id',
+    ]);
+  const order = [
+    ['resolved', 'asc'],
+    ['at', 'asc'],
+    ['id', 'asc'],
+  ] as const;
+  const rows = await deps.db
+    .selectFrom(pageWindow(deps.db, keys, order, page).as('page'))
+    .innerJoin('unapplied_payments as u', 'u.id', 'page.id')
+    .leftJoin('users', 'users.id', 'u.resolved_by')
+    .leftJoin('repayments', 'repayments.id', 'u.applied_repayment_id')
+    .leftJoin('applications', 'applications.id', 'repayments.application_id')
+    .select([
+      'page.window_count',
+      'u.id',
+      'u.provider',
+      'u.provider_reference',
+      'u.amount',
+      'u.received_at',
+      'u.payer_reference',
+      'u.payer_name',
+      'u.reason',
+      'u.status',
+      'u.resolved_at',
+      'u.resolution_note',
+      'u.applied_repayment_id',
+      'users.username',
+      'applications.loan_number',
+    ])
+    .orderBy('page.resolved')
+    .orderBy('page.at')
+    .orderBy('page.id')
+    .execute();
   const items = rows.map((r) => ({
     id: r.id,
     provider: r.provider,
@@ -64,7 +72,7 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
     appliedRepaymentId: r.applied_repayment_id,
     appliedLoanNumber: r.loan_number ?? null,
   }));
-  return toPage(items, total, page);
+  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, page), page);
 }
 
 /**

@@ -1,36 +1,45 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { loanBalance } from '../../../domain/loan/balance';
 import { runningStatuses } from '../../../domain/loan/status';
-import { type ListQuery, PAGE_SIZE, type ServicingItem } from '../../../domain/schemas/staff';
+import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { sqlList } from '../../lib/sql-lists';
 
-/** Running loans with what is still available to withdraw, for the Loan Servicing table. */
+/**
+ * Running loans with what is still available to withdraw, for the Loan Servicing table: keys and capped total
+ * from the running-loans partial index (migration 017), the withdrawn sum for the page's ten rows only.
+ */
 export async function listLoans(deps: AppDeps, query: ListQuery) {
-  let base = deps.db.selectFrom('applications').where('applications.status', 'in', runningStatuses);
-  for (const condition of borrowerSearch(query)) base = base.where(condition);
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'applications.id',
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'applications.approved_amount',
-        'applications.credit_score',
-        'applications.decided_at',
-        'applications.status',
-        'applications.status_message',
-        withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
-      ])
-      .orderBy('applications.decided_at', 'desc')
-      .orderBy('applications.id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page))
-      .execute(),
-  ]);
+  let keys = deps.db
+    .selectFrom('applications')
+    .where(sql<SqlBool>`applications.status in (${sqlList(runningStatuses)})`)
+    .select(['applications.id', 'applications.decided_at as at']);
+  for (const condition of borrowerSearch(query)) keys = keys.where(condition);
+  const order = [
+    ['at', 'desc'],
+    ['id', 'desc'],
+  ] as const;
+  const rows = await deps.db
+    .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
+    .innerJoin('applications', 'applications.id', 'page.id')
+    .select([
+      'page.window_count',
+      'applications.id',
+      'applications.loan_number',
+      'applications.full_name',
+      'applications.phone',
+      'applications.approved_amount',
+      'applications.credit_score',
+      'applications.decided_at',
+      'applications.status',
+      'applications.status_message',
+      withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
+    ])
+    .orderBy('page.at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
   const items: ServicingItem[] = rows.map((r) => ({
     id: r.id,
     loanNumber: r.loan_number,
@@ -47,5 +56,5 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     status: r.status,
     statusMessage: r.status_message,
   }));
-  return toPage(items, total, query.page);
+  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
 }

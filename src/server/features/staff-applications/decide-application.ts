@@ -1,29 +1,59 @@
-import { sql, type Transaction } from 'kysely';
+import { type SqlBool, sql, type Transaction, type UpdateObject } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { awaitsDecision, canTransition, type LoanStatus } from '../../../domain/loan/status';
+import {
+  awaitingDecisionStatuses,
+  awaitsDecision,
+  canTransition,
+  type LoanStatus,
+} from '../../../domain/loan/status';
 import type { Database, User } from '../../db/schema';
+import { sqlList } from '../../lib/sql-lists';
 
 /**
- * Locks an application for a decision to `to` (approved or rejected). The row lock plus the domain's
- * transition check make concurrent decisions queue: the first one wins, every later one finds it decided.
+ * Decides an application (`to`: approved or rejected) with ONE conditional statement: the row changes only
+ * while it still awaits a decision that may become `to`, and not when it was made with the staff member's
+ * own phone. Concurrent decisions queue on the row inside PostgreSQL and every later one finds the status
+ * changed and updates nothing, without a round trip to the app while it holds the lock (issue #12): the
+ * first wins, the others fail fast with "already decided". `set` may refer to the row's current values as
+ * `applications.<column>`; what the row held before comes back too, for the audit event.
  */
-export async function lockPendingApplication(
+export async function decidePendingApplication(
   trx: Transaction<Database>,
   staff: User,
   id: string,
   to: Extract<LoanStatus, 'approved' | 'rejected'>,
+  set: UpdateObject<Database, 'applications'>,
 ) {
+  const from = awaitingDecisionStatuses.filter((status) => canTransition(status, to));
+  let update = trx
+    .updateTable('applications')
+    .from('applications as before')
+    .set(set)
+    .whereRef('before.id', '=', 'applications.id')
+    .where('applications.id', '=', id)
+    .where(sql<SqlBool>`applications.status in (${sqlList(from)})`);
+  if (staff.phone) update = update.where('applications.phone', '<>', staff.phone);
+  const after = await update
+    .returningAll('applications')
+    .returning([
+      'before.status as before_status',
+      'before.approved_amount as before_approved_amount',
+      'before.credit_score as before_credit_score',
+    ])
+    .executeTakeFirst();
+  if (after) return after;
+
+  // Nothing changed: say why (no lock needed, the answer is a refusal either way).
   const row = await trx
     .selectFrom('applications')
-    .selectAll()
+    .select(['status', 'phone'])
     .where('id', '=', id)
-    .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   // A closed loan may become approved again, but only by a reversal, never by a decision.
   if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
   if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
-  return row;
+  throw new AppError('ALREADY_DECIDED');
 }
 
 export type { StaffContext as DecisionContext } from '../../loans/staff-context';

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
-import { type ApplicationListItem, type ListQuery, PAGE_SIZE } from '../../../domain/schemas/staff';
+import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { sqlList } from '../../lib/sql-lists';
 
 export type ApplicationQueue = 'pending' | 'approved';
 
@@ -14,37 +15,51 @@ const queueStatuses: Record<ApplicationQueue, readonly LoanStatus[]> = {
 
 /**
  * One page of a back-office queue. Name is a case-insensitive "contains" on the trimmed text, phone a
- * "contains" on digits; both must match. Both use trigram indexes, paging uses (status, date) indexes.
+ * "contains" on digits; both must match. The page's keys and the capped total come from one statement over
+ * the queue's partial index (migration 017: the status set, in list order, with name and phone included), so
+ * a search reads the index once and deep pages skip index entries, not table rows.
  */
 export async function listApplications(deps: AppDeps, queue: ApplicationQueue, query: ListQuery) {
-  let base = deps.db.selectFrom('applications').where('applications.status', 'in', queueStatuses[queue]);
-  for (const condition of borrowerSearch(query)) base = base.where(condition);
+  const dateColumn = queue === 'pending' ? 'submitted_at' : 'decided_at';
+  let keys = deps.db
+    .selectFrom('applications')
+    .where(sql<SqlBool>`applications.status in (${sqlList(queueStatuses[queue])})`)
+    .select(['applications.id', `applications.${dateColumn} as at`]);
+  for (const condition of borrowerSearch(query)) keys = keys.where(condition);
 
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
-      .select([
-        'applications.id',
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'applications.amount',
-        'applications.approved_amount',
-        'applications.term_months',
-        'applications.monthly_payment',
-        'applications.status',
-        'applications.submitted_at',
-        'applications.decided_at',
-        'applications.credit_score',
-        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
-      ])
-      .orderBy(queue === 'pending' ? 'applications.submitted_at' : 'applications.decided_at', 'desc')
-      .orderBy('applications.id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page))
-      .execute(),
-  ]);
+  const rows = await deps.db
+    .selectFrom(
+      pageWindow(
+        deps.db,
+        keys,
+        [
+          ['at', 'desc'],
+          ['id', 'desc'],
+        ],
+        query.page,
+      ).as('page'),
+    )
+    .innerJoin('applications', 'applications.id', 'page.id')
+    .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+    .select([
+      'page.window_count',
+      'applications.id',
+      'applications.loan_number',
+      'applications.full_name',
+      'applications.phone',
+      'applications.amount',
+      'applications.approved_amount',
+      'applications.term_months',
+      'applications.monthly_payment',
+      'applications.status',
+      'applications.submitted_at',
+      'applications.decided_at',
+      'applications.credit_score',
+      sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+    ])
+    .orderBy('page.at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
 
   const items: ApplicationListItem[] = rows.map((r) => ({
     id: r.id,
@@ -61,5 +76,5 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     decidedBy: r.decided_by_name,
     creditScore: r.credit_score,
   }));
-  return toPage(items, total, query.page);
+  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
 }

@@ -1,24 +1,23 @@
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import { type DecisionContext, lockPendingApplication, nowSql } from './decide-application';
+import { type DecisionContext, decidePendingApplication, nowSql } from './decide-application';
 
 /** Rejects with a reason; the record is kept as Rejected and the borrower sees the reason. */
 export async function rejectApplication(deps: AppDeps, ctx: DecisionContext, id: string, reason: string) {
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockPendingApplication(trx, ctx.staff, id, 'rejected');
-    const after = await trx
-      .updateTable('applications')
-      .set({ status: 'rejected', reject_reason: reason, decided_at: nowSql, decided_by: ctx.staff.id })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await decidePendingApplication(trx, ctx.staff, id, 'rejected', {
+      status: 'rejected',
+      reject_reason: reason,
+      decided_at: nowSql,
+      decided_by: ctx.staff.id,
+    });
     await recordAudit(trx, ctx.actor, {
       action: 'application.reject',
       targetType: 'application',
       targetId: id,
       loanId: id,
-      before: { status: before.status },
+      before: { status: after.before_status },
       after: { status: after.status },
       reason,
     });

@@ -1,22 +1,24 @@
-import { sql } from 'kysely';
-import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
-import { pageOffset, toPage } from '../../lib/paging';
+import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { toStaffUserDto } from './user-dto';
 
+/** Every account, newest first; keys and the capped total from the (created_at, id) index (migration 017). */
 export async function listUsers(deps: AppDeps, query: { page: number; phone: string }) {
-  let base = deps.db.selectFrom('users');
-  if (query.phone) base = base.where('phone', 'like', `%${escapeLike(query.phone)}%`);
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page))
-      .execute(),
-  ]);
-  return toPage(rows.map(toStaffUserDto), total, query.page);
+  let keys = deps.db.selectFrom('users').select(['users.id', 'users.created_at as at']);
+  if (query.phone) keys = keys.where('users.phone', 'like', `%${escapeLike(query.phone)}%`);
+  const order = [
+    ['at', 'desc'],
+    ['id', 'desc'],
+  ] as const;
+  const rows = await deps.db
+    .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
+    .innerJoin('users', 'users.id', 'page.id')
+    .selectAll('users')
+    .select('page.window_count')
+    .orderBy('page.at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
+  const counted = await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page);
+  return toPage(rows.map(toStaffUserDto), counted, query.page);
 }

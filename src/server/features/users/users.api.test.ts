@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
@@ -277,5 +278,35 @@ describe('last admin', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+// Last in the file: it adds 1,200 accounts the tests above must not see.
+describe('a long list: totals are exact up to 1,000 rows from the page, then "1,000+"', () => {
+  it('caps the total on page 1, counts exactly near the end, and finds the end past it', async () => {
+    await sql`
+      insert into users (username, password_hash, role, created_at)
+      select 'bulk' || g, '$argon2id$bulk', 'officer', now() - g * interval '1 minute'
+      from generate_series(1, 1200) g`.execute(t.db);
+    const { count } = await t.db
+      .selectFrom('users')
+      .select(sql<string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow();
+    const all = Number(count);
+
+    const first = await admin.get('/api/admin/users');
+    expect(first.body).toMatchObject({ page: 1, total: 1000, totalCapped: true, pageCount: 100 });
+    expect(first.body.items).toHaveLength(10);
+
+    // From page 100 (row 991) on, fewer than 1,000 rows remain: the total is exact again.
+    const late = await admin.get('/api/admin/users?page=100');
+    expect(late.body).toMatchObject({ total: all, totalCapped: false, pageCount: Math.ceil(all / 10) });
+    // Newest first, and page 100 continues where page 99 stopped.
+    const before = await admin.get('/api/admin/users?page=99');
+    const at = (body: { items: { createdAt: string }[] }) => body.items.map((u) => u.createdAt);
+    expect(at(before.body).at(-1)! >= at(late.body)[0]!).toBe(true);
+
+    const past = await admin.get('/api/admin/users?page=500');
+    expect(past.body).toMatchObject({ items: [], total: all, totalCapped: false });
   });
 });

@@ -57,6 +57,19 @@ describe('list pages', { timeout: 20_000 }, () => {
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
   });
 
+  it('shows a capped total honestly: "Page 1 of 100+" and "Results: 1,000+"', async () => {
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': {
+        body: pageOf([makeListItem({ fullName: 'Many' })], 1, 1000, true),
+      },
+    });
+    renderBackOffice('/admin/pending');
+    expect(await screen.findByText('Many')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 100+')).toBeTruthy();
+    expect(screen.getByText('Results: 1,000+')).toBeTruthy();
+  });
+
   it('the Search button searches too, and the Refresh button reloads the page', async () => {
     const fetchMock = mockApi({
       ...staffBase(officer),

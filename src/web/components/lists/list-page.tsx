@@ -2,6 +2,7 @@ import { Box, Button, Group, LoadingOverlay, Paper, Stack, Title } from '@mantin
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { InlineLoadError, InlineLoading } from '../load-state';
 import { type Column, DataTable } from './data-table';
@@ -75,7 +76,8 @@ export interface ListPageProps<T, P extends Page<T> = Page<T>> {
 
 /**
  * A whole back-office list page (SPEC §2.7): title, Refresh, search (Enter searches, back to page 1),
- * table with "No results found.", pager with "Page X of Y". Page and search live in the URL.
+ * table with "No results found.", pager with "Page X of Y" ("Y+" when the server stopped counting). Page and
+ * search live in the URL.
  */
 export function ListPage<T, P extends Page<T> = Page<T>>(props: ListPageProps<T, P>) {
   const searchKeys = [...props.search.map((field) => field.key), ...(props.filterKeys ?? [])];
@@ -88,6 +90,7 @@ export function ListPage<T, P extends Page<T> = Page<T>>(props: ListPageProps<T,
     onPageOutOfRange: (last) => list.setPage(last, true),
   });
   const data = query.data;
+  const fmt = useFormat();
 
   return (
     <Box>
@@ -129,6 +132,8 @@ export function ListPage<T, P extends Page<T> = Page<T>>(props: ListPageProps<T,
               <Pager
                 page={list.page}
                 pageCount={data.pageCount}
+                total={fmt.number(data.total)}
+                capped={data.totalCapped}
                 onChange={(page) => list.setPage(page)}
                 disabled={query.isPlaceholderData}
               />

@@ -43,11 +43,11 @@ describe('pagerItems', () => {
   });
 });
 
-function renderPager(page: number, pageCount: number) {
+function renderPager(page: number, pageCount: number, more: { total?: string; capped?: boolean } = {}) {
   const onChange = vi.fn();
   render(
     <MantineProvider env="test">
-      <Pager page={page} pageCount={pageCount} onChange={onChange} />
+      <Pager page={page} pageCount={pageCount} onChange={onChange} {...more} />
     </MantineProvider>,
   );
   return onChange;
@@ -80,5 +80,20 @@ describe('Pager', () => {
   it('disables Next on the last page', () => {
     renderPager(12, 12);
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says "Page 1 of 100+" and "Results: 1,000+" when the server stopped counting, and Next stays on', async () => {
+    const onChange = renderPager(100, 100, { total: '1,000', capped: true });
+    expect(screen.getByText('Page 100 of 100+')).toBeTruthy();
+    expect(screen.getByText('Results: 1,000+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onChange.mock.calls).toEqual([[101]]);
+  });
+
+  it('shows an exact total without a "+"', () => {
+    renderPager(3, 5, { total: '45' });
+    expect(screen.getByText('Page 3 of 5')).toBeTruthy();
+    expect(screen.getByText('Results: 45')).toBeTruthy();
   });
 });

@@ -35,22 +35,40 @@ export function pagerItems(page: number, pageCount: number, siblings = 1): Pager
 
 export interface PagerProps {
   page: number;
+  /** With `capped`, a lower bound: there are at least this many pages (docs/decisions/022). */
   pageCount: number;
+  /** The number of rows as formatted by `useFormat().number`, shown next to the page ("Results: 1,000+"). */
+  total?: string;
+  /** The server stopped counting: `pageCount` and `total` are lower bounds, shown with a "+". */
+  capped?: boolean;
   onChange: (page: number) => void;
   /** Greys the buttons out while a page loads. */
   disabled?: boolean;
 }
 
-/** Prev / 1 … 4 5 6 … 10 / Next, and "Page X of Y" (SPEC §2.7). */
-export function Pager({ page, pageCount, onChange, disabled = false }: PagerProps) {
+/**
+ * Prev / 1 … 4 5 6 … 10 / Next, and "Page X of Y" (SPEC §2.7). When the server stopped counting (`capped`)
+ * it says "Page X of Y+": Y is a page that exists, and Next stays on past it.
+ */
+export function Pager({ page, pageCount, total, capped = false, onChange, disabled = false }: PagerProps) {
   const { t } = useTranslation();
   const last = Math.max(1, pageCount);
   const current = Math.min(Math.max(1, page), last);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" mt="md">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {t('backOffice.common.pageOf', { page: current, pageCount: last })}
-      </Text>
+      <Group gap="md" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t(capped ? 'backOffice.common.pageOfAtLeast' : 'backOffice.common.pageOf', {
+            page: current,
+            pageCount: last,
+          })}
+        </Text>
+        {total === undefined ? null : (
+          <Text size="sm" c="dimmed">
+            {t('backOffice.common.results', { n: `${total}${capped ? '+' : ''}` })}
+          </Text>
+        )}
+      </Group>
       <Group component="nav" gap={4} wrap="wrap" aria-label={t('backOffice.common.pagination')}>
         <Button
           variant="default"
@@ -84,7 +102,7 @@ export function Pager({ page, pageCount, onChange, disabled = false }: PagerProp
         <Button
           variant="default"
           size="xs"
-          disabled={disabled || current >= last}
+          disabled={disabled || (current >= last && !capped)}
           onClick={() => onChange(current + 1)}
         >
           {t('backOffice.common.next')}

@@ -8,7 +8,9 @@ export interface Page<T> {
   items: T[];
   page: number;
   pageSize: number;
+  /** Exact unless `totalCapped`: then at least this many (the server stops counting; docs/decisions/022). */
   total: number;
+  totalCapped: boolean;
   pageCount: number;
 }
 
@@ -86,7 +88,8 @@ export function useListQuery<T, P extends Page<T> = Page<T>>({
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-  const outOfRange = !query.isPlaceholderData && data && data.total > 0 && page > data.pageCount;
+  const outOfRange =
+    !query.isPlaceholderData && data && data.total > 0 && !data.totalCapped && page > data.pageCount;
   useEffect(() => {
     if (outOfRange && data) onPageOutOfRange?.(data.pageCount);
   }, [outOfRange, data, onPageOutOfRange]);

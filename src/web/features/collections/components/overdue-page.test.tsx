@@ -27,7 +27,15 @@ function makeOverdue(overrides: Partial<OverdueListItem> = {}): OverdueListItem 
 const buckets = { '1-30': 12, '31-60': 5, '61-90': 2, '90+': 1 };
 
 function overduePage(items: OverdueListItem[], page = 1, total = items.length): OverduePage {
-  return { items, page, pageSize: 10, total, pageCount: Math.max(1, Math.ceil(total / 10)), buckets };
+  return {
+    items,
+    page,
+    pageSize: 10,
+    total,
+    totalCapped: false,
+    pageCount: Math.max(1, Math.ceil(total / 10)),
+    buckets,
+  };
 }
 
 const listUrls = (fetchMock: ReturnType<typeof mockApi>) =>
