@@ -68,14 +68,19 @@ async function ensureSignedIn(caller: Caller): Promise<Agent> {
     if (me.body?.user?.id === user.id && !me.body.user.mustChangePassword) return current;
   }
   const role = caller as Exclude<Caller, 'signedOut'>;
-  await t.db
+  const [restored] = await t.db
     .updateTable('users')
     .set({ password_hash: passwordHash, must_change_password: false, status: 'active', role })
     .where('id', '=', user.id)
     .execute();
+  if (restored?.numUpdatedRows === 0n && role !== 'borrower') {
+    // A fuzzed DELETE /api/admin/users/{id} removed this staff member (they own nothing): a new one stands in.
+    const { user: replacement } = await t.createUser({ role, password });
+    users[caller] = { id: replacement.id, login: replacement.username! };
+  }
   await t.db.deleteFrom('login_throttle').execute();
   // A new browser (and client address): the old address may be throttled by the fuzzed logins.
-  agents[caller] = await t.loginAs(user.login, password);
+  agents[caller] = await t.loginAs(users[caller]!.login, password);
   return agents[caller];
 }
 
