@@ -31,6 +31,7 @@ import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
 import { statementRoutes } from './features/statements/routes';
 import { userRoutes } from './features/users/routes';
+import { termsChangeRoutes } from './features/terms-changes/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       dashboardRoutes(scoped, deps);
       staffEventRoutes(scoped, deps);
       walletRoutes(scoped, deps);
+      termsChangeRoutes(scoped, deps);
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
       statementRoutes(scoped, deps);

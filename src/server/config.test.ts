@@ -352,6 +352,16 @@ describe('loan product configuration', () => {
   });
 });
 
+describe('four-eyes threshold', () => {
+  it('defaults to ₱100,000 in centavos, takes whole pesos and refuses anything else', () => {
+    const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'hiram-config-')), SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).fourEyesThresholdMinor).toBe(10_000_000);
+    expect(loadConfig({ ...base, FOUR_EYES_THRESHOLD: '250000' }).fourEyesThresholdMinor).toBe(25_000_000);
+    for (const bad of ['-1', '1.5', 'lots', '2000000000'])
+      expect(() => loadConfig({ ...base, FOUR_EYES_THRESHOLD: bad })).toThrow(/FOUR_EYES_THRESHOLD/);
+  });
+});
+
 describe('repayment configuration', () => {
   const base = () => ({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'hiram-config-')),

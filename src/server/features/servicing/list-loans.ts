@@ -5,6 +5,7 @@ import { type ListQuery, PAGE_SIZE, type ServicingItem } from '../../../domain/s
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
 import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { termsChangePendingSql } from '../../loans/terms-changes';
 
 /** Running loans with what is still available to withdraw, for the Loan Servicing table. */
 export async function listLoans(deps: AppDeps, query: ListQuery) {
@@ -24,6 +25,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
         'applications.status',
         'applications.status_message',
         withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
+        termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
       ])
       .orderBy('applications.decided_at', 'desc')
       .orderBy('applications.id', 'desc')
@@ -46,6 +48,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     }).availableMinor,
     status: r.status,
     statusMessage: r.status_message,
+    termsChangePending: Boolean(r.terms_change_pending),
   }));
   return toPage(items, total, query.page);
 }

@@ -3,6 +3,7 @@ import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../.
 import { type ApplicationListItem, type ListQuery, PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { borrowerSearch, pageOffset, toPage } from '../../lib/paging';
+import { termsChangePendingSql } from '../../loans/terms-changes';
 
 export type ApplicationQueue = 'pending' | 'approved';
 
@@ -24,6 +25,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     base
       .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+      .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
       .select([
         'applications.id',
         'applications.loan_number',
@@ -38,6 +40,9 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
         'applications.decided_at',
         'applications.credit_score',
         sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+        'applications.first_approved_at',
+        sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as('first_approved_by_name'),
+        termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
       ])
       .orderBy(queue === 'pending' ? 'applications.submitted_at' : 'applications.decided_at', 'desc')
       .orderBy('applications.id', 'desc')
@@ -60,6 +65,9 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     decidedAt: r.decided_at?.toISOString() ?? null,
     decidedBy: r.decided_by_name,
     creditScore: r.credit_score,
+    firstApprovedBy: r.first_approved_at ? r.first_approved_by_name : null,
+    firstApprovedAt: r.first_approved_at?.toISOString() ?? null,
+    termsChangePending: Boolean(r.terms_change_pending),
   }));
   return toPage(items, total, query.page);
 }
