@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       codeLimits: { perIpPerHour: 10, globalPerHour: 500 },
       testClockStart: null,
       loanProduct: defaultLoanProduct,
+      fourEyesThresholdMinor: 10_000_000,
       repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
       paymentChannels: defaultPaymentChannels,
       paymentsWebhook: null,

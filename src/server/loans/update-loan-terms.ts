@@ -121,7 +121,7 @@ export async function updateLoanTerms(
     }
 
     await recordAudit(trx, ctx.actor, {
-      action: 'terms_change.propose',
+      action: 'terms.propose',
       targetType: queue === 'pending' ? 'application' : 'loan',
       targetId: id,
       loanId: id,

@@ -27,7 +27,7 @@ export async function withdrawTermsChange(deps: AppDeps, ctx: StaffContext, id: 
       .where('id', '=', change.id)
       .execute();
     await recordAudit(trx, ctx.actor, {
-      action: 'terms_change.withdraw',
+      action: 'terms.withdraw',
       targetType: change.stage === 'pending' ? 'application' : 'loan',
       targetId: id,
       loanId: id,

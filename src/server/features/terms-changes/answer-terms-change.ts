@@ -119,7 +119,7 @@ export async function acceptTermsChange(
         .where('id', '=', changeId)
         .execute();
       await recordAudit(trx, auditActor(borrower, { ip: client.ip }), {
-        action: 'terms_change.accept',
+        action: 'terms.accept',
         targetType: open.stage === 'pending' ? 'application' : 'loan',
         targetId: application.id,
         loanId: application.id,
@@ -166,7 +166,7 @@ export async function declineTermsChange(deps: AppDeps, borrower: User, changeId
       .where('id', '=', changeId)
       .execute();
     await recordAudit(trx, auditActor(borrower, { ip: client.ip }), {
-      action: 'terms_change.decline',
+      action: 'terms.decline',
       targetType: change.stage === 'pending' ? 'application' : 'loan',
       targetId: application.id,
       loanId: application.id,
