@@ -51,6 +51,12 @@ async function accept(agent: Agent, phone: string, changeId: string) {
 describe('a staff change to a pending application', () => {
   it('raising the amount waits for the borrower: nothing is approved until they accept with a code', async () => {
     const b = await borrowerWith();
+    // The statement the borrower signed (seeded rows carry an empty one).
+    await t.db
+      .updateTable('applications')
+      .set({ disclosure: JSON.stringify({ amountMinor: 8_000_000, termMonths: 12 }) })
+      .where('id', '=', b.id)
+      .execute();
     const raised = await officer.post(`/api/staff/applications/pending/${b.id}/terms`, {
       amount: 90000,
       termMonths: 12,
@@ -121,6 +127,9 @@ describe('a staff change to a pending application', () => {
     const approved = await officer.post(`/api/staff/applications/${b.id}/approve`, {});
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body).toMatchObject({ status: 'approved', approvedAmountMinor: 9_000_000 });
+    // The account page shows what the borrower asked for and signed, beside what was approved.
+    const account = await b.agent.get('/api/account');
+    expect(account.body.loan).toMatchObject({ amountMinor: 8_000_000, approvedAmountMinor: 9_000_000 });
     expect(await eventKinds(b.id)).toEqual(['terms_change_proposed', 'terms_change_accepted', 'approved']);
     expect(await auditActions(b.id)).toEqual([
       'terms.propose',
