@@ -135,7 +135,11 @@ const writes: Record<
     const first = await t.createUser({ role: 'officer' });
     await t.db
       .updateTable('applications')
-      .set({ first_approved_by: first.user.id, first_approved_at: new Date(), first_approval_credit_score: 600 })
+      .set({
+        first_approved_by: first.user.id,
+        first_approved_at: new Date(),
+        first_approval_credit_score: 600,
+      })
       .where('id', '=', id)
       .execute();
     return { path: `/api/staff/applications/${id}/confirm-approval` };

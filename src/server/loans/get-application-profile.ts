@@ -13,7 +13,11 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
     .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
     .selectAll('applications')
-    .select(sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as('first_approved_by_name'))
+    .select(
+      sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
+        'first_approved_by_name',
+      ),
+    )
     .select(sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'))
     .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
     .where('applications.id', '=', id)

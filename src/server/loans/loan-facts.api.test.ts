@@ -4,8 +4,8 @@ import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../domain/loan/repayments';
 import { signPaymentWebhook } from '../features/repayments/webhook-signature';
 import { todayIn } from '../lib/today';
-import { acceptProposedTerms } from '../test-support/terms';
 import { payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import { acceptProposedTerms } from '../test-support/terms';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
 import { outstandingPrincipalSql } from './loan-facts-sql';
 import { loadLoanRecords } from './loan-position';
@@ -243,7 +243,11 @@ describe('stored loan facts', () => {
 
   it('new terms on a paid-out loan re-shape them', async () => {
     const b = await t.createUser({ role: 'borrower' });
-    const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.user.phone!, status: 'approved' });
+    const id = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.user.phone!,
+      status: 'approved',
+    });
     await payOut(id, 10_000_000);
     const { user, password } = await t.createUser({ role: 'admin' });
     const admin = await t.loginAs(user.username!, password);

@@ -23,7 +23,10 @@ export function disclosureFor(
     product: { ...deps.config.loanProduct, monthlyRateBp: application.monthly_rate_bp },
     startDate: todayIn(deps.config.timeZone),
   });
-  return { disclosure, sha256: createHash('sha256').update(canonicalDisclosureJson(disclosure)).digest('hex') };
+  return {
+    disclosure,
+    sha256: createHash('sha256').update(canonicalDisclosureJson(disclosure)).digest('hex'),
+  };
 }
 
 /** The change waiting for the borrower's answer, if any (at most one: a partial unique index). */

@@ -9,5 +9,7 @@ export async function acceptProposedTerms(t: TestApp, borrower: Agent, phone: st
   if (!proposed) throw new Error('no change waits for this borrower');
   const sent = await borrower.post(`/api/wallet/terms-changes/${proposed.id}/code`);
   if (sent.status !== 200) return sent;
-  return borrower.post(`/api/wallet/terms-changes/${proposed.id}/accept`, { code: await t.latestCode(phone) });
+  return borrower.post(`/api/wallet/terms-changes/${proposed.id}/accept`, {
+    code: await t.latestCode(phone),
+  });
 }

@@ -45,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index terms_changes_one_proposed on terms_changes (application_id) where status = 'proposed'`.execute(
     db,
   );
-  await sql`create index terms_changes_application_idx on terms_changes (application_id, created_at)`.execute(db);
+  await sql`create index terms_changes_application_idx on terms_changes (application_id, created_at)`.execute(
+    db,
+  );
 
   // Extend the purposes the codes table allows with 'terms_change', keeping any another migration added.
   const found = await sql<{ name: string; def: string }>`

@@ -164,7 +164,10 @@ describe('submitting an application', () => {
     expect(before.body).toEqual({ application: null, canApply: true });
 
     const sha = await quote(agent);
-    const { payload, contentType } = multipartBody(validFields(phone, { disclosureSha256: sha }), validFiles());
+    const { payload, contentType } = multipartBody(
+      validFields(phone, { disclosureSha256: sha }),
+      validFiles(),
+    );
     const response = await agent.request('POST', '/api/applications', {
       raw: payload,
       headers: { 'content-type': contentType, 'user-agent': 'SigningBrowser/1.0' },

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { storableOrNull } from '../../../domain/schemas/text';
 import { AppError, type FieldErrorInput } from '../../../domain/errors';
 import { loanRequestSchema } from '../../../domain/loan/terms';
 import { toMinor } from '../../../domain/money';
@@ -10,6 +9,7 @@ import {
   applicationFileFields,
   applicationInfoSchema,
 } from '../../../domain/schemas/application';
+import { storableOrNull } from '../../../domain/schemas/text';
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';

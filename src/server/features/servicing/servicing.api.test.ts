@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptProposedTerms } from '../../test-support/terms';
 import { seedApplication } from '../../test-support/seed';
+import { acceptProposedTerms } from '../../test-support/terms';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 

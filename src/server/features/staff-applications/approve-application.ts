@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { Database } from '../../db/schema';
@@ -6,7 +7,6 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { ApplicationRow } from '../../lib/applications';
 import { assertNoProposedChange } from '../../loans/terms-changes';
 import { type DecisionContext, lockPendingApplication, nowSql } from './decide-application';
-import type { Transaction } from 'kysely';
 
 /**
  * Approves in one transaction: status, approved amount, score, decider, audit event, borrower notice.
@@ -27,7 +27,11 @@ export async function approveApplication(
     if (before.amount > deps.config.fourEyesThresholdMinor) {
       await trx
         .updateTable('applications')
-        .set({ first_approved_by: ctx.staff.id, first_approved_at: nowSql, first_approval_credit_score: creditScore })
+        .set({
+          first_approved_by: ctx.staff.id,
+          first_approved_at: nowSql,
+          first_approval_credit_score: creditScore,
+        })
         .where('id', '=', id)
         .execute();
       await recordAudit(trx, ctx.actor, {
@@ -58,7 +62,13 @@ export async function confirmApproval(deps: AppDeps, ctx: DecisionContext, id: s
     if (!before.first_approved_by) throw new AppError('NOT_AWAITING_SECOND_APPROVAL');
     if (before.first_approved_by === ctx.staff.id) throw new AppError('OWN_APPROVAL_CONFIRM');
     await assertNoProposedChange(trx, id);
-    await approve(trx, ctx, before, before.first_approval_credit_score ?? 500, 'application.confirm_approval');
+    await approve(
+      trx,
+      ctx,
+      before,
+      before.first_approval_credit_score ?? 500,
+      'application.confirm_approval',
+    );
   });
   publishAfterCommit(deps, { type: 'applications-changed' });
 }

@@ -28,7 +28,12 @@ async function application(amountMinor: number) {
 }
 const auditActions = async (id: string) =>
   (
-    await t.db.selectFrom('audit_events').select(['action', 'actor_username']).where('loan_id', '=', id).orderBy('id').execute()
+    await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_username'])
+      .where('loan_id', '=', id)
+      .orderBy('id')
+      .execute()
   ).map((e) => `${e.action} by ${e.actor_username}`);
 
 describe('four-eyes approval', () => {
@@ -43,19 +48,41 @@ describe('four-eyes approval', () => {
     const id = await application(10_001_000);
     const once = await first.post(`/api/staff/applications/${id}/approve`, { creditScore: 640 });
     expect(once.status, once.text).toBe(200);
-    expect(once.body).toMatchObject({ status: 'pending', firstApprovedBy: firstName, approvedAmountMinor: null });
+    expect(once.body).toMatchObject({
+      status: 'pending',
+      firstApprovedBy: firstName,
+      approvedAmountMinor: null,
+    });
     expect(once.body.firstApprovedAt).toBeTruthy();
     const listed = await finance.get('/api/staff/applications/pending');
-    expect(listed.body.items.find((i: { id: string }) => i.id === id)).toMatchObject({ firstApprovedBy: firstName });
+    expect(listed.body.items.find((i: { id: string }) => i.id === id)).toMatchObject({
+      firstApprovedBy: firstName,
+    });
 
-    expectError(await first.post(`/api/staff/applications/${id}/confirm-approval`), 403, 'OWN_APPROVAL_CONFIRM');
-    expectError(await first.post(`/api/staff/applications/${id}/approve`, {}), 409, 'AWAITING_SECOND_APPROVAL');
-    expectError(await second.post(`/api/staff/applications/${id}/approve`, {}), 409, 'AWAITING_SECOND_APPROVAL');
+    expectError(
+      await first.post(`/api/staff/applications/${id}/confirm-approval`),
+      403,
+      'OWN_APPROVAL_CONFIRM',
+    );
+    expectError(
+      await first.post(`/api/staff/applications/${id}/approve`, {}),
+      409,
+      'AWAITING_SECOND_APPROVAL',
+    );
+    expectError(
+      await second.post(`/api/staff/applications/${id}/approve`, {}),
+      409,
+      'AWAITING_SECOND_APPROVAL',
+    );
     expect((await finance.post(`/api/staff/applications/${id}/confirm-approval`)).status).toBe(403);
 
     const confirmed = await second.post(`/api/staff/applications/${id}/confirm-approval`);
     expect(confirmed.status, confirmed.text).toBe(200);
-    expect(confirmed.body).toMatchObject({ status: 'approved', approvedAmountMinor: 10_001_000, creditScore: 640 });
+    expect(confirmed.body).toMatchObject({
+      status: 'approved',
+      approvedAmountMinor: 10_001_000,
+      creditScore: 640,
+    });
     expect(confirmed.body.decidedBy).not.toBe(firstName);
     const actions = await auditActions(id);
     expect(actions).toHaveLength(2);
@@ -77,10 +104,16 @@ describe('four-eyes approval', () => {
     for (const rejecter of [() => first, () => second]) {
       const id = await application(20_000_000);
       await first.post(`/api/staff/applications/${id}/approve`, {});
-      const rejected = await rejecter().post(`/api/staff/applications/${id}/reject`, { reason: 'Second look' });
+      const rejected = await rejecter().post(`/api/staff/applications/${id}/reject`, {
+        reason: 'Second look',
+      });
       expect(rejected.status, rejected.text).toBe(200);
       expect(rejected.body.status).toBe('rejected');
-      expectError(await second.post(`/api/staff/applications/${id}/confirm-approval`), 409, 'ALREADY_DECIDED');
+      expectError(
+        await second.post(`/api/staff/applications/${id}/confirm-approval`),
+        409,
+        'ALREADY_DECIDED',
+      );
     }
   });
 

@@ -248,7 +248,11 @@ describe('update loan', () => {
     });
     expect(response.status).toBe(200);
     // Signed terms bind: the change waits for the borrower (docs/decisions/018).
-    expect(response.body).toMatchObject({ amountMinor: 10_000_000, termMonths: 12, termsChangePending: true });
+    expect(response.body).toMatchObject({
+      amountMinor: 10_000_000,
+      termMonths: 12,
+      termsChangePending: true,
+    });
     expect((await acceptProposedTerms(t, agent, phone)).status).toBe(200);
     // 120,000 over 24 months at 2%: P·r/(1−(1+r)^−n) = 6,344.53
     expect((await officer.get(`/api/staff/applications/${id}`)).body).toMatchObject({

@@ -10,7 +10,12 @@ import { proposedChangeOf } from '../../loans/terms-changes';
  * Staff take back a change still waiting for the borrower (docs/decisions/018). The application row is
  * locked first, as by the borrower's accept and decline, so exactly one of them settles the change.
  */
-export async function withdrawTermsChange(deps: AppDeps, ctx: StaffContext, id: string, reason: string | null) {
+export async function withdrawTermsChange(
+  deps: AppDeps,
+  ctx: StaffContext,
+  id: string,
+  reason: string | null,
+) {
   await deps.db.transaction().execute(async (trx) => {
     const application = await trx
       .selectFrom('applications')

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { formatMoney } from '../../../domain/money';
 import { awaitsDecision, isRunning } from '../../../domain/loan/status';
+import { formatMoney } from '../../../domain/money';
 import { storableOrNull } from '../../../domain/schemas/text';
 import { auditActor, notifyBorrower, recordAudit } from '../../audit/audit';
 import { issueCode, withVerifiedCode } from '../../auth/verification-codes';
@@ -142,7 +142,11 @@ export async function acceptTermsChange(
         borrowerId: borrower.id,
         applicationId: application.id,
         kind: 'terms_change_accepted',
-        data: { amountMinor: after.amount, termMonths: after.term_months, monthlyPaymentMinor: after.monthly_payment },
+        data: {
+          amountMinor: after.amount,
+          termMonths: after.term_months,
+          monthlyPaymentMinor: after.monthly_payment,
+        },
       });
     },
     'CODE_INVALID',
@@ -151,7 +155,12 @@ export async function acceptTermsChange(
 }
 
 /** Declines: the change is cancelled and the terms the borrower signed (or last accepted) stay. */
-export async function declineTermsChange(deps: AppDeps, borrower: User, changeId: string, client: ClientInfo) {
+export async function declineTermsChange(
+  deps: AppDeps,
+  borrower: User,
+  changeId: string,
+  client: ClientInfo,
+) {
   await deps.db.transaction().execute(async (trx) => {
     const { application, change } = await lockOpenChange(trx, borrower, changeId);
     await trx

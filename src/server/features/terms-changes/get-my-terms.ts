@@ -1,5 +1,5 @@
-import type { MyTermsResponse, TermsChangeDto } from '../../../domain/schemas/terms';
 import type { Selectable } from 'kysely';
+import type { MyTermsResponse, TermsChangeDto } from '../../../domain/schemas/terms';
 import type { TermsChangesTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { latestApplicationOf } from '../../lib/applications';

@@ -27,7 +27,12 @@ async function borrowerWith(status: 'pending' | 'approved' = 'pending', amountMi
 const row = (id: string) =>
   t.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const changes = (id: string) =>
-  t.db.selectFrom('terms_changes').selectAll().where('application_id', '=', id).orderBy('created_at').execute();
+  t.db
+    .selectFrom('terms_changes')
+    .selectAll()
+    .where('application_id', '=', id)
+    .orderBy('created_at')
+    .execute();
 const eventKinds = async (id: string) =>
   (
     await t.db
@@ -72,7 +77,11 @@ describe('a staff change to a pending application', () => {
     const listed = await officer.get('/api/staff/applications/pending');
     expect(listed.body.items.find((i: { id: string }) => i.id === b.id).termsChangePending).toBe(true);
 
-    expectError(await officer.post(`/api/staff/applications/${b.id}/approve`, {}), 409, 'TERMS_CHANGE_PENDING');
+    expectError(
+      await officer.post(`/api/staff/applications/${b.id}/approve`, {}),
+      409,
+      'TERMS_CHANGE_PENDING',
+    );
     // A second change cannot pile on top of the first.
     expectError(
       await admin.post(`/api/staff/applications/pending/${b.id}/terms`, { amount: 70000, termMonths: 12 }),
@@ -95,14 +104,22 @@ describe('a staff change to a pending application', () => {
       'CODE_INVALID',
     );
     const code = await t.latestCode(b.phone);
-    const accepted = await b.agent.post(`/api/wallet/terms-changes/${changeId}/accept`, { code }, {
-      headers: { 'user-agent': 'BorrowerPhone/2.0' },
-    });
+    const accepted = await b.agent.post(
+      `/api/wallet/terms-changes/${changeId}/accept`,
+      { code },
+      {
+        headers: { 'user-agent': 'BorrowerPhone/2.0' },
+      },
+    );
     expect(accepted.status, accepted.text).toBe(200);
     const after = await row(b.id);
     expect(after).toMatchObject({ amount: 9_000_000, term_months: 12, monthly_payment: 851_036 });
     const [stored] = await changes(b.id);
-    expect(stored).toMatchObject({ status: 'accepted', decided_by: b.user.id, decided_user_agent: 'BorrowerPhone/2.0' });
+    expect(stored).toMatchObject({
+      status: 'accepted',
+      decided_by: b.user.id,
+      decided_user_agent: 'BorrowerPhone/2.0',
+    });
     expect(stored!.disclosure_sha256).toMatch(/^[0-9a-f]{64}$/);
     // Settled: the same code cannot answer it again (and was spent).
     expectError(
@@ -131,11 +148,7 @@ describe('a staff change to a pending application', () => {
     const account = await b.agent.get('/api/account');
     expect(account.body.loan).toMatchObject({ amountMinor: 8_000_000, approvedAmountMinor: 9_000_000 });
     expect(await eventKinds(b.id)).toEqual(['terms_change_proposed', 'terms_change_accepted', 'approved']);
-    expect(await auditActions(b.id)).toEqual([
-      'terms.propose',
-      'terms.accept',
-      'application.approve',
-    ]);
+    expect(await auditActions(b.id)).toEqual(['terms.propose', 'terms.accept', 'application.approve']);
   });
 
   it('a term change, or a reduction not marked as asked for, also goes to the borrower', async () => {
@@ -145,7 +158,9 @@ describe('a staff change to a pending application', () => {
       termMonths: 6,
     });
     expect(term.body.termsChangePending).toBe(true);
-    expect((await officer.post(`/api/staff/applications/${b.id}/terms-change/withdraw`, {})).status).toBe(200);
+    expect((await officer.post(`/api/staff/applications/${b.id}/terms-change/withdraw`, {})).status).toBe(
+      200,
+    );
     const lower = await officer.post(`/api/staff/applications/pending/${b.id}/terms`, {
       amount: 60000,
       termMonths: 12,
@@ -162,7 +177,11 @@ describe('a staff change to a pending application', () => {
     expect(declined.status, declined.text).toBe(200);
     expect((await row(b.id)).amount).toBe(8_000_000);
     expect((await changes(b.id))[0]!.status).toBe('declined');
-    expectError(await b.agent.post(`/api/wallet/terms-changes/${proposed.id}/code`), 409, 'TERMS_CHANGE_NOT_OPEN');
+    expectError(
+      await b.agent.post(`/api/wallet/terms-changes/${proposed.id}/code`),
+      409,
+      'TERMS_CHANGE_NOT_OPEN',
+    );
     expect((await officer.post(`/api/staff/applications/${b.id}/approve`, {})).body.approvedAmountMinor).toBe(
       8_000_000,
     );
@@ -203,7 +222,11 @@ describe('a staff change to a pending application', () => {
     expect(reduced.status, reduced.text).toBe(200);
     expect(reduced.body).toMatchObject({ amountMinor: 6_000_000, termsChangePending: false });
     const [applied] = await changes(b.id);
-    expect(applied).toMatchObject({ status: 'applied', amount: 6_000_000, reason: 'Borrower asked for less by phone' });
+    expect(applied).toMatchObject({
+      status: 'applied',
+      amount: 6_000_000,
+      reason: 'Borrower asked for less by phone',
+    });
     const mine = await b.agent.get('/api/wallet/terms');
     expect(mine.body.accepted).toHaveLength(1);
     expect(mine.body.accepted[0].status).toBe('applied');
@@ -226,7 +249,10 @@ describe('a staff change to a pending application', () => {
 describe('a staff change to an approved loan', () => {
   it('Change Amount waits for the borrower; meanwhile nothing can be withdrawn; staff can withdraw it', async () => {
     const b = await borrowerWith('approved');
-    const raised = await officer.post(`/api/staff/loans/${b.id}/amount`, { amount: 150000, reason: 'Top-up' });
+    const raised = await officer.post(`/api/staff/loans/${b.id}/amount`, {
+      amount: 150000,
+      reason: 'Top-up',
+    });
     expect(raised.status, raised.text).toBe(200);
     expect(raised.body).toMatchObject({ approvedAmountMinor: 8_000_000, termsChangePending: true });
     const servicing = await officer.get('/api/staff/loans');
@@ -234,7 +260,11 @@ describe('a staff change to an approved loan', () => {
 
     expectError(await sendWithdrawalCode(b.agent, 1000), 409, 'TERMS_CHANGE_AWAITS_YOU');
     expectError(
-      await b.agent.post('/api/wallet/withdrawals', { amount: 1000, code: '123456', idempotencyKey: '3b0f6a8e-4c1d-4f7a-9c2e-5d6b7a8c9d0e' }),
+      await b.agent.post('/api/wallet/withdrawals', {
+        amount: 1000,
+        code: '123456',
+        idempotencyKey: '3b0f6a8e-4c1d-4f7a-9c2e-5d6b7a8c9d0e',
+      }),
       409,
       'TERMS_CHANGE_AWAITS_YOU',
     );
@@ -260,7 +290,11 @@ describe('a staff change to an approved loan', () => {
     expect(proposed.previous).toBeDefined();
     const accepted = await accept(b.agent, b.phone, proposed.id);
     expect(accepted.status, accepted.text).toBe(200);
-    expect(await row(b.id)).toMatchObject({ amount: 12_000_000, approved_amount: 12_000_000, term_months: 18 });
+    expect(await row(b.id)).toMatchObject({
+      amount: 12_000_000,
+      approved_amount: 12_000_000,
+      term_months: 18,
+    });
     const wallet = await b.agent.get('/api/wallet');
     expect(wallet.status).toBe(200);
     expect(JSON.stringify(wallet.body)).toContain('12000000');
