@@ -55,9 +55,13 @@ describe('new terms proposed to the borrower', () => {
       'GET /api/wallet/terms': () => ({
         body: answered ? terms({ proposed: null, accepted: [{ ...proposed, status: 'accepted' }] }) : terms(),
       }),
-      ...stub('POST /api/wallet/terms-changes/:id/code', { id: changeId }, {
-        body: { resendAfterSeconds: 60, expiresInSeconds: 300 },
-      }),
+      ...stub(
+        'POST /api/wallet/terms-changes/:id/code',
+        { id: changeId },
+        {
+          body: { resendAfterSeconds: 60, expiresInSeconds: 300 },
+        },
+      ),
       ...stub('POST /api/wallet/terms-changes/:id/accept', { id: changeId }, () => {
         answered = true;
         return { body: { ok: true } };
@@ -77,7 +81,9 @@ describe('new terms proposed to the borrower', () => {
     await user.click(within(card).getByRole('button', { name: 'Send code' }));
     await user.type(within(card).getByLabelText('Verification code'), '123456');
     await user.click(within(card).getByRole('button', { name: 'Accept new terms' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'New loan terms to review' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'New loan terms to review' })).toBeNull(),
+    );
     const accept = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/accept'));
     expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ code: '123456' });
     // The accepted change joins the statement the borrower signed, each one can be opened.
