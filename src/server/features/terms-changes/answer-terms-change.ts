@@ -81,8 +81,8 @@ export async function sendTermsCode(deps: AppDeps, borrower: User, changeId: str
     clientIp,
     { phone: borrower.phone, purpose: 'terms_change', context: codeContext(change) },
     (code) =>
-      `Hiram: your code to accept the new loan terms (${formatMoney(change.amount, { locale: 'en' })}, ` +
-      `${change.term_months} months) is ${code}. It expires in 5 minutes. ` +
+      `Hiram: your code is ${code} to accept the new loan terms (${formatMoney(change.amount, { locale: 'en' })}, ` +
+      `${change.term_months} months). It expires in 5 minutes. ` +
       'We will never ask you for this code or for a fee to release your loan.',
   );
 }
