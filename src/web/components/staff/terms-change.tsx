@@ -5,6 +5,12 @@ import { notifySuccess } from '../../lib/notify';
 import { useWithdrawTermsChange } from '../../lib/staff/terms-change';
 import { ReasonModal } from '../reason-modal';
 
+/** A badge whose sentence wraps instead of being cut off with an ellipsis. */
+const wrapping = {
+  root: { textTransform: 'none', height: 'auto', maxWidth: 220, paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
+} as const;
+
 /**
  * The status cell of a loan list: its status, and under it what it waits for (docs/decisions/018): the
  * borrower's acceptance of new terms, or a second staff member's approval.
@@ -19,12 +25,12 @@ export function LoanStateCell(props: {
     <Stack gap={4} align="flex-start">
       {props.status}
       {props.termsChangePending ? (
-        <Badge color="blue.9" variant="light" radius="sm" style={{ textTransform: 'none', height: 'auto' }}>
+        <Badge color="blue.9" variant="light" radius="sm" styles={wrapping}>
           {t('backOffice.terms.waiting')}
         </Badge>
       ) : null}
       {props.firstApprovedBy ? (
-        <Badge color="grape.9" variant="light" radius="sm" style={{ textTransform: 'none', height: 'auto' }}>
+        <Badge color="grape.9" variant="light" radius="sm" styles={wrapping}>
           {t('backOffice.fourEyes.awaiting', { name: props.firstApprovedBy })}
         </Badge>
       ) : null}
