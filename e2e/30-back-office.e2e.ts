@@ -1,6 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerWithApplication, logInInBrowser, myApplication } from './support/borrower';
+import {
+  acceptTermsThroughApi,
+  borrowerWithApplication,
+  logInInBrowser,
+  myApplication,
+} from './support/borrower';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { staffMember } from './support/staff';
 
@@ -123,22 +128,32 @@ describe('back office: an officer decides applications', () => {
       await page.keyboard.press('Escape');
       await profile.waitFor({ state: 'hidden' });
 
-      // Update Loan: the amount snaps to the staff step on blur; the monthly payment follows.
+      // Update Loan: the amount snaps to the staff step on blur; the monthly payment follows. The new terms
+      // go to the borrower, who accepts them with a code before anything is approved (docs/decisions/018).
       await chooseRowAction(page, row, 'Update Loan');
       const update = page.getByRole('dialog', { name: 'Update Loan' });
       const payment = update.getByTestId('monthly-payment');
       const paymentBefore = await payment.textContent();
       const amount = update.getByLabel('Loan amount');
-      await amount.fill('123456');
+      await amount.fill('93456');
       await amount.blur();
-      expect(await amount.inputValue()).toBe('120,000');
+      expect(await amount.inputValue()).toBe('90,000');
       await update.getByText('24 months').click();
       await expect.poll(() => payment.textContent()).not.toBe(paymentBefore);
       await screenshot(page, 'back-office-update-loan');
       await update.getByRole('button', { name: 'Save' }).click();
-      await page.getByText(`Loan ${first.application.loanNumber} updated.`).waitFor();
+      await page
+        .getByText(`New terms for ${first.application.loanNumber} sent to the borrower.`, { exact: false })
+        .waitFor();
       await update.waitFor({ state: 'hidden' });
-      await expect.poll(() => row.textContent()).toContain('₱120,000');
+      await row.getByText("Waiting for borrower's acceptance").waitFor();
+      await acceptTermsThroughApi(first);
+      await page
+        .getByRole('button', { name: /Refresh/ })
+        .first()
+        .click();
+      await expect.poll(() => row.textContent()).toContain('₱90,000');
+      await expect.poll(() => row.textContent()).not.toContain("Waiting for borrower's acceptance");
 
       // Approve with a credit score.
       await chooseRowAction(page, row, 'Approve');
@@ -156,7 +171,7 @@ describe('back office: an officer decides applications', () => {
       const mine = await myApplication(first);
       expect(mine).toMatchObject({
         status: 'approved',
-        approvedAmountMinor: 12_000_000,
+        approvedAmountMinor: 9_000_000,
         termMonths: 24,
         creditScore: 720,
       });
@@ -185,7 +200,7 @@ describe('back office: an officer decides applications', () => {
       await page.getByRole('heading', { name: 'Approved Loan List' }).waitFor();
       const approvedRow = await searchRow(page, approvedName);
       expect(await approvedRow.textContent()).toContain(officer.username);
-      expect(await approvedRow.textContent()).toContain('₱120,000');
+      expect(await approvedRow.textContent()).toContain('₱90,000');
 
       // The dashboard counts both decisions.
       const after = await summary();

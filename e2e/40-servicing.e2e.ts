@@ -250,7 +250,8 @@ describe('loan servicing, user management and audit in the browser', () => {
       await staff.page.getByRole('heading', { name: 'Audit Log' }).waitFor();
       const table = staff.page.getByRole('table', { name: 'Audit Log' });
       const body = table.locator('tbody tr');
-      await expect.poll(() => body.count()).toBe(4);
+      // ₱150,000 is above the four-eyes threshold: approved once, then confirmed by a second officer.
+      await expect.poll(() => body.count()).toBe(5);
       await screenshot(staff.page, 'audit-loan-filter');
       const rows = await body.evaluateAll((trs) =>
         trs.map((tr) => {
@@ -269,7 +270,8 @@ describe('loan servicing, user management and audit in the browser', () => {
         'user.reset_password',
         'loan.release',
         'loan.hold',
-        'application.approve',
+        'application.confirm_approval',
+        'application.first_approve',
       ]);
       expect(rows[2]?.reason).toBe(holdReason);
       expect(rows[2]?.who).toContain(officer.username);

@@ -30,6 +30,8 @@ let admin: StaffMember;
 let newcomer: Borrower;
 /** An approved loan with a withdrawal waiting for finance. */
 let withdrawing: Borrower;
+/** Staff proposed new terms to this borrower: the acceptance screen on the wallet (docs/decisions/018). */
+let reviewing: Borrower;
 /** A paid-out loan with two repayments, one of them reversed: the staff loan page and Repayments. */
 let repaying: { applicationId: string; loanNumber: string };
 
@@ -96,6 +98,26 @@ beforeAll(async () => {
     'withdraw',
   );
   repaying = await seedRepayingLoan();
+  // New terms waiting for the borrower, and an approval waiting for a second staff member (Pending list).
+  const proposal = await borrowerWithApplication({ fullName: 'Tess Villanueva', amount: 100_000 });
+  reviewing = proposal;
+  expectStatus(
+    await admin.api.request('POST', `/api/staff/applications/pending/${proposal.application.id}/terms`, {
+      amount: 150_000,
+      termMonths: 12,
+      reason: 'Your income supports a larger loan',
+    }),
+    200,
+    'propose new terms',
+  );
+  const large = await borrowerWithApplication({ fullName: 'Dado Lim', amount: 200_000 });
+  expectStatus(
+    await admin.api.request('POST', `/api/staff/applications/${large.application.id}/approve`, {
+      creditScore: 600,
+    }),
+    200,
+    'first approval',
+  );
   // Waiting in the Pending list, for View Profile and the reason dialog.
   await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
 });
@@ -242,9 +264,19 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.goto('/account');
       await page.getByTestId('credit-rating').waitFor();
       findings.push(...(await audit(page, '/account', `account-${tag}`)));
-      expect(findings).toEqual([]);
     } finally {
       await context.close();
+    }
+    // New terms to accept with a code: the terms now beside the proposed ones.
+    const review = await newContext(viewport, scheme);
+    try {
+      await logInInBrowser(review.page, reviewing.phone, reviewing.password);
+      await review.page.goto('/wallet');
+      await review.page.getByRole('region', { name: 'New loan terms to review' }).waitFor();
+      findings.push(...(await audit(review.page, '/wallet (new terms to accept)', `wallet-terms-${tag}`)));
+      expect(findings).toEqual([]);
+    } finally {
+      await review.context.close();
     }
   });
 

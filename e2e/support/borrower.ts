@@ -231,3 +231,20 @@ export async function withdrawThroughApi(borrower: Borrower, amount: number): Pr
   expectStatus(withdrawn, 201, 'withdraw');
   return withdrawn.body.disbursement.id;
 }
+
+/**
+ * The borrower accepts the new terms staff proposed, through the API as the wallet page does: a code to
+ * their phone (read from the development outbox), then the code (docs/decisions/018).
+ */
+export async function acceptTermsThroughApi(borrower: Borrower): Promise<void> {
+  const terms = await borrower.api.request<{ proposed: { id: string } | null }>('GET', '/api/wallet/terms');
+  const id = terms.body.proposed?.id;
+  if (!id) throw new Error('no proposed terms for this borrower');
+  expectStatus(await borrower.api.request('POST', `/api/wallet/terms-changes/${id}/code`), 200, 'terms code');
+  const code = await latestCode(borrower.phone);
+  expectStatus(
+    await borrower.api.request('POST', `/api/wallet/terms-changes/${id}/accept`, { code }),
+    200,
+    'accept terms',
+  );
+}

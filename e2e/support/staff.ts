@@ -63,14 +63,27 @@ export async function staffMember(role: StaffRole, phone?: string): Promise<Staf
   return { id: created.body.id, username, password, api };
 }
 
+let secondOfficer: Promise<StaffMember> | null = null;
+
+/**
+ * Approves as `officer`; above the four-eyes threshold (₱100,000, docs/decisions/018) a second officer,
+ * made once per test file, confirms the approval.
+ */
 export async function approve(officer: ApiSession, applicationId: string, creditScore = 500) {
-  const response = await officer.request<{ loanNumber: string }>(
-    'POST',
-    `/api/staff/applications/${applicationId}/approve`,
-    { creditScore },
-  );
+  const response = await officer.request<{
+    loanNumber: string;
+    status: string;
+    firstApprovedBy: string | null;
+  }>('POST', `/api/staff/applications/${applicationId}/approve`, { creditScore });
   expectStatus(response, 200, 'approve');
-  return response.body;
+  if (response.body.status === 'approved') return response.body;
+  secondOfficer ??= staffMember('officer');
+  const confirmed = await (await secondOfficer).api.request<{ loanNumber: string }>(
+    'POST',
+    `/api/staff/applications/${applicationId}/confirm-approval`,
+  );
+  expectStatus(confirmed, 200, 'confirm approval');
+  return confirmed.body;
 }
 
 /** Puts an approved loan on hold (with the message the borrower sees) or releases it. */

@@ -6,7 +6,8 @@ export const codePolicy = {
   resendAfterSeconds: 60,
 } as const;
 
-export const codePurposes = ['signup', 'withdrawal', 'password_reset'] as const;
+/** `terms_change`: the borrower accepts a staff change to their signed terms (docs/decisions/018). */
+export const codePurposes = ['signup', 'withdrawal', 'password_reset', 'terms_change'] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
 export const codePattern = /^\d{6}$/;

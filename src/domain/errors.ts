@@ -63,6 +63,18 @@ export const errorMessages = {
   AMOUNT_BELOW_WITHDRAWN: 'The amount cannot be less than what has already been withdrawn ({amount}).',
   CREDIT_SCORE_INVALID: 'Please enter a credit score between 0 and 1000.',
   OWN_APPLICATION: 'You cannot decide an application made with your own phone number.',
+  // Signed terms bind; four-eyes approval (issue #14, docs/decisions/018)
+  TERMS_CHANGE_PENDING:
+    "A change to the terms is waiting for the borrower's acceptance. Wait for the borrower or withdraw the change first.",
+  TERMS_CHANGE_AWAITS_YOU:
+    'Your lender has proposed new loan terms. Please accept or decline them on your wallet page first.',
+  TERMS_CHANGE_NOT_OPEN: 'This change to the terms is no longer open.',
+  BORROWER_REQUEST_REASON_REQUIRED:
+    'A reduction the borrower asked for needs a reason, and only a lower amount with the same term can be applied directly.',
+  AWAITING_SECOND_APPROVAL:
+    'This application was approved once and needs a second staff member to confirm the approval.',
+  NOT_AWAITING_SECOND_APPROVAL: 'This application is not waiting for a second approval.',
+  OWN_APPROVAL_CONFIRM: 'You approved this application yourself. A different staff member must confirm it.',
   // Wallet and payouts (SPEC §5 withdraw)
   AMOUNT_INVALID: 'Enter a valid amount',
   AMOUNT_EXCEEDS_BALANCE: 'Amount exceeds balance',

@@ -29,6 +29,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
 import { staffEventRoutes } from './features/staff-events/routes';
 import { statementRoutes } from './features/statements/routes';
+import { termsChangeRoutes } from './features/terms-changes/routes';
 import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       dashboardRoutes(scoped, deps);
       staffEventRoutes(scoped, deps);
       walletRoutes(scoped, deps);
+      termsChangeRoutes(scoped, deps);
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
       statementRoutes(scoped, deps);

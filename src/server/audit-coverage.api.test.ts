@@ -123,6 +123,36 @@ const writes: Record<
     path: `/api/staff/applications/${await loan('pending')}/approve`,
     body: { creditScore: 600 },
   }),
+  'POST /api/staff/applications/:id/confirm-approval': async () => {
+    // Above the four-eyes threshold, approved once by another officer (docs/decisions/018).
+    const b = await t.signUpBorrower();
+    const id = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.phone,
+      status: 'pending',
+      amountMinor: 20_000_000,
+    });
+    const first = await t.createUser({ role: 'officer' });
+    await t.db
+      .updateTable('applications')
+      .set({
+        first_approved_by: first.user.id,
+        first_approved_at: new Date(),
+        first_approval_credit_score: 600,
+      })
+      .where('id', '=', id)
+      .execute();
+    return { path: `/api/staff/applications/${id}/confirm-approval` };
+  },
+  'POST /api/staff/applications/:id/terms-change/withdraw': async () => {
+    const id = await loan('pending');
+    const proposed = await admin.post(`/api/staff/applications/pending/${id}/terms`, {
+      amount: 150000,
+      termMonths: 12,
+    });
+    expect(proposed.body.termsChangePending).toBe(true);
+    return { path: `/api/staff/applications/${id}/terms-change/withdraw`, body: { reason }, reason };
+  },
   'POST /api/staff/applications/:id/reject': async () => ({
     path: `/api/staff/applications/${await loan('pending')}/reject`,
     body: { reason },

@@ -124,6 +124,31 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/staff/applications/${f.pendingId}/reject`,
     body: () => ({ reason }),
   },
+  'POST /api/staff/applications/:id/confirm-approval': {
+    guard: 'application.decide',
+    path: (f) => `/api/staff/applications/${f.pendingId}/confirm-approval`,
+  },
+  'POST /api/staff/applications/:id/terms-change/withdraw': {
+    guard: 'application.editTerms',
+    path: (f) => `/api/staff/applications/${f.pendingId}/terms-change/withdraw`,
+    body: () => ({ reason }),
+  },
+  // Signed terms bind: the borrower's statements and their answer to a change (no change in the fixture:
+  // past the guard, "not found" for every borrower).
+  'GET /api/wallet/terms': { guard: 'loan.viewOwn' },
+  'POST /api/wallet/terms-changes/:id/code': {
+    guard: 'loan.viewOwn',
+    path: (f) => `/api/wallet/terms-changes/${f.loanId}/code`,
+  },
+  'POST /api/wallet/terms-changes/:id/accept': {
+    guard: 'loan.viewOwn',
+    path: (f) => `/api/wallet/terms-changes/${f.loanId}/accept`,
+    body: () => ({ code: '123456' }),
+  },
+  'POST /api/wallet/terms-changes/:id/decline': {
+    guard: 'loan.viewOwn',
+    path: (f) => `/api/wallet/terms-changes/${f.loanId}/decline`,
+  },
   'GET /api/staff/dashboard': { guard: 'backOffice.view' },
   'GET /api/staff/dashboard/portfolio': { guard: 'backOffice.view' },
   'GET /api/staff/overdue': { guard: 'backOffice.view' },

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       codeLimits: { perIpPerHour: 10, globalPerHour: 500 },
       testClockStart: null,
       loanProduct: defaultLoanProduct,
+      fourEyesThresholdMinor: 10_000_000,
       repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 0 },
       paymentChannels: defaultPaymentChannels,
       paymentsWebhook: null,
@@ -362,6 +363,16 @@ describe('loan product configuration', () => {
     });
     expect(() => loadConfig({ ...base, LOAN_MONTHLY_RATE_BP: '2.5' })).toThrow(/LOAN_MONTHLY_RATE_BP/);
     expect(() => loadConfig({ ...base, LOAN_FEE_PERCENT_BP: '-1' })).toThrow(/LOAN_FEE_PERCENT_BP/);
+  });
+});
+
+describe('four-eyes threshold', () => {
+  it('defaults to ₱100,000 in centavos, takes whole pesos and refuses anything else', () => {
+    const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'hiram-config-')), SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).fourEyesThresholdMinor).toBe(10_000_000);
+    expect(loadConfig({ ...base, FOUR_EYES_THRESHOLD: '250000' }).fourEyesThresholdMinor).toBe(25_000_000);
+    for (const bad of ['-1', '1.5', 'lots', '2000000000'])
+      expect(() => loadConfig({ ...base, FOUR_EYES_THRESHOLD: bad })).toThrow(/FOUR_EYES_THRESHOLD/);
   });
 });
 

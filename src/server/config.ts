@@ -86,6 +86,8 @@ const envSchema = z
     LOAN_MONTHLY_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(200),
     LOAN_FEE_FLAT: z.coerce.number().int().min(0).max(1_000_000).default(0),
     LOAN_FEE_PERCENT_BP: z.coerce.number().int().min(0).max(9_999).default(0),
+    /** Pesos: approving more than this needs a second staff member (four-eyes, docs/decisions/018). */
+    FOUR_EYES_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
     REPAYMENT_GRACE_DAYS: z.coerce
       .number()
       .int()
@@ -241,6 +243,8 @@ export interface Config {
   testClockStart: Date | null;
   /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
   loanProduct: LoanProduct;
+  /** Approvals of an amount above this (minor units) need a second staff member (FOUR_EYES_THRESHOLD). */
+  fourEyesThresholdMinor: number;
   /** Grace days and late charge (docs/decisions/010); within the SEC ceilings with the product. */
   repaymentRules: RepaymentRules;
   paymentChannels: PaymentChannel[];
@@ -317,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     loanProduct,
+    fourEyesThresholdMinor: e.FOUR_EYES_THRESHOLD * 100,
     repaymentRules,
     paymentChannels: e.PAYMENT_CHANNELS ?? defaultPaymentChannels,
     paymentsWebhook:

@@ -29,6 +29,11 @@ export const applicationListItem = z.object({
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   creditScore: z.number().nullable(),
+  /** Four-eyes (docs/decisions/018): who approved first, while a second approval is awaited. */
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.string().nullable(),
+  /** A change to the terms waits for the borrower's acceptance. */
+  termsChangePending: z.boolean(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItem>;
 
@@ -68,6 +73,16 @@ export const applicationProfile = applicationListItem.extend({
   documents: z.object({ idFront: z.string(), idBack: z.string(), selfie: z.string(), signature: z.string() }),
   disclosure: z.record(z.string(), z.unknown()),
   disclosureSha256: z.string(),
+  /** The change waiting for the borrower, if any (docs/decisions/018). */
+  proposedTerms: z
+    .object({
+      amountMinor: z.number(),
+      termMonths: z.number(),
+      monthlyPaymentMinor: z.number(),
+      reason: z.string().nullable(),
+      proposedAt: z.string(),
+    })
+    .nullable(),
 });
 export type ApplicationProfile = z.infer<typeof applicationProfile>;
 
@@ -114,6 +129,8 @@ export const servicingItem = z.object({
   availableMinor: z.number(),
   status: z.enum(loanStatuses),
   statusMessage: z.string().nullable(),
+  /** A change to the terms waits for the borrower's acceptance. */
+  termsChangePending: z.boolean(),
 });
 export type ServicingItem = z.infer<typeof servicingItem>;
 export const servicingPage = pageOf(servicingItem);

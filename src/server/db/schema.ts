@@ -124,6 +124,38 @@ export interface ApplicationsTable {
   facts_as_of: ColumnType<string | null, string | null | undefined, string | null>;
   /** [[due date, unpaid minor], …] of every instalment not fully paid, oldest first (JSON text when written). */
   unpaid_instalments: ColumnType<[string, number][], string | undefined, string>;
+  /** Where the borrower signed (migration 014): client address and user agent at submission. */
+  signed_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  signed_user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Four-eyes (migration 014): the first approval of an amount above the threshold, until confirmed. */
+  first_approved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  first_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  first_approval_credit_score: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type TermsChangeStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn' | 'applied';
+
+/** A change to signed terms (migration 014, docs/decisions/018), with the disclosure it binds. */
+export interface TermsChangesTable {
+  id: Generated<string>;
+  application_id: string;
+  stage: 'pending' | 'approved';
+  status: ColumnType<TermsChangeStatus, TermsChangeStatus | undefined, TermsChangeStatus>;
+  proposed_by: string;
+  reason: string | null;
+  previous_amount: number;
+  previous_term_months: number;
+  previous_disclosure: ColumnType<unknown, string, never>;
+  amount: number;
+  term_months: number;
+  monthly_payment: number;
+  disclosure: ColumnType<unknown, string, never>;
+  disclosure_sha256: string;
+  created_at: CreatedAt;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_by: string | null;
+  decided_ip: string | null;
+  decided_user_agent: string | null;
 }
 
 /** Loans whose stored facts must be recomputed outside a money event (drained at start-up). */
@@ -262,6 +294,7 @@ export interface Database {
   unapplied_payments: UnappliedPaymentsTable;
   loan_facts_stale: LoanFactsStaleTable;
   loan_reminders: LoanRemindersTable;
+  terms_changes: TermsChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -40,12 +40,15 @@ describe('after-commit events', () => {
     const toReject = await seedApplication(t.db, { borrowerId: b2.user.id, phone: b2.phone });
     const published = bus.attempts.length;
 
+    // A reduction the borrower asked for applies at once (docs/decisions/018).
     const terms = await officer.post(`/api/staff/applications/pending/${toApprove}/terms`, {
-      amount: 120000,
+      amount: 90000,
       termMonths: 12,
+      borrowerRequested: true,
+      reason: 'Borrower asked for less',
     });
     expect(terms.status, terms.text).toBe(200);
-    expect(terms.body.amountMinor).toBe(12_000_000);
+    expect(terms.body.amountMinor).toBe(9_000_000);
     const approve = await officer.post(`/api/staff/applications/${toApprove}/approve`, { creditScore: 600 });
     expect(approve.status, approve.text).toBe(200);
     expect(await status(toApprove)).toBe('approved');

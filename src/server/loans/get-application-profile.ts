@@ -4,18 +4,26 @@ import { loanBalance } from '../../domain/loan/balance';
 import type { ApplicationProfile } from '../../domain/schemas/staff';
 import type { AppDeps } from '../deps';
 import { withdrawnSql } from '../lib/loan-balance';
+import { proposedChangeOf } from './terms-changes';
 
 /** Every field of an application for staff, with its documents and current balance. */
 export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {
   const row = await deps.db
     .selectFrom('applications')
     .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+    .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
     .selectAll('applications')
+    .select(
+      sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
+        'first_approved_by_name',
+      ),
+    )
     .select(sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'))
     .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
     .where('applications.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
+  const proposed = await proposedChangeOf(deps.db, id);
   const balance = loanBalance({
     status: row.status,
     approvedMinor: row.approved_amount,
@@ -62,5 +70,17 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     },
     disclosure: row.disclosure as Record<string, unknown>,
     disclosureSha256: row.disclosure_sha256,
+    firstApprovedBy: row.first_approved_at ? row.first_approved_by_name : null,
+    firstApprovedAt: row.first_approved_at?.toISOString() ?? null,
+    termsChangePending: Boolean(proposed),
+    proposedTerms: proposed
+      ? {
+          amountMinor: proposed.amount,
+          termMonths: proposed.term_months,
+          monthlyPaymentMinor: proposed.monthly_payment,
+          reason: proposed.reason,
+          proposedAt: proposed.created_at.toISOString(),
+        }
+      : null,
   };
 }

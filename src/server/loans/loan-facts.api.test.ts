@@ -5,6 +5,7 @@ import { deriveLoanPosition } from '../../domain/loan/repayments';
 import { signPaymentWebhook } from '../features/repayments/webhook-signature';
 import { todayIn } from '../lib/today';
 import { payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import { acceptProposedTerms } from '../test-support/terms';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
 import { outstandingPrincipalSql } from './loan-facts-sql';
 import { loadLoanRecords } from './loan-position';
@@ -241,7 +242,13 @@ describe('stored loan facts', () => {
   });
 
   it('new terms on a paid-out loan re-shape them', async () => {
-    const id = await paidOutLoan();
+    const b = await t.createUser({ role: 'borrower' });
+    const id = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.user.phone!,
+      status: 'approved',
+    });
+    await payOut(id, 10_000_000);
     const { user, password } = await t.createUser({ role: 'admin' });
     const admin = await t.loginAs(user.username!, password);
     const before = await stored(id);
@@ -251,6 +258,10 @@ describe('stored loan facts', () => {
       reason: 'Borrower asked',
     });
     expect(changed.status, changed.text).toBe(200);
+    // A new term binds once the borrower accepts it (docs/decisions/018); then the facts follow.
+    expect((await stored(id)).nextDueMinor).toBe(before.nextDueMinor);
+    const borrower = await t.loginAs(b.user.phone!, b.password);
+    expect((await acceptProposedTerms(t, borrower, b.user.phone!)).status).toBe(200);
     expect((await stored(id)).nextDueMinor).not.toBe(before.nextDueMinor);
     await expectFactsTrue(id);
   });

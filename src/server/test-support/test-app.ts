@@ -66,6 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     codeLimits: { perIpPerHour: 1_000, globalPerHour: 100_000 },
     testClockStart: null,
     loanProduct: defaultLoanProduct,
+    fourEyesThresholdMinor: 10_000_000,
     repaymentRules: defaultRepaymentRules,
     paymentChannels: defaultPaymentChannels,
     paymentsWebhook: null,

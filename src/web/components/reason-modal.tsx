@@ -14,6 +14,8 @@ export interface ReasonModalProps {
   children?: ReactNode;
   /** Label of the reason box; default "Reason". */
   reasonLabel?: string;
+  /** Helper text under the label, e.g. "Shown to the borrower" when the borrower will read the reason. */
+  reasonHint?: string;
   /** Default "Confirm". */
   confirmLabel?: string;
   confirmColor?: string;
@@ -92,6 +94,7 @@ export function ReasonModal(props: ReasonModalProps) {
           {props.children}
           <Textarea
             label={props.reasonLabel ?? t('backOffice.common.reason')}
+            description={props.reasonHint}
             withAsterisk
             autosize
             minRows={3}

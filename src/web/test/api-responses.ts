@@ -16,6 +16,7 @@ import type {
   staffUserDto,
   temporaryPasswordResponse,
 } from '../../domain/schemas/staff';
+import type { MyTermsResponse } from '../../domain/schemas/terms';
 import type { MeResponse } from '../../domain/schemas/user';
 import type {
   AccountResponse,
@@ -68,6 +69,12 @@ export interface ApiResponses {
   'GET /api/wallet': WalletResponse;
   'POST /api/wallet/withdrawal-code': CodeSent;
   'POST /api/wallet/withdrawals': { disbursement: DisbursementDto; replayed: boolean };
+  'GET /api/wallet/terms': MyTermsResponse;
+  'POST /api/wallet/terms-changes/:id/code': CodeSent;
+  'POST /api/wallet/terms-changes/:id/accept': { ok: true };
+  'POST /api/wallet/terms-changes/:id/decline': { ok: true };
+  'POST /api/staff/applications/:id/confirm-approval': ApplicationProfile;
+  'POST /api/staff/applications/:id/terms-change/withdraw': ApplicationProfile;
   'GET /api/staff/pending-count': { count: number };
   'GET /api/staff/dashboard': DashboardSummary;
   'GET /api/staff/applications/pending': Page<ApplicationListItem>;

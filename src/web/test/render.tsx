@@ -107,6 +107,8 @@ export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']
 export function mockApi(tableHandlers: MockTable) {
   const handlers: Record<string, Handler> = {
     'GET /api/settings': { body: defaultSettings() },
+    // The wallet also reads the borrower's signed terms (docs/decisions/018): none unless a test says so.
+    'GET /api/wallet/terms': { body: { signed: null, proposed: null, accepted: [] } },
     ...tableHandlers,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -93,6 +93,9 @@ export function makeListItem(overrides: Partial<ApplicationListItem> = {}): Appl
     decidedAt: null,
     decidedBy: null,
     creditScore: null,
+    firstApprovedBy: null,
+    firstApprovedAt: null,
+    termsChangePending: false,
     ...overrides,
   };
 }
@@ -108,6 +111,7 @@ export function makeProfile(item: ApplicationListItem, overrides: Partial<Applic
     monthlyExpenseMinor: 2_000_000,
     address: '12 Rizal St, Quezon City',
     email: null,
+    proposedTerms: null,
     contactName: 'Ben Santos',
     contactPhone: '09179876543',
     contactAddress: '14 Rizal St, Quezon City',

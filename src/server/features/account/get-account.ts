@@ -29,7 +29,8 @@ export async function getAccount(deps: AppDeps, borrowerId: string): Promise<Acc
       ? {
           loanNumber: a.loan_number,
           status: a.status,
-          amountMinor: a.amount,
+          // What the borrower asked for and signed, not a staff-changed amount (docs/decisions/018).
+          amountMinor: requestedAmountMinor(a.disclosure) ?? a.amount,
           approvedAmountMinor: a.approved_amount,
           termMonths: a.term_months,
           monthlyPaymentMinor: a.monthly_payment,
@@ -38,4 +39,10 @@ export async function getAccount(deps: AppDeps, borrowerId: string): Promise<Acc
         }
       : null,
   };
+}
+
+/** The amount of the disclosure the borrower signed, if the snapshot holds one. */
+function requestedAmountMinor(disclosure: unknown): number | null {
+  const amount = (disclosure as { amountMinor?: unknown } | null)?.amountMinor;
+  return typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null;
 }

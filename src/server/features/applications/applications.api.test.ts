@@ -164,7 +164,14 @@ describe('submitting an application', () => {
     expect(before.body).toEqual({ application: null, canApply: true });
 
     const sha = await quote(agent);
-    const response = await submit(agent, validFields(phone, { disclosureSha256: sha }), validFiles());
+    const { payload, contentType } = multipartBody(
+      validFields(phone, { disclosureSha256: sha }),
+      validFiles(),
+    );
+    const response = await agent.request('POST', '/api/applications', {
+      raw: payload,
+      headers: { 'content-type': contentType, 'user-agent': 'SigningBrowser/1.0' },
+    });
     expect(response.status, response.text).toBe(201);
     expect(response.body.status).toBe('pending');
     expect(response.body.loanNumber).toMatch(/^HL-\d{2}-\d{6}$/);
@@ -179,6 +186,9 @@ describe('submitting an application', () => {
       .executeTakeFirstOrThrow();
     expect(row.income).toBe(3_500_000);
     expect(row.disclosure_sha256).toBe(sha);
+    // The signature keeps where it was made (docs/decisions/018).
+    expect(row.signed_ip).toBe(agent.ip);
+    expect(row.signed_user_agent).toBe('SigningBrowser/1.0');
     const documents = await t.db
       .selectFrom('documents')
       .selectAll()

@@ -75,7 +75,10 @@ export function applicationRoutes(app: App, deps: AppDeps) {
         { fileTooLarge: 'IMAGE_TOO_LARGE', invalid: 'SECTIONS_INCOMPLETE' },
         applicationFileFields,
       );
-      const application = await submitApplication(deps, currentUser(request), form);
+      const application = await submitApplication(deps, currentUser(request), form, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return reply.status(201).send(toMyApplicationDto(application));
     },
   );

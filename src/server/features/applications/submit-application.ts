@@ -9,6 +9,7 @@ import {
   applicationFileFields,
   applicationInfoSchema,
 } from '../../../domain/schemas/application';
+import { storableOrNull } from '../../../domain/schemas/text';
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -37,7 +38,13 @@ const documentKinds: Record<ApplicationFileField, DocumentKind> = {
  * stored; the files and rows are then written so that a failure at any point leaves neither behind (the
  * files written are deleted again when the rows were not saved).
  */
-export async function submitApplication(deps: AppDeps, borrower: User, input: SubmissionInput) {
+export async function submitApplication(
+  deps: AppDeps,
+  borrower: User,
+  input: SubmissionInput,
+  /** Where the signature was made: kept with it (docs/decisions/018). */
+  signer: { ip: string; userAgent: string | undefined } = { ip: '', userAgent: undefined },
+) {
   const { fields, files } = input;
   const request = loanRequestSchema.safeParse({
     phone: fields.phone,
@@ -154,6 +161,8 @@ export async function submitApplication(deps: AppDeps, borrower: User, input: Su
           doc_signature: documentIds.signature,
           disclosure: JSON.stringify(disclosure),
           disclosure_sha256: quote.disclosureSha256,
+          signed_ip: storableOrNull(signer.ip || null),
+          signed_user_agent: storableOrNull(signer.userAgent ?? null),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -170,10 +170,11 @@ describe('audit log', () => {
     expect(en).toHaveLength(2);
     const row = en[1]!;
     // The machine columns are unchanged: action code, role code, centavos.
-    expect(row[3]).toBe('application.update_terms');
+    // A raise is proposed to the borrower (docs/decisions/018).
+    expect(row[3]).toBe('terms.propose');
     expect(row[2]).toBe('officer');
     expect(row[6]).toContain(`amount: ${before.amount!.before} → 16000000`);
-    expect(row[9]).toBe('Changed application terms');
+    expect(row[9]).toBe('Proposed new terms to borrower');
     expect(row[10]).toBe('Officer');
     expect(row[11]).toContain(
       `Amount: ${formatMoney(before.amount!.before, { locale: 'en-PH' })} → ₱160,000.00`,
@@ -186,8 +187,8 @@ describe('audit log', () => {
     );
     expect(zh[0]!.slice(9)).toEqual(['操作（可读）', '角色（可读）', '变更（可读）']);
     expect(zh[0]![0]).toBe('时间');
-    expect(zh[1]![3]).toBe('application.update_terms');
-    expect(zh[1]![9]).toBe(auditLabels.zh.actions.application.update_terms);
+    expect(zh[1]![3]).toBe('terms.propose');
+    expect(zh[1]![9]).toBe(auditLabels.zh.actions.terms.propose);
     expect(zh[1]![10]).toBe('信贷员');
     expect(zh[1]![11]).toContain('金额: ');
     expect(zh[1]![11]).toContain('期限（月）: ');
@@ -195,7 +196,7 @@ describe('audit log', () => {
       (await admin.get(`/api/admin/audit.csv?loan=${number}&lang=fil`)).text.replace(/^\uFEFF/, ''),
     );
     expect(fil[0]![0]).toBe('Kailan');
-    expect(fil[1]![9]).toBe('Binago ang tuntunin ng aplikasyon');
+    expect(fil[1]![9]).toBe('Nagmungkahi ng bagong tuntunin sa nanghihiram');
     expect(fil[1]![10]).toBe('Opisyal');
     expect(fil[1]![11]).toContain('Tagal (buwan): ');
 

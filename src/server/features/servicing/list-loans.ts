@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
 import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
+import { termsChangePendingSql } from '../../loans/terms-changes';
 
 /**
  * Running loans with what is still available to withdraw, for the Loan Servicing table: keys and capped total
@@ -36,6 +37,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
       'applications.status',
       'applications.status_message',
       withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
+      termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
     ])
     .orderBy('page.at', 'desc')
     .orderBy('page.id', 'desc')
@@ -55,6 +57,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     }).availableMinor,
     status: r.status,
     statusMessage: r.status_message,
+    termsChangePending: Boolean(r.terms_change_pending),
   }));
   return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
 }

@@ -31,7 +31,12 @@ const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
 export function servicingRoutes(app: App, deps: AppDeps) {
   const amountChangeSchema = z.object(
-    { amount: makeStaffLoanUpdateSchema(deps.config.loanProduct).shape.amount, reason: reasonSchema },
+    {
+      amount: makeStaffLoanUpdateSchema(deps.config.loanProduct).shape.amount,
+      reason: reasonSchema,
+      /** The borrower asked for this reduction: applied at once, else proposed to the borrower. */
+      borrowerRequested: z.boolean().optional(),
+    },
     { error: 'REASON_REQUIRED' },
   );
   app.get(
@@ -102,7 +107,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
   );
   action(
     'amount',
-    'Change the approved amount (never below what is withdrawn); the schedule is recomputed',
+    'Change the approved amount (never below what is withdrawn): a reduction the borrower asked for applies, anything else is proposed to the borrower',
     'loan.changeAmount',
     amountChangeSchema,
     async (id, input, ctx) => {
@@ -111,6 +116,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
         amount: input.amount,
         termMonths: loan.termMonths,
         reason: input.reason,
+        borrowerRequested: input.borrowerRequested,
       });
     },
     'LOAN_UPDATE_INVALID',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../../test-support/seed';
+import { acceptProposedTerms } from '../../test-support/terms';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
@@ -145,7 +146,7 @@ describe('loan servicing', () => {
   });
 
   it('credit score and amount: validated, audited, amount never below withdrawn', async () => {
-    const { id } = await runningLoan();
+    const { id, agent, phone } = await runningLoan();
     expect(
       (await officer.post(`/api/staff/loans/${id}/credit-score`, { creditScore: 5000, reason: 'r' })).status,
     ).toBe(400);
@@ -172,7 +173,10 @@ describe('loan servicing', () => {
     const offStep = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 95000, reason: 'r' });
     expect(offStep.body.error.message).toBe('Please enter a valid loan amount and loan period.');
     const ok = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 200000, reason: 'Top-up' });
-    expect(ok.body).toMatchObject({
+    // A raise is proposed to the borrower and binds once they accept it (docs/decisions/018).
+    expect(ok.body).toMatchObject({ approvedAmountMinor: 10_000_000, termsChangePending: true });
+    expect((await acceptProposedTerms(t, agent, phone)).status).toBe(200);
+    expect((await officer.get(`/api/staff/applications/${id}`)).body).toMatchObject({
       approvedAmountMinor: 20_000_000,
       availableMinor: 11_000_000,
       monthlyPaymentMinor: 1_891_192,

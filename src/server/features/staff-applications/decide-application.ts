@@ -56,6 +56,30 @@ export async function decidePendingApplication(
   throw new AppError('ALREADY_DECIDED');
 }
 
+/**
+ * Locks an application for a decision that needs a look at the row first (four-eyes, a proposed change of
+ * terms): the row lock plus the domain's transition check make concurrent decisions queue; the first wins,
+ * every later one finds it decided.
+ */
+export async function lockPendingApplication(
+  trx: Transaction<Database>,
+  staff: User,
+  id: string,
+  to: Extract<LoanStatus, 'approved' | 'rejected'>,
+) {
+  const row = await trx
+    .selectFrom('applications')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  // A closed loan may become approved again, but only by a reversal, never by a decision.
+  if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
+  if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
+  return row;
+}
+
 export type { StaffContext as DecisionContext } from '../../loans/staff-context';
 
 export const nowSql = sql<Date>`now()`;

@@ -4,6 +4,7 @@ import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/sta
 import type { AppDeps } from '../../deps';
 import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
+import { termsChangePendingSql } from '../../loans/terms-changes';
 
 export type ApplicationQueue = 'pending' | 'approved';
 
@@ -41,6 +42,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     )
     .innerJoin('applications', 'applications.id', 'page.id')
     .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+    .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
     .select([
       'page.window_count',
       'applications.id',
@@ -56,6 +58,9 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
       'applications.decided_at',
       'applications.credit_score',
       sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+      'applications.first_approved_at',
+      sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as('first_approved_by_name'),
+      termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
     ])
     .orderBy('page.at', 'desc')
     .orderBy('page.id', 'desc')
@@ -75,6 +80,9 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     decidedAt: r.decided_at?.toISOString() ?? null,
     decidedBy: r.decided_by_name,
     creditScore: r.credit_score,
+    firstApprovedBy: r.first_approved_at ? r.first_approved_by_name : null,
+    firstApprovedAt: r.first_approved_at?.toISOString() ?? null,
+    termsChangePending: Boolean(r.terms_change_pending),
   }));
   return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
 }

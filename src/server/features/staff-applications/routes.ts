@@ -6,6 +6,7 @@ import {
   applicationProfile,
   approveSchema,
   listQuerySchema,
+  reasonSchema,
   rejectSchema,
 } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
@@ -15,9 +16,10 @@ import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
 import { staffContext } from '../../loans/staff-context';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
-import { approveApplication } from './approve-application';
+import { approveApplication, confirmApproval } from './approve-application';
 import { type ApplicationQueue, listApplications } from './list-applications';
 import { rejectApplication } from './reject-application';
+import { withdrawTermsChange } from './withdraw-terms-change';
 
 const deciders = requirePermission('application.decide');
 /** Terms of a pending application, or the approved amount and term of a running loan. */
@@ -31,6 +33,8 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
   // The lender's configured product, not the built-in defaults.
   const loanTermsBody = makeStaffLoanUpdateSchema(deps.config.loanProduct).extend({
     reason: z.string().trim().max(limits.reason, { error: 'FIELD_TOO_LONG' }).optional(),
+    /** The borrower asked for this reduction: applied at once (with a reason), else proposed to them. */
+    borrowerRequested: z.boolean().optional(),
   });
   for (const queue of ['pending', 'approved'] as const satisfies ApplicationQueue[]) {
     app.get(
@@ -54,7 +58,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
         config: { inputErrorCode: 'LOAN_UPDATE_INVALID' },
         schema: {
           tags: ['back office'],
-          summary: `Update Loan (${queue}): amount and term; the monthly payment is recomputed`,
+          summary: `Update Loan (${queue}): amount and term; unless a reduction the borrower asked for, proposed to the borrower`,
           params: idParams,
           body: loanTermsBody,
           response: { 200: applicationProfile, ...errorResponses },
@@ -115,6 +119,42 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
     },
     async (request) => {
       await rejectApplication(deps, staffContext(request), request.params.id, request.body.reason);
+      return getApplicationProfile(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/applications/:id/confirm-approval',
+    {
+      preValidation: deciders,
+      schema: {
+        tags: ['back office'],
+        summary: 'Four-eyes: a second officer or admin confirms the first approval (never their own)',
+        params: idParams,
+        response: { 200: applicationProfile, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await confirmApproval(deps, staffContext(request), request.params.id);
+      return getApplicationProfile(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/applications/:id/terms-change/withdraw',
+    {
+      preValidation: requirePermission('application.editTerms'),
+      config: { inputErrorCode: 'REASON_REQUIRED' },
+      schema: {
+        tags: ['back office'],
+        summary: "Withdraw a change to the terms still waiting for the borrower's acceptance",
+        params: idParams,
+        body: z.object({ reason: reasonSchema.optional() }).default({}),
+        response: { 200: applicationProfile, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await withdrawTermsChange(deps, staffContext(request), request.params.id, request.body.reason ?? null);
       return getApplicationProfile(deps, request.params.id);
     },
   );

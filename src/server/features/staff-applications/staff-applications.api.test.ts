@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../../test-support/seed';
+import { acceptProposedTerms } from '../../test-support/terms';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -239,32 +240,42 @@ describe('decisions', () => {
 });
 
 describe('update loan', () => {
-  it('changes amount and term of a pending application and recomputes the monthly payment', async () => {
-    const { id, user } = await borrowerWith();
+  it('proposes new amount and term of a pending application; once accepted the payment is recomputed', async () => {
+    const { id, user, agent, phone } = await borrowerWith();
     const response = await officer.post(`/api/staff/applications/pending/${id}/terms`, {
       amount: 120000,
       termMonths: 24,
     });
     expect(response.status).toBe(200);
-    // 120,000 over 24 months at 2%: P·r/(1−(1+r)^−n) = 6,344.53
+    // Signed terms bind: the change waits for the borrower (docs/decisions/018).
     expect(response.body).toMatchObject({
+      amountMinor: 10_000_000,
+      termMonths: 12,
+      termsChangePending: true,
+    });
+    expect((await acceptProposedTerms(t, agent, phone)).status).toBe(200);
+    // 120,000 over 24 months at 2%: P·r/(1−(1+r)^−n) = 6,344.53
+    expect((await officer.get(`/api/staff/applications/${id}`)).body).toMatchObject({
       amountMinor: 12_000_000,
       termMonths: 24,
       monthlyPaymentMinor: 634_453,
+      termsChangePending: false,
     });
     const audit = await t.db
       .selectFrom('audit_events')
       .selectAll()
       .where('target_id', '=', id)
+      .orderBy('id')
       .executeTakeFirstOrThrow();
-    expect(audit.action).toBe('application.update_terms');
+    expect(audit.action).toBe('terms.propose');
     expect(audit.changes.amount).toEqual({ before: 10_000_000, after: 12_000_000 });
     const notice = await t.db
       .selectFrom('borrower_events')
       .selectAll()
       .where('borrower_id', '=', user.id)
+      .orderBy('id')
       .executeTakeFirstOrThrow();
-    expect(notice.kind).toBe('terms_changed');
+    expect(notice.kind).toBe('terms_change_proposed');
   });
 
   it.each([
@@ -296,7 +307,12 @@ describe('update loan', () => {
         termMonths: 12,
       });
       expect(kept.status, kept.text).toBe(200);
-      expect(kept.body).toMatchObject({ amountMinor: 1_000_000, termMonths: 12 });
+      // A new term is proposed to the borrower (docs/decisions/018), with the amount kept.
+      expect(kept.body).toMatchObject({
+        amountMinor: 1_000_000,
+        termMonths: 6,
+        proposedTerms: { amountMinor: 1_000_000, termMonths: 12 },
+      });
       // A changed amount is what staff propose: it must be in the staff range (₱50,000 and up).
       const raised = await officer.post(`/api/staff/applications/${queue}/${id}/terms`, {
         amount: 20000,
@@ -309,7 +325,7 @@ describe('update loan', () => {
         .select(['amount', 'term_months'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ amount: 1_000_000, term_months: 12 });
+      expect(row).toEqual({ amount: 1_000_000, term_months: 6 });
     },
   );
 
@@ -339,6 +355,8 @@ describe('update loan', () => {
     const ok = await officer.post(`/api/staff/applications/approved/${id}/terms`, {
       amount: 70000,
       termMonths: 12,
+      borrowerRequested: true,
+      reason: 'The borrower asked to stop at what was withdrawn',
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { ApplicationRow } from '../../lib/applications';
 import { withdrawnMinor, withdrawnSql } from '../../lib/loan-balance';
 import { lastDueDate } from '../../loans/loan-position';
+import { proposedChangeOf } from '../../loans/terms-changes';
 
 /**
  * The borrower's running loan, ready for a withdrawal of `amountMinor`: it must exist, be running and not
@@ -44,6 +45,9 @@ export async function loanForWithdrawal(
   if (!canWithdraw(loan.status)) {
     throw new AppError('WITHDRAWALS_PAUSED', { params: { message: loan.status_message ?? '' } });
   }
+  // Nothing is withdrawn on terms the borrower has not accepted (docs/decisions/018). With `lock` this is
+  // read after the loan row lock, which every writer of a change takes first.
+  if (await proposedChangeOf(db, loan.id)) throw new AppError('TERMS_CHANGE_AWAITS_YOU');
   // Interest runs from the first payout over the term: money paid out on or after the last due date could
   // not be repaid by any instalment (docs/decisions/010).
   const lastDue = await lastDueDate(db, loan, options.timeZone);

@@ -15,6 +15,11 @@ export const conflictCodes: readonly string[] = [
   'LOAN_NOT_FOUND',
   'NOT_FOUND',
   'REPAYMENT_ALREADY_REVERSED',
+  // Signed terms and four-eyes (docs/decisions/018): the borrower or another staff member got there first.
+  'TERMS_CHANGE_PENDING',
+  'TERMS_CHANGE_NOT_OPEN',
+  'AWAITING_SECOND_APPROVAL',
+  'NOT_AWAITING_SECOND_APPROVAL',
 ];
 
 export function isConflict(error: unknown, codes: readonly string[] = conflictCodes): boolean {

@@ -31,7 +31,9 @@ export const useChangeCreditScore = () =>
 export const useMessageBorrower = () => useLoanChange<{ message: string; reason: string }>('message');
 
 /** `amount` in whole pesos (staff range); never below what was already withdrawn. */
-export const useChangeLoanAmount = () => useLoanChange<{ amount: number; reason: string }>('amount');
+/** A raise (or a reduction not asked for by the borrower) waits for the borrower's acceptance (decision 018). */
+export const useChangeLoanAmount = () =>
+  useLoanChange<{ amount: number; reason: string; borrowerRequested?: boolean }>('amount');
 
 /**
  * Admin only: the borrower's sessions end, the old password stops working, and a code goes by SMS to the

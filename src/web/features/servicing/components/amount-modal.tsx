@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Checkbox, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +31,12 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
   const withdrawnMinor = profile.data?.withdrawnMinor;
   const currentAmount = loan ? loan.approvedAmountMinor / MINOR_PER_MAJOR : 0;
   const [amountText, setAmountText] = useState('');
+  const [borrowerRequested, setBorrowerRequested] = useState(false);
   useEffect(() => {
-    if (opened && loan) setAmountText(amountInputText(loan.approvedAmountMinor / MINOR_PER_MAJOR));
+    if (opened && loan) {
+      setAmountText(amountInputText(loan.approvedAmountMinor / MINOR_PER_MAJOR));
+      setBorrowerRequested(false);
+    }
   }, [opened, loan]);
 
   const payment =
@@ -51,6 +55,7 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
       opened={opened}
       onClose={onClose}
       title={t('servicing.amount.title')}
+      reasonHint={t('backOffice.terms.shownToBorrower')}
       description={
         loan ? (
           <LoanLine loan={loan}>
@@ -65,18 +70,27 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
           return t('errors.LOAN_UPDATE_INVALID');
         if (parsed.data * MINOR_PER_MAJOR < profile.data.withdrawnMinor)
           return t('errors.AMOUNT_BELOW_WITHDRAWN', { amount: fmt.money(profile.data.withdrawnMinor) });
+        if (borrowerRequested && parsed.data >= currentAmount)
+          return t('errors.BORROWER_REQUEST_REASON_REQUIRED');
         return null;
       }}
       onConfirm={async (reason) => {
         const parsed = amountSchema?.safeParse(amountText);
         if (!loan || !parsed?.success) return;
-        const updated = await change.run({ id: loan.id, amount: parsed.data, reason });
+        const updated = await change.run({
+          id: loan.id,
+          amount: parsed.data,
+          reason,
+          ...(borrowerRequested ? { borrowerRequested: true } : {}),
+        });
         if (!updated) return;
         notifySuccess(
-          t('servicing.amount.toast', {
-            loanNumber: loan.loanNumber,
-            amount: fmt.money(parsed.data * MINOR_PER_MAJOR),
-          }),
+          updated.termsChangePending
+            ? t('backOffice.update.proposed', { loanNumber: loan.loanNumber })
+            : t('servicing.amount.toast', {
+                loanNumber: loan.loanNumber,
+                amount: fmt.money(parsed.data * MINOR_PER_MAJOR),
+              }),
         );
       }}
     >
@@ -105,6 +119,12 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
           </Text>
         </Group>
       ) : null}
+      <Checkbox
+        label={t('backOffice.update.borrowerRequested')}
+        description={t('backOffice.update.borrowerRequestedHint')}
+        checked={borrowerRequested}
+        onChange={(event) => setBorrowerRequested(event.currentTarget.checked)}
+      />
     </ReasonModal>
   );
 }

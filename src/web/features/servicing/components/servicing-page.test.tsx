@@ -29,6 +29,7 @@ function makeLoan(overrides: Partial<ServicingItem> = {}): ServicingItem {
     availableMinor: 11_450_000,
     status: 'approved',
     statusMessage: null,
+    termsChangePending: false,
     ...overrides,
   };
 }

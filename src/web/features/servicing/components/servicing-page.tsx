@@ -18,6 +18,7 @@ import { ListPage } from '../../../components/lists/list-page';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
 import { ProfileModal } from '../../../components/staff/profile-modal';
+import { LoanStateCell } from '../../../components/staff/terms-change';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
@@ -97,19 +98,25 @@ export function ServicingPage() {
     {
       key: 'status',
       header: c('status'),
-      cell: (item) =>
-        item.status === 'on_hold' && item.statusMessage ? (
-          // The message the borrower sees, on hover (and read out by screen readers).
-          <Tooltip label={item.statusMessage} multiline maw={320} withArrow>
-            {/* relative: the visually hidden text must stay inside the table's scroll area */}
-            <span style={{ position: 'relative', display: 'inline-block' }}>
+      cell: (item) => (
+        <LoanStateCell
+          termsChangePending={item.termsChangePending}
+          status={
+            item.status === 'on_hold' && item.statusMessage ? (
+              // The message the borrower sees, on hover (and read out by screen readers).
+              <Tooltip label={item.statusMessage} multiline maw={320} withArrow>
+                {/* relative: the visually hidden text must stay inside the table's scroll area */}
+                <span style={{ position: 'relative', display: 'inline-block' }}>
+                  <StatusBadge status={item.status} />
+                  <VisuallyHidden>{item.statusMessage}</VisuallyHidden>
+                </span>
+              </Tooltip>
+            ) : (
               <StatusBadge status={item.status} />
-              <VisuallyHidden>{item.statusMessage}</VisuallyHidden>
-            </span>
-          </Tooltip>
-        ) : (
-          <StatusBadge status={item.status} />
-        ),
+            )
+          }
+        />
+      ),
     },
     actionsColumn<ServicingItem>(
       c('action'),

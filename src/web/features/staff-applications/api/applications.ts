@@ -20,6 +20,15 @@ export function useApproveApplication() {
   });
 }
 
+/** POST /api/staff/applications/:id/confirm-approval: the second staff member confirms (four-eyes). */
+export function useConfirmApproval() {
+  return useStaffMutation({
+    mutationFn: ({ id }: { id: string }) =>
+      apiFetch<ApplicationProfile>(applicationUrl(id, 'confirm-approval'), { method: 'POST' }),
+    refresh,
+  });
+}
+
 /** POST /api/staff/applications/:id/reject with the reason the borrower will read. */
 export function useRejectApplication() {
   return useStaffMutation({
@@ -36,6 +45,8 @@ export interface LoanTermsChange {
   amount: number;
   termMonths: number;
   reason?: string;
+  /** A lower amount the borrower asked for: applied at once; anything else waits for the borrower. */
+  borrowerRequested?: boolean;
 }
 
 /** POST /api/staff/applications/{pending|approved}/:id/terms: amount and term of a pending or approved loan. */

@@ -1,4 +1,4 @@
-import { IconCheck, IconId, IconPencil, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconChecks, IconId, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
@@ -9,16 +9,18 @@ import { ListPage } from '../../../components/lists/list-page';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch } from '../../../components/lists/search-bar';
 import { ProfileModal } from '../../../components/staff/profile-modal';
+import { LoanStateCell, WithdrawTermsModal } from '../../../components/staff/terms-change';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import type { LoanQueue } from '../api/applications';
 import { ApproveModal } from './approve-modal';
+import { ConfirmApprovalModal } from './confirm-approval-modal';
 import { RejectModal } from './reject-modal';
 import { UpdateLoanModal } from './update-loan-modal';
 
-type Dialog = 'profile' | 'update' | 'approve' | 'reject';
+type Dialog = 'profile' | 'update' | 'approve' | 'confirm' | 'reject' | 'withdrawTerms';
 
 /** Pending and Approved Loan Lists (SPEC §2.7): the same search, their own columns and actions. */
 function ApplicationListPage({ queue }: { queue: LoanQueue }) {
@@ -60,14 +62,32 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
             },
           ]
         : []),
-      ...(decides
+      ...(canEditTerms && item.termsChangePending
         ? [
             {
-              key: 'approve',
-              label: t('backOffice.actions.approve'),
-              icon: <IconCheck size={16} />,
-              onClick: () => open('approve', item),
+              key: 'withdrawTerms',
+              label: t('backOffice.terms.withdraw'),
+              icon: <IconArrowBackUp size={16} />,
+              onClick: () => open('withdrawTerms', item),
             },
+          ]
+        : []),
+      ...(decides
+        ? [
+            // Four-eyes: once approved by one staff member, the next one confirms (docs/decisions/018).
+            item.firstApprovedBy
+              ? {
+                  key: 'confirm',
+                  label: t('backOffice.fourEyes.confirm'),
+                  icon: <IconChecks size={16} />,
+                  onClick: () => open('confirm', item),
+                }
+              : {
+                  key: 'approve',
+                  label: t('backOffice.actions.approve'),
+                  icon: <IconCheck size={16} />,
+                  onClick: () => open('approve', item),
+                },
             {
               key: 'reject',
               label: t('backOffice.actions.reject'),
@@ -78,6 +98,14 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
           ]
         : []),
     ],
+  );
+
+  const statusCell = (item: ApplicationListItem) => (
+    <LoanStateCell
+      status={<StatusBadge status={item.status} />}
+      termsChangePending={item.termsChangePending}
+      firstApprovedBy={item.firstApprovedBy}
+    />
   );
 
   const common: Column<ApplicationListItem>[] = [
@@ -112,7 +140,7 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
             header: c('requestedAt'),
             cell: (item) => <DateTimeCell iso={item.submittedAt} />,
           },
-          { key: 'status', header: c('status'), cell: (item) => <StatusBadge status={item.status} /> },
+          { key: 'status', header: c('status'), cell: statusCell },
           actions,
         ]
       : [
@@ -123,7 +151,7 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
             cell: (item) => <DateTimeCell iso={item.decidedAt} />,
           },
           { key: 'approvedBy', header: c('approvedBy'), cell: (item) => fmt.text(item.decidedBy) },
-          { key: 'status', header: c('status'), cell: (item) => <StatusBadge status={item.status} /> },
+          { key: 'status', header: c('status'), cell: statusCell },
           actions,
         ];
 
@@ -140,11 +168,15 @@ function ApplicationListPage({ queue }: { queue: LoanQueue }) {
       />
       <ProfileModal applicationId={row?.id ?? null} opened={dialog === 'profile'} onClose={close} />
       {canEditTerms ? (
-        <UpdateLoanModal queue={queue} row={row} opened={dialog === 'update'} onClose={close} />
+        <>
+          <UpdateLoanModal queue={queue} row={row} opened={dialog === 'update'} onClose={close} />
+          <WithdrawTermsModal row={row} opened={dialog === 'withdrawTerms'} onClose={close} />
+        </>
       ) : null}
       {canDecide && queue === 'pending' ? (
         <>
           <ApproveModal row={row} opened={dialog === 'approve'} onClose={close} />
+          <ConfirmApprovalModal row={row} opened={dialog === 'confirm'} onClose={close} />
           <RejectModal row={row} opened={dialog === 'reject'} onClose={close} />
         </>
       ) : null}

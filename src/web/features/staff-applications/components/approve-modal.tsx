@@ -39,7 +39,13 @@ export function ApproveModal({ row, opened, onClose }: ApproveModalProps) {
       onConfirm={async () => {
         if (!row || !parsed.success) return;
         const profile = await approve.run({ id: row.id, creditScore: parsed.data });
-        if (profile) notifySuccess(t('backOffice.approve.success', { loanNumber: row.loanNumber }));
+        if (!profile) return;
+        // Above the four-eyes threshold the first approval waits for a second staff member.
+        notifySuccess(
+          t(profile.status === 'approved' ? 'backOffice.approve.success' : 'backOffice.approve.firstDone', {
+            loanNumber: row.loanNumber,
+          }),
+        );
       }}
     >
       {row ? (

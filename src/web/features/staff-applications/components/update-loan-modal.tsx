@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,8 @@ export interface UpdateLoanModalProps {
 }
 
 /**
- * Update Loan (SPEC §2.7): the current amount, or a new one in the lender's staff range (clamped on blur), and term, with the monthly
+ * Update Loan (SPEC §2.7; docs/decisions/018: new terms go to the borrower to accept, unless a lower amount
+ * the borrower asked for): the current amount, or a new one in the lender's staff range (clamped on blur), and term, with the monthly
  * payment recomputed live by the domain. On an approved loan the amount never goes below what was withdrawn.
  */
 export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModalProps) {
@@ -42,11 +43,13 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
   const [amountText, setAmountText] = useState('');
   const [termMonths, setTermMonths] = useState(0);
   const [reason, setReason] = useState('');
+  const [borrowerRequested, setBorrowerRequested] = useState(false);
   useEffect(() => {
     if (opened && row) {
       setAmountText(amountInputText(currentAmount));
       setTermMonths(row.termMonths);
       setReason('');
+      setBorrowerRequested(false);
     }
   }, [opened, row, currentAmount]);
 
@@ -62,6 +65,12 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
       return t('errors.LOAN_UPDATE_INVALID');
     if (parsed.data.amount * MINOR_PER_MAJOR < (withdrawnMinor ?? 0))
       return t('errors.AMOUNT_BELOW_WITHDRAWN', { amount: fmt.money(withdrawnMinor) });
+    // Applied at once only for a lower amount, same term, with a reason (docs/decisions/018).
+    if (
+      borrowerRequested &&
+      (!reason.trim() || parsed.data.amount >= currentAmount || termMonths !== row?.termMonths)
+    )
+      return t('errors.BORROWER_REQUEST_REASON_REQUIRED');
     return null;
   };
 
@@ -73,8 +82,14 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
       id: row.id,
       ...parsed.data,
       ...(reason.trim() ? { reason: reason.trim() } : {}),
+      ...(borrowerRequested ? { borrowerRequested: true } : {}),
     });
-    if (updated) notifySuccess(t('backOffice.update.success', { loanNumber: row.loanNumber }));
+    if (!updated) return;
+    notifySuccess(
+      t(updated.termsChangePending ? 'backOffice.update.proposed' : 'backOffice.update.success', {
+        loanNumber: row.loanNumber,
+      }),
+    );
   };
 
   return (
@@ -133,6 +148,12 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
               {t('backOffice.update.rateNote', { rate: fmt.percent((rateBp ?? 0) / 10_000) })}
             </Text>
           </Paper>
+          <Checkbox
+            label={t('backOffice.update.borrowerRequested')}
+            description={t('backOffice.update.borrowerRequestedHint')}
+            checked={borrowerRequested}
+            onChange={(event) => setBorrowerRequested(event.currentTarget.checked)}
+          />
           <Textarea
             label={t('backOffice.update.reason')}
             description={t('backOffice.update.reasonHint')}

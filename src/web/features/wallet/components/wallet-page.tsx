@@ -3,6 +3,7 @@ import { IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError, PageLoading } from '../../../components/load-state';
+import { useMyTerms } from '../api/terms-api';
 import { useWallet } from '../api/wallet-api';
 import { walletStatus } from '../lib/wallet-status';
 import { DisbursementList } from './disbursement-list';
@@ -10,7 +11,9 @@ import { HistoryList } from './history-list';
 import { HowToPay } from './how-to-pay';
 import { LoanCard } from './loan-card';
 import { RepaymentSchedule } from './repayment-schedule';
+import { SignedTerms } from './signed-terms';
 import { StatusPanel } from './status-panel';
+import { TermsChangeCard } from './terms-change-card';
 import { WithdrawForm } from './withdraw-form';
 
 /** A borrower without any application: say so and show the way to apply. */
@@ -39,6 +42,7 @@ function NoLoan() {
 /** /wallet — My Wallet (SPEC §2.5). */
 export function WalletPage() {
   const wallet = useWallet();
+  const terms = useMyTerms();
 
   if (wallet.isPending) return <PageLoading />;
   if (wallet.isError) return <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />;
@@ -47,6 +51,7 @@ export function WalletPage() {
   const status = walletStatus(data);
   return (
     <Stack gap="md">
+      {terms.data?.proposed ? <TermsChangeCard change={terms.data.proposed} /> : null}
       {data.application && status ? (
         <>
           <LoanCard wallet={data} />
@@ -60,6 +65,7 @@ export function WalletPage() {
       {data.balance ? <DisbursementList disbursements={data.disbursements} /> : null}
       <RepaymentSchedule schedule={data.schedule} repayment={data.repayment} />
       {data.repayment?.position ? <HowToPay repayment={data.repayment} /> : null}
+      {terms.data ? <SignedTerms terms={terms.data} /> : null}
     </Stack>
   );
 }

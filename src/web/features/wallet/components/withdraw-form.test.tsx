@@ -105,9 +105,9 @@ describe('withdraw form', { timeout: 15_000 }, () => {
         'Enter an amount to see what it does to your payments. You will see this before any code is sent.',
       ),
     ).toBeTruthy();
-    // Only reads: the session, the wallet and the lender's settings (its time zone). No write was sent.
+    // Only reads: the session, the wallet, its signed terms and the lender's settings. No write was sent.
     expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(
-      new Set(['/api/me', '/api/wallet', '/api/settings']),
+      new Set(['/api/me', '/api/wallet', '/api/wallet/terms', '/api/settings']),
     );
   });
 

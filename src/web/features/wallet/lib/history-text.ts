@@ -58,6 +58,28 @@ export function historyText(event: BorrowerEventDto, t: TFunction, format: Forma
         note: [previous, note].filter(Boolean).join(' ') || null,
       };
     }
+    // Signed terms bind (docs/decisions/018): new terms proposed, and what became of them.
+    case 'terms_change_proposed':
+      return {
+        text: t('wallet.history.termsProposed', {
+          amount: money(data.amountMinor),
+          months: num(data.termMonths) ?? '-',
+          payment: money(data.monthlyPaymentMinor),
+        }),
+        note,
+      };
+    case 'terms_change_accepted':
+      return {
+        text: t('wallet.history.termsAccepted', {
+          amount: money(data.amountMinor),
+          months: num(data.termMonths) ?? '-',
+        }),
+        note: null,
+      };
+    case 'terms_change_declined':
+      return { text: t('wallet.history.termsDeclined'), note: null };
+    case 'terms_change_withdrawn':
+      return { text: t('wallet.history.termsWithdrawn'), note };
     case 'on_hold':
       return {
         text: message ? t('wallet.history.onHold', { message }) : t('wallet.history.onHoldNoMessage'),
