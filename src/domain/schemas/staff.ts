@@ -142,7 +142,7 @@ export const messageSchema = withReason({
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
     .max(limits.borrowerMessage, { error: 'FIELD_TOO_LONG' }),
 });
-export const resetPasswordSchema = z.object({ reason: reason.optional() }).default({});
+export const resetPasswordSchema = z.object({ reason }, { error: 'REASON_REQUIRED' });
 export const temporaryPasswordResponse = z.object({ temporaryPassword: z.string() });
 
 // ---- User management (admin only)

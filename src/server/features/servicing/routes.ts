@@ -120,6 +120,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     '/staff/loans/:id/reset-password',
     {
       preValidation: requirePermission('users.manage'),
+      config: { inputErrorCode: 'REASON_REQUIRED' },
       schema: {
         tags: ['servicing'],
         summary: "Reset the borrower's password: a temporary one, changed at next login; sessions end",
@@ -131,7 +132,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     async (request) => {
       const loan = await getApplicationProfile(deps, request.params.id);
       const temporary = await resetPassword(deps, staffContext(request), loan.borrowerId, {
-        reason: request.body.reason ?? null,
+        reason: request.body.reason,
         loanId: loan.id,
       });
       return { temporaryPassword: temporary };

@@ -78,6 +78,7 @@ export function userRoutes(app: App, deps: AppDeps) {
     '/admin/users/:id/reset-password',
     {
       preValidation: admins,
+      config: { inputErrorCode: 'REASON_REQUIRED' },
       schema: {
         tags: ['users'],
         summary: 'Reset a password: returns a temporary one; all sessions end',
@@ -88,7 +89,7 @@ export function userRoutes(app: App, deps: AppDeps) {
     },
     async (request) => ({
       temporaryPassword: await resetPassword(deps, staffContext(request), request.params.id, {
-        reason: request.body.reason ?? null,
+        reason: request.body.reason,
       }),
     }),
   );
