@@ -30,6 +30,8 @@ export const auditFieldKinds = {
   receivedOn: 'date',
   mustChangePassword: 'boolean',
   reversed: 'boolean',
+  locked: 'boolean',
+  failedLogins: 'number',
   password: 'password',
   statusMessage: 'text',
   reference: 'text',

@@ -12,6 +12,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
+import type { TrustProxy } from './config';
 import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus, PostgresEventBus } from './events/bus';
 import { accountRoutes } from './features/account/routes';
@@ -62,11 +63,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY for Fastify: the proxies' addresses and ranges as they are; a hop count as "the first n hops
+ * from this server" (proxy-addr's meaning, which Fastify itself no longer gives a number): only safe when
+ * the app cannot be reached except through those proxies, as the README says.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

@@ -213,6 +213,19 @@ const writes: Record<
     body: { reason },
     reason,
   }),
+  'POST /api/admin/users/:id/unlock': async () => {
+    const id = await user();
+    await t.db
+      .insertInto('login_throttle')
+      .values({
+        key: `account:${id}`,
+        failures: 5,
+        window_started_at: new Date(),
+        locked_until: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    return { path: `/api/admin/users/${id}/unlock` };
+  },
   'DELETE /api/admin/users/:id': async () => ({ path: `/api/admin/users/${await user()}`, method: 'DELETE' }),
 };
 

@@ -158,6 +158,8 @@ export const staffUserDto = z.object({
   mustChangePassword: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Set while the account waits after failed logins (issue #15); an admin may unlock it. */
+  lockedUntil: z.string().nullable(),
 });
 export const staffUserPage = pageOf(staffUserDto);
 

@@ -64,6 +64,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     codeResendSeconds: 60,
     // Generous: suites sign many borrowers up; the ceilings' own tests set low values.
     codeLimits: { perIpPerHour: 1_000, globalPerHour: 100_000 },
+    loginLockout: { afterFailures: 5, firstMinutes: 1, maxMinutes: 60, failuresPerIp: 30 },
+    // Generous too; the limits' own tests set low values.
+    rateLimits: {
+      login: { perIpPerHour: 100_000 },
+      uploads: { perIpPerHour: 100_000, perAccountPerHour: 100_000 },
+      withdrawals: { perIpPerHour: 100_000, perAccountPerHour: 100_000 },
+    },
     testClockStart: null,
     loanProduct: defaultLoanProduct,
     repaymentRules: defaultRepaymentRules,

@@ -11,12 +11,22 @@ export async function listUsers(deps: AppDeps, query: { page: number; phone: str
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('login_throttle as lock', (join) =>
+        join
+          .on('lock.key', '=', sql<string>`'account:' || users.id::text`)
+          .on('lock.locked_until', '>', sql<Date>`now()`),
+      )
+      .selectAll('users')
+      .select('lock.locked_until')
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc')
       .limit(PAGE_SIZE)
       .offset(pageOffset(query.page))
       .execute(),
   ]);
-  return toPage(rows.map(toStaffUserDto), total, query.page);
+  return toPage(
+    rows.map((row) => toStaffUserDto(row, row.locked_until)),
+    total,
+    query.page,
+  );
 }

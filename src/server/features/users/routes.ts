@@ -20,6 +20,7 @@ import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
 import { listUsers } from './list-users';
 import { reactivateUser } from './reactivate-user';
+import { unlockUser } from './unlock-user';
 import { updateUser } from './update-user';
 import { toStaffUserDto } from './user-dto';
 
@@ -115,6 +116,20 @@ export function userRoutes(app: App, deps: AppDeps) {
         request.body.reason,
       ),
     }),
+  );
+
+  app.post(
+    '/admin/users/:id/unlock',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['users'],
+        summary: 'End a login lockout at once (failed logins forgotten); audited',
+        params: idParams,
+        response: { 200: staffUserDto, ...errorResponses },
+      },
+    },
+    (request) => unlockUser(deps, staffContext(request), request.params.id),
   );
 
   app.delete(
