@@ -173,7 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // In production only when API_DOCS says so (issue #15); the OpenAPI document itself stays internal.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuth(app, deps);
 

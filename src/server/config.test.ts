@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       notifier: 'outbox',
       smsWebhookUrl: undefined,
       devOutbox: true,
+      apiDocs: true,
       timeZone: 'Asia/Manila',
       supportEmail: 'support@example.com',
       trustProxy: false,

@@ -119,6 +119,8 @@ const envSchema = z
     NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     DEV_OUTBOX: booleanFlag.optional(),
+    /** The interactive API documentation at /api/docs: on outside production, off in production unless set. */
+    API_DOCS: booleanFlag.optional(),
     TIME_ZONE: z
       .string()
       .refine(isValidTimeZone, { error: 'must be an IANA time zone' })
@@ -283,6 +285,8 @@ export interface Config {
   notifier: 'outbox' | 'webhook';
   smsWebhookUrl: string | undefined;
   devOutbox: boolean;
+  /** Serve /api/docs (API_DOCS; default: outside production only). */
+  apiDocs: boolean;
   timeZone: string;
   supportEmail: string;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's, that many hops, or these proxies. */
@@ -376,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifier: e.NOTIFIER,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     timeZone: e.TIME_ZONE,
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -57,6 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     notifier: 'outbox',
     smsWebhookUrl: undefined,
     devOutbox: true,
+    apiDocs: true,
     timeZone: 'Asia/Manila',
     supportEmail: 'support@example.com',
     trustProxy: false,
@@ -227,6 +228,8 @@ export interface TestApp {
   api: Agent;
   /** A new browser with an empty cookie jar and its own client address. */
   agent(): Agent;
+  /** A signed-out browser on the server's own machine (127.0.0.1): only it may read the dev outbox. */
+  local(): Agent;
   /** A phone number not used before in this app (11 digits). */
   nextPhone(): string;
   nextUsername(prefix?: string): string;
@@ -346,6 +349,7 @@ function helpers(
     agents += 1;
     return new Agent(app, `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`);
   };
+  const local = () => new Agent(app, '127.0.0.1');
   const nextPhone = () => {
     phones += 1;
     return `0917${String(phones).padStart(7, '0')}`;
@@ -356,7 +360,7 @@ function helpers(
   };
 
   const latestCode = async (phone: string) => {
-    const response = await agent().get<{ messages: { text: string }[] }>(`/api/dev/outbox?phone=${phone}`);
+    const response = await local().get<{ messages: { text: string }[] }>(`/api/dev/outbox?phone=${phone}`);
     const text = response.body.messages?.[0]?.text ?? '';
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     if (!code) throw new Error(`no code in the outbox for ${phone}: ${response.text}`);
@@ -417,6 +421,7 @@ function helpers(
     databaseUrl,
     api: agent(),
     agent,
+    local,
     nextPhone,
     nextUsername,
     latestCode,
