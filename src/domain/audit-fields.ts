@@ -33,6 +33,8 @@ export const auditFieldKinds = {
   borrowerRequested: 'boolean',
   awaitingBorrower: 'boolean',
   awaitingSecondApproval: 'boolean',
+  locked: 'boolean',
+  failedLogins: 'number',
   password: 'password',
   statusMessage: 'text',
   reference: 'text',

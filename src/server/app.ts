@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
+import type { TrustProxy } from './config';
 import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus, PostgresEventBus } from './events/bus';
 import { accountRoutes } from './features/account/routes';
@@ -67,11 +68,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY for Fastify: the proxies' addresses and ranges as they are; a hop count as "the first n hops
+ * from this server" (proxy-addr's meaning, which Fastify itself no longer gives a number): only safe when
+ * the app cannot be reached except through those proxies, as the README says.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     genReqId: requestIdGenerator(config.trustProxy),
@@ -182,7 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // In production only when API_DOCS says so (issue #15); the OpenAPI document itself stays internal.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuth(app, deps);
 

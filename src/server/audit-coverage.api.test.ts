@@ -243,8 +243,41 @@ const writes: Record<
     body: { reason },
     reason,
   }),
+  'POST /api/admin/users/:id/unlock': async () => {
+    const id = await user();
+    await t.db
+      .insertInto('login_throttle')
+      .values({
+        key: `account:${id}`,
+        failures: 5,
+        window_started_at: new Date(),
+        locked_until: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    return { path: `/api/admin/users/${id}/unlock` };
+  },
   'DELETE /api/admin/users/:id': async () => ({ path: `/api/admin/users/${await user()}`, method: 'DELETE' }),
 };
+
+/**
+ * SPEC §2.7 and §5 ("A reason is required."): the staff writes that must say why. The server refuses each
+ * without a reason (missing or blank) and records the reason in the audit event. Update Loan (terms) takes
+ * an optional note, approval a credit score, Mark Paid a reference, a repayment its reference.
+ */
+const reasonRequired = [
+  'POST /api/staff/applications/:id/reject',
+  'POST /api/staff/disbursements/:id/failed',
+  'POST /api/staff/repayments/:id/reverse',
+  'POST /api/staff/unapplied-payments/:id/return',
+  'POST /api/staff/loans/:id/status',
+  'POST /api/staff/loans/:id/bank-details',
+  'POST /api/staff/loans/:id/credit-score',
+  'POST /api/staff/loans/:id/message',
+  'POST /api/staff/loans/:id/amount',
+  'POST /api/staff/loans/:id/reset-password',
+  'POST /api/admin/users/:id/reset-password',
+  'POST /api/admin/users/:id/reactivate',
+];
 
 const isStaffWrite = (method: string, url: string) =>
   method !== 'GET' && (url.startsWith('/api/staff/') || url.startsWith('/api/admin/'));
@@ -287,6 +320,29 @@ describe('audit coverage', () => {
       expect(event.ip).toBeTruthy();
     }
     if (call.reason) expect(events[0]!.reason).toBe(call.reason);
+    if (reasonRequired.includes(key)) expect(events.some((e) => e.reason === reason)).toBe(true);
+  });
+
+  it.each(reasonRequired)('%s refuses without a reason and changes nothing', async (key) => {
+    const [method] = key.split(' ');
+    const call = await writes[key]!();
+    expect(call.reason, 'the coverage call sends a reason').toBe(reason);
+    const { reason: _sent, ...withoutReason } = call.body as Record<string, unknown>;
+    const last = async () =>
+      (await t.db.selectFrom('audit_events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst())
+        ?.id ?? 0;
+    const before = await last();
+    for (const body of [
+      withoutReason,
+      { ...withoutReason, reason: '   ' },
+      { ...withoutReason, reason: null },
+    ]) {
+      const response = await admin.request(call.method ?? method!, call.path, { body });
+      expect(response.status, `${JSON.stringify(body)}: ${response.text}`).toBe(400);
+      expect(response.body.error.code).toBe('REASON_REQUIRED');
+      expect(response.body.error.message).toBe('A reason is required.');
+    }
+    expect(await last()).toBe(before);
   });
 
   it('refuses UPDATE and DELETE on the audit table', async () => {

@@ -276,6 +276,10 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/admin/users/${f.managedUserId}/reactivate`,
     body: () => ({ reason }),
   },
+  'POST /api/admin/users/:id/unlock': {
+    guard: 'users.manage',
+    path: (f) => `/api/admin/users/${f.managedUserId}/unlock`,
+  },
   'DELETE /api/admin/users/:id': {
     guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}`,

@@ -44,12 +44,19 @@ describe('loadConfig', () => {
       notifier: 'outbox',
       smsWebhookUrl: undefined,
       devOutbox: true,
+      apiDocs: true,
       timeZone: 'Asia/Manila',
       supportEmail: 'support@example.com',
       trustProxy: false,
       logLevel: 'info',
       codeResendSeconds: 60,
       codeLimits: { perIpPerHour: 10, globalPerHour: 500 },
+      loginLockout: { afterFailures: 5, firstMinutes: 1, maxMinutes: 60, failuresPerIp: 30 },
+      rateLimits: {
+        login: { perIpPerHour: 300 },
+        uploads: { perIpPerHour: 60, perAccountPerHour: 20 },
+        withdrawals: { perIpPerHour: 60, perAccountPerHour: 20 },
+      },
       testClockStart: null,
       loanProduct: defaultLoanProduct,
       fourEyesThresholdMinor: 10_000_000,
@@ -74,6 +81,32 @@ describe('loadConfig', () => {
     expect(() => load({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/METRICS_ALLOW must be/);
     expect(() => load({ METRICS_ALLOW: 'example.com' })).toThrow(/METRICS_ALLOW must be/);
     expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32/);
+  });
+
+  it('reads the login lockout and rate limits, and refuses a cap below the first wait', () => {
+    expect(
+      load({
+        LOGIN_LOCK_AFTER_FAILURES: '3',
+        LOGIN_LOCK_FIRST_MINUTES: '2',
+        LOGIN_LOCK_MAX_MINUTES: '30',
+        LOGIN_FAILURES_PER_IP: '50',
+        RATE_LIMIT_LOGIN_PER_IP_PER_HOUR: '7',
+        RATE_LIMIT_UPLOADS_PER_ACCOUNT_PER_HOUR: '4',
+        RATE_LIMIT_WITHDRAWALS_PER_IP_PER_HOUR: '9',
+      }),
+    ).toMatchObject({
+      loginLockout: { afterFailures: 3, firstMinutes: 2, maxMinutes: 30, failuresPerIp: 50 },
+      rateLimits: {
+        login: { perIpPerHour: 7 },
+        uploads: { perIpPerHour: 60, perAccountPerHour: 4 },
+        withdrawals: { perIpPerHour: 9, perAccountPerHour: 20 },
+      },
+    });
+    expectConfigError(
+      { LOGIN_LOCK_FIRST_MINUTES: '10', LOGIN_LOCK_MAX_MINUTES: '5' },
+      'LOGIN_LOCK_MAX_MINUTES',
+    );
+    expectConfigError({ RATE_LIMIT_LOGIN_PER_IP_PER_HOUR: '0' }, 'RATE_LIMIT_LOGIN_PER_IP_PER_HOUR');
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {
@@ -214,7 +247,7 @@ describe('loadConfig', () => {
       DEV_OUTBOX: 'false',
       TIME_ZONE: 'Asia/Phnom_Penh',
       SUPPORT_EMAIL: 'help@example.com',
-      TRUST_PROXY: 'yes',
+      TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,2001:db8::/32',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -231,9 +264,36 @@ describe('loadConfig', () => {
       devOutbox: false,
       timeZone: 'Asia/Phnom_Penh',
       supportEmail: 'help@example.com',
-      trustProxy: true,
+      trustProxy: ['10.0.0.5', '10.1.0.0/16', '2001:db8::/32'],
       logLevel: 'warn',
     });
+  });
+
+  it('TRUST_PROXY takes the proxies (addresses, CIDR ranges) or a hop count, never "trust anyone"', () => {
+    expect(load().trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: 'loopback,192.168.0.0/24' }).trustProxy).toEqual([
+      'loopback',
+      '192.168.0.0/24',
+    ]);
+    expect(load({ TRUST_PROXY: '::1' }).trustProxy).toEqual(['::1']);
+    for (const bad of [
+      'true',
+      'yes',
+      'on',
+      '*',
+      '0.0.0.0/0/1',
+      '10.0.0.0/33',
+      '::/129',
+      'proxy.example.com',
+      '10.0.0.1,',
+      '11',
+      '-1',
+    ])
+      expectConfigError({ TRUST_PROXY: bad }, 'TRUST_PROXY');
   });
 
   it('treats empty values as unset', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { codePolicy } from '../domain/codes';
@@ -19,6 +20,49 @@ const booleanFlag = z
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
   })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/**
+ * TRUST_PROXY (issue #15): which peers may tell the client's address in X-Forwarded-For. Never "believe
+ * anyone": either the proxies' addresses or CIDR ranges (comma-separated; also proxy-addr's names
+ * loopback, linklocal, uniquelocal), or the number of proxy hops in front of the app. Unset, false or 0:
+ * no proxy; the peer's address is the client's.
+ */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isAddressOrRange(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+const trustProxy = z.string().transform((text, ctx): TrustProxy => {
+  const value = text.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrRange(e));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      `must be the proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,10.1.0.0/16), or the ` +
+      `number of proxy hops (e.g. 1); not ${bad.map((e) => JSON.stringify(e)).join(', ')}` +
+      (['true', 'yes', 'on'].includes(value)
+        ? ' (trusting every sender of X-Forwarded-For is not allowed)'
+        : ''),
+  });
+  return z.NEVER;
+});
+
+/** false: no proxy; a number: that many proxy hops; a list: the proxies' addresses or ranges. */
+export type TrustProxy = false | number | string[];
 
 const isValidTimeZone = (tz: string) => {
   try {
@@ -76,12 +120,14 @@ const envSchema = z
     NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     DEV_OUTBOX: booleanFlag.optional(),
+    /** The interactive API documentation at /api/docs: on outside production, off in production unless set. */
+    API_DOCS: booleanFlag.optional(),
     TIME_ZONE: z
       .string()
       .refine(isValidTimeZone, { error: 'must be an IANA time zone' })
       .default(DEFAULT_TIME_ZONE),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOAN_MONTHLY_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(200),
     LOAN_FEE_FLAT: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -143,6 +189,24 @@ const envSchema = z
     /** Abuse ceilings on sending verification codes (sign-up and withdrawal together), per hour. */
     CODE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     CODE_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(500),
+    /** Login lockout per account (issue #15): after this many failures in a row, increasing waits. */
+    LOGIN_LOCK_AFTER_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    /** The first wait, in minutes; each further failure doubles it, up to LOGIN_LOCK_MAX_MINUTES. */
+    LOGIN_LOCK_FIRST_MINUTES: z.coerce.number().int().min(1).max(60).default(1),
+    LOGIN_LOCK_MAX_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
+    /** Failed logins from one client address (IPv6: one /64) in 15 minutes before it waits 15 minutes. */
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** General ceilings per hour (issue #15): any login attempt, and uploads and withdrawals. */
+    RATE_LIMIT_LOGIN_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(300),
+    RATE_LIMIT_UPLOADS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(60),
+    RATE_LIMIT_UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(20),
+    RATE_LIMIT_WITHDRAWALS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(60),
+    RATE_LIMIT_WITHDRAWALS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(20),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -180,6 +244,13 @@ const envSchema = z
         code: 'custom',
         path: ['TEST_CLOCK_START'],
         message: 'can only be set when NODE_ENV=test',
+      });
+    }
+    if (env.LOGIN_LOCK_MAX_MINUTES < env.LOGIN_LOCK_FIRST_MINUTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOGIN_LOCK_MAX_MINUTES'],
+        message: 'must be at least LOGIN_LOCK_FIRST_MINUTES',
       });
     }
     if (env.PAYMENTS_WEBHOOK_SECRET && !env.PAYMENTS_WEBHOOK_CHANNEL) {
@@ -231,14 +302,21 @@ export interface Config {
   notifier: 'outbox' | 'webhook';
   smsWebhookUrl: string | undefined;
   devOutbox: boolean;
+  /** Serve /api/docs (API_DOCS; default: outside production only). */
+  apiDocs: boolean;
   timeZone: string;
   supportEmail: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's, that many hops, or these proxies. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Seconds before another verification code may be sent to the same phone (SPEC §5: 60). */
   codeResendSeconds: number;
   /** Codes sent per hour at most from one client address (IPv6: one /64), and from everyone together. */
   codeLimits: { perIpPerHour: number; globalPerHour: number };
+  /** Login lockout: per account, increasing waits (first, doubling, capped); per address, a fixed lock. */
+  loginLockout: LoginLockoutConfig;
+  /** General per-hour ceilings per client address (IPv6: one /64) and per signed-in account. */
+  rateLimits: RateLimitsConfig;
   /** Test runs only (NODE_ENV=test): where the app's clock starts; null means the real time. */
   testClockStart: Date | null;
   /** SPEC §6: one rate everywhere, fees zero unless configured. Amount ranges and terms are the SPEC's. */
@@ -260,6 +338,19 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Who may read GET /metrics (METRICS_ALLOW, METRICS_TOKEN); neither: the route is off. */
   metrics: MetricsAccess;
+}
+
+export interface LoginLockoutConfig {
+  afterFailures: number;
+  firstMinutes: number;
+  maxMinutes: number;
+  failuresPerIp: number;
+}
+
+export interface RateLimitsConfig {
+  login: { perIpPerHour: number };
+  uploads: { perIpPerHour: number; perAccountPerHour: number };
+  withdrawals: { perIpPerHour: number; perAccountPerHour: number };
 }
 
 export type StorageConfig =
@@ -310,14 +401,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifier: e.NOTIFIER,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     timeZone: e.TIME_ZONE,
     supportEmail: e.SUPPORT_EMAIL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? codePolicy.resendAfterSeconds,
     codeLimits: {
       perIpPerHour: e.CODE_LIMIT_PER_IP_PER_HOUR,
       globalPerHour: e.CODE_LIMIT_GLOBAL_PER_HOUR,
+    },
+    loginLockout: {
+      afterFailures: e.LOGIN_LOCK_AFTER_FAILURES,
+      firstMinutes: e.LOGIN_LOCK_FIRST_MINUTES,
+      maxMinutes: e.LOGIN_LOCK_MAX_MINUTES,
+      failuresPerIp: e.LOGIN_FAILURES_PER_IP,
+    },
+    rateLimits: {
+      login: { perIpPerHour: e.RATE_LIMIT_LOGIN_PER_IP_PER_HOUR },
+      uploads: {
+        perIpPerHour: e.RATE_LIMIT_UPLOADS_PER_IP_PER_HOUR,
+        perAccountPerHour: e.RATE_LIMIT_UPLOADS_PER_ACCOUNT_PER_HOUR,
+      },
+      withdrawals: {
+        perIpPerHour: e.RATE_LIMIT_WITHDRAWALS_PER_IP_PER_HOUR,
+        perAccountPerHour: e.RATE_LIMIT_WITHDRAWALS_PER_ACCOUNT_PER_HOUR,
+      },
     },
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     loanProduct,

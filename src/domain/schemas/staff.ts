@@ -161,7 +161,7 @@ export const messageSchema = withReason({
     .min(1, { error: 'FIELD_REQUIRED', abort: true })
     .max(limits.borrowerMessage, { error: 'FIELD_TOO_LONG' }),
 });
-export const resetPasswordSchema = z.object({ reason: reason.optional() }).default({});
+export const resetPasswordSchema = z.object({ reason }, { error: 'REASON_REQUIRED' });
 export const temporaryPasswordResponse = z.object({ temporaryPassword: z.string() });
 /** A borrower's reset from Loan Servicing: a code went to the borrower's phone; staff see neither. */
 export const passwordResetCodeSentResponse = z.object({ codeSent: z.literal(true) });
@@ -179,6 +179,8 @@ export const staffUserDto = z.object({
   mustChangePassword: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Set while the account waits after failed logins (issue #15); an admin may unlock it. */
+  lockedUntil: z.string().nullable(),
 });
 export const staffUserPage = pageOf(staffUserDto);
 

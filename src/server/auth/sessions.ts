@@ -112,6 +112,8 @@ export async function pruneExpired(db: Kysely<Database>): Promise<void> {
   await db
     .deleteFrom('login_throttle')
     .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
+    // A lock still running is kept until it ends.
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
     .execute();
   // Hourly ceiling windows: only the current one counts.
   await db

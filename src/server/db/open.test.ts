@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -31,13 +31,20 @@ describe('openDatabase (PGlite)', () => {
       return database;
     };
     const lockPath = () => join(dataDir, 'hiram.lock');
+    const lockPid = () => JSON.parse(readFileSync(lockPath(), 'utf8')).pid;
+    /** This machine's start time of a process, as the lock records it (Linux). */
+    const startOf = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    };
+    const aged = () => utimesSync(lockPath(), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
 
     it('holds a lock file with our pid while open, and a second open fails with a clear message', async () => {
       const first = await open();
-      expect(readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+      expect(lockPid()).toBe(process.pid);
       await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(IN_USE);
       // The failed attempt did not take the lock away from the first.
-      expect(readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+      expect(lockPid()).toBe(process.pid);
       await sql`select 1`.execute(first.db);
     });
 
@@ -59,16 +66,64 @@ describe('openDatabase (PGlite)', () => {
       const dead = spawnSync(process.execPath, ['-e', '0']).pid;
       writeFileSync(lockPath(), String(dead));
       const database = await open();
-      expect(readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+      expect(lockPid()).toBe(process.pid);
       await sql`select 1`.execute(database.db);
+    });
+
+    it('takes over a lock whose pid now belongs to another program (started at another time)', async () => {
+      let other: ChildProcess | undefined;
+      try {
+        other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        writeFileSync(lockPath(), JSON.stringify({ pid: other.pid, host: hostname(), started: '1' }));
+        const database = await open();
+        expect(lockPid()).toBe(process.pid);
+        await sql`select 1`.execute(database.db);
+      } finally {
+        other?.kill();
+      }
+    });
+
+    it('refuses a lock it cannot prove stale, and says what to do', async () => {
+      let holder: ChildProcess | undefined;
+      try {
+        holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const pid = holder.pid!;
+        writeFileSync(lockPath(), JSON.stringify({ pid, host: hostname(), started: startOf(pid) }));
+        await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+          /Stop it first, or set DATA_DIR to another directory\. If no Hiram process uses it any more, delete .*hiram\.lock and start again\./,
+        );
+        // Another machine's lock on a shared disk: its process cannot be seen from here.
+        writeFileSync(lockPath(), JSON.stringify({ pid: 1, host: 'another-host', started: null }));
+        await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(/pid 1 on another-host/);
+      } finally {
+        holder?.kill();
+      }
+    });
+
+    it('takes over a lock holding a garbage pid', async () => {
+      for (const garbage of [
+        '-5',
+        '0',
+        '99999999999999999999',
+        '{"pid":"x","host":"h"}',
+        '{"pid":1.5}',
+        '[]',
+      ]) {
+        writeFileSync(lockPath(), garbage);
+        aged();
+        await (await open()).close();
+      }
     });
 
     it('takes over an empty or garbled lock file', async () => {
       writeFileSync(lockPath(), '');
       await (await open()).close();
       writeFileSync(lockPath(), 'not a pid');
+      aged();
       await open();
-      expect(readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+      expect(lockPid()).toBe(process.pid);
     });
 
     it('closing releases the lock, and the data survives a reopen', async () => {

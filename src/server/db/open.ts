@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -106,21 +107,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
 const heldLocks = new Set<string>();
 
 /**
- * PGlite's files must be opened by one process only; a second one would corrupt them. A lock file
- * holding our pid guards the data dir; a lock left by a dead process is taken over.
+ * PGlite's files must be opened by one process only; a second one would corrupt them. A lock file guards
+ * the data dir. It names its holder by pid, host and (on Linux) the process's start time, so a lock is taken
+ * over only when it is provably stale (issue #15): its process is gone, or its pid now belongs to another
+ * program (started at another time), or the file holds no lock at all (empty or garbage, and not being
+ * written just now). Anything it cannot prove stale is refused, with what to do.
  */
 function lockDataDir(dataDir: string): () => void {
   const lockPath = resolve(dataDir, 'hiram.lock');
-  const inUse = (holder: number) =>
+  const inUse = (holder: string) =>
     new Error(
-      `The data directory ${dataDir} is in use by another Hiram process (pid ${holder}). ` +
-        'Stop it first, or set DATA_DIR to another directory.',
+      `The data directory ${dataDir} is in use by another Hiram process (${holder}). ` +
+        'Stop it first, or set DATA_DIR to another directory. If no Hiram process uses it any more, ' +
+        `delete ${lockPath} and start again.`,
     );
-  if (heldLocks.has(lockPath)) throw inUse(process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  if (heldLocks.has(lockPath)) throw inUse(`pid ${process.pid}`);
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, JSON.stringify(lockHolder(process.pid)));
       closeSync(fd);
       heldLocks.add(lockPath);
       return () => {
@@ -129,12 +134,83 @@ function lockDataDir(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) throw inUse(holder);
-      rmSync(lockPath, { force: true });
+      const verdict = judgeLock(lockPath);
+      if (verdict === 'held') throw inUse(describeLock(lockPath));
+      // A lock file younger than a moment may be being written by its new holder: look again shortly.
+      if (verdict === 'fresh') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, FRESH_LOCK_MS);
+      else rmSync(lockPath, { force: true });
     }
   }
-  throw new Error(`Could not lock the data directory ${dataDir}`);
+  throw inUse(describeLock(lockPath));
+}
+
+/** How long a holder may take between creating the lock file and writing it. */
+const FRESH_LOCK_MS = 2000;
+
+interface LockHolder {
+  pid: number;
+  host: string;
+  /** The process's start time in clock ticks since boot (Linux /proc), or null elsewhere. */
+  started: string | null;
+}
+
+function lockHolder(pid: number): LockHolder {
+  return { pid, host: hostname(), started: processStart(pid) };
+}
+
+/** Field 22 of /proc/<pid>/stat (after the parenthesised command name), or null when unreadable. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readLock(lockPath: string): LockHolder | null {
+  try {
+    const text = readFileSync(lockPath, 'utf8').trim();
+    // Older versions wrote the bare pid.
+    const parsed: unknown = /^\d+$/.test(text)
+      ? { pid: Number(text), host: hostname(), started: null }
+      : JSON.parse(text);
+    const lock = parsed as Partial<LockHolder>;
+    if (!Number.isSafeInteger(lock.pid) || (lock.pid ?? 0) <= 0 || typeof lock.host !== 'string') return null;
+    return {
+      pid: lock.pid!,
+      host: lock.host,
+      started: typeof lock.started === 'string' ? lock.started : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function judgeLock(lockPath: string): 'held' | 'stale' | 'fresh' {
+  const lock = readLock(lockPath);
+  if (!lock) {
+    try {
+      return Date.now() - statSync(lockPath).mtimeMs < FRESH_LOCK_MS ? 'fresh' : 'stale';
+    } catch {
+      return 'stale';
+    }
+  }
+  // Another machine's process (a shared disk): this one cannot see it, so cannot prove it gone.
+  if (lock.host !== hostname()) return 'held';
+  if (!isAlive(lock.pid)) return 'stale';
+  // Our own pid, but not one of our locks: the pid was reused after a crash (e.g. in a container).
+  if (lock.pid === process.pid) return 'stale';
+  // The pid is alive: stale only if it now belongs to a process started at another time.
+  const started = processStart(lock.pid);
+  if (lock.started !== null && started !== null && started !== lock.started) return 'stale';
+  return 'held';
+}
+
+function describeLock(lockPath: string): string {
+  const lock = readLock(lockPath);
+  if (!lock) return 'unknown holder';
+  return lock.host === hostname() ? `pid ${lock.pid}` : `pid ${lock.pid} on ${lock.host}`;
 }
 
 function isAlive(pid: number): boolean {

@@ -58,7 +58,7 @@ async function loan(options: { status?: LoanStatus; paidOut?: boolean } = {}) {
 }
 
 async function reminderTexts(phone: string): Promise<string[]> {
-  const response = await t.api.get(`/api/dev/outbox?phone=${phone}`);
+  const response = await t.local().get(`/api/dev/outbox?phone=${phone}`);
   return (response.body.messages as { text: string; purpose: string }[])
     .filter((m) => m.purpose === 'payment_reminder')
     .map((m) => m.text);
@@ -339,7 +339,7 @@ describe('the scheduled job', () => {
       let sent = 0;
       while (Date.now() < deadline && sent === 0) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        const outbox = await app.api.get(`/api/dev/outbox?phone=${b.phone}`);
+        const outbox = await app.local().get(`/api/dev/outbox?phone=${b.phone}`);
         sent = outbox.body.messages.filter(
           (m: { purpose: string }) => m.purpose === 'payment_reminder',
         ).length;

@@ -125,7 +125,7 @@ describe('request ids', () => {
   });
 
   it("take a trusted proxy's X-Request-Id when it looks like an id, and replace an odd one", async () => {
-    const { app, entries } = await loggedApp({ config: { trustProxy: true } });
+    const { app, entries } = await loggedApp({ config: { trustProxy: ['127.0.0.1'] } });
     const given = await app.api.get('/api/health', { headers: { 'x-request-id': 'lb-7f3a.42:1' } });
     expect(given.headers['x-request-id']).toBe('lb-7f3a.42:1');
     const odd = await app.api.get('/api/health', {

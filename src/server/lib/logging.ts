@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import type { TrustProxy } from '../config';
 
 /**
  * Structured logs (docs/decisions/021): one JSON object a line (pino, Fastify's logger) on stdout, each
@@ -52,9 +53,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * the proxy's and the app's logs; otherwise, or when it is missing or odd, a new UUID. Fastify logs it as
  * `requestId`; the answer carries it in `X-Request-Id`.
  */
-export function requestIdGenerator(trustProxy: boolean): (request: IncomingMessage) => string {
+export function requestIdGenerator(trustProxy: TrustProxy): (request: IncomingMessage) => string {
+  // Any configured proxy counts: an id only labels log lines, and an odd one is replaced anyway.
+  const fromProxy = trustProxy !== false;
   return (request) => {
-    const given = trustProxy ? request.headers['x-request-id'] : undefined;
+    const given = fromProxy ? request.headers['x-request-id'] : undefined;
     return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   };
 }

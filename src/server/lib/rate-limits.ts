@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../db/schema';
@@ -59,4 +60,31 @@ export function clientBucket(ip: string): string {
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(':')}::/64`;
+}
+
+/** A general per-hour ceiling on one kind of request, per client address and per signed-in account. */
+export interface RequestCeilings {
+  perIpPerHour: number;
+  perAccountPerHour?: number;
+}
+
+/**
+ * A `preValidation` hook (after the permission guard, before the body is read) that takes one slot of
+ * `rl:<name>:ip:<address>` and, for a signed-in caller, `rl:<name>:user:<id>`, or answers 429
+ * RATE_LIMITED with Retry-After. Every attempt counts, whatever its outcome (issue #15).
+ */
+export function rateLimit(
+  db: Kysely<Database>,
+  name: string,
+  ceilings: RequestCeilings,
+): preValidationAsyncHookHandler {
+  return async (request) => {
+    const slots: Ceiling[] = [
+      { key: `rl:${name}:ip:${clientBucket(request.ip)}`, perHour: ceilings.perIpPerHour },
+    ];
+    const userId = request.auth?.user.id;
+    if (userId && ceilings.perAccountPerHour !== undefined)
+      slots.push({ key: `rl:${name}:user:${userId}`, perHour: ceilings.perAccountPerHour });
+    await takeSlots(db, slots, 'RATE_LIMITED');
+  };
 }

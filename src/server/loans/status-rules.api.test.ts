@@ -100,7 +100,7 @@ describe.each(finished)('a %s loan', (status) => {
     const code = await agent.post('/api/wallet/withdrawal-code', { amount: 1000 });
     expect(code.status).toBe(404);
     expect(code.body.error.code).toBe('LOAN_NOT_FOUND');
-    const sent = await agent.get(`/api/dev/outbox?phone=${phone}`);
+    const sent = await t.local().get(`/api/dev/outbox?phone=${phone}`);
     expect(sent.body.messages.filter((m: { purpose: string }) => m.purpose === 'withdrawal')).toEqual([]);
     const withdrawal = await agent.post('/api/wallet/withdrawals', {
       amount: 1000,

@@ -33,6 +33,10 @@ export async function startAppProcess(name: string, env: Record<string, string>)
       // Every test caller is 127.0.0.1: the hourly code ceilings per address would stop a test's sign-ups.
       CODE_LIMIT_PER_IP_PER_HOUR: '100000',
       CODE_LIMIT_GLOBAL_PER_HOUR: '1000000',
+      RATE_LIMIT_LOGIN_PER_IP_PER_HOUR: '1000000',
+      RATE_LIMIT_UPLOADS_PER_IP_PER_HOUR: '1000000',
+      RATE_LIMIT_WITHDRAWALS_PER_IP_PER_HOUR: '1000000',
+      LOGIN_FAILURES_PER_IP: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

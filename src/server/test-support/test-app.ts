@@ -57,6 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     notifier: 'outbox',
     smsWebhookUrl: undefined,
     devOutbox: true,
+    apiDocs: true,
     timeZone: 'Asia/Manila',
     supportEmail: 'support@example.com',
     trustProxy: false,
@@ -64,6 +65,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     codeResendSeconds: 60,
     // Generous: suites sign many borrowers up; the ceilings' own tests set low values.
     codeLimits: { perIpPerHour: 1_000, globalPerHour: 100_000 },
+    loginLockout: { afterFailures: 5, firstMinutes: 1, maxMinutes: 60, failuresPerIp: 30 },
+    // Generous too; the limits' own tests set low values.
+    rateLimits: {
+      login: { perIpPerHour: 100_000 },
+      uploads: { perIpPerHour: 100_000, perAccountPerHour: 100_000 },
+      withdrawals: { perIpPerHour: 100_000, perAccountPerHour: 100_000 },
+    },
     testClockStart: null,
     loanProduct: defaultLoanProduct,
     fourEyesThresholdMinor: 10_000_000,
@@ -222,6 +230,8 @@ export interface TestApp {
   api: Agent;
   /** A new browser with an empty cookie jar and its own client address. */
   agent(): Agent;
+  /** A signed-out browser on the server's own machine (127.0.0.1): only it may read the dev outbox. */
+  local(): Agent;
   /** A phone number not used before in this app (11 digits). */
   nextPhone(): string;
   nextUsername(prefix?: string): string;
@@ -345,6 +355,7 @@ function helpers(
     agents += 1;
     return new Agent(app, `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`);
   };
+  const local = () => new Agent(app, '127.0.0.1');
   const nextPhone = () => {
     phones += 1;
     return `0917${String(phones).padStart(7, '0')}`;
@@ -355,7 +366,7 @@ function helpers(
   };
 
   const latestCode = async (phone: string) => {
-    const response = await agent().get<{ messages: { text: string }[] }>(`/api/dev/outbox?phone=${phone}`);
+    const response = await local().get<{ messages: { text: string }[] }>(`/api/dev/outbox?phone=${phone}`);
     const text = response.body.messages?.[0]?.text ?? '';
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     if (!code) throw new Error(`no code in the outbox for ${phone}: ${response.text}`);
@@ -416,6 +427,7 @@ function helpers(
     databaseUrl,
     api: agent(),
     agent,
+    local,
     nextPhone,
     nextUsername,
     latestCode,

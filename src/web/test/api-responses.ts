@@ -101,6 +101,7 @@ export interface ApiResponses {
   'DELETE /api/admin/users/:id': z.infer<typeof deleteUserResponse>;
   'POST /api/admin/users/:id/reset-password': TemporaryPassword;
   'POST /api/admin/users/:id/reactivate': TemporaryPassword;
+  'POST /api/admin/users/:id/unlock': StaffUser;
   'GET /api/staff/repayments': z.infer<typeof repaymentsPage>;
   'GET /api/staff/loans/:id/ledger': LoanLedgerDto;
   'POST /api/staff/loans/:id/repayments': RepaymentOutcome;

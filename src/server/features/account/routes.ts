@@ -3,6 +3,7 @@ import { accountResponse, avatarSchema } from '../../../domain/schemas/wallet';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
+import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
 import { toUserDto } from '../../lib/user-dto';
 import { getAccount } from './get-account';
@@ -25,7 +26,10 @@ export function accountRoutes(app: App, deps: AppDeps) {
   app.post(
     '/account/avatar',
     {
-      preValidation: requirePermission('profile.editOwn'),
+      preValidation: [
+        requirePermission('profile.editOwn'),
+        rateLimit(deps.db, 'uploads', deps.config.rateLimits.uploads),
+      ],
       config: { inputErrorCode: 'AVATAR_INVALID' },
       schema: {
         tags: ['account'],

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { latestApplicationOf, toMyApplicationDto } from '../../lib/applications';
 import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
+import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
 import { imagePolicy } from '../../storage/images';
 import { quoteLoan } from './quote-loan';
@@ -59,7 +60,10 @@ export function applicationRoutes(app: App, deps: AppDeps) {
   app.post(
     '/applications',
     {
-      preValidation: requirePermission('application.apply'),
+      preValidation: [
+        requirePermission('application.apply'),
+        rateLimit(deps.db, 'uploads', deps.config.rateLimits.uploads),
+      ],
       config: { failureCode: 'SUBMIT_FAILED' },
       schema: {
         tags: ['applications'],

@@ -75,7 +75,7 @@ describe('ceilings on sending verification codes (kept in the database)', () => 
   });
 
   it('behind a trusted proxy counts the forwarded address; IPv6 by its /64', async () => {
-    const t = await appWith({ perIpPerHour: 1, globalPerHour: 1000 }, { trustProxy: true });
+    const t = await appWith({ perIpPerHour: 1, globalPerHour: 1000 }, { trustProxy: 1 });
     const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
     const send = (address: string) =>
       t.agent().post('/api/auth/signup/code', { phone: t.nextPhone() }, from(address));

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 const BOTH_REQUIRED = 'Please enter phone or username and password';
 const INCORRECT = 'Incorrect phone, username or password';
 const DEACTIVATED = 'This account is deactivated';
-const LOCKED = 'Too many attempts. Try again in 15 minutes.';
+const lockedFor = (n: number) => `Too many attempts. Try again in ${n} minutes.`;
+const LOCKED = lockedFor(15);
 
 describe('login', () => {
   let t: TestApp;
@@ -95,33 +96,74 @@ describe('login', () => {
     ).toEqual([]);
   });
 
-  it('locks an account for 15 minutes after 5 failures, refusing even the right password', async () => {
+  const lockRow = (userId: string) =>
+    t.db.selectFrom('login_throttle').selectAll().where('key', '=', `account:${userId}`).executeTakeFirst();
+  /** The running wait has passed (as if its minutes went by). */
+  const waitPasses = (userId: string) =>
+    sql`update login_throttle set locked_until = now() - interval '1 second' where key = ${`account:${userId}`}`.execute(
+      t.db,
+    );
+
+  it('makes an account wait 1 minute after 5 failures, refusing even the right password', async () => {
     const { user, password } = await t.createUser({ role: 'borrower' });
     for (let i = 0; i < 5; i++) {
       expectError(await login(user.phone, `wrong-${i}-password`), 401, 'INVALID_CREDENTIALS', INCORRECT);
     }
     const locked = await login(user.phone, password);
-    expectError(locked, 429, 'TOO_MANY_ATTEMPTS', LOCKED);
-    expect(locked.body.error.params).toEqual({ n: 15 });
+    expectError(locked, 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
+    expect(locked.body.error.params).toEqual({ n: 1 });
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(locked.headers['set-cookie']).toBeUndefined();
-    // From another address too: the lock is on the account.
-    expectError(await login(user.phone, password, t.agent()), 429, 'TOO_MANY_ATTEMPTS', LOCKED);
+    // From another address too: the wait is on the account.
+    expectError(await login(user.phone, password, t.agent()), 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
     expect(
       await t.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute(),
     ).toEqual([]);
 
-    // Once the lock has passed, the right password works and clears the count.
-    await sql`update login_throttle set locked_until = now() - interval '1 second', window_started_at = now() - interval '16 minutes' where key = ${`account:${user.phone}`}`.execute(
-      t.db,
-    );
+    // Once the wait has passed, the right password works and clears the count.
+    await waitPasses(user.id);
     expect((await login(user.phone, password)).status).toBe(200);
-    expect(
-      await t.db
-        .selectFrom('login_throttle')
-        .select('key')
-        .where('key', '=', `account:${user.phone}`)
-        .execute(),
-    ).toEqual([]);
+    expect(await lockRow(user.id)).toBeUndefined();
+  });
+
+  it('doubles the wait with each further failure, up to the cap (60 minutes): nobody is locked out for good', async () => {
+    const { user, password } = await t.createUser({ role: 'admin' });
+    for (let i = 0; i < 5; i++) expect((await login(user.username, 'wrong-password')).status).toBe(401);
+    for (const minutes of [2, 4, 8, 16, 32, 60, 60]) {
+      await waitPasses(user.id);
+      expect((await login(user.username, 'wrong-password')).status).toBe(401);
+      const locked = await login(user.username, password);
+      expectError(locked, 429, 'TOO_MANY_ATTEMPTS', lockedFor(minutes));
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(minutes * 60);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan((minutes - 1) * 60);
+    }
+    // Refused attempts during a wait neither count nor lengthen it.
+    expect((await lockRow(user.id))?.failures).toBe(12);
+    await waitPasses(user.id);
+    expect((await login(user.username, password)).status).toBe(200);
+  });
+
+  it('counts failures per account, whether the phone or the username was typed', async () => {
+    const { user, password } = await t.createUser({ role: 'officer', username: 'Two.Names' });
+    for (const identifier of ['two.names', user.phone, 'TWO.NAMES', user.phone, 'Two.Names'])
+      expect((await login(identifier, 'wrong-password')).status).toBe(401);
+    expectError(await login(user.phone, password), 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
+    expectError(await login('two.names', password), 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
+  });
+
+  it('answers an unknown name exactly like an account once it has failed 5 times', async () => {
+    const { user } = await t.createUser({ role: 'borrower' });
+    const ghost = t.nextPhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await login(ghost, 'wrong-password')).status).toBe(401);
+      expect((await login(user.phone, 'wrong-password')).status).toBe(401);
+    }
+    const unknown = await login(ghost, 'wrong-password');
+    const known = await login(user.phone, 'wrong-password');
+    expectError(unknown, 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
+    expect(known.text).toBe(unknown.text);
   });
 
   it('does not lock after 4 failures, and a success resets the count', async () => {
@@ -137,7 +179,36 @@ describe('login', () => {
     const identifiers = ['cashier.one', 'CASHIER.ONE', 'Cashier.One', 'cashier.ONE', 'CASHIER.one'];
     for (const identifier of identifiers)
       expect((await login(identifier, 'wrong-password')).status).toBe(401);
-    expectError(await login('cashier.one', password), 429, 'TOO_MANY_ATTEMPTS', LOCKED);
+    expectError(await login('cashier.one', password), 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
+  });
+
+  it('an admin sees the lock in User Management and unlocks the account at once (audited)', async () => {
+    const { user, password } = await t.createUser({ role: 'officer' });
+    const a = await t.createUser({ role: 'admin' });
+    const admin = await t.loginAs(a.user.username!, a.password);
+    for (let i = 0; i < 5; i++) expect((await login(user.phone, 'wrong-password')).status).toBe(401);
+    expectError(await login(user.phone, password), 429, 'TOO_MANY_ATTEMPTS', lockedFor(1));
+
+    const listed = await admin.get(`/api/admin/users?phone=${user.phone}`);
+    expect(listed.body.items[0]).toMatchObject({ id: user.id });
+    expect(Date.parse(listed.body.items[0].lockedUntil)).toBeGreaterThan(Date.now());
+
+    const unlocked = await admin.post(`/api/admin/users/${user.id}/unlock`);
+    expect(unlocked.status, unlocked.text).toBe(200);
+    expect(unlocked.body).toMatchObject({ id: user.id, lockedUntil: null });
+    expect((await admin.get(`/api/admin/users?phone=${user.phone}`)).body.items[0].lockedUntil).toBeNull();
+    const event = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'user.unlock')
+      .where('target_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(event.actor_id).toBe(a.user.id);
+    expect(event.changes).toMatchObject({ locked: { before: true, after: false } });
+    expect((await login(user.phone, password)).status).toBe(200);
+    // Only an admin may unlock.
+    const officer = await t.loginAs(user.phone!, password);
+    expect((await officer.post(`/api/admin/users/${a.user.id}/unlock`)).status).toBe(403);
   });
 
   it('locks an address after 30 failures across accounts, not other addresses', async () => {

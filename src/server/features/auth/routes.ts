@@ -13,6 +13,7 @@ import { currentUser, requireUser, sessionCookieName } from '../../auth/plugin';
 import { destroySession } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
+import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
 import { toUserDto } from '../../lib/user-dto';
 import { changePassword } from './change-password';
@@ -113,6 +114,7 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.post(
     '/auth/login',
     {
+      preValidation: rateLimit(deps.db, 'login', deps.config.rateLimits.login),
       config: { inputErrorCode: 'LOGIN_FIELDS_REQUIRED', failureCode: 'LOGIN_FAILED', skipCsrfToken: true },
       schema: {
         tags: ['auth'],

@@ -83,10 +83,10 @@ describe('sign-up', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
       expect(await t.latestCode(phone)).toMatch(/^\d{6}$/);
-      const outbox = await t.api.get(`/api/dev/outbox?phone=${phone}`);
+      const outbox = await t.local().get(`/api/dev/outbox?phone=${phone}`);
       expect(outbox.body.messages).toHaveLength(1);
       expect(outbox.body.messages[0].text).toContain('We will never ask you for this code');
-      const elsewhere = await t.api.get(`/api/dev/outbox?phone=${t.nextPhone()}`);
+      const elsewhere = await t.local().get(`/api/dev/outbox?phone=${t.nextPhone()}`);
       expect(elsewhere.body.messages).toEqual([]);
     });
 

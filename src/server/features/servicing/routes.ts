@@ -126,6 +126,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     '/staff/loans/:id/reset-password',
     {
       preValidation: requirePermission('users.manage'),
+      config: { inputErrorCode: 'REASON_REQUIRED' },
       schema: {
         tags: ['servicing'],
         summary:
@@ -139,7 +140,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     async (request) => {
       const loan = await getApplicationProfile(deps, request.params.id);
       await resetPasswordByCode(deps, staffContext(request), loan.borrowerId, {
-        reason: request.body.reason ?? null,
+        reason: request.body.reason,
         loanId: loan.id,
         clientIp: request.ip,
       });

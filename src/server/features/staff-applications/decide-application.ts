@@ -76,8 +76,24 @@ export async function lockPendingApplication(
   if (!row) throw new AppError('NOT_FOUND');
   // A closed loan may become approved again, but only by a reversal, never by a decision.
   if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
-  if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
+  if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
   return row;
+}
+
+/**
+ * Whether the application is the staff member's own (issue #15): by the account, never by the phone typed
+ * into the form (a borrower typing an officer's phone must not keep that officer from deciding). Own means
+ * the borrower account is the staff member's, or that account's phone is the staff member's own phone.
+ */
+async function isOwnApplication(trx: Transaction<Database>, staff: User, borrowerId: string) {
+  if (borrowerId === staff.id) return true;
+  if (!staff.phone) return false;
+  const borrower = await trx
+    .selectFrom('users')
+    .select('phone')
+    .where('id', '=', borrowerId)
+    .executeTakeFirst();
+  return borrower?.phone === staff.phone;
 }
 
 export type { StaffContext as DecisionContext } from '../../loans/staff-context';

@@ -193,13 +193,39 @@ describe('decisions', () => {
     expect(again.body.error.message).toBe('This application has already been decided.');
   });
 
-  it('refuses a decision on an application made with the staff member’s own phone', async () => {
+  it('refuses a decision on the staff member’s own application: their own account, whatever phone was typed', async () => {
+    // A borrower who later joined the staff: the application is theirs by the account.
+    const b = await t.signUpBorrower();
+    const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: t.nextPhone() });
+    await t.db
+      .updateTable('users')
+      .set({ role: 'officer', username: t.nextUsername('was.borrower') })
+      .where('id', '=', b.user.id)
+      .execute();
+    const self = await t.loginAs(b.phone, b.password);
+    for (const decision of [
+      self.post(`/api/staff/applications/${id}/approve`, {}),
+      self.post(`/api/staff/applications/${id}/reject`, { reason: 'mine' }),
+    ]) {
+      const response = await decision;
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe('OWN_APPLICATION');
+    }
+    expect((await admin.post(`/api/staff/applications/${id}/approve`, {})).status).toBe(200);
+  });
+
+  it('lets an officer decide an application on which a borrower typed the officer’s phone', async () => {
     const { user } = await t.signUpBorrower();
     const id = await seedApplication(t.db, { borrowerId: user.id, phone: officerPhone });
     const response = await officer.post(`/api/staff/applications/${id}/approve`, {});
-    expect(response.status).toBe(403);
-    expect(response.body.error.code).toBe('OWN_APPLICATION');
-    expect((await admin.post(`/api/staff/applications/${id}/approve`, {})).status).toBe(200);
+    expect(response.status, response.text).toBe(200);
+    const rejectable = await seedApplication(t.db, {
+      borrowerId: (await t.signUpBorrower()).user.id,
+      phone: officerPhone,
+    });
+    expect(
+      (await officer.post(`/api/staff/applications/${rejectable}/reject`, { reason: 'no' })).status,
+    ).toBe(200);
   });
 
   it('lets exactly one of many simultaneous decisions win', async () => {

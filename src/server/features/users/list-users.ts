@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
 import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
@@ -14,11 +15,20 @@ export async function listUsers(deps: AppDeps, query: { page: number; phone: str
   const rows = await deps.db
     .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
     .innerJoin('users', 'users.id', 'page.id')
+    .leftJoin('login_throttle as lock', (join) =>
+      join
+        .on('lock.key', '=', sql<string>`'account:' || users.id::text`)
+        .on('lock.locked_until', '>', sql<Date>`now()`),
+    )
     .selectAll('users')
-    .select('page.window_count')
+    .select(['page.window_count', 'lock.locked_until'])
     .orderBy('page.at', 'desc')
     .orderBy('page.id', 'desc')
     .execute();
   const counted = await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page);
-  return toPage(rows.map(toStaffUserDto), counted, query.page);
+  return toPage(
+    rows.map((row) => toStaffUserDto(row, row.locked_until)),
+    counted,
+    query.page,
+  );
 }

@@ -20,6 +20,7 @@ import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
 import { listUsers } from './list-users';
 import { reactivateUser } from './reactivate-user';
+import { unlockUser } from './unlock-user';
 import { updateUser } from './update-user';
 import { toStaffUserDto } from './user-dto';
 
@@ -78,6 +79,7 @@ export function userRoutes(app: App, deps: AppDeps) {
     '/admin/users/:id/reset-password',
     {
       preValidation: admins,
+      config: { inputErrorCode: 'REASON_REQUIRED' },
       schema: {
         tags: ['users'],
         summary: 'Reset a password: returns a temporary one; all sessions end',
@@ -88,7 +90,7 @@ export function userRoutes(app: App, deps: AppDeps) {
     },
     async (request) => ({
       temporaryPassword: await resetPassword(deps, staffContext(request), request.params.id, {
-        reason: request.body.reason ?? null,
+        reason: request.body.reason,
       }),
     }),
   );
@@ -114,6 +116,20 @@ export function userRoutes(app: App, deps: AppDeps) {
         request.body.reason,
       ),
     }),
+  );
+
+  app.post(
+    '/admin/users/:id/unlock',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['users'],
+        summary: 'End a login lockout at once (failed logins forgotten); audited',
+        params: idParams,
+        response: { 200: staffUserDto, ...errorResponses },
+      },
+    },
+    (request) => unlockUser(deps, staffContext(request), request.params.id),
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
+import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
 import { getWallet } from './get-wallet';
 import { previewWithdrawalFor } from './preview-withdrawal';
@@ -73,7 +74,7 @@ export function walletRoutes(app: App, deps: AppDeps) {
   app.post(
     '/wallet/withdrawals',
     {
-      preValidation: withdrawers,
+      preValidation: [withdrawers, rateLimit(deps.db, 'withdrawals', deps.config.rateLimits.withdrawals)],
       config: { inputErrorCode: 'AMOUNT_INVALID' },
       schema: {
         tags: ['wallet'],

@@ -123,7 +123,7 @@ describe('withdrawal messages', () => {
     const response = await agent.post('/api/wallet/withdrawal-code', { amount: 100001 });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('Amount exceeds balance');
-    const outbox = await t.agent().get(`/api/dev/outbox?phone=${phone}`);
+    const outbox = await t.local().get(`/api/dev/outbox?phone=${phone}`);
     expect(outbox.body.messages.filter((m: { purpose: string }) => m.purpose === 'withdrawal')).toHaveLength(
       0,
     );
@@ -172,7 +172,7 @@ describe('withdrawing', () => {
   it('creates a requested disbursement with the code; the wallet shows In Processing and the lower balance', async () => {
     const { agent, phone, id } = await borrowerWithLoan();
     const code = await codeFor(agent, phone, '25,000');
-    const sms = (await t.agent().get(`/api/dev/outbox?phone=${phone}`)).body.messages[0].text;
+    const sms = (await t.local().get(`/api/dev/outbox?phone=${phone}`)).body.messages[0].text;
     expect(sms).toContain('₱25,000.00');
     expect(sms).toContain('****4567');
     expect(sms).toContain('We will never ask you for this code or for a fee to release your loan.');

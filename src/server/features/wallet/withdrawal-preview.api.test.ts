@@ -109,7 +109,7 @@ async function latestCodeRow(phone: string) {
 }
 
 async function withdrawalSms(phone: string) {
-  const outbox = await t.agent().get(`/api/dev/outbox?phone=${phone}`);
+  const outbox = await t.local().get(`/api/dev/outbox?phone=${phone}`);
   return outbox.body.messages.filter((m: { purpose: string }) => m.purpose === 'withdrawal');
 }
 

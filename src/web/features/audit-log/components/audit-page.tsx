@@ -39,6 +39,7 @@ export const knownAuditActions = [
   'user.reset_password',
   'user.deactivate',
   'user.reactivate',
+  'user.unlock',
   'user.delete',
 ] as const;
 

@@ -51,6 +51,14 @@ export function useReactivateUser() {
   });
 }
 
+/** Ends a login lockout at once (the failed logins are forgotten); audited. */
+export function useUnlockUser() {
+  return useStaffMutation({
+    mutationFn: (id: string) => apiFetch<StaffUser>(`${one(id)}/unlock`, { method: 'POST' }),
+    refresh,
+  });
+}
+
 /** A user who owns applications, loans or history is deactivated instead of deleted (nothing lost). */
 export function useDeleteUser() {
   return useStaffMutation({

@@ -7,7 +7,7 @@ import type { StaffUser } from '../api/users';
 
 function asRow(user: ReturnType<typeof makeUser>): StaffUser {
   const { avatar: _avatar, ...row } = user;
-  return row;
+  return { ...row, lockedUntil: null };
 }
 
 const admin = makeUser({ id: '00000000-0000-4000-8000-0000000000a3', role: 'admin', username: 'adele' });

@@ -17,7 +17,7 @@ import type { StaffUser } from '../api/users';
 
 function asRow(user: ReturnType<typeof makeUser>): StaffUser {
   const { avatar: _avatar, ...row } = user;
-  return row;
+  return { ...row, lockedUntil: null };
 }
 
 const me = asRow(admin);

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconLockOpen, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeCell } from '../../../components/date-time-cell';
@@ -16,9 +16,10 @@ import { AddUserForm } from './add-user-form';
 import { DeleteUserModal } from './delete-user-modal';
 import { ReactivateUserModal } from './reactivate-user-modal';
 import { ResetUserPasswordModal } from './reset-user-password-modal';
+import { UnlockUserModal } from './unlock-user-modal';
 import { UpdateUserModal } from './update-user-modal';
 
-type Dialog = 'update' | 'reset' | 'delete' | 'reactivate';
+type Dialog = 'update' | 'reset' | 'delete' | 'reactivate' | 'unlock';
 
 /** User Management (SPEC §2.7, admin only): add, search by phone, update, reset password, delete, reactivate. */
 export function UsersPage() {
@@ -73,6 +74,11 @@ export function UsersPage() {
               {t('users.mustChangePassword')}
             </Text>
           ) : null}
+          {user.lockedUntil ? (
+            <Text size="xs" c="red.8">
+              {t('users.lockedUntil', { time: fmt.dateTime(user.lockedUntil) })}
+            </Text>
+          ) : null}
         </Stack>
       ),
     },
@@ -99,6 +105,16 @@ export function UsersPage() {
                 label: t('users.actions.resetPassword'),
                 icon: <IconKey size={16} />,
                 onClick: () => open('reset', user),
+              },
+            ]
+          : []),
+        ...(user.lockedUntil
+          ? [
+              {
+                key: 'unlock',
+                label: t('users.actions.unlock'),
+                icon: <IconLockOpen size={16} />,
+                onClick: () => open('unlock', user),
               },
             ]
           : []),
@@ -144,6 +160,7 @@ export function UsersPage() {
       <ResetUserPasswordModal user={row} opened={dialog === 'reset'} onClose={close} />
       <DeleteUserModal user={row} opened={dialog === 'delete'} onClose={close} />
       <ReactivateUserModal user={row} opened={dialog === 'reactivate'} onClose={close} />
+      <UnlockUserModal user={row} opened={dialog === 'unlock'} onClose={close} />
     </>
   );
 }
