@@ -11,7 +11,9 @@ import {
   type RepaymentRules,
 } from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
+import { type NoticeTexts, noticeVersionPattern } from '../domain/schemas/privacy';
 import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
+import { defaultNoticeTexts, readNoticeFile } from './privacy/notice';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -58,6 +60,9 @@ const paymentChannels = z
         error: 'channel codes must be unique',
       }),
   );
+
+/** The version of the notice shipped with Hiram (the date it was written). */
+export const DEFAULT_PRIVACY_NOTICE_VERSION = '2026-11-23';
 
 const envSchema = z
   .object({
@@ -126,6 +131,17 @@ const envSchema = z
     /** Abuse ceilings on sending verification codes (sign-up and withdrawal together), per hour. */
     CODE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     CODE_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(500),
+    /** The privacy notice in force (RA 10173); a new value asks every borrower to agree again. */
+    PRIVACY_NOTICE_VERSION: z
+      .string()
+      .regex(noticeVersionPattern, { error: 'must be 1–64 letters, digits, dots, dashes or underscores' })
+      .default(DEFAULT_PRIVACY_NOTICE_VERSION),
+    /** How borrowers reach the data protection officer (name, e-mail, phone, address), shown in the notice. */
+    DPO_CONTACT: z.string().trim().min(3).max(500).optional(),
+    /** A JSON file with the lender's own notice in en, zh, km and fil (see src/server/privacy/notice.ts). */
+    PRIVACY_NOTICE_FILE: z.string().min(1).optional(),
+    /** Years a closed account's personal data is kept before it is anonymised (docs/decisions/019). */
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(5),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -239,6 +255,26 @@ export interface Config {
   storage: StorageConfig;
   /** How long shutdown waits for in-flight requests (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutMs: number;
+  /** The privacy notice and retention (issue #14, docs/decisions/019). */
+  privacy: PrivacyConfig;
+}
+
+export interface PrivacyConfig {
+  noticeVersion: string;
+  dpoContact: string;
+  /** The notice in every language, placeholders not yet filled. */
+  noticeTexts: NoticeTexts;
+  retentionYears: number;
+}
+
+/** The default privacy settings for a given support e-mail (tests and the defaults of loadConfig). */
+export function defaultPrivacyConfig(supportEmail: string): PrivacyConfig {
+  return {
+    noticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    dpoContact: `Data Protection Officer, ${supportEmail}`,
+    noticeTexts: defaultNoticeTexts,
+    retentionYears: 5,
+  };
 }
 
 export type StorageConfig =
@@ -275,6 +311,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assertWithinCostCaps(loanProduct, repaymentRules);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+  let noticeTexts = defaultNoticeTexts;
+  if (e.PRIVACY_NOTICE_FILE) {
+    try {
+      noticeTexts = readNoticeFile(e.PRIVACY_NOTICE_FILE);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -324,6 +368,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local' },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    privacy: {
+      noticeVersion: e.PRIVACY_NOTICE_VERSION,
+      dpoContact: e.DPO_CONTACT ?? defaultPrivacyConfig(e.SUPPORT_EMAIL).dpoContact,
+      noticeTexts,
+      retentionYears: e.RETENTION_YEARS,
+    },
   };
 }
 

@@ -135,6 +135,7 @@ export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
     role: 'borrower',
     status: 'active',
     mustChangePassword: false,
+    privacyConsentRequired: false,
     avatar: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
     lastLoginAt: null,
