@@ -10,6 +10,7 @@ const NO_PASSWORD = '$argon2id$anonymised';
 /** Applications keep their shape (checks on phone and account digits); the values say nothing. */
 const NO_PHONE = '0000000000';
 const NO_ACCOUNT = '0';
+const MAX_PER_RUN = 200;
 
 /**
  * The retention job (docs/decisions/019): every closed account whose retention period has ended (its
@@ -22,7 +23,8 @@ const NO_ACCOUNT = '0';
 export async function runAnonymisation(deps: AppDeps): Promise<{ anonymised: number }> {
   const today = todayIn(deps.config.timeZone, deps.clock.now());
   let anonymised = 0;
-  for (;;) {
+  // A bounded batch per run: the next run (JOBS_INTERVAL_SECONDS later) takes the rest.
+  while (anonymised < MAX_PER_RUN) {
     const done = await deps.db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('account_closures')
