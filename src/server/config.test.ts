@@ -97,7 +97,9 @@ describe('loadConfig', () => {
     notice.en.sections.rights.body = ' ';
     writeFileSync(file, JSON.stringify(notice));
     expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(ConfigError);
-    expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(/missing or empty: .*en\.sections\.rights\.body.*km/);
+    expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(
+      /missing or empty: .*en\.sections\.rights\.body.*km/,
+    );
     writeFileSync(file, '{ not json');
     expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(/cannot be read as JSON/);
     expect(() => load({ PRIVACY_NOTICE_FILE: join(dataDir, 'missing.json') })).toThrow(ConfigError);
