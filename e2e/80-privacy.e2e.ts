@@ -41,7 +41,7 @@ describe('privacy in the browser', () => {
       try {
         await page.goto('/signup');
         await page.getByRole('heading', { name: 'Privacy notice' }).waitFor();
-        await page.getByText('Data protection officer').waitFor();
+        await page.getByRole('heading', { name: 'Data protection officer' }).waitFor();
         await screenshot(page, `privacy-signup-${viewports[viewport].width}`);
       } finally {
         await context.close();
@@ -165,7 +165,7 @@ describe('privacy in the browser', () => {
       await page.getByRole('button', { name: 'Account closure' }).click();
       await page.getByRole('button', { name: 'Close my account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Close your account?' });
-      await dialog.getByLabel('Password').fill(waiting.password);
+      await dialog.getByLabel('Password', { exact: true }).fill(waiting.password);
       await dialog.getByRole('button', { name: 'Close account' }).click();
       await dialog.getByText(/cannot be closed while application .* is waiting for a decision/).waitFor();
       await screenshot(page, 'privacy-close-refused-1280', { fullPage: false });
@@ -177,7 +177,7 @@ describe('privacy in the browser', () => {
       await page.goto('/account');
       await page.getByRole('button', { name: 'Account closure' }).click();
       await page.getByRole('button', { name: 'Close my account' }).click();
-      await dialog.getByLabel('Password').fill(free.password);
+      await dialog.getByLabel('Password', { exact: true }).fill(free.password);
       await dialog.getByRole('button', { name: 'Close account' }).click();
       await page.waitForURL('**/login');
       await page.getByText(/Your account is closed\./).waitFor();

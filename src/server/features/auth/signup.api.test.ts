@@ -310,6 +310,8 @@ describe('sign-up', () => {
       const { phone, code } = await phoneWithCode();
       expect((await signUp(valid(phone, code))).status).toBe(201);
       // Remove the account so only the spent code stands in the way.
+      const account = t.db.selectFrom('users').select('id').where('phone', '=', phone);
+      await t.db.deleteFrom('consents').where('user_id', 'in', account).execute();
       await t.db.deleteFrom('users').where('phone', '=', phone).execute();
       await expectRefused(await signUp(valid(phone, code)), 400, 'CODE_INVALID', CODE_INVALID, phone);
     });
