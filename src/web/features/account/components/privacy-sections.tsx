@@ -15,6 +15,9 @@ import { usePrivacyNotice } from '../../../lib/privacy';
 import { useForgetSession } from '../../../lib/session';
 import { exportUrl, useCloseAccount, useMyConsents, useMyDocuments } from '../api/privacy-api';
 
+/** As the application form asks for them. */
+const kindOrder = ['id_front', 'id_back', 'selfie', 'signature'];
+
 /** The borrower's own uploaded pictures, by application; a click enlarges one (GET /api/files/:id). */
 export function MyDocuments() {
   const { t } = useTranslation();
@@ -26,6 +29,8 @@ export function MyDocuments() {
   if (items.length === 0) return <Text size="sm">{t('privacy.account.documents.empty')}</Text>;
   const byLoan = new Map<string, typeof items>();
   for (const item of items) byLoan.set(item.loanNumber, [...(byLoan.get(item.loanNumber) ?? []), item]);
+  const inFormOrder = (docs: typeof items) =>
+    [...docs].sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -37,7 +42,7 @@ export function MyDocuments() {
             {t('privacy.account.documents.application', { loanNumber })}
           </Title>
           <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
-            {docs.map((doc) => (
+            {inFormOrder(docs).map((doc) => (
               <DocumentThumb
                 key={doc.id}
                 fileId={doc.id}
