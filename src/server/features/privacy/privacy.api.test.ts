@@ -496,4 +496,28 @@ describe('closing the account', () => {
       }),
     );
   });
+
+  it('two runs at once anonymise each due account once', async () => {
+    const closing = [await borrowerWithData('closed'), await borrowerWithData('closed')];
+    for (const b of closing)
+      expect((await b.agent.post('/api/account/close', { password: PASSWORD })).status).toBe(200);
+    clock.days = 5 * 366 + 1;
+    try {
+      const runs = await Promise.all([runAnonymisation(t.deps), runAnonymisation(t.deps)]);
+      expect(runs[0]!.anonymised + runs[1]!.anonymised).toBe(2);
+    } finally {
+      clock.days = 0;
+    }
+    const audited = await t.db
+      .selectFrom('audit_events')
+      .select('target_id')
+      .where('action', '=', 'user.anonymise')
+      .where(
+        'target_id',
+        'in',
+        closing.map((b) => b.user.id),
+      )
+      .execute();
+    expect(audited.map((a) => a.target_id).sort()).toEqual(closing.map((b) => b.user.id).sort());
+  });
 });
