@@ -32,6 +32,22 @@ async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   return files;
 }
 
+/** My Account → Account closure → "Close my account", once the section has finished opening. */
+async function openCloseDialog(page: Page) {
+  await page.goto('/account');
+  await page.getByTestId('credit-rating').waitFor();
+  await page.getByRole('button', { name: 'Account closure' }).click();
+  await page.getByText(/we keep your records for \d+ years/).waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+  await expect
+    .poll(async () => {
+      if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Close my account' }).click();
+      return dialog.isVisible();
+    })
+    .toBe(true);
+  return dialog;
+}
+
 const agreeBox = (page: Page) => page.getByRole('checkbox', { name: /I have read the privacy notice/ });
 
 describe('privacy in the browser', () => {
@@ -161,10 +177,7 @@ describe('privacy in the browser', () => {
     const { context, page } = await newPage(browser, 'desktop');
     try {
       await logInInBrowser(page, waiting.phone, waiting.password);
-      await page.goto('/account');
-      await page.getByRole('button', { name: 'Account closure' }).click();
-      await page.getByRole('button', { name: 'Close my account' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+      const dialog = await openCloseDialog(page);
       await dialog.getByLabel('Password', { exact: true }).fill(waiting.password);
       await dialog.getByRole('button', { name: 'Close account' }).click();
       await dialog.getByText(/cannot be closed while application .* is waiting for a decision/).waitFor();
@@ -174,9 +187,7 @@ describe('privacy in the browser', () => {
       await page.waitForURL('**/login');
 
       await logInInBrowser(page, free.phone, free.password);
-      await page.goto('/account');
-      await page.getByRole('button', { name: 'Account closure' }).click();
-      await page.getByRole('button', { name: 'Close my account' }).click();
+      await openCloseDialog(page);
       await dialog.getByLabel('Password', { exact: true }).fill(free.password);
       await dialog.getByRole('button', { name: 'Close account' }).click();
       await page.waitForURL('**/login');
