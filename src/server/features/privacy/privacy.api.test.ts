@@ -520,4 +520,14 @@ describe('closing the account', () => {
       .execute();
     expect(audited.map((a) => a.target_id).sort()).toEqual(closing.map((b) => b.user.id).sort());
   });
+
+  it('an admin can still delete a borrower who only signed up (the consent goes with the account)', async () => {
+    const b = await t.signUpBorrower();
+    const response = await admin.request('DELETE', `/api/admin/users/${b.user.id}`);
+    expect(response.status, response.text).toBe(200);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', b.user.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('consents').select('id').where('user_id', '=', b.user.id).execute()).toEqual(
+      [],
+    );
+  });
 });
