@@ -1,4 +1,4 @@
-import { Box, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { useNoticeText } from '../lib/privacy';
@@ -40,19 +40,20 @@ export function PrivacyNoticeText(props: {
     </Stack>
   );
   if (!props.maxHeight) return body;
+  // A plain scrolling box: focusable and named, so keyboard users can scroll it (axe scrollable-region).
   return (
-    <ScrollArea.Autosize
-      mah={props.maxHeight}
-      type="auto"
-      offsetScrollbars
+    <Box
+      role="region"
       tabIndex={0}
       aria-label={text.title}
+      mah={props.maxHeight}
       style={{
+        overflowY: 'auto',
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 'var(--mantine-radius-md)',
       }}
     >
       {body}
-    </ScrollArea.Autosize>
+    </Box>
   );
 }
