@@ -30,6 +30,7 @@ describe('accounts in the browser', () => {
       await expect.poll(() => page.getByRole('button', { name: /Resend in \d+s/ }).count()).toBe(1);
       const code = await latestCode(phone);
       await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByText('Registration successful! Redirecting to login...').waitFor();
       await page.waitForURL('**/login', { timeout: 5_000 });

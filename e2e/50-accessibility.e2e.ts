@@ -14,6 +14,7 @@ import {
   withdrawThroughApi,
 } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
+import { runningServer } from './support/server';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
 
 /**
@@ -120,6 +121,13 @@ beforeAll(async () => {
   );
   // Waiting in the Pending list, for View Profile and the reason dialog.
   await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
+  // A closed account, for the Account closures list.
+  const leaving = await signUpBorrower();
+  expectStatus(
+    await leaving.api.request('POST', '/api/account/close', { password: leaving.password }),
+    200,
+    'close account',
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -211,6 +219,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       findings.push(...(await audit(page, '/login', `login-${tag}`)));
       await page.goto('/signup');
       await page.getByRole('button', { name: 'Send code' }).waitFor();
+      await page.getByRole('heading', { name: 'Privacy notice' }).waitFor();
       findings.push(...(await audit(page, '/signup', `signup-${tag}`)));
       await page.goto('/forgot-password');
       await page.getByRole('button', { name: 'Send code' }).waitFor();
@@ -264,6 +273,17 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.goto('/account');
       await page.getByTestId('credit-rating').waitFor();
       findings.push(...(await audit(page, '/account', `account-${tag}`)));
+      // The borrower's own data: documents, the download, consents and closing the account.
+      for (const section of ['My documents', 'Download my data', 'Privacy and consent', 'Account closure']) {
+        await page.getByRole('button', { name: section }).click();
+      }
+      await page.getByRole('img', { name: 'ID (front)' }).waitFor();
+      await page.getByText('Agreed when signing up', { exact: false }).waitFor();
+      findings.push(...(await audit(page, '/account (own data)', `account-privacy-${tag}`)));
+      await page.getByRole('button', { name: 'Close my account' }).click();
+      await page.getByRole('dialog', { name: 'Close your account?' }).waitFor();
+      findings.push(...(await audit(page, 'Close account dialog', `account-close-${tag}`, false)));
+      await page.keyboard.press('Escape');
     } finally {
       await context.close();
     }
@@ -297,6 +317,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
         '/admin/overdue',
         '/admin/repayments',
         '/admin/audit',
+        '/admin/account-closures',
         '/admin/pending',
       ]) {
         await page.goto(path);
@@ -369,5 +390,25 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
     } finally {
       await context.close();
     }
+  });
+});
+
+// Last, as it restarts the server with a new privacy notice: every borrower is asked again from here on.
+describe('accessibility: the re-consent screen', () => {
+  it('passes at phone and desktop width, light and dark', async () => {
+    await runningServer().restart({ PRIVACY_NOTICE_VERSION: 'a11y-2' });
+    const findings: string[] = [];
+    for (const [viewport, scheme] of combinations) {
+      const { context, page } = await newContext(viewport, scheme);
+      try {
+        await logInInBrowser(page, newcomer.phone, newcomer.password);
+        await page.getByRole('heading', { name: 'Our privacy notice has changed' }).waitFor();
+        await page.getByText('Version a11y-2').waitFor();
+        findings.push(...(await audit(page, 're-consent', `reconsent-${viewport}-${scheme}`)));
+      } finally {
+        await context.close();
+      }
+    }
+    expect(findings).toEqual([]);
   });
 });

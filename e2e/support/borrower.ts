@@ -27,14 +27,29 @@ export async function signUpBorrower(page?: Page): Promise<Borrower> {
   const api = new ApiSession();
   expectStatus(await api.request('POST', '/api/auth/signup/code', { phone }), 200, 'send sign-up code');
   const code = await latestCode(phone);
+  // As the sign-up page does: agree to the privacy notice in force (RA 10173), by its version.
+  const privacyNoticeVersion = await currentNoticeVersion();
   expectStatus(
-    await api.request('POST', '/api/auth/signup', { phone, password, confirmPassword: password, code }),
+    await api.request('POST', '/api/auth/signup', {
+      phone,
+      password,
+      confirmPassword: password,
+      code,
+      privacyNoticeVersion,
+    }),
     201,
     'sign up',
   );
   await api.login(phone, password);
   if (page) await logInInBrowser(page, phone, password);
   return { phone, password, api };
+}
+
+/** The version of the privacy notice the server has in force (GET /api/privacy/notice). */
+export async function currentNoticeVersion(): Promise<string> {
+  const notice = await new ApiSession().request<{ version: string }>('GET', '/api/privacy/notice');
+  expectStatus(notice, 200, 'privacy notice');
+  return notice.body.version;
 }
 
 /** Logs in through the real login page and waits until the app has left /login. */

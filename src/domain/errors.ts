@@ -121,6 +121,18 @@ export const errorMessages = {
   TEXT_INVALID_CHARACTERS:
     'This text contains characters that cannot be saved (such as a null character). Please retype it.',
   DATE_INVALID: 'Enter a real date between the years 1900 and 9999.',
+  // Privacy and the borrower's own data (issue #14, RA 10173)
+  PRIVACY_CONSENT_REQUIRED: 'Please read the privacy notice and tick the box to agree before continuing.',
+  PRIVACY_NOTICE_OUTDATED:
+    'The privacy notice has just been updated. Please read the new version and agree to it.',
+  PRIVACY_RECONSENT_REQUIRED:
+    'Our privacy notice has changed. Please read the new version and agree to it before continuing.',
+  ACCOUNT_CLOSURE_APPLICATION_OPEN:
+    'Your account cannot be closed while application {loanNumber} is waiting for a decision. You can close it once the application has been decided.',
+  ACCOUNT_CLOSURE_LOAN_RUNNING:
+    'Your account cannot be closed while loan {loanNumber} is running. You can close it once the loan is paid off; the last payment is due on {date}.',
+  ACCOUNT_CLOSURE_LOAN_OPEN:
+    'Your account cannot be closed while loan {loanNumber} is open. Please contact support to end it first.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

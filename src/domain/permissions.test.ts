@@ -61,6 +61,9 @@ const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   // Issue #10: "an unmatched or over-paying payment is kept as an unapplied record for finance to resolve".
   'unappliedPayment.view': ['finance', 'admin'],
   'unappliedPayment.resolve': ['finance', 'admin'],
+  // Issue #14 "Staff can see such requests" (account closures): the officers and admins who talk to
+  // borrowers; read-only, like any list.
+  'accountClosures.view': ['officer', 'admin'],
 };
 
 function parseSpecTable(text: string) {

@@ -38,6 +38,8 @@ export const permissions = {
   // Admins: users (add, update phone, reset password, deactivate/delete) and the audit log.
   'users.manage': ['admin'],
   'audit.view': ['admin'],
+  // Borrowers' requests to close their account (issue #14): a read-only list for officers and admins.
+  'accountClosures.view': ['officer', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

@@ -24,6 +24,7 @@ import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { disbursementRoutes } from './features/disbursements/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { repaymentRoutes } from './features/repayments/routes';
 import { servicingRoutes } from './features/servicing/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       statementRoutes(scoped, deps);
       collectionRoutes(scoped, deps);
       accountRoutes(scoped, deps);
+      privacyRoutes(scoped, deps);
       servicingRoutes(scoped, deps);
       userRoutes(scoped, deps);
       auditLogRoutes(scoped, deps);

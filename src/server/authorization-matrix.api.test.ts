@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, rolesFor } from '../domain/permissions';
 import { type Role, roles, staffRoles } from '../domain/roles';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './config';
 import { jpegWithGps, multipartBody, signaturePng } from './test-support/images';
 import { seedRouteFixtures } from './test-support/route-fixtures';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from './test-support/test-app';
@@ -61,6 +62,7 @@ const matrix: Record<string, Entry> = {
       password: 'tamaraw herd 9',
       confirmPassword: 'tamaraw herd 9',
       code: '123456',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
     }),
   },
   'POST /api/auth/password-reset/code': { guard: 'public', body: () => ({ phone: '09990000002' }) },
@@ -219,6 +221,17 @@ const matrix: Record<string, Entry> = {
   },
   'GET /api/account': { guard: 'account.viewOwn' },
   'POST /api/account/avatar': { guard: 'profile.editOwn', body: () => ({ avatar: 2 }) },
+  'GET /api/privacy/notice': { guard: 'public' },
+  'POST /api/account/consent': {
+    guard: 'account.viewOwn',
+    body: () => ({ privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION }),
+  },
+  'GET /api/account/consents': { guard: 'account.viewOwn' },
+  'GET /api/account/documents': { guard: 'account.viewOwn' },
+  'GET /api/account/export.zip': { guard: 'account.viewOwn' },
+  // A wrong password: the owner's account stays open for the other routes.
+  'POST /api/account/close': { guard: 'account.viewOwn', body: () => ({ password: 'not-the-password' }) },
+  'GET /api/staff/account-closures': { guard: 'accountClosures.view' },
   'GET /api/staff/loans': { guard: 'backOffice.view' },
   'POST /api/staff/loans/:id/status': {
     guard: 'loan.changeStatus',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../domain/loan/terms';
 import { ConfigError, defaultPaymentChannels, loadConfig } from './config';
+import { defaultNoticeTexts } from './privacy/notice';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -68,6 +69,12 @@ describe('loadConfig', () => {
       storage: { kind: 'local' },
       shutdownTimeoutMs: 10_000,
       metrics: { allow: [], token: undefined },
+      privacy: {
+        noticeVersion: '2026-11-23',
+        dpoContact: 'Data Protection Officer, support@example.com',
+        noticeTexts: defaultNoticeTexts,
+        retentionYears: 5,
+      },
     });
   });
 
@@ -107,6 +114,42 @@ describe('loadConfig', () => {
       'LOGIN_LOCK_MAX_MINUTES',
     );
     expectConfigError({ RATE_LIMIT_LOGIN_PER_IP_PER_HOUR: '0' }, 'RATE_LIMIT_LOGIN_PER_IP_PER_HOUR');
+  });
+
+  it('reads the privacy notice settings and refuses a notice file that lacks a language or a section', () => {
+    const notice = JSON.parse(JSON.stringify(defaultNoticeTexts));
+    notice.fil.title = 'Abiso';
+    const file = join(dataDir, 'notice.json');
+    writeFileSync(file, JSON.stringify(notice));
+    const config = load({
+      PRIVACY_NOTICE_VERSION: 'v3.1',
+      DPO_CONTACT: 'Ana Cruz, dpo@lender.example, +63 2 8123 4567',
+      PRIVACY_NOTICE_FILE: file,
+      RETENTION_YEARS: '10',
+    });
+    expect(config.privacy).toEqual({
+      noticeVersion: 'v3.1',
+      dpoContact: 'Ana Cruz, dpo@lender.example, +63 2 8123 4567',
+      noticeTexts: { ...defaultNoticeTexts, fil: { ...defaultNoticeTexts.fil, title: 'Abiso' } },
+      retentionYears: 10,
+    });
+    expect(load({ SUPPORT_EMAIL: 'help@lender.example' }).privacy.dpoContact).toBe(
+      'Data Protection Officer, help@lender.example',
+    );
+    expectConfigError({ PRIVACY_NOTICE_VERSION: 'new version!' }, 'PRIVACY_NOTICE_VERSION');
+    expectConfigError({ RETENTION_YEARS: '0' }, 'RETENTION_YEARS');
+    expectConfigError({ RETENTION_YEARS: '2.5' }, 'RETENTION_YEARS');
+
+    delete notice.km;
+    notice.en.sections.rights.body = ' ';
+    writeFileSync(file, JSON.stringify(notice));
+    expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(ConfigError);
+    expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(
+      /missing or empty: .*en\.sections\.rights\.body.*km/,
+    );
+    writeFileSync(file, '{ not json');
+    expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(/cannot be read as JSON/);
+    expect(() => load({ PRIVACY_NOTICE_FILE: join(dataDir, 'missing.json') })).toThrow(ConfigError);
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

@@ -12,8 +12,10 @@ import {
   type RepaymentRules,
 } from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
+import { type NoticeTexts, noticeVersionPattern } from '../domain/schemas/privacy';
 import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
 import { type MetricsAccess, parseNetwork } from './metrics/access';
+import { defaultNoticeTexts, readNoticeFile } from './privacy/notice';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -103,6 +105,9 @@ const paymentChannels = z
         error: 'channel codes must be unique',
       }),
   );
+
+/** The version of the notice shipped with Hiram (the date it was written). */
+export const DEFAULT_PRIVACY_NOTICE_VERSION = '2026-11-23';
 
 const envSchema = z
   .object({
@@ -207,6 +212,17 @@ const envSchema = z
     RATE_LIMIT_UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(20),
     RATE_LIMIT_WITHDRAWALS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(60),
     RATE_LIMIT_WITHDRAWALS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(20),
+    /** The privacy notice in force (RA 10173); a new value asks every borrower to agree again. */
+    PRIVACY_NOTICE_VERSION: z
+      .string()
+      .regex(noticeVersionPattern, { error: 'must be 1–64 letters, digits, dots, dashes or underscores' })
+      .default(DEFAULT_PRIVACY_NOTICE_VERSION),
+    /** How borrowers reach the data protection officer (name, e-mail, phone, address), shown in the notice. */
+    DPO_CONTACT: z.string().trim().min(3).max(500).optional(),
+    /** A JSON file with the lender's own notice in en, zh, km and fil (see src/server/privacy/notice.ts). */
+    PRIVACY_NOTICE_FILE: z.string().min(1).optional(),
+    /** Years a closed account's personal data is kept before it is anonymised (docs/decisions/019). */
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(5),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -338,6 +354,26 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Who may read GET /metrics (METRICS_ALLOW, METRICS_TOKEN); neither: the route is off. */
   metrics: MetricsAccess;
+  /** The privacy notice and retention (issue #14, docs/decisions/019). */
+  privacy: PrivacyConfig;
+}
+
+export interface PrivacyConfig {
+  noticeVersion: string;
+  dpoContact: string;
+  /** The notice in every language, placeholders not yet filled. */
+  noticeTexts: NoticeTexts;
+  retentionYears: number;
+}
+
+/** The default privacy settings for a given support e-mail (tests and the defaults of loadConfig). */
+export function defaultPrivacyConfig(supportEmail: string): PrivacyConfig {
+  return {
+    noticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    dpoContact: `Data Protection Officer, ${supportEmail}`,
+    noticeTexts: defaultNoticeTexts,
+    retentionYears: 5,
+  };
 }
 
 export interface LoginLockoutConfig {
@@ -387,6 +423,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assertWithinCostCaps(loanProduct, repaymentRules);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+  let noticeTexts = defaultNoticeTexts;
+  if (e.PRIVACY_NOTICE_FILE) {
+    try {
+      noticeTexts = readNoticeFile(e.PRIVACY_NOTICE_FILE);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -456,6 +500,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local' },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { allow: e.METRICS_ALLOW ?? [], token: e.METRICS_TOKEN },
+    privacy: {
+      noticeVersion: e.PRIVACY_NOTICE_VERSION,
+      dpoContact: e.DPO_CONTACT ?? defaultPrivacyConfig(e.SUPPORT_EMAIL).dpoContact,
+      noticeTexts,
+      retentionYears: e.RETENTION_YEARS,
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from './auth/passwords';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './config';
 import { type OpenDatabase, openDatabase } from './db/open';
 import {
   type AppProcess,
@@ -112,6 +113,7 @@ describe.skipIf(testDbKind() !== 'postgres')('two instances on one PostgreSQL', 
       password,
       confirmPassword: password,
       code,
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
     });
     expect(signed.status, signed.text).toBe(201);
     return { phone, password };
@@ -330,6 +332,7 @@ describe.skipIf(testDbKind() !== 'postgres')('two instances on one PostgreSQL', 
           password,
           confirmPassword: password,
           code,
+          privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
         });
         if (response.status === 201) signedUp.push(phone);
       } catch {

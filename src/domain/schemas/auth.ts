@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codePattern } from '../codes';
+import { consentVersion } from './privacy';
 import { text } from './text';
 
 export const phonePattern = /^\d{10,15}$/;
@@ -31,6 +32,8 @@ export const signupSchema = z
     password: newPassword('SIGNUP_FIELDS_REQUIRED'),
     confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
     code: requiredText('SIGNUP_FIELDS_REQUIRED').regex(codePattern, { error: 'CODE_INVALID' }),
+    /** The privacy notice version the borrower read and agreed to (RA 10173; issue #14). */
+    privacyNoticeVersion: consentVersion,
   })
   .refine((v) => v.password === v.confirmPassword, {
     error: 'PASSWORDS_DO_NOT_MATCH',

@@ -12,6 +12,8 @@ export const userDto = z.object({
   avatar: z.number().int().min(1).max(5),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** A borrower who has not accepted the current privacy notice: asked before anything else (issue #14). */
+  privacyConsentRequired: z.boolean(),
 });
 export type UserDto = z.infer<typeof userDto>;
 

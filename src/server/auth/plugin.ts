@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import { AppError } from '../../domain/errors';
 import { can, type Permission } from '../../domain/permissions';
 import type { AppDeps } from '../deps';
+import { privacyConsentPending } from '../lib/user-dto';
 import { loadSession, type SessionContext } from './sessions';
 
 declare module 'fastify' {
@@ -30,7 +31,11 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
-    request.auth = token ? await loadSession(deps.db, deps.config.sessionSecret, token) : null;
+    const session = token ? await loadSession(deps.db, deps.config.sessionSecret, token) : null;
+    request.auth = session && {
+      ...session,
+      privacyConsentPending: privacyConsentPending(session.user, deps.config.privacy.noticeVersion),
+    };
     if (SAFE_METHODS.has(request.method)) return;
 
     const origin = request.headers.origin;
@@ -54,6 +59,11 @@ declare module 'fastify' {
 export interface GuardOptions {
   /** Routes a user with a temporary password may still use (me, logout, change password). */
   allowPendingPasswordChange?: boolean;
+  /**
+   * Routes a borrower who has not agreed to the current privacy notice may still use (me, logout, the
+   * notice and consent, changing the password); every other route answers PRIVACY_RECONSENT_REQUIRED.
+   */
+  allowPendingConsent?: boolean;
 }
 
 function signedIn(request: FastifyRequest, options: GuardOptions) {
@@ -61,6 +71,9 @@ function signedIn(request: FastifyRequest, options: GuardOptions) {
   if (!auth) throw new AppError('UNAUTHENTICATED');
   if (auth.user.must_change_password && !options.allowPendingPasswordChange) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  if (auth.privacyConsentPending && !options.allowPendingConsent) {
+    throw new AppError('PRIVACY_RECONSENT_REQUIRED');
   }
   return auth.user;
 }
@@ -82,8 +95,16 @@ export function requireUser(options: GuardOptions = {}): preValidationAsyncHookH
  * "any of them" (a document: its owner's own, or any staff member's). Ownership is the use case's check.
  */
 export function requirePermission(...actions: [Permission, ...Permission[]]): preValidationAsyncHookHandler {
+  return requirePermissionWith({}, ...actions);
+}
+
+/** `requirePermission` for the few routes open while a password change or a privacy consent is pending. */
+export function requirePermissionWith(
+  options: GuardOptions,
+  ...actions: [Permission, ...Permission[]]
+): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = signedIn(request, {});
+    const user = signedIn(request, options);
     if (!actions.some((action) => can(user.role, action))) throw new AppError('FORBIDDEN');
   };
 }

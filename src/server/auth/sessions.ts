@@ -24,6 +24,8 @@ export interface SessionContext {
   idHash: string;
   csrfToken: string;
   user: User;
+  /** Set by the auth hook: a borrower who must agree to the current privacy notice first (issue #14). */
+  privacyConsentPending?: boolean;
 }
 
 export async function createSession(

@@ -19,6 +19,10 @@ export interface UsersTable {
   avatar: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   last_login_at: Timestamp | null;
+  /** The privacy notice version the user last accepted (migration 015); null: never (staff, old accounts). */
+  privacy_notice_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the account's personal data was anonymised after closure and the retention period. */
+  anonymised_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -73,6 +77,31 @@ export interface DocumentsTable {
   sha256: string;
   storage_key: string;
   created_at: CreatedAt;
+  /** When the file was deleted from storage (account anonymised); the row stays for the loan record. */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type ConsentContext = 'signup' | 'reconsent';
+
+/** One accepted privacy notice (migration 015): kept as the user's consent history. */
+export interface ConsentsTable {
+  id: Generated<string>;
+  user_id: string;
+  notice_version: string;
+  context: ConsentContext;
+  consented_at: CreatedAt;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A borrower's closed account (migration 015): anonymised on `anonymise_on` ('YYYY-MM-DD') by a job. */
+export interface AccountClosuresTable {
+  user_id: string;
+  requested_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  anonymise_on: ColumnType<string, string, string>;
+  anonymised_at: Timestamp | null;
 }
 
 export interface ApplicationsTable {
@@ -295,6 +324,8 @@ export interface Database {
   loan_facts_stale: LoanFactsStaleTable;
   loan_reminders: LoanRemindersTable;
   terms_changes: TermsChangesTable;
+  consents: ConsentsTable;
+  account_closures: AccountClosuresTable;
 }
 
 export type User = Selectable<UsersTable>;

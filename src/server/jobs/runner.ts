@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { App } from '../lib/types';
+import { runAnonymisation } from './anonymise-closed-accounts';
 import { runPaymentReminders } from './payment-reminders';
 
 export interface Job {
@@ -8,7 +9,10 @@ export interface Job {
 }
 
 /** Every scheduled job, run one after the other on each tick. */
-const scheduledJobs: Job[] = [{ name: 'payment-reminders', run: runPaymentReminders }];
+const scheduledJobs: Job[] = [
+  { name: 'payment-reminders', run: runPaymentReminders },
+  { name: 'anonymise-closed-accounts', run: runAnonymisation },
+];
 
 export interface JobRunner {
   /** Runs every job once now, unless a run is under way (then waits for that one). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../domain/errors';
 import { requireUser } from '../auth/plugin';
 import { expectError, expectErrorShape } from '../test-support/api-assertions';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createTestApp, type TestApp, testConsent } from '../test-support/test-app';
 
 const SECRET_DETAIL =
   'connect ECONNREFUSED 10.9.8.7:5432 password=hunter2 at /srv/hiram/src/server/db/open.ts';
@@ -119,6 +119,7 @@ describe('API errors', () => {
         password: 'password-1',
         confirmPassword: 'password-1',
         code: '123456',
+        ...testConsent(broken.deps),
       });
       expect(signup.status).toBe(500);
       expect(signup.body).toEqual({

@@ -12,7 +12,7 @@ import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
 import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import { type Config, defaultPaymentChannels } from '../config';
+import { type Config, defaultPaymentChannels, defaultPrivacyConfig } from '../config';
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -40,6 +40,14 @@ export function testDbKind(): DbKind {
   if (kind !== 'pglite' && kind !== 'postgres')
     throw new Error(`TEST_DB must be pglite or postgres, not ${kind}`);
   return kind;
+}
+
+/**
+ * What a sign-up sends to agree to the privacy notice in force (issue #14): every helper and test that signs
+ * up through the route spreads this into its body.
+ */
+export function testConsent(deps: Pick<AppDeps, 'config'>): { privacyNoticeVersion: string } {
+  return { privacyNoticeVersion: deps.config.privacy.noticeVersion };
 }
 
 /** A complete test Config: development outbox on, plain-HTTP cookies, fixed secret. */
@@ -84,6 +92,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storage: { kind: 'local' },
     shutdownTimeoutMs: 10_000,
     metrics: { allow: [], token: undefined },
+    privacy: defaultPrivacyConfig('support@example.com'),
     ...overrides,
   };
 }
@@ -390,6 +399,7 @@ function helpers(
       password,
       confirmPassword: password,
       code,
+      ...testConsent(deps),
     });
     if (signed.status !== 201) throw new Error(`sign-up failed: ${signed.status} ${signed.text}`);
     const user = await deps.db

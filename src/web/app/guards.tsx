@@ -6,6 +6,7 @@ import type { UserDto } from '../../domain/schemas/user';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
 import { fetchMyApplication, myApplicationQueryKey } from '../features/application/api/applications';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
+import { ConsentPage } from '../features/auth/components/consent-page';
 import { useErrorText } from '../lib/error-text';
 import { homePath, useCan, useSession } from '../lib/session';
 import { settingsQuery } from '../lib/settings';
@@ -34,12 +35,15 @@ export function SessionGate() {
  * not use them; and GET /api/applications/mine as soon as the session names a borrower headed for their
  * loan (`/` or `/loan/*`, the step-1 page). The pages' own queries then find these under way.
  */
-function usePrefetchStartData(user: Pick<UserDto, 'role' | 'mustChangePassword'> | null | undefined) {
+function usePrefetchStartData(
+  user: Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRequired'> | null | undefined,
+) {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const signInPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
   const headedForLoan = pathname === '/' || pathname === '/loan' || pathname.startsWith('/loan/');
-  const borrower = !!user && !user.mustChangePassword && !can(user.role, 'backOffice.view');
+  const borrower =
+    !!user && !user.mustChangePassword && !user.privacyConsentRequired && !can(user.role, 'backOffice.view');
   const prefetchApplication = borrower && headedForLoan;
   // Started while rendering, as TanStack's usePrefetchQuery does (only when not cached yet), so they are
   // under way before the routes below redirect or render.
@@ -63,6 +67,8 @@ export function SignedInOnly() {
   const { data } = useSession();
   if (!data?.user) return <Navigate to="/login" replace />;
   if (data.user.mustChangePassword) return <ChangePasswordPage />;
+  // A new privacy notice is agreed to before anything else (issue #14); staff are never asked.
+  if (data.user.privacyConsentRequired) return <ConsentPage />;
   return <Outlet />;
 }
 

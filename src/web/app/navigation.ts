@@ -10,6 +10,7 @@ import {
   IconReceiptOff,
   IconReportMoney,
   IconUser,
+  IconUserOff,
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
@@ -94,6 +95,12 @@ export const staffNavItems: readonly StaffNavItem[] = [
     label: 'collections.nav.unapplied',
     icon: IconReceiptOff,
     permission: 'unappliedPayment.view',
+  },
+  {
+    to: '/admin/account-closures',
+    label: 'privacy.staff.nav',
+    icon: IconUserOff,
+    permission: 'accountClosures.view',
   },
   { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, permission: 'audit.view' },
 ];

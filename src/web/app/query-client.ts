@@ -14,6 +14,8 @@ export function createQueryClient(): QueryClient {
     if (
       error.code === 'UNAUTHENTICATED' ||
       error.code === 'PASSWORD_CHANGE_REQUIRED' ||
+      // A new privacy notice was published while the borrower was using the app: show the consent screen.
+      error.code === 'PRIVACY_RECONSENT_REQUIRED' ||
       error.code === 'CSRF_FAILED'
     ) {
       void client.invalidateQueries({ queryKey: sessionQueryKey });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { PageHeader } from '../components/lists/list-page';
 import { InlineLoading } from '../components/load-state';
+import { AccountClosuresPage } from '../features/account-closures/components/account-closures-page';
 import { AuditPage } from '../features/audit-log/components/audit-page';
 import { OverduePage } from '../features/collections/components/overdue-page';
 import { UnappliedPage } from '../features/collections/components/unapplied-page';
@@ -63,6 +64,14 @@ export const backOfficeRoutes: RouteObject[] = [
     element: (
       <RequirePermission permission="users.manage">
         <UsersPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'account-closures',
+    element: (
+      <RequirePermission permission="accountClosures.view">
+        <AccountClosuresPage />
       </RequirePermission>
     ),
   },

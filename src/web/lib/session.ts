@@ -89,6 +89,26 @@ export function useChangePassword() {
   });
 }
 
+/** Agrees to the privacy notice in force (after the lender published a new version); the session follows. */
+export function useAgreeToPrivacyNotice() {
+  const setSession = useSetSession();
+  return useMutation({
+    mutationFn: (privacyNoticeVersion: string) =>
+      apiFetch<Session>('/api/account/consent', { method: 'POST', body: { privacyNoticeVersion } }),
+    onSuccess: setSession,
+  });
+}
+
+/** After the account is closed (its sessions ended on the server): forget everything, as a logout does. */
+export function useForgetSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    setCsrfToken(null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData(sessionQueryKey, signedOut);
+  }, [queryClient]);
+}
+
 /**
  * Saves the chosen preset avatar (any signed-in user) and puts the answer in the session cache, so every
  * place showing the avatar updates. Saves run one after another, so the last choice is the one kept.

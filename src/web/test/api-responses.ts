@@ -3,6 +3,13 @@ import type { LoanStatus } from '../../domain/loan/status';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
 import type { repaymentsPage, UnappliedStatus, unappliedPaymentItem } from '../../domain/schemas/payments';
 import type { OverduePage, PortfolioSummary } from '../../domain/schemas/portfolio';
+import type {
+  AccountClosurePage,
+  CloseAccountResponse,
+  ConsentList,
+  MyDocumentList,
+  PrivacyNoticeResponse,
+} from '../../domain/schemas/privacy';
 import type { LoanLedgerDto } from '../../domain/schemas/repayments';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
@@ -61,6 +68,12 @@ export interface ApiResponses {
   'POST /api/auth/password-reset/code': CodeSent;
   'POST /api/auth/password-reset': { ok: true };
   'POST /api/account/avatar': MeResponse;
+  'GET /api/privacy/notice': PrivacyNoticeResponse;
+  'POST /api/account/consent': MeResponse;
+  'GET /api/account/consents': ConsentList;
+  'GET /api/account/documents': MyDocumentList;
+  'POST /api/account/close': CloseAccountResponse;
+  'GET /api/staff/account-closures': AccountClosurePage;
   'GET /api/account': AccountResponse;
   'GET /api/applications/mine': MyApplicationResponse;
   'POST /api/applications': MyApplicationDto;

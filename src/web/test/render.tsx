@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { defaultLoanProduct } from '../../domain/loan';
+import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/settings';
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { AppProviders } from '../app/providers';
@@ -99,9 +100,34 @@ export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']
   };
 }
 
+/** GET /api/privacy/notice: a short notice in every language, version "2026-11-23". */
+export function defaultPrivacyNotice(version = '2026-11-23'): PrivacyNoticeResponse {
+  const section = (heading: string, body: string) => ({ heading, body });
+  const text = (title: string, lang: string) => ({
+    title,
+    sections: Object.fromEntries(
+      noticeSectionIds.map((id) => [
+        id,
+        section(`${lang} ${id}`, `${lang} ${id} text. DPO: dpo@example.com`),
+      ]),
+    ) as PrivacyNoticeResponse['texts']['en']['sections'],
+  });
+  return {
+    version,
+    dpoContact: 'dpo@example.com',
+    retentionYears: 5,
+    texts: {
+      en: text('Privacy notice', 'en'),
+      zh: text('隐私声明', 'zh'),
+      km: text('សេចក្តីជូនដំណឹងអំពីឯកជនភាព', 'km'),
+      fil: text('Abiso sa privacy', 'fil'),
+    },
+  };
+}
+
 /**
  * Replaces fetch with a table of `METHOD /path` → response. Unlisted requests fail the test loudly.
- * GET /api/settings answers with the defaults unless the table says otherwise.
+ * GET /api/settings and GET /api/privacy/notice answer with the defaults unless the table says otherwise.
  * Returns the mock so tests can inspect the calls.
  */
 export function mockApi(tableHandlers: MockTable) {
@@ -109,6 +135,7 @@ export function mockApi(tableHandlers: MockTable) {
     'GET /api/settings': { body: defaultSettings() },
     // The wallet also reads the borrower's signed terms (docs/decisions/018): none unless a test says so.
     'GET /api/wallet/terms': { body: { signed: null, proposed: null, accepted: [] } },
+    'GET /api/privacy/notice': { body: defaultPrivacyNotice() },
     ...tableHandlers,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -137,6 +164,7 @@ export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
     role: 'borrower',
     status: 'active',
     mustChangePassword: false,
+    privacyConsentRequired: false,
     avatar: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
     lastLoginAt: null,

@@ -11,6 +11,7 @@ import * as m009 from './009-reminders';
 import * as m010 from './010-rate-limits';
 import * as m012 from './012-password-reset-codes';
 import * as m014 from './014-signed-terms';
+import * as m015 from './015-privacy';
 import * as m017 from './017-list-order-indexes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-rate-limits': m010,
   '012-password-reset-codes': m012,
   '014-signed-terms': m014,
+  '015-privacy': m015,
   '017-list-order-indexes': m017,
 };

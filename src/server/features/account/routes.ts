@@ -40,7 +40,7 @@ export function accountRoutes(app: App, deps: AppDeps) {
     },
     async (request) => {
       const user = await setAvatar(deps, currentUser(request).id, request.body.avatar);
-      return { user: toUserDto(user), csrfToken: request.auth!.csrfToken };
+      return { user: toUserDto(user, deps.config.privacy.noticeVersion), csrfToken: request.auth!.csrfToken };
     },
   );
 }

@@ -8,6 +8,7 @@ import {
   sendSignupCodeSchema,
   signupSchema,
 } from '../../../domain/schemas/auth';
+import { storableOrNull } from '../../../domain/schemas/text';
 import { meResponse } from '../../../domain/schemas/user';
 import { currentUser, requireUser, sessionCookieName } from '../../auth/plugin';
 import { destroySession } from '../../auth/sessions';
@@ -37,7 +38,7 @@ export function authRoutes(app: App, deps: AppDeps) {
     '/me',
     { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: meResponse } } },
     async (request) => ({
-      user: request.auth ? toUserDto(request.auth.user) : null,
+      user: request.auth ? toUserDto(request.auth.user, deps.config.privacy.noticeVersion) : null,
       csrfToken: request.auth?.csrfToken ?? null,
     }),
   );
@@ -71,7 +72,10 @@ export function authRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      await signUp(deps, request.body);
+      await signUp(deps, request.body, {
+        ip: storableOrNull(request.ip),
+        userAgent: storableOrNull(request.headers['user-agent'] ?? null),
+      });
       return reply.status(201).send({ ok: true });
     },
   );
@@ -132,7 +136,7 @@ export function authRoutes(app: App, deps: AppDeps) {
       // Rotate: whatever session the browser had before is ended.
       if (previous) await destroySession(deps.db, previous.idHash);
       setSessionCookie(reply, result.token);
-      return { user: toUserDto(result.user), csrfToken: result.csrfToken };
+      return { user: toUserDto(result.user, deps.config.privacy.noticeVersion), csrfToken: result.csrfToken };
     },
   );
 
@@ -155,7 +159,7 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.post(
     '/auth/password',
     {
-      preValidation: requireUser({ allowPendingPasswordChange: true }),
+      preValidation: requireUser({ allowPendingPasswordChange: true, allowPendingConsent: true }),
       config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED' },
       schema: {
         tags: ['auth'],
@@ -167,7 +171,7 @@ export function authRoutes(app: App, deps: AppDeps) {
     async (request) => {
       currentUser(request);
       const user = await changePassword(deps, request.auth!, request.body);
-      return { user: toUserDto(user), csrfToken: request.auth!.csrfToken };
+      return { user: toUserDto(user, deps.config.privacy.noticeVersion), csrfToken: request.auth!.csrfToken };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../auth/passwords';
 import { expectError } from '../../test-support/api-assertions';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
 
 // The real hashing, counted: sign-up must not spend an argon2 hash on a request whose code is wrong.
 vi.mock('../../auth/passwords', async (importOriginal) => {
@@ -28,6 +28,7 @@ describe('sign-up checks the code before hashing the password', () => {
       password: PASSWORD,
       confirmPassword: PASSWORD,
       code: c,
+      ...testConsent(t.deps),
     });
     vi.mocked(hashPassword).mockClear();
 

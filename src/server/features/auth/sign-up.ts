@@ -12,7 +12,19 @@ import { isUniqueViolation } from '../../lib/db-errors';
  * The code is checked before the password is hashed, so anonymous requests with made-up codes cost one
  * HMAC, not an argon2 hash (issue #15); the password's strength is checked after the code, too.
  */
-export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
+export async function signUp(
+  deps: AppDeps,
+  input: SignupInput,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<void> {
+  // Consent to the notice in force (RA 10173): one read while the form was open is not enough if the
+  // lender published another version meanwhile; the borrower must see the one they agree to.
+  const noticeVersion = deps.config.privacy.noticeVersion;
+  if (input.privacyNoticeVersion !== noticeVersion) {
+    throw new AppError('PRIVACY_NOTICE_OUTDATED', {
+      fields: { privacyNoticeVersion: 'PRIVACY_NOTICE_OUTDATED' },
+    });
+  }
   const taken = await deps.db
     .selectFrom('users')
     .select('id')
@@ -25,12 +37,28 @@ export async function signUp(deps: AppDeps, input: SignupInput): Promise<void> {
   await assertStrongPassword(input.password, 'password', [input.phone]);
   const passwordHash = await hashPassword(input.password);
   try {
-    await withVerifiedCode(codeDeps, target, input.code, (trx) =>
-      trx
+    await withVerifiedCode(codeDeps, target, input.code, async (trx) => {
+      const user = await trx
         .insertInto('users')
-        .values({ phone: input.phone, password_hash: passwordHash, role: 'borrower' })
-        .execute(),
-    );
+        .values({
+          phone: input.phone,
+          password_hash: passwordHash,
+          role: 'borrower',
+          privacy_notice_version: noticeVersion,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('consents')
+        .values({
+          user_id: user.id,
+          notice_version: noticeVersion,
+          context: 'signup',
+          ip: client.ip,
+          user_agent: client.userAgent,
+        })
+        .execute();
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'users_phone_key')) {
       throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });

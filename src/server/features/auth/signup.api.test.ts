@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/passwords';
 import { withVerifiedCode } from '../../auth/verification-codes';
 import { expectError } from '../../test-support/api-assertions';
-import { type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
+import { type ApiResponse, createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
 
 const FILL_ALL = 'Please fill in all fields';
 const PHONE_INVALID = 'Phone number must be at least 10 digits and contain only numbers';
@@ -55,12 +55,15 @@ describe('sign-up', () => {
     return { phone, code: await t.latestCode(phone) };
   };
 
-  const signUp = (body: Record<string, unknown>) => t.agent().post('/api/auth/signup', body);
+  // Every body agrees to the privacy notice unless it says otherwise (consent has its own tests).
+  const signUp = (body: Record<string, unknown>) =>
+    t.agent().post('/api/auth/signup', { ...testConsent(t.deps), ...body });
   const valid = (phone: string, code: string) => ({
     phone,
     password: PASSWORD,
     confirmPassword: PASSWORD,
     code,
+    ...testConsent(t.deps),
   });
 
   /** Asserts the error and that the phone still has no account. */
@@ -245,6 +248,7 @@ describe('sign-up', () => {
         password: PASSWORD,
         confirmPassword: PASSWORD,
         code: '123456',
+        ...testConsent(t.deps),
       });
       await expectRefused(blank, 400, 'SIGNUP_FIELDS_REQUIRED', FILL_ALL);
     });
@@ -306,6 +310,8 @@ describe('sign-up', () => {
       const { phone, code } = await phoneWithCode();
       expect((await signUp(valid(phone, code))).status).toBe(201);
       // Remove the account so only the spent code stands in the way.
+      const account = t.db.selectFrom('users').select('id').where('phone', '=', phone);
+      await t.db.deleteFrom('consents').where('user_id', 'in', account).execute();
       await t.db.deleteFrom('users').where('phone', '=', phone).execute();
       await expectRefused(await signUp(valid(phone, code)), 400, 'CODE_INVALID', CODE_INVALID, phone);
     });

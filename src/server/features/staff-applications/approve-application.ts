@@ -23,7 +23,8 @@ export async function approveApplication(
   creditScore: number,
 ): Promise<{ outcome: 'approved' | 'awaiting_second_approval' }> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (await approveAtOnce(trx, ctx, id, creditScore, deps.config.fourEyesThresholdMinor)) return 'approved' as const;
+    if (await approveAtOnce(trx, ctx, id, creditScore, deps.config.fourEyesThresholdMinor))
+      return 'approved' as const;
     // Not approved at once: lock the row and say why, or record a first approval above the threshold.
     const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
     await assertNoProposedChange(trx, id);
@@ -122,7 +123,11 @@ async function approveAtOnce(
   await recordApproval(
     trx,
     ctx,
-    { status: after.before_status, approved_amount: after.before_approved_amount, credit_score: after.before_credit_score },
+    {
+      status: after.before_status,
+      approved_amount: after.before_approved_amount,
+      credit_score: after.before_credit_score,
+    },
     after,
     creditScore,
     'application.approve',

@@ -59,7 +59,9 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
       'applications.credit_score',
       sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
       'applications.first_approved_at',
-      sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as('first_approved_by_name'),
+      sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
+        'first_approved_by_name',
+      ),
       termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
     ])
     .orderBy('page.at', 'desc')

@@ -29,6 +29,9 @@ export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
       .deleteFrom('verification_codes')
       .where('phone', '=', user.phone ?? '')
       .execute();
+    // Their privacy consents and a closure request go with the account (migration 015).
+    await trx.deleteFrom('consents').where('user_id', '=', id).execute();
+    await trx.deleteFrom('account_closures').where('user_id', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await recordAudit(trx, ctx.actor, {
       action: 'user.delete',

@@ -62,6 +62,8 @@ function openAccount(account: AccountResponse, handlers: Parameters<typeof mockA
   const fetchMock = mockApi({
     'GET /api/me': signedInMe(borrower),
     'GET /api/account': { body: account },
+    'GET /api/account/documents': { body: { items: [] } },
+    'GET /api/account/consents': { body: { items: [] } },
     ...handlers,
   });
   renderApp('/account');

@@ -1,9 +1,13 @@
 import { Accordion, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  IconDatabaseExport,
   IconFileDescription,
   IconHelpCircle,
+  IconLock,
   IconMail,
+  IconPhoto,
   IconUserCircle,
+  IconUserOff,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -21,6 +25,7 @@ import { useAccount } from '../api/account-api';
 import classes from './account.module.css';
 import { CreditRing } from './credit-ring';
 import { InfoList, type InfoRow } from './info-list';
+import { CloseAccount, MyConsents, MyData, MyDocuments } from './privacy-sections';
 
 const statusKeys = {
   pending: 'pending',
@@ -132,6 +137,9 @@ function Sections(props: { account: AccountResponse }) {
       )}
       {item('other', <IconUsers size={20} />, t('account.other.title'), <InfoList rows={otherRows} />)}
       {item('loan', <IconFileDescription size={20} />, t('account.loan.title'), <InfoList rows={loanRows} />)}
+      {item('documents', <IconPhoto size={20} />, t('privacy.account.documents.title'), <MyDocuments />)}
+      {item('data', <IconDatabaseExport size={20} />, t('privacy.account.data.title'), <MyData />)}
+      {item('consents', <IconLock size={20} />, t('privacy.account.consents.title'), <MyConsents />)}
       {item(
         'support',
         <IconHelpCircle size={20} />,
@@ -158,6 +166,7 @@ function Sections(props: { account: AccountResponse }) {
           <ChangePasswordForm aria-label={t('account.support.passwordForm')} />
         </Stack>,
       )}
+      {item('close', <IconUserOff size={20} />, t('privacy.account.close.title'), <CloseAccount />)}
     </Accordion>
   );
 }

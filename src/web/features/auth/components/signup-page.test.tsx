@@ -1,7 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { errorBody, mockApi, renderApp, type StubResponse, signedOutMe } from '../../../test/render';
+import {
+  defaultPrivacyNotice,
+  errorBody,
+  mockApi,
+  renderApp,
+  type StubResponse,
+  signedOutMe,
+} from '../../../test/render';
 
 const codeSent: StubResponse<'POST /api/auth/signup/code'> = {
   body: { resendAfterSeconds: 60, expiresInSeconds: 300 },
@@ -13,14 +20,24 @@ function setup() {
 
 async function fillForm(
   user: ReturnType<typeof setup>,
-  values: { phone?: string; password?: string; confirmPassword?: string; code?: string },
+  values: { phone?: string; password?: string; confirmPassword?: string; code?: string; agree?: boolean },
 ) {
   if (values.phone) await user.type(await screen.findByLabelText('Phone number'), values.phone);
   if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
   if (values.confirmPassword)
     await user.type(screen.getByLabelText('Confirm password'), values.confirmPassword);
   if (values.code) await user.type(screen.getByLabelText('Verification code'), values.code);
+  if (values.agree !== false) await user.click(await screen.findByRole('checkbox', { name: agreeLabel }));
 }
+
+const agreeLabel =
+  'I have read the privacy notice and agree to the processing of my personal data as it describes.';
+
+/** Requests other than the session and the privacy notice the page loads on its own. */
+const sent = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .map(([url]) => url)
+    .filter((url) => url !== '/api/me' && url !== '/api/privacy/notice');
 
 const validForm = {
   phone: '09171234567',
@@ -34,6 +51,59 @@ function signUpButton() {
 }
 
 describe('sign-up page', () => {
+  it('shows the privacy notice, and refuses to sign up until the box is ticked', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe });
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Privacy notice' })).toBeTruthy();
+    expect(screen.getByText('Version 2026-11-23')).toBeTruthy();
+    expect(screen.getByText('en contact text. DPO: dpo@example.com')).toBeTruthy();
+    const user = userEvent.setup();
+    await fillForm(user, { ...validForm, agree: false });
+    await user.click(signUpButton());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please read the privacy notice and tick the box to agree before continuing.',
+    );
+    expect(sent(fetchMock)).toEqual([]);
+  });
+
+  it('asks again when the notice changed while the form was open', async () => {
+    let notices = 0;
+    mockApi({
+      'GET /api/me': signedOutMe,
+      'GET /api/privacy/notice': () => {
+        notices += 1;
+        return { body: defaultPrivacyNotice(notices === 1 ? '2026-11-23' : '2027-01-01') };
+      },
+      'POST /api/auth/signup': {
+        status: 409,
+        body: errorBody(
+          'PRIVACY_NOTICE_OUTDATED',
+          'The privacy notice has just been updated. Please read the new version and agree to it.',
+          {
+            fields: {
+              privacyNoticeVersion: {
+                code: 'PRIVACY_NOTICE_OUTDATED',
+                message:
+                  'The privacy notice has just been updated. Please read the new version and agree to it.',
+              },
+            },
+          },
+        ),
+      },
+    });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await fillForm(user, validForm);
+    await user.click(signUpButton());
+    expect(
+      await screen.findByText(
+        'The privacy notice has just been updated. Please read the new version and agree to it.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Version 2027-01-01')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: agreeLabel }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('shows the title, the code field and the safety notice', async () => {
     mockApi({ 'GET /api/me': signedOutMe });
     renderApp('/signup');
@@ -55,7 +125,7 @@ describe('sign-up page', () => {
     await user.type(await screen.findByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(screen.getByText('Phone number must be at least 10 digits and contain only numbers')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/me']);
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('validates the phone on submit with the shared schema', async () => {
@@ -65,7 +135,7 @@ describe('sign-up page', () => {
     await fillForm(user, { ...validForm, phone: '0917abc4567' });
     await user.click(signUpButton());
     expect(screen.getByText('Phone number must be at least 10 digits and contain only numbers')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('says "Passwords do not match" when the confirmation differs', async () => {
@@ -76,7 +146,7 @@ describe('sign-up page', () => {
     await user.click(signUpButton());
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
     expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('asks to fill in all fields when submitted empty', async () => {
@@ -187,7 +257,10 @@ describe('sign-up page', () => {
     await waitFor(() => expect(signUpButton().textContent).toBe('Signing up...'));
     expect(signUpButton().disabled).toBe(true);
     const signupCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/signup');
-    expect(JSON.parse(String(signupCall?.[1]?.body))).toEqual(validForm);
+    expect(JSON.parse(String(signupCall?.[1]?.body))).toEqual({
+      ...validForm,
+      privacyNoticeVersion: '2026-11-23',
+    });
 
     await act(async () => finish({ status: 201, body: { ok: true } }));
     expect(await screen.findByText('Registration successful! Redirecting to login...')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,9 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
 import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
+import { PrivacyNoticeText } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { usePrivacyNotice } from '../../../lib/privacy';
 import { useResendCountdown } from '../../../lib/use-countdown';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
@@ -17,6 +19,8 @@ import { AuthCardHeader } from './auth-card-header';
 /** After a successful sign-up the page says so, then goes to /login after this long. */
 export const redirectAfterSignupMs = 2000;
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
+
+type SignupFormValues = Omit<SignupInput, 'privacyNoticeVersion'>;
 
 export function SignupPage() {
   const { t } = useTranslation();
@@ -27,7 +31,9 @@ export function SignupPage() {
   const errors = useFormErrors();
   const [succeeded, setSucceeded] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
-  const form = useForm<SignupInput>({
+  const notice = usePrivacyNotice();
+  const [agreed, setAgreed] = useState(false);
+  const form = useForm<SignupFormValues>({
     mode: 'controlled',
     initialValues: { phone: '', password: '', confirmPassword: '', code: '' },
     onValuesChange: (values, previous) => {
@@ -64,7 +70,9 @@ export function SignupPage() {
   };
 
   const onSubmit = form.onSubmit((values) => {
-    const parsed = signupSchema.safeParse(values);
+    // Consent is to the version shown on this page (RA 10173); the server refuses any other.
+    const privacyNoticeVersion = agreed && notice.data ? notice.data.version : '';
+    const parsed = signupSchema.safeParse({ ...values, privacyNoticeVersion });
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));
       return;
@@ -72,7 +80,15 @@ export function SignupPage() {
     errors.clear();
     signup.mutate(parsed.data, {
       onSuccess: () => setSucceeded(true),
-      onError: (error) => errors.set(formErrorsFromError(error, 'SIGNUP_FAILED')),
+      onError: (error) => {
+        const next = formErrorsFromError(error, 'SIGNUP_FAILED');
+        if (next.fields.privacyNoticeVersion?.code === 'PRIVACY_NOTICE_OUTDATED') {
+          // A new notice was published meanwhile: show it, and ask again.
+          setAgreed(false);
+          void notice.refetch();
+        }
+        errors.set(next);
+      },
     });
   });
 
@@ -120,6 +136,28 @@ export function SignupPage() {
           sending={sendCode.isPending}
           sendDisabled={locked}
           onSend={onSendCode}
+        />
+        {notice.data ? (
+          <PrivacyNoticeText notice={notice.data} maxHeight={180} headingOrder={2} />
+        ) : notice.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            <Text size="sm">{t('privacy.notice.loadFailed')}</Text>
+            <Anchor component="button" type="button" size="sm" onClick={() => void notice.refetch()}>
+              {t('privacy.notice.retry')}
+            </Anchor>
+          </Alert>
+        ) : (
+          <Loader size="sm" aria-label={t('common.loading')} />
+        )}
+        <Checkbox
+          label={t('privacy.notice.agree')}
+          checked={agreed}
+          disabled={locked || !notice.data}
+          onChange={(event) => {
+            setAgreed(event.currentTarget.checked);
+            errors.clearField('privacyNoticeVersion');
+          }}
+          error={errors.field('privacyNoticeVersion')}
         />
         <SafetyNotice />
         {errors.alert ? (

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { listQuerySchema, pageOf } from './staff';
+import { text } from './text';
+
+/** The languages a privacy notice is written in: every language the app speaks. */
+export const noticeLanguages = ['en', 'zh', 'km', 'fil'] as const;
+export type NoticeLanguage = (typeof noticeLanguages)[number];
+
+/**
+ * The parts the notice must have (RA 10173 §16, NPC Circular 2023-04): who processes the data, what is
+ * collected, why, with whom it is shared, how long it is kept, the data subject's rights, and how to reach
+ * the data protection officer. Each is a heading and its text.
+ */
+export const noticeSectionIds = [
+  'controller',
+  'data',
+  'purposes',
+  'sharing',
+  'retention',
+  'rights',
+  'contact',
+] as const;
+export type NoticeSectionId = (typeof noticeSectionIds)[number];
+
+const section = z.object({ heading: z.string().trim().min(1), body: z.string().trim().min(1) });
+export const noticeTextSchema = z.object({
+  title: z.string().trim().min(1),
+  sections: z.object(
+    Object.fromEntries(noticeSectionIds.map((id) => [id, section])) as Record<
+      NoticeSectionId,
+      typeof section
+    >,
+  ),
+});
+export type NoticeText = z.infer<typeof noticeTextSchema>;
+
+/** Every language's text of the notice, as the lender ships it (PRIVACY_NOTICE_FILE) or the defaults. */
+export const noticeTextsSchema = z.object(
+  Object.fromEntries(noticeLanguages.map((lang) => [lang, noticeTextSchema])) as Record<
+    NoticeLanguage,
+    typeof noticeTextSchema
+  >,
+);
+export type NoticeTexts = z.infer<typeof noticeTextsSchema>;
+
+/** A notice version as configured (PRIVACY_NOTICE_VERSION), e.g. "2026-11-23" or "v3". */
+export const noticeVersionPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** GET /api/privacy/notice: the current notice, with the placeholders ({dpoContact}, {retentionYears}) filled. */
+export const privacyNoticeResponse = z.object({
+  version: z.string(),
+  dpoContact: z.string(),
+  retentionYears: z.number(),
+  texts: noticeTextsSchema,
+});
+export type PrivacyNoticeResponse = z.infer<typeof privacyNoticeResponse>;
+
+/** The version of the notice the user read and agreed to (sign-up and re-consent). */
+export const consentVersion = text({ error: 'PRIVACY_CONSENT_REQUIRED' })
+  .trim()
+  .min(1, { error: 'PRIVACY_CONSENT_REQUIRED' })
+  .max(64, { error: 'PRIVACY_NOTICE_OUTDATED' });
+
+export const consentSchema = z.object(
+  { privacyNoticeVersion: consentVersion },
+  { error: 'PRIVACY_CONSENT_REQUIRED' },
+);
+export type ConsentInput = z.infer<typeof consentSchema>;
+
+export const consentItem = z.object({
+  version: z.string(),
+  context: z.enum(['signup', 'reconsent']),
+  consentedAt: z.string(),
+  current: z.boolean(),
+});
+export const consentList = z.object({ items: z.array(consentItem) });
+export type ConsentList = z.infer<typeof consentList>;
+
+export const myDocumentItem = z.object({
+  id: z.string(),
+  kind: z.enum(['id_front', 'id_back', 'selfie', 'signature']),
+  loanNumber: z.string(),
+  createdAt: z.string(),
+});
+export const myDocumentList = z.object({ items: z.array(myDocumentItem) });
+export type MyDocumentList = z.infer<typeof myDocumentList>;
+
+/** Closing one's own account is confirmed with the password (a stolen session cannot close it). */
+export const closeAccountSchema = z.object({
+  password: text({ error: 'CURRENT_PASSWORD_WRONG' }).min(1, { error: 'CURRENT_PASSWORD_WRONG' }).max(128, {
+    error: 'CURRENT_PASSWORD_WRONG',
+  }),
+});
+export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
+export const closeAccountResponse = z.object({ ok: z.literal(true), anonymiseOn: z.string() });
+export type CloseAccountResponse = z.infer<typeof closeAccountResponse>;
+
+export const closureListQuery = listQuerySchema.pick({ page: true, phone: true });
+export const accountClosureItem = z.object({
+  userId: z.string(),
+  /** The phone while the account still holds it; null once anonymised. */
+  phone: z.string().nullable(),
+  fullName: z.string().nullable(),
+  requestedAt: z.string(),
+  anonymiseOn: z.string(),
+  anonymisedAt: z.string().nullable(),
+});
+export const accountClosurePage = pageOf(accountClosureItem);
+export type AccountClosurePage = z.infer<typeof accountClosurePage>;
+export type AccountClosureItem = z.infer<typeof accountClosureItem>;

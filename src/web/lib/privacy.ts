@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  type NoticeLanguage,
+  type NoticeText,
+  noticeLanguages,
+  type PrivacyNoticeResponse,
+} from '../../domain/schemas/privacy';
+import { apiFetch } from './api';
+
+/** The privacy notice in force (GET /api/privacy/notice, public): sign-up, re-consent and My Account. */
+export const privacyNoticeQuery = queryOptions({
+  queryKey: ['privacy-notice'] as const,
+  queryFn: () => apiFetch<PrivacyNoticeResponse>('/api/privacy/notice'),
+  staleTime: 5 * 60_000,
+});
+
+export function usePrivacyNotice() {
+  return useQuery(privacyNoticeQuery);
+}
+
+/** The notice's text in the reader's language (English when the lender's notice lacks it). */
+export function useNoticeText(notice: PrivacyNoticeResponse | undefined): NoticeText | undefined {
+  const { i18n } = useTranslation();
+  if (!notice) return undefined;
+  const lang = (noticeLanguages as readonly string[]).includes(i18n.language)
+    ? (i18n.language as NoticeLanguage)
+    : 'en';
+  return notice.texts[lang];
+}
