@@ -32,6 +32,7 @@ export const auditFieldKinds = {
   reversed: 'boolean',
   password: 'password',
   statusMessage: 'text',
+  assignedTo: 'text',
   reference: 'text',
   bankName: 'text',
   accountNumber: 'text',

@@ -107,6 +107,14 @@ export const errorMessages = {
   TEXT_INVALID_CHARACTERS:
     'This text contains characters that cannot be saved (such as a null character). Please retype it.',
   DATE_INVALID: 'Enter a real date between the years 1900 and 9999.',
+  // Complaints (issue #14: RA 11765 redress)
+  COMPLAINT_NOT_FOUND: 'Complaint not found.',
+  COMPLAINT_RESOLVED: 'This complaint has already been resolved.',
+  COMPLAINT_CATEGORY_INVALID: 'Please choose what your complaint is about.',
+  COMPLAINT_TEXT_REQUIRED: 'Please describe your complaint.',
+  COMPLAINT_REPLY_REQUIRED: 'Please write a reply.',
+  COMPLAINT_RESOLUTION_REQUIRED: 'Please write how the complaint was resolved.',
+  COMPLAINT_ASSIGNEE_INVALID: 'Please choose an active officer or administrator.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -61,6 +61,10 @@ const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   // Issue #10: "an unmatched or over-paying payment is kept as an unapplied record for finance to resolve".
   'unappliedPayment.view': ['finance', 'admin'],
   'unappliedPayment.resolve': ['finance', 'admin'],
+  // SPEC §8 "complaints with reference numbers" (issue #14): the borrower files and follows their own; the
+  // queue is worked by officers and admins (the roles that message borrowers), not by finance.
+  'complaint.fileOwn': ['borrower'],
+  'complaint.handle': ['officer', 'admin'],
 };
 
 function parseSpecTable(text: string) {

@@ -19,6 +19,7 @@ import { applicationRoutes } from './features/applications/routes';
 import { auditLogRoutes } from './features/audit-log/routes';
 import { authRoutes } from './features/auth/routes';
 import { collectionRoutes } from './features/collections/routes';
+import { complaintRoutes } from './features/complaints/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { disbursementRoutes } from './features/disbursements/routes';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       repaymentRoutes(scoped, deps);
       statementRoutes(scoped, deps);
       collectionRoutes(scoped, deps);
+      complaintRoutes(scoped, deps);
       accountRoutes(scoped, deps);
       servicingRoutes(scoped, deps);
       userRoutes(scoped, deps);

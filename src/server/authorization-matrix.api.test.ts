@@ -21,6 +21,7 @@ interface Fixture {
   repaymentId: string;
   unappliedId: string;
   documentId: string;
+  complaintId: string;
   managedUserId: string;
   ownerPhone: string;
 }
@@ -181,6 +182,42 @@ const matrix: Record<string, Entry> = {
     guard: 'disbursement.decide',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/failed`,
     body: () => ({ reason }),
+  },
+  // Before the loan's reset-password entry below, which signs the owner out.
+  'GET /api/complaints': { guard: 'complaint.fileOwn' },
+  // An empty form: past the guard, a validation error, nothing filed.
+  'POST /api/complaints': { guard: 'complaint.fileOwn', multipart: true },
+  // The fixture's picture file does not exist: past the guard, "not found" for its owner too.
+  'GET /api/complaints/:id/picture': {
+    guard: 'complaint.fileOwn',
+    ownObject: true,
+    path: (f) => `/api/complaints/${f.complaintId}/picture`,
+  },
+  'GET /api/staff/complaints': { guard: 'complaint.handle' },
+  'GET /api/staff/complaints/assignees': { guard: 'complaint.handle' },
+  'GET /api/staff/complaints/:id': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}`,
+  },
+  'GET /api/staff/complaints/:id/picture': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/picture`,
+  },
+  // Blank texts and an unknown assignee: past the guard, refused by validation, the complaint unchanged.
+  'POST /api/staff/complaints/:id/replies': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/replies`,
+    body: () => ({ message: ' ' }),
+  },
+  'POST /api/staff/complaints/:id/assign': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/assign`,
+    body: () => ({ assigneeId: 'nobody' }),
+  },
+  'POST /api/staff/complaints/:id/resolve': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/resolve`,
+    body: () => ({ note: ' ' }),
   },
   'GET /api/account': { guard: 'account.viewOwn' },
   'POST /api/account/avatar': { guard: 'profile.editOwn', body: () => ({ avatar: 2 }) },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../domain/loan/terms';
-import { ConfigError, defaultPaymentChannels, loadConfig } from './config';
+import { ConfigError, DEFAULT_REGULATOR_CONTACT, defaultPaymentChannels, loadConfig } from './config';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       devOutbox: true,
       timeZone: 'Asia/Manila',
       supportEmail: 'support@example.com',
+      regulatorContact: DEFAULT_REGULATOR_CONTACT,
       trustProxy: false,
       logLevel: 'info',
       codeResendSeconds: 60,
@@ -60,6 +61,16 @@ describe('loadConfig', () => {
       storage: { kind: 'local' },
       shutdownTimeoutMs: 10_000,
     });
+  });
+
+  it('reads the regulator contact (trimmed), naming the SEC by default, and refuses a useless one', () => {
+    expect(load({}).regulatorContact).toContain('Securities and Exchange Commission (SEC) Philippines');
+    expect(load({ REGULATOR_CONTACT: '  SEC FLCD, flcd@example.ph  ' }).regulatorContact).toBe(
+      'SEC FLCD, flcd@example.ph',
+    );
+    expectConfigError({ REGULATOR_CONTACT: 'SEC' }, 'REGULATOR_CONTACT');
+    expectConfigError({ REGULATOR_CONTACT: 'x'.repeat(501) }, 'REGULATOR_CONTACT');
+    expectConfigError({ REGULATOR_CONTACT: 'SEC Philippines\nline two' }, 'REGULATOR_CONTACT');
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

@@ -12,7 +12,7 @@ import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
 import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import { type Config, defaultPaymentChannels } from '../config';
+import { type Config, DEFAULT_REGULATOR_CONTACT, defaultPaymentChannels } from '../config';
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     devOutbox: true,
     timeZone: 'Asia/Manila',
     supportEmail: 'support@example.com',
+    regulatorContact: DEFAULT_REGULATOR_CONTACT,
     trustProxy: false,
     logLevel: 'silent',
     codeResendSeconds: 60,
