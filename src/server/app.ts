@@ -25,6 +25,7 @@ import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { disbursementRoutes } from './features/disbursements/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
+import { loanDocumentRoutes } from './features/loan-documents/routes';
 import { repaymentRoutes } from './features/repayments/routes';
 import { servicingRoutes } from './features/servicing/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
       statementRoutes(scoped, deps);
+      loanDocumentRoutes(scoped, deps);
       collectionRoutes(scoped, deps);
       complaintRoutes(scoped, deps);
       accountRoutes(scoped, deps);

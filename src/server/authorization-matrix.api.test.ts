@@ -89,6 +89,17 @@ const matrix: Record<string, Entry> = {
     body: () => ({ amount: 100000, termMonths: 6 }),
   },
   'POST /api/applications': { guard: 'application.apply', multipart: true },
+  'GET /api/applications/disclosure.pdf': {
+    guard: 'application.apply',
+    path: () => '/api/applications/disclosure.pdf?amount=100000&termMonths=6',
+  },
+  // The fixture loan's snapshot is a placeholder: past the guard, "loan not found".
+  'GET /api/wallet/disclosure.pdf': { guard: 'loan.viewOwn' },
+  'GET /api/wallet/agreement.pdf': { guard: 'loan.viewOwn' },
+  'GET /api/staff/applications/:id/agreement.pdf': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/applications/${f.loanId}/agreement.pdf`,
+  },
   'GET /api/staff/applications/pending': { guard: 'backOffice.view' },
   'GET /api/staff/applications/approved': { guard: 'backOffice.view' },
   'POST /api/staff/applications/pending/:id/terms': {
