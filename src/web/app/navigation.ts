@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconHistory,
   IconHome,
+  IconMessageReport,
   type IconProps,
   IconReceipt,
   IconReceiptOff,
@@ -94,6 +95,12 @@ export const staffNavItems: readonly StaffNavItem[] = [
     label: 'collections.nav.unapplied',
     icon: IconReceiptOff,
     permission: 'unappliedPayment.view',
+  },
+  {
+    to: '/admin/complaints',
+    label: 'complaints.nav',
+    icon: IconMessageReport,
+    permission: 'complaint.handle',
   },
   { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, permission: 'audit.view' },
 ];

@@ -192,6 +192,7 @@ describe('staff', () => {
       '/admin/disbursements',
       '/admin/repayments',
       '/admin/overdue',
+      '/admin/complaints',
     ]);
   });
 

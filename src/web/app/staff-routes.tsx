@@ -6,6 +6,7 @@ import { InlineLoading } from '../components/load-state';
 import { AuditPage } from '../features/audit-log/components/audit-page';
 import { OverduePage } from '../features/collections/components/overdue-page';
 import { UnappliedPage } from '../features/collections/components/unapplied-page';
+import { ComplaintsPage } from '../features/complaints/components/complaints-page';
 import { DisbursementsPage } from '../features/disbursements/components/disbursements-page';
 import { ServicingPage } from '../features/servicing/components/servicing-page';
 import {
@@ -55,6 +56,14 @@ export const backOfficeRoutes: RouteObject[] = [
     element: (
       <RequirePermission permission="unappliedPayment.view">
         <UnappliedPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'complaints',
+    element: (
+      <RequirePermission permission="complaint.handle">
+        <ComplaintsPage />
       </RequirePermission>
     ),
   },

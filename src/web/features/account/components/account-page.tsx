@@ -3,6 +3,7 @@ import {
   IconFileDescription,
   IconHelpCircle,
   IconMail,
+  IconMessageReport,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -19,6 +20,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser, useSetAvatar } from '../../../lib/session';
 import { useAccount } from '../api/account-api';
 import classes from './account.module.css';
+import { ComplaintsSection } from './complaints-section';
 import { CreditRing } from './credit-ring';
 import { InfoList, type InfoRow } from './info-list';
 
@@ -123,7 +125,13 @@ function Sections(props: { account: AccountResponse }) {
   );
 
   return (
-    <Accordion variant="separated" radius="lg" multiple defaultValue={['profile']}>
+    <Accordion
+      variant="separated"
+      radius="lg"
+      multiple
+      // A link to /account#complaints (from the wallet) opens the complaints section.
+      defaultValue={window.location.hash === '#complaints' ? ['profile', 'complaints'] : ['profile']}
+    >
       {item(
         'profile',
         <IconUserCircle size={20} />,
@@ -157,6 +165,12 @@ function Sections(props: { account: AccountResponse }) {
           </Stack>
           <ChangePasswordForm aria-label={t('account.support.passwordForm')} />
         </Stack>,
+      )}
+      {item(
+        'complaints',
+        <IconMessageReport size={20} />,
+        t('complaints.borrower.title'),
+        <ComplaintsSection />,
       )}
     </Accordion>
   );

@@ -9,6 +9,7 @@ import { DisbursementList } from './disbursement-list';
 import { HistoryList } from './history-list';
 import { HowToPay } from './how-to-pay';
 import { LoanCard } from './loan-card';
+import { ComplaintHelp, LoanDocuments } from './loan-documents';
 import { RepaymentSchedule } from './repayment-schedule';
 import { StatusPanel } from './status-panel';
 import { WithdrawForm } from './withdraw-form';
@@ -60,6 +61,8 @@ export function WalletPage() {
       {data.balance ? <DisbursementList disbursements={data.disbursements} /> : null}
       <RepaymentSchedule schedule={data.schedule} repayment={data.repayment} />
       {data.repayment?.position ? <HowToPay repayment={data.repayment} /> : null}
+      {data.application ? <LoanDocuments /> : null}
+      <ComplaintHelp />
     </Stack>
   );
 }
