@@ -96,6 +96,19 @@ beforeAll(async () => {
     'withdraw',
   );
   repaying = await seedRepayingLoan();
+  // A complaint with a reply: the borrower's complaints section and the staff Complaints queue have one.
+  const complaint = new FormData();
+  complaint.set('category', 'payments');
+  complaint.set('text', 'My payment of 5 November is not shown yet.');
+  const filed = await withdrawing.api.request<{ id: string }>('POST', '/api/complaints', complaint);
+  expectStatus(filed, 201, 'file complaint');
+  expectStatus(
+    await admin.api.request('POST', `/api/staff/complaints/${filed.body.id}/replies`, {
+      message: 'Thank you, we are checking it with the bank.',
+    }),
+    200,
+    'reply to complaint',
+  );
   // Waiting in the Pending list, for View Profile and the reason dialog.
   await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
 });
@@ -231,6 +244,9 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.goto('/account');
       await page.getByTestId('credit-rating').waitFor();
       findings.push(...(await audit(page, '/account', `account-${tag}`)));
+      await page.getByRole('button', { name: 'Complaints' }).click();
+      await page.getByText('Thank you, we are checking it with the bank.').waitFor();
+      findings.push(...(await audit(page, '/account (complaints)', `account-complaints-${tag}`)));
       expect(findings).toEqual([]);
     } finally {
       await context.close();
@@ -254,6 +270,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
         '/admin/overdue',
         '/admin/repayments',
         '/admin/audit',
+        '/admin/complaints',
         '/admin/pending',
       ]) {
         await page.goto(path);
@@ -286,6 +303,24 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       );
       await page.keyboard.press('Escape');
       expect(findings).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('back office: a complaint with its thread and the reply box', async () => {
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      await logInInBrowser(page, admin.username, admin.password);
+      await page.waitForURL('**/admin/home');
+      await page.goto('/admin/complaints');
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'View and reply' }).click();
+      await page.getByRole('dialog').getByText('Thank you, we are checking it with the bank.').waitFor();
+      expect(await audit(page, 'Complaint dialog', `staff-complaint-${tag}`, false)).toEqual([]);
     } finally {
       await context.close();
     }
