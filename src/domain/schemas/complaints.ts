@@ -34,7 +34,6 @@ export const fileComplaintSchema = z.object({
   category: z.enum(complaintCategories, { error: 'COMPLAINT_CATEGORY_INVALID' }),
   text: requiredText('COMPLAINT_TEXT_REQUIRED', limits.complaintText),
 });
-export type FileComplaintInput = z.infer<typeof fileComplaintSchema>;
 
 export const complaintReplySchema = z.object(
   { message: requiredText('COMPLAINT_REPLY_REQUIRED', limits.complaintReply) },

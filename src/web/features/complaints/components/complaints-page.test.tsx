@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ComplaintListItem, StaffComplaintDto } from '../../../../domain/schemas/complaints';
 import { mockApi, stub } from '../../../test/render';
-import { admin, chooseRowAction, finance, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import {
+  admin,
+  chooseRowAction,
+  finance,
+  makeSummary,
+  pageOf,
+  renderBackOffice,
+  staffBase,
+} from '../../../test/staff';
 
 const item: ComplaintListItem = {
   id: 'c1',
@@ -61,7 +69,7 @@ describe('Complaints queue', { timeout: 20_000 }, () => {
   });
 
   it('is not in the sidebar for finance, who cannot handle complaints', async () => {
-    mockApi({ ...staffBase(finance), 'GET /api/staff/dashboard': { status: 500, body: {} } });
+    mockApi({ ...staffBase(finance), 'GET /api/staff/dashboard': { body: makeSummary() } });
     renderBackOffice('/admin/home');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByText('Home');
