@@ -119,6 +119,19 @@ beforeAll(async () => {
     200,
     'first approval',
   );
+  // A complaint with a reply: the borrower's complaints section and the staff Complaints queue have one.
+  const complaint = new FormData();
+  complaint.set('category', 'payments');
+  complaint.set('text', 'My payment of 5 November is not shown yet.');
+  const filed = await withdrawing.api.request<{ id: string }>('POST', '/api/complaints', complaint);
+  expectStatus(filed, 201, 'file complaint');
+  expectStatus(
+    await admin.api.request('POST', `/api/staff/complaints/${filed.body.id}/replies`, {
+      message: 'Thank you, we are checking it with the bank.',
+    }),
+    200,
+    'reply to complaint',
+  );
   // Waiting in the Pending list, for View Profile and the reason dialog.
   await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
   // A closed account, for the Account closures list.
@@ -284,6 +297,9 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.getByRole('dialog', { name: 'Close your account?' }).waitFor();
       findings.push(...(await audit(page, 'Close account dialog', `account-close-${tag}`, false)));
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Complaints' }).click();
+      await page.getByText('Thank you, we are checking it with the bank.').waitFor();
+      findings.push(...(await audit(page, '/account (complaints)', `account-complaints-${tag}`)));
     } finally {
       await context.close();
     }
@@ -318,6 +334,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
         '/admin/repayments',
         '/admin/audit',
         '/admin/account-closures',
+        '/admin/complaints',
         '/admin/pending',
       ]) {
         await page.goto(path);
@@ -350,6 +367,24 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       );
       await page.keyboard.press('Escape');
       expect(findings).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('back office: a complaint with its thread and the reply box', async () => {
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      await logInInBrowser(page, admin.username, admin.password);
+      await page.waitForURL('**/admin/home');
+      await page.goto('/admin/complaints');
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'View and reply' }).click();
+      await page.getByRole('dialog').getByText('Thank you, we are checking it with the bank.').waitFor();
+      expect(await audit(page, 'Complaint dialog', `staff-complaint-${tag}`, false)).toEqual([]);
     } finally {
       await context.close();
     }

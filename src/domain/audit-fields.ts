@@ -37,6 +37,7 @@ export const auditFieldKinds = {
   failedLogins: 'number',
   password: 'password',
   statusMessage: 'text',
+  assignedTo: 'text',
   reference: 'text',
   bankName: 'text',
   accountNumber: 'text',

@@ -133,6 +133,14 @@ export const errorMessages = {
     'Your account cannot be closed while loan {loanNumber} is running. You can close it once the loan is paid off; the last payment is due on {date}.',
   ACCOUNT_CLOSURE_LOAN_OPEN:
     'Your account cannot be closed while loan {loanNumber} is open. Please contact support to end it first.',
+  // Complaints (issue #14: RA 11765 redress)
+  COMPLAINT_NOT_FOUND: 'Complaint not found.',
+  COMPLAINT_RESOLVED: 'This complaint has already been resolved.',
+  COMPLAINT_CATEGORY_INVALID: 'Please choose what your complaint is about.',
+  COMPLAINT_TEXT_REQUIRED: 'Please describe your complaint.',
+  COMPLAINT_REPLY_REQUIRED: 'Please write a reply.',
+  COMPLAINT_RESOLUTION_REQUIRED: 'Please write how the complaint was resolved.',
+  COMPLAINT_ASSIGNEE_INVALID: 'Please choose an active officer or administrator.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

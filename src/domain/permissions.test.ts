@@ -64,6 +64,10 @@ const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   // Issue #14 "Staff can see such requests" (account closures): the officers and admins who talk to
   // borrowers; read-only, like any list.
   'accountClosures.view': ['officer', 'admin'],
+  // SPEC §8 "complaints with reference numbers" (issue #14): the borrower files and follows their own; the
+  // queue is worked by officers and admins (the roles that message borrowers), not by finance.
+  'complaint.fileOwn': ['borrower'],
+  'complaint.handle': ['officer', 'admin'],
 };
 
 function parseSpecTable(text: string) {

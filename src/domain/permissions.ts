@@ -35,6 +35,10 @@ export const permissions = {
   // applying it to a loan or recording that the money was sent back.
   'unappliedPayment.view': ['finance', 'admin'],
   'unappliedPayment.resolve': ['finance', 'admin'],
+  // Complaints (issue #14, SPEC §8 borrower rights): a borrower files and follows their own; officers and
+  // admins work the queue (see it, reply, assign, resolve). Finance does not handle complaints.
+  'complaint.fileOwn': ['borrower'],
+  'complaint.handle': ['officer', 'admin'],
   // Admins: users (add, update phone, reset password, deactivate/delete) and the audit log.
   'users.manage': ['admin'],
   'audit.view': ['admin'],

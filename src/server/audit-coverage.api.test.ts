@@ -92,6 +92,22 @@ async function unappliedPayment() {
   return row.id;
 }
 
+/** A complaint just filed by a new borrower. */
+async function complaint() {
+  const b = await t.signUpBorrower();
+  const row = await t.db
+    .insertInto('complaints')
+    .values({
+      reference: `C-COV-${nextReference()}`,
+      borrower_id: b.user.id,
+      category: 'other',
+      text: 'Coverage complaint',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function loanNumber(id: string) {
   const row = await t.db
     .selectFrom('applications')
@@ -257,6 +273,19 @@ const writes: Record<
     return { path: `/api/admin/users/${id}/unlock` };
   },
   'DELETE /api/admin/users/:id': async () => ({ path: `/api/admin/users/${await user()}`, method: 'DELETE' }),
+  'POST /api/staff/complaints/:id/replies': async () => ({
+    path: `/api/staff/complaints/${await complaint()}/replies`,
+    body: { message: 'We are looking into it.' },
+  }),
+  'POST /api/staff/complaints/:id/assign': async () => ({
+    path: `/api/staff/complaints/${await complaint()}/assign`,
+    body: { assigneeId: adminId },
+  }),
+  'POST /api/staff/complaints/:id/resolve': async () => ({
+    path: `/api/staff/complaints/${await complaint()}/resolve`,
+    body: { note: reason },
+    reason,
+  }),
 };
 
 /**

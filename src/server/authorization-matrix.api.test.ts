@@ -22,6 +22,7 @@ interface Fixture {
   repaymentId: string;
   unappliedId: string;
   documentId: string;
+  complaintId: string;
   managedUserId: string;
   ownerPhone: string;
 }
@@ -100,6 +101,17 @@ const matrix: Record<string, Entry> = {
     body: () => ({ amount: 100000, termMonths: 6 }),
   },
   'POST /api/applications': { guard: 'application.apply', multipart: true },
+  'GET /api/applications/disclosure.pdf': {
+    guard: 'application.apply',
+    path: () => '/api/applications/disclosure.pdf?amount=100000&termMonths=6',
+  },
+  // The fixture loan's snapshot is a placeholder: past the guard, "loan not found".
+  'GET /api/wallet/disclosure.pdf': { guard: 'loan.viewOwn' },
+  'GET /api/wallet/agreement.pdf': { guard: 'loan.viewOwn' },
+  'GET /api/staff/applications/:id/agreement.pdf': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/applications/${f.loanId}/agreement.pdf`,
+  },
   'GET /api/staff/applications/pending': { guard: 'backOffice.view' },
   'GET /api/staff/applications/approved': { guard: 'backOffice.view' },
   'POST /api/staff/applications/pending/:id/terms': {
@@ -218,6 +230,42 @@ const matrix: Record<string, Entry> = {
     guard: 'disbursement.decide',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/failed`,
     body: () => ({ reason }),
+  },
+  // Before the loan's reset-password entry below, which signs the owner out.
+  'GET /api/complaints': { guard: 'complaint.fileOwn' },
+  // An empty form: past the guard, a validation error, nothing filed.
+  'POST /api/complaints': { guard: 'complaint.fileOwn', multipart: true },
+  // The fixture's picture file does not exist: past the guard, "not found" for its owner too.
+  'GET /api/complaints/:id/picture': {
+    guard: 'complaint.fileOwn',
+    ownObject: true,
+    path: (f) => `/api/complaints/${f.complaintId}/picture`,
+  },
+  'GET /api/staff/complaints': { guard: 'complaint.handle' },
+  'GET /api/staff/complaints/assignees': { guard: 'complaint.handle' },
+  'GET /api/staff/complaints/:id': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}`,
+  },
+  'GET /api/staff/complaints/:id/picture': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/picture`,
+  },
+  // Blank texts and an unknown assignee: past the guard, refused by validation, the complaint unchanged.
+  'POST /api/staff/complaints/:id/replies': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/replies`,
+    body: () => ({ message: ' ' }),
+  },
+  'POST /api/staff/complaints/:id/assign': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/assign`,
+    body: () => ({ assigneeId: 'nobody' }),
+  },
+  'POST /api/staff/complaints/:id/resolve': {
+    guard: 'complaint.handle',
+    path: (f) => `/api/staff/complaints/${f.complaintId}/resolve`,
+    body: () => ({ note: ' ' }),
   },
   'GET /api/account': { guard: 'account.viewOwn' },
   'POST /api/account/avatar': { guard: 'profile.editOwn', body: () => ({ avatar: 2 }) },

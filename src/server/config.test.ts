@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../domain/loan/terms';
-import { ConfigError, defaultPaymentChannels, loadConfig } from './config';
+import { ConfigError, DEFAULT_REGULATOR_CONTACT, defaultPaymentChannels, loadConfig } from './config';
 import { defaultNoticeTexts } from './privacy/notice';
 
 describe('loadConfig', () => {
@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       apiDocs: true,
       timeZone: 'Asia/Manila',
       supportEmail: 'support@example.com',
+      regulatorContact: DEFAULT_REGULATOR_CONTACT,
       trustProxy: false,
       logLevel: 'info',
       codeResendSeconds: 60,
@@ -150,6 +151,16 @@ describe('loadConfig', () => {
     writeFileSync(file, '{ not json');
     expect(() => load({ PRIVACY_NOTICE_FILE: file })).toThrow(/cannot be read as JSON/);
     expect(() => load({ PRIVACY_NOTICE_FILE: join(dataDir, 'missing.json') })).toThrow(ConfigError);
+  });
+
+  it('reads the regulator contact (trimmed), naming the SEC by default, and refuses a useless one', () => {
+    expect(load({}).regulatorContact).toContain('Securities and Exchange Commission (SEC) Philippines');
+    expect(load({ REGULATOR_CONTACT: '  SEC FLCD, flcd@example.ph  ' }).regulatorContact).toBe(
+      'SEC FLCD, flcd@example.ph',
+    );
+    expectConfigError({ REGULATOR_CONTACT: 'SEC' }, 'REGULATOR_CONTACT');
+    expectConfigError({ REGULATOR_CONTACT: 'x'.repeat(501) }, 'REGULATOR_CONTACT');
+    expectConfigError({ REGULATOR_CONTACT: 'SEC Philippines\nline two' }, 'REGULATOR_CONTACT');
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

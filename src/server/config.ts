@@ -108,6 +108,12 @@ const paymentChannels = z
 
 /** The version of the notice shipped with Hiram (the date it was written). */
 export const DEFAULT_PRIVACY_NOTICE_VERSION = '2026-11-23';
+/**
+ * Lending companies in the Philippines answer to the SEC; its Financing and Lending Companies Department takes
+ * complaints the lender did not resolve. A lender sets its own text (REGULATOR_CONTACT) with current details.
+ */
+export const DEFAULT_REGULATOR_CONTACT =
+  'Securities and Exchange Commission (SEC) Philippines, Financing and Lending Companies Department, SEC Headquarters, 7907 Makati Avenue, Makati City; www.sec.gov.ph';
 
 const envSchema = z
   .object({
@@ -133,6 +139,15 @@ const envSchema = z
       .default(DEFAULT_TIME_ZONE),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     TRUST_PROXY: trustProxy.optional(),
+    /** Who a borrower may turn to when a complaint is not resolved (RA 11765); shown on the borrower's home. */
+    REGULATOR_CONTACT: z
+      .string()
+      .trim()
+      .min(10, { error: 'must name the regulator and how to reach it (at least 10 characters)' })
+      .max(500, { error: 'must be at most 500 characters' })
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: 'must be one line of plain text' })
+      .default(DEFAULT_REGULATOR_CONTACT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOAN_MONTHLY_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(200),
     LOAN_FEE_FLAT: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -322,6 +337,8 @@ export interface Config {
   apiDocs: boolean;
   timeZone: string;
   supportEmail: string;
+  /** The regulator's contact, shown with how to complain (REGULATOR_CONTACT). */
+  regulatorContact: string;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's, that many hops, or these proxies. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -448,6 +465,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     timeZone: e.TIME_ZONE,
     supportEmail: e.SUPPORT_EMAIL,
+    regulatorContact: e.REGULATOR_CONTACT,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     codeResendSeconds: e.CODE_RESEND_SECONDS ?? codePolicy.resendAfterSeconds,

@@ -15,4 +15,6 @@ export const limits = {
   phone: 15,
   creditScore: { min: 0, max: 1000, default: 500 },
   searchName: 100,
+  complaintText: 4000,
+  complaintReply: 2000,
 } as const;

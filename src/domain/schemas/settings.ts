@@ -29,6 +29,8 @@ export const publicSettingsSchema = z.object({
   currency: z.string(),
   timeZone: z.string(),
   supportEmail: z.string(),
+  /** Who to turn to when a complaint is not resolved (REGULATOR_CONTACT; issue #14). */
+  regulatorContact: z.string(),
   loanProduct: z.object({
     currency: z.string(),
     borrowerAmount: amountRule,

@@ -112,6 +112,10 @@ export const dashboardSummary = z.object({
   rejectedLoans: z.number(),
   avgLoanMinor: z.number().nullable(),
   totalLoans: z.number(),
+  /** Complaints not yet resolved (issue #14). */
+  openComplaints: z.number(),
+  /** Median time from filing to resolution over every resolved complaint, in seconds; null before any. */
+  medianResolveSeconds: z.number().nullable(),
   timeZone: z.string(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;

@@ -31,7 +31,14 @@ export function systemActor(name: string, ip: string | null): AuditActor {
 
 export interface AuditEntry {
   action: string;
-  targetType: 'application' | 'loan' | 'user' | 'disbursement' | 'repayment' | 'unapplied_payment';
+  targetType:
+    | 'application'
+    | 'loan'
+    | 'user'
+    | 'disbursement'
+    | 'repayment'
+    | 'unapplied_payment'
+    | 'complaint';
   targetId: string;
   loanId?: string | null;
   before?: Record<string, unknown>;

@@ -3,6 +3,7 @@ import type { CodePurpose } from '../../domain/codes';
 import type { ReminderKind } from '../../domain/loan/reminders';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
+import type { ComplaintCategory, ComplaintStatus } from '../../domain/schemas/complaints';
 import type { UnappliedReason, UnappliedStatus } from '../../domain/schemas/payments';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -307,6 +308,33 @@ export interface LoanRemindersTable {
   created_at: CreatedAt;
 }
 
+/** A borrower's complaint (migration 016): reference C-<year>-<number>, received → in_progress → resolved. */
+export interface ComplaintsTable {
+  id: Generated<string>;
+  reference: string;
+  borrower_id: string;
+  application_id: string | null;
+  category: ComplaintCategory;
+  text: string;
+  picture_key: string | null;
+  picture_content_type: 'image/jpeg' | null;
+  status: ColumnType<ComplaintStatus, ComplaintStatus | undefined, ComplaintStatus>;
+  assigned_to: string | null;
+  created_at: CreatedAt;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  resolution_note: string | null;
+}
+
+/** A staff reply to a complaint, shown to the borrower; never edited. */
+export interface ComplaintRepliesTable {
+  id: Generated<string>;
+  complaint_id: string;
+  author_id: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -326,6 +354,8 @@ export interface Database {
   terms_changes: TermsChangesTable;
   consents: ConsentsTable;
   account_closures: AccountClosuresTable;
+  complaints: ComplaintsTable;
+  complaint_replies: ComplaintRepliesTable;
 }
 
 export type User = Selectable<UsersTable>;

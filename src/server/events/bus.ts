@@ -4,7 +4,12 @@ import pg from 'pg';
 
 /** Something changed that open back-office screens should refresh (e.g. the pending count). */
 export interface StaffEvent {
-  type: 'applications-changed' | 'disbursements-changed' | 'repayments-changed' | 'users-changed';
+  type:
+    | 'applications-changed'
+    | 'disbursements-changed'
+    | 'repayments-changed'
+    | 'users-changed'
+    | 'complaints-changed';
 }
 
 export interface EventBus {

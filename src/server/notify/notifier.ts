@@ -4,7 +4,7 @@ import type { CodePurpose } from '../../domain/codes';
 export interface SmsMessage {
   phone: string;
   text: string;
-  purpose: CodePurpose | 'payment_reminder';
+  purpose: CodePurpose | 'payment_reminder' | 'complaint_update';
   /**
    * The same message sent again (a retry after a crash) carries the same key, so the gateway can drop the
    * copy: the reminders outbox sends its row id (docs/decisions/013).

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { seedApplication } from './seed';
 import type { TestApp } from './test-app';
 
@@ -11,6 +12,8 @@ export interface RouteFixtures {
   repaymentId: string;
   unappliedId: string;
   documentId: string;
+  /** An open complaint of `owner`, with a picture. */
+  complaintId: string;
   /** A finance user an admin may manage. */
   managedUserId: string;
 }
@@ -72,6 +75,19 @@ export async function seedRouteFixtures(
     .select('id')
     .where('application_id', '=', loanId)
     .executeTakeFirstOrThrow();
+  const complaint = await t.db
+    .insertInto('complaints')
+    .values({
+      reference: sql<string>`'C-2026-' || lpad(nextval('complaint_reference_seq')::text, 6, '0')`,
+      borrower_id: owner.id,
+      application_id: loanId,
+      category: 'payments',
+      text: 'Route fixture complaint',
+      picture_key: `complaints/${loanId}/fixture.jpg`,
+      picture_content_type: 'image/jpeg',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const managed = await t.createUser({ role: 'finance' });
   return {
     pendingId,
@@ -80,6 +96,7 @@ export async function seedRouteFixtures(
     repaymentId: repayment.id,
     unappliedId: unapplied.id,
     documentId: document.id,
+    complaintId: complaint.id,
     managedUserId: managed.user.id,
   };
 }

@@ -12,7 +12,12 @@ import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
 import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import { type Config, defaultPaymentChannels, defaultPrivacyConfig } from '../config';
+import {
+  type Config,
+  DEFAULT_REGULATOR_CONTACT,
+  defaultPaymentChannels,
+  defaultPrivacyConfig,
+} from '../config';
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -68,6 +73,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     apiDocs: true,
     timeZone: 'Asia/Manila',
     supportEmail: 'support@example.com',
+    regulatorContact: DEFAULT_REGULATOR_CONTACT,
     trustProxy: false,
     logLevel: 'silent',
     codeResendSeconds: 60,

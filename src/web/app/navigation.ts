@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconHistory,
   IconHome,
+  IconMessageReport,
   type IconProps,
   IconReceipt,
   IconReceiptOff,
@@ -101,6 +102,12 @@ export const staffNavItems: readonly StaffNavItem[] = [
     label: 'privacy.staff.nav',
     icon: IconUserOff,
     permission: 'accountClosures.view',
+  },
+  {
+    to: '/admin/complaints',
+    label: 'complaints.nav',
+    icon: IconMessageReport,
+    permission: 'complaint.handle',
   },
   { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, permission: 'audit.view' },
 ];

@@ -193,6 +193,7 @@ describe('staff', () => {
       '/admin/repayments',
       '/admin/overdue',
       '/admin/account-closures',
+      '/admin/complaints',
     ]);
   });
 

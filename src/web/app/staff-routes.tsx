@@ -7,6 +7,7 @@ import { AccountClosuresPage } from '../features/account-closures/components/acc
 import { AuditPage } from '../features/audit-log/components/audit-page';
 import { OverduePage } from '../features/collections/components/overdue-page';
 import { UnappliedPage } from '../features/collections/components/unapplied-page';
+import { ComplaintsPage } from '../features/complaints/components/complaints-page';
 import { DisbursementsPage } from '../features/disbursements/components/disbursements-page';
 import { ServicingPage } from '../features/servicing/components/servicing-page';
 import {
@@ -56,6 +57,14 @@ export const backOfficeRoutes: RouteObject[] = [
     element: (
       <RequirePermission permission="unappliedPayment.view">
         <UnappliedPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'complaints',
+    element: (
+      <RequirePermission permission="complaint.handle">
+        <ComplaintsPage />
       </RequirePermission>
     ),
   },

@@ -1,5 +1,6 @@
 import type { MantineColor } from '@mantine/core';
 import type { LoanStatus } from '../../domain/loan/status';
+import type { ComplaintStatus } from '../../domain/schemas/complaints';
 import type { UnappliedStatus } from '../../domain/schemas/payments';
 
 /** Everything shown as a status: loan statuses (SPEC §4), "In Processing", payouts and user accounts. */
@@ -11,7 +12,8 @@ export type ShownStatus =
   | 'failed'
   | 'active'
   | 'deactivated'
-  | UnappliedStatus;
+  | UnappliedStatus
+  | ComplaintStatus;
 
 export interface StatusLook {
   /** The colour family, for light surfaces (alerts, light badges). */
@@ -42,6 +44,10 @@ export const statusLooks: Readonly<Record<ShownStatus, StatusLook>> = {
   open: { color: 'yellow', filled: 'yellow.5', label: 'collections.unapplied.status.open' },
   applied: { color: 'green', filled: 'green.8', label: 'collections.unapplied.status.applied' },
   returned: { color: 'gray', filled: 'gray.6', label: 'collections.unapplied.status.returned' },
+  // A borrower's complaint (issue #14): received, being handled, resolved.
+  received: { color: 'blue', filled: 'blue.7', label: 'complaints.status.received' },
+  in_progress: { color: 'yellow', filled: 'yellow.5', label: 'complaints.status.in_progress' },
+  resolved: { color: 'green', filled: 'green.8', label: 'complaints.status.resolved' },
 };
 
 export function statusLook(status: ShownStatus): StatusLook {

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
+import type {
+  ComplaintAssignee,
+  ComplaintListItem,
+  MyComplaintDto,
+  MyComplaintsResponse,
+  StaffComplaintDto,
+} from '../../domain/schemas/complaints';
 import type { repaymentsPage, UnappliedStatus, unappliedPaymentItem } from '../../domain/schemas/payments';
 import type { OverduePage, PortfolioSummary } from '../../domain/schemas/portfolio';
 import type {
@@ -125,4 +132,12 @@ export interface ApiResponses {
   'GET /api/staff/unapplied-payments': Page<z.infer<typeof unappliedPaymentItem>>;
   'POST /api/staff/unapplied-payments/:id/apply': UnappliedResolution;
   'POST /api/staff/unapplied-payments/:id/return': UnappliedResolution;
+  'GET /api/complaints': MyComplaintsResponse;
+  'POST /api/complaints': MyComplaintDto;
+  'GET /api/staff/complaints': Page<ComplaintListItem>;
+  'GET /api/staff/complaints/assignees': { assignees: ComplaintAssignee[] };
+  'GET /api/staff/complaints/:id': StaffComplaintDto;
+  'POST /api/staff/complaints/:id/replies': StaffComplaintDto;
+  'POST /api/staff/complaints/:id/assign': StaffComplaintDto;
+  'POST /api/staff/complaints/:id/resolve': StaffComplaintDto;
 }

@@ -88,6 +88,7 @@ export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']
     currency: defaultLoanProduct.currency,
     timeZone: DEFAULT_TIME_ZONE,
     supportEmail: 'support@example.com',
+    regulatorContact: 'Securities and Exchange Commission (SEC) Philippines; www.sec.gov.ph',
     loanProduct: {
       ...defaultLoanProduct,
       termsMonths: [...defaultLoanProduct.termsMonths],

@@ -147,6 +147,8 @@ export function makeSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     rejectedLoans: 0,
     avgLoanMinor: null,
     totalLoans: 0,
+    openComplaints: 0,
+    medianResolveSeconds: null,
     timeZone: 'Asia/Manila',
     ...overrides,
   };

@@ -12,6 +12,7 @@ import * as m010 from './010-rate-limits';
 import * as m012 from './012-password-reset-codes';
 import * as m014 from './014-signed-terms';
 import * as m015 from './015-privacy';
+import * as m016 from './016-complaints';
 import * as m017 from './017-list-order-indexes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '012-password-reset-codes': m012,
   '014-signed-terms': m014,
   '015-privacy': m015,
+  '016-complaints': m016,
   '017-list-order-indexes': m017,
 };

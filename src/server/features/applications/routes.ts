@@ -12,8 +12,8 @@ import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
 import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
+import { quoteLoan } from '../../loans/quote-loan';
 import { imagePolicy } from '../../storage/images';
-import { quoteLoan } from './quote-loan';
 import { submitApplication } from './submit-application';
 
 export function applicationRoutes(app: App, deps: AppDeps) {

@@ -16,9 +16,9 @@ import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { hasOpenApplication } from '../../lib/applications';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { quoteLoan } from '../../loans/quote-loan';
 import { type SanitizedImage, sanitizeImage } from '../../storage/images';
 import { randomFileName } from '../../storage/storage';
-import { quoteLoan } from './quote-loan';
 
 export interface SubmissionInput {
   /** Every text field of the form, as sent. */

@@ -25,6 +25,8 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
     rejected: number;
     avg_loan: string | null;
     total: number;
+    open_complaints: number;
+    median_resolve_seconds: string | null;
   }>`
     with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start)
     select
@@ -37,7 +39,10 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       (select count(*) from applications where status in (${sqlList(approvedStatuses)})) as approved,
       (select count(*) from applications where status in (${sqlList(awaitingDecisionStatuses)})) as pending,
       (select count(*) from applications where status in (${sqlList(rejectedStatuses)})) as rejected,
-      a.avg_loan, a.total
+      a.avg_loan, a.total,
+      (select count(*) from complaints where status <> 'resolved') as open_complaints,
+      (select round(percentile_cont(0.5) within group (order by extract(epoch from resolved_at - created_at)))
+         from complaints where status = 'resolved') as median_resolve_seconds
     from (select round(avg(amount)) as avg_loan, count(*) as total from applications) a
   `.execute(deps.db);
   const r = rows[0]!;
@@ -52,6 +57,8 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
     rejectedLoans: Number(r.rejected),
     avgLoanMinor: r.avg_loan === null ? null : Number(r.avg_loan),
     totalLoans: Number(r.total),
+    openComplaints: Number(r.open_complaints),
+    medianResolveSeconds: r.median_resolve_seconds === null ? null : Number(r.median_resolve_seconds),
     timeZone: tz,
   };
 }

@@ -19,6 +19,7 @@ export function settingsRoutes(app: App, deps: AppDeps) {
       currency: deps.config.loanProduct.currency,
       timeZone: deps.config.timeZone,
       supportEmail: deps.config.supportEmail,
+      regulatorContact: deps.config.regulatorContact,
       loanProduct: { ...deps.config.loanProduct, termsMonths: [...deps.config.loanProduct.termsMonths] },
       repayments: { ...deps.config.repaymentRules },
       paymentChannels: deps.config.paymentChannels,

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { PdfText, type TextStyle } from './pdf-text';
+import { PdfText, type TextStyle } from '../../pdf/pdf-text';
 import type { StatementDocument } from './statement-text';
 
 /** A4 in points, with the margins a printed statement needs. */

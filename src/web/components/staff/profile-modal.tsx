@@ -1,4 +1,4 @@
-import { Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { disclosureSchema } from '../../../domain/loan/disclosure';
 import { bpToDecimalString } from '../../../domain/loan/rates';
 import type { ApplicationProfile } from '../../../domain/schemas/staff';
 import { type Formatters, useFormat } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { applicationProfileQuery } from '../../lib/staff/queries';
 import { InlineLoadError, InlineLoading } from '../load-state';
 import { StatusBadge } from '../status-badge';
@@ -130,6 +131,15 @@ function ProfileBody({ profile, fmt }: { profile: ApplicationProfile; fmt: Forma
       <Section title={t('backOffice.profile.sections.signature')}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DocumentThumb fileId={profile.documents.signature} label={f('signature')} height={90} />
+          {/* The signed agreement as the borrower keeps it: signature, signing time, SHA-256 of the terms. */}
+          <Anchor
+            href={`/api/staff/applications/${encodeURIComponent(profile.id)}/agreement.pdf?lang=${currentLanguage()}`}
+            download
+            size="sm"
+            fw={600}
+          >
+            {t('backOffice.profile.agreementPdf')}
+          </Anchor>
         </SimpleGrid>
       </Section>
       <Divider />

@@ -1,4 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ComplaintCategory,
+  MyComplaintDto,
+  MyComplaintsResponse,
+} from '../../../../domain/schemas/complaints';
 import type { AccountResponse } from '../../../../domain/schemas/wallet';
 import { apiFetch } from '../../../lib/api';
 
@@ -8,5 +13,30 @@ export function useAccount() {
   return useQuery({
     queryKey: accountQueryKey,
     queryFn: () => apiFetch<AccountResponse>('/api/account'),
+  });
+}
+
+const complaintsQueryKey = ['complaints'] as const;
+
+/** The borrower's own complaints, with status, replies and resolution (GET /api/complaints). */
+export function useMyComplaints() {
+  return useQuery({
+    queryKey: complaintsQueryKey,
+    queryFn: ({ signal }) => apiFetch<MyComplaintsResponse>('/api/complaints', { signal }),
+  });
+}
+
+/** Files a complaint (multipart: category, text, optional picture); answers it with its reference. */
+export function useFileComplaint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { category: ComplaintCategory; text: string; picture: File | null }) => {
+      const form = new FormData();
+      form.set('category', input.category);
+      form.set('text', input.text);
+      if (input.picture) form.set('picture', input.picture);
+      return apiFetch<MyComplaintDto>('/api/complaints', { method: 'POST', body: form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintsQueryKey }),
   });
 }

@@ -5,6 +5,7 @@ import {
   IconHelpCircle,
   IconLock,
   IconMail,
+  IconMessageReport,
   IconPhoto,
   IconUserCircle,
   IconUserOff,
@@ -23,6 +24,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser, useSetAvatar } from '../../../lib/session';
 import { useAccount } from '../api/account-api';
 import classes from './account.module.css';
+import { ComplaintsSection } from './complaints-section';
 import { CreditRing } from './credit-ring';
 import { InfoList, type InfoRow } from './info-list';
 import { CloseAccount, MyConsents, MyData, MyDocuments } from './privacy-sections';
@@ -128,7 +130,13 @@ function Sections(props: { account: AccountResponse }) {
   );
 
   return (
-    <Accordion variant="separated" radius="lg" multiple defaultValue={['profile']}>
+    <Accordion
+      variant="separated"
+      radius="lg"
+      multiple
+      // A link to /account#complaints (from the wallet) opens the complaints section.
+      defaultValue={window.location.hash === '#complaints' ? ['profile', 'complaints'] : ['profile']}
+    >
       {item(
         'profile',
         <IconUserCircle size={20} />,
@@ -167,6 +175,12 @@ function Sections(props: { account: AccountResponse }) {
         </Stack>,
       )}
       {item('close', <IconUserOff size={20} />, t('privacy.account.close.title'), <CloseAccount />)}
+      {item(
+        'complaints',
+        <IconMessageReport size={20} />,
+        t('complaints.borrower.title'),
+        <ComplaintsSection />,
+      )}
     </Accordion>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Center,
   Loader,
@@ -11,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ import { SafetyNotice } from '../../../components/safety-notice';
 import { errorInfoFrom } from '../../../lib/error-text';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { amountInputText, useFormat } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { fetchMyApplication, myApplicationQueryKey, useMyApplication } from '../api/applications';
@@ -257,6 +259,19 @@ function LoanRequestForm({
                 <Text size="xs" c="dimmed" mt="xs">
                   {t('application.summary.note')}
                 </Text>
+                {/* A plain link: the server writes the PDF from the same figures; no PDF code in the page. */}
+                <Anchor
+                  href={`/api/applications/disclosure.pdf?amount=${disclosure.amountMinor / 100}&termMonths=${disclosure.termMonths}&lang=${currentLanguage()}`}
+                  download
+                  size="sm"
+                  fw={600}
+                  mt="xs"
+                  display="inline-flex"
+                  style={{ alignItems: 'center', gap: 6 }}
+                >
+                  <IconFileTypePdf size={16} aria-hidden="true" />
+                  {t('application.disclosurePdf')}
+                </Anchor>
               </>
             ) : (
               <Text size="sm" c="dimmed">

@@ -37,6 +37,8 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
           rejectedLoans: 1,
           avgLoanMinor: 12_345_600,
           totalLoans: 10,
+          openComplaints: 4,
+          medianResolveSeconds: 3 * 86_400 + 7_200,
         }),
       },
     });
@@ -54,6 +56,8 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
       rejectedLoans: ['Rejected Loans', '1'],
       avgLoan: ['Avg Loan Amount', '₱123,456.00'],
       totalLoans: ['Total Loans', '10'],
+      openComplaints: ['Open Complaints', '4'],
+      medianResolve: ['Median Time to Resolve', '3.1 d'],
     };
     for (const [id, [label, value]] of Object.entries(expected)) {
       expect(within(card(id)).getByText(label)).toBeTruthy();
@@ -76,6 +80,8 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     renderBackOffice('/admin/home');
     expect((await screen.findByTestId('chart-empty')).textContent).toContain('No loan applications yet');
     expect(within(card('avgLoan')).getByText('N/A')).toBeTruthy();
+    // No complaint resolved yet: no median to show.
+    expect(within(card('medianResolve')).getByText('N/A')).toBeTruthy();
   });
 
   it('Refresh reads the figures again', async () => {

@@ -7,6 +7,8 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconClockHour4,
+  IconHourglass,
+  IconMessageReport,
   IconScale,
   IconUserPlus,
   IconUsers,
@@ -32,6 +34,15 @@ export function HomePage() {
   const portfolio = useQuery(portfolioQuery);
   const summary = query.data;
   const refreshing = (query.isFetching && !query.isPending) || (portfolio.isFetching && !portfolio.isPending);
+
+  /** Under two days in hours, else in days; "N/A" before any complaint was resolved. */
+  const resolveTime = (seconds: number | null) => {
+    if (seconds === null) return fmt.text(null);
+    const hours = seconds / 3600;
+    return hours < 48
+      ? t('complaints.dashboard.hours', { n: fmt.number(Math.round(hours * 10) / 10) })
+      : t('complaints.dashboard.days', { n: fmt.number(Math.round((hours / 24) * 10) / 10) });
+  };
 
   const cards = summary
     ? [
@@ -70,6 +81,21 @@ export function HomePage() {
         { id: 'rejectedLoans', value: fmt.number(summary.rejectedLoans), icon: IconCircleX, color: 'red' },
         { id: 'avgLoan', value: fmt.money(summary.avgLoanMinor), icon: IconScale, color: 'grape' },
         { id: 'totalLoans', value: fmt.number(summary.totalLoans), icon: IconChartPie, color: 'gray' },
+        // Complaints (issue #14): how many wait for an answer, and how long one takes to resolve.
+        {
+          id: 'openComplaints',
+          label: t('complaints.dashboard.openComplaints'),
+          value: fmt.number(summary.openComplaints),
+          icon: IconMessageReport,
+          color: 'orange',
+        },
+        {
+          id: 'medianResolve',
+          label: t('complaints.dashboard.medianResolve'),
+          value: resolveTime(summary.medianResolveSeconds),
+          icon: IconHourglass,
+          color: 'orange',
+        },
       ]
     : [];
 
@@ -98,7 +124,9 @@ export function HomePage() {
                   <StatCard
                     key={card.id}
                     testId={`card-${card.id}`}
-                    label={t(`backOffice.home.cards.${card.id}`)}
+                    label={
+                      ('label' in card ? card.label : undefined) ?? t(`backOffice.home.cards.${card.id}`)
+                    }
                     value={card.value}
                     icon={card.icon}
                     color={card.color}

@@ -77,6 +77,10 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
       expect(within(row).queryByRole('button', { name })).toBeNull();
     await chooseRowAction(row, 'View Profile');
     expect(await screen.findByText('Santos Bakery')).toBeTruthy();
+    // The signed agreement is a plain download link (no PDF code in the page).
+    expect(screen.getByRole('link', { name: 'Signed loan agreement (PDF)' }).getAttribute('href')).toBe(
+      `/api/staff/applications/${item.id}/agreement.pdf?lang=en`,
+    );
   });
 
   it('approves with the credit score pre-filled 500 and its rating, then refreshes', async () => {

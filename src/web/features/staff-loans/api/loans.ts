@@ -23,6 +23,10 @@ export function useLoanLedger(id: string) {
 export const statementUrl = (id: string, language: string) =>
   `${loanUrl(id)}/statement.pdf?lang=${encodeURIComponent(language)}`;
 
+/** The signed loan agreement (PDF) of an application or loan, in the reader's language. */
+export const agreementUrl = (id: string, language: string) =>
+  `/api/staff/applications/${encodeURIComponent(id)}/agreement.pdf?lang=${encodeURIComponent(language)}`;
+
 /**
  * After money came in or a repayment was reversed: this loan's ledger, every back-office list (repayments,
  * servicing, overdue… a closed loan leaves the running lists), the dashboard and the profiles.

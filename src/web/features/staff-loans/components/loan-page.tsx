@@ -14,7 +14,7 @@ import { useFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCan } from '../../../lib/session';
 import { applicationProfileQuery } from '../../../lib/staff/queries';
-import { statementUrl, useLoanLedger } from '../api/loans';
+import { agreementUrl, statementUrl, useLoanLedger } from '../api/loans';
 import { PositionSummary } from './position-summary';
 import { RecordRepaymentModal } from './record-repayment-modal';
 import { type LedgerRepayment, RepaymentLedger } from './repayment-ledger';
@@ -109,6 +109,15 @@ function LoanBody({ ledger }: { ledger: LoanLedgerDto }) {
               download
             >
               {l('statement')}
+            </Button>
+            <Button
+              component="a"
+              variant="default"
+              leftSection={<IconFileTypePdf size={16} />}
+              href={agreementUrl(ledger.loanId, currentLanguage())}
+              download
+            >
+              {l('agreement')}
             </Button>
             {canRecord ? (
               <Button leftSection={<IconCash size={16} />} onClick={() => setDialog('record')}>

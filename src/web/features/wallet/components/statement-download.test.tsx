@@ -59,7 +59,7 @@ describe('statement download', () => {
   it('is not offered before the first payout', async () => {
     showWallet(approvedWallet());
     await screen.findByRole('region', { name: 'Repayment schedule' });
-    expect(screen.queryByRole('link', { name: /statement/i })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download statement (PDF)' })).toBeNull();
   });
 
   it('asks for the statement in the language the borrower reads the app in', async () => {

@@ -10,6 +10,7 @@ import { DisbursementList } from './disbursement-list';
 import { HistoryList } from './history-list';
 import { HowToPay } from './how-to-pay';
 import { LoanCard } from './loan-card';
+import { ComplaintHelp, LoanDocuments } from './loan-documents';
 import { RepaymentSchedule } from './repayment-schedule';
 import { SignedTerms } from './signed-terms';
 import { StatusPanel } from './status-panel';
@@ -66,6 +67,8 @@ export function WalletPage() {
       <RepaymentSchedule schedule={data.schedule} repayment={data.repayment} />
       {data.repayment?.position ? <HowToPay repayment={data.repayment} /> : null}
       {terms.data ? <SignedTerms terms={terms.data} /> : null}
+      {data.application ? <LoanDocuments /> : null}
+      <ComplaintHelp />
     </Stack>
   );
 }

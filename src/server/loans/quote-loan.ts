@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../../domain/loan/disclosure';
-import { toMinor } from '../../../domain/money';
-import type { AppDeps } from '../../deps';
-import { todayIn } from '../../lib/today';
+import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../domain/loan/disclosure';
+import { toMinor } from '../../domain/money';
+import type { AppDeps } from '../deps';
+import { todayIn } from '../lib/today';
 
 export interface Quote {
   disclosure: Disclosure;

@@ -1,0 +1,177 @@
+import type { Transaction } from 'kysely';
+import { AppError } from '../../../domain/errors';
+import { rolesFor } from '../../../domain/permissions';
+import type { ComplaintStatus } from '../../../domain/schemas/complaints';
+import { recordAudit } from '../../audit/audit';
+import type { Database } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { publishAfterCommit } from '../../events/publish-after-commit';
+import type { StaffContext } from '../../loans/staff-context';
+import { maskPhone } from '../../notify/notifier';
+import { getComplaint } from './get-complaint';
+
+/**
+ * Locks an open complaint for a staff action. Two staff acting at once queue on the row: the second sees what
+ * the first did (a resolved complaint takes no more replies, assignments or resolutions).
+ */
+async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
+  const row = await trx
+    .selectFrom('complaints')
+    .innerJoin('users', 'users.id', 'complaints.borrower_id')
+    .select([
+      'complaints.id',
+      'complaints.reference',
+      'complaints.status',
+      'complaints.assigned_to',
+      'complaints.application_id',
+      'users.phone',
+    ])
+    .where('complaints.id', '=', id)
+    .forUpdate('complaints')
+    .executeTakeFirst();
+  if (!row) throw new AppError('COMPLAINT_NOT_FOUND');
+  if (row.status === 'resolved') throw new AppError('COMPLAINT_RESOLVED');
+  return row;
+}
+
+/** Texts go out in English (users have no stored language), like the payment reminders. */
+function smsText(reference: string, kind: 'reply' | 'resolved') {
+  return kind === 'reply'
+    ? `Hiram: we replied to your complaint ${reference}. Open My Account in the app to read it.`
+    : `Hiram: your complaint ${reference} has been resolved. Open My Account in the app to read how.`;
+}
+
+/** The borrower hears of a reply or a resolution by SMS, after the commit; a failed send changes nothing saved. */
+async function tellBorrower(
+  deps: AppDeps,
+  phone: string | null,
+  reference: string,
+  kind: 'reply' | 'resolved',
+) {
+  if (!phone) return;
+  try {
+    await deps.notifier.send({ phone, purpose: 'complaint_update', text: smsText(reference, kind) });
+  } catch (error) {
+    deps.log.warn({ err: error, phone: maskPhone(phone), reference }, 'complaint SMS not sent');
+  }
+}
+
+/** The roles that handle complaints (the permission table), the only ones a complaint can be given to. */
+const handlers = [...rolesFor('complaint.handle')];
+
+const afterStaffAction = (status: ComplaintStatus): ComplaintStatus =>
+  status === 'received' ? 'in_progress' : status;
+
+/** A reply the borrower reads under their complaint (and is told of by SMS); the complaint is then in progress. */
+export async function replyToComplaint(deps: AppDeps, ctx: StaffContext, id: string, message: string) {
+  const complaint = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockOpenComplaint(trx, id);
+    const status = afterStaffAction(row.status);
+    await trx
+      .insertInto('complaint_replies')
+      .values({ complaint_id: id, author_id: ctx.staff.id, message })
+      .execute();
+    if (status !== row.status)
+      await trx.updateTable('complaints').set({ status }).where('id', '=', id).execute();
+    await recordAudit(trx, ctx.actor, {
+      action: 'complaint.reply',
+      targetType: 'complaint',
+      targetId: id,
+      loanId: row.application_id,
+      before: { status: row.status },
+      after: { status, message },
+    });
+    return row;
+  });
+  publishAfterCommit(deps, { type: 'complaints-changed' });
+  await tellBorrower(deps, complaint.phone, complaint.reference, 'reply');
+  return getComplaint(deps, id);
+}
+
+/** Gives the complaint to an active officer or admin (the roles that handle complaints). */
+export async function assignComplaint(deps: AppDeps, ctx: StaffContext, id: string, assigneeId: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const assignee = await trx
+      .selectFrom('users')
+      .select(['id', 'username', 'phone'])
+      .where('id', '=', assigneeId)
+      .where('role', 'in', handlers)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!assignee)
+      throw new AppError('COMPLAINT_ASSIGNEE_INVALID', {
+        fields: { assigneeId: 'COMPLAINT_ASSIGNEE_INVALID' },
+      });
+    const row = await lockOpenComplaint(trx, id);
+    const before = row.assigned_to
+      ? await trx
+          .selectFrom('users')
+          .select(['username', 'phone'])
+          .where('id', '=', row.assigned_to)
+          .executeTakeFirst()
+      : undefined;
+    const status = afterStaffAction(row.status);
+    await trx
+      .updateTable('complaints')
+      .set({ assigned_to: assigneeId, status })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, ctx.actor, {
+      action: 'complaint.assign',
+      targetType: 'complaint',
+      targetId: id,
+      loanId: row.application_id,
+      before: { status: row.status, assignedTo: before ? (before.username ?? before.phone) : null },
+      after: { status, assignedTo: assignee.username ?? assignee.phone },
+    });
+  });
+  publishAfterCommit(deps, { type: 'complaints-changed' });
+  return getComplaint(deps, id);
+}
+
+/**
+ * Resolves the complaint with a note the borrower reads. Exactly once: concurrent resolutions queue on the row
+ * lock and every one after the first gets COMPLAINT_RESOLVED, changing nothing.
+ */
+export async function resolveComplaint(deps: AppDeps, ctx: StaffContext, id: string, note: string) {
+  const complaint = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockOpenComplaint(trx, id);
+    await trx
+      .updateTable('complaints')
+      .set({
+        status: 'resolved',
+        resolved_at: deps.clock.now(),
+        resolved_by: ctx.staff.id,
+        resolution_note: note,
+      })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, ctx.actor, {
+      action: 'complaint.resolve',
+      targetType: 'complaint',
+      targetId: id,
+      loanId: row.application_id,
+      before: { status: row.status },
+      after: { status: 'resolved' },
+      reason: note,
+    });
+    return row;
+  });
+  publishAfterCommit(deps, { type: 'complaints-changed' });
+  await tellBorrower(deps, complaint.phone, complaint.reference, 'resolved');
+  return getComplaint(deps, id);
+}
+
+/** Who a complaint can be given to: active officers and admins. */
+export async function listAssignees(deps: AppDeps) {
+  const rows = await deps.db
+    .selectFrom('users')
+    .select(['id', 'username', 'phone', 'role'])
+    .where('role', 'in', handlers)
+    .where('status', '=', 'active')
+    .orderBy('username')
+    .execute();
+  return {
+    assignees: rows.map((row) => ({ id: row.id, name: row.username ?? row.phone ?? row.id, role: row.role })),
+  };
+}

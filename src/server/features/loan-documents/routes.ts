@@ -1,0 +1,100 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { loanRequestSchema } from '../../../domain/loan/terms';
+import { currentUser, requirePermission } from '../../auth/plugin';
+import type { AppDeps } from '../../deps';
+import { errorResponses } from '../../lib/openapi';
+import type { App } from '../../lib/types';
+import {
+  type LoanDocumentPdf,
+  ownAgreementPdf,
+  ownDisclosurePdf,
+  quotedDisclosurePdf,
+  staffAgreementPdf,
+} from './get-loan-documents';
+
+const lang = z.enum(['en', 'zh', 'km', 'fil']).default('en');
+const langQuery = z.object({ lang });
+const pdfResponse = { 200: z.any().describe('A PDF (application/pdf), as an attachment'), ...errorResponses };
+
+/** The step-1 figures as a query (a plain link): amount in whole pesos and term, checked like the quote. */
+const quoteQuery = z.object({
+  amount: loanRequestSchema.shape.amount,
+  termMonths: z.coerce.number({ error: 'LOAN_TERM_INVALID' }).pipe(loanRequestSchema.shape.termMonths),
+  lang,
+});
+
+function sendPdf(reply: FastifyReply, { filename, pdf }: LoanDocumentPdf) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
+
+export function loanDocumentRoutes(app: App, deps: AppDeps) {
+  app.get(
+    '/applications/disclosure.pdf',
+    {
+      preValidation: requirePermission('application.apply'),
+      config: { inputErrorCode: 'FORM_HAS_ERRORS' },
+      schema: {
+        tags: ['applications'],
+        summary: 'The disclosure statement (PDF) for an amount and term, before applying',
+        querystring: quoteQuery,
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) => {
+      const { amount, termMonths, lang: language } = request.query;
+      return sendPdf(reply, await quotedDisclosurePdf(deps, { amount, termMonths }, language));
+    },
+  );
+
+  app.get(
+    '/wallet/disclosure.pdf',
+    {
+      preValidation: requirePermission('loan.viewOwn'),
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'The disclosure statement the borrower signed (latest application), from the stored snapshot',
+        querystring: langQuery,
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await ownDisclosurePdf(deps, currentUser(request).id, request.query.lang)),
+  );
+
+  app.get(
+    '/wallet/agreement.pdf',
+    {
+      preValidation: requirePermission('loan.viewOwn'),
+      schema: {
+        tags: ['wallet'],
+        summary: "The borrower's signed loan agreement (signature, signing time, SHA-256 of the terms)",
+        querystring: langQuery,
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await ownAgreementPdf(deps, currentUser(request).id, request.query.lang)),
+  );
+
+  app.get(
+    '/staff/applications/:id/agreement.pdf',
+    {
+      preValidation: requirePermission('backOffice.view'),
+      schema: {
+        tags: ['back office'],
+        summary: "An application's signed loan agreement (PDF); a read, not audited",
+        params: z.object({ id: z.uuid({ error: 'LOAN_NOT_FOUND' }) }),
+        querystring: langQuery,
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await staffAgreementPdf(deps, request.params.id, request.query.lang)),
+  );
+}
