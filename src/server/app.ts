@@ -25,6 +25,7 @@ import { disbursementRoutes } from './features/disbursements/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { repaymentRoutes } from './features/repayments/routes';
+import { securityRoutes } from './features/security/routes';
 import { servicingRoutes } from './features/servicing/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       healthRoutes(scoped, deps);
       settingsRoutes(scoped, deps);
       authRoutes(scoped, deps);
+      securityRoutes(scoped, deps);
       fileRoutes(scoped, deps);
       applicationRoutes(scoped, deps);
       staffApplicationRoutes(scoped, deps);

@@ -214,6 +214,11 @@ const writes: Record<
     reason,
   }),
   'DELETE /api/admin/users/:id': async () => ({ path: `/api/admin/users/${await user()}`, method: 'DELETE' }),
+  'POST /api/admin/users/:id/reset-second-factor': async () => ({
+    path: `/api/admin/users/${await user()}/reset-second-factor`,
+    body: { reason },
+    reason,
+  }),
 };
 
 const isStaffWrite = (method: string, url: string) =>

@@ -126,6 +126,40 @@ const envSchema = z
     /** Abuse ceilings on sending verification codes (sign-up and withdrawal together), per hour. */
     CODE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     CODE_LIMIT_GLOBAL_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(500),
+    /**
+     * Staff roles that must use a second factor (docs/decisions/017): a comma-separated list of officer,
+     * finance, admin, or "none". Others may enrol by choice.
+     */
+    STAFF_2FA_REQUIRED_ROLES: z
+      .string()
+      .transform((text) => (text.trim() === 'none' ? [] : text.split(',').map((part) => part.trim())))
+      .pipe(
+        z.array(
+          z.enum(['officer', 'finance', 'admin'], {
+            error: 'must list officer, finance or admin, or be none',
+          }),
+        ),
+      )
+      .default(['admin', 'finance']),
+    /** Staff sessions end after this long without a request, and this long after sign-in in any case. */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
+    STAFF_SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24)
+      .default(12),
+    /** Passkeys: the relying party id (a domain) and the origin browsers sign for; default from PUBLIC_URL or the request. */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, { error: 'must be a domain name such as lend.example.com' })
+      .optional(),
+    WEBAUTHN_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -164,6 +198,23 @@ const envSchema = z
         path: ['TEST_CLOCK_START'],
         message: 'can only be set when NODE_ENV=test',
       });
+    }
+    if (env.STAFF_SESSION_IDLE_MINUTES > env.STAFF_SESSION_ABSOLUTE_HOURS * 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_SESSION_IDLE_MINUTES'],
+        message: 'must not be longer than STAFF_SESSION_ABSOLUTE_HOURS',
+      });
+    }
+    if (env.WEBAUTHN_RP_ID && env.WEBAUTHN_ORIGIN) {
+      const host = new URL(env.WEBAUTHN_ORIGIN).hostname;
+      if (host !== env.WEBAUTHN_RP_ID && !host.endsWith(`.${env.WEBAUTHN_RP_ID}`)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEBAUTHN_RP_ID'],
+          message: 'must be the host of WEBAUTHN_ORIGIN or a parent domain of it',
+        });
+      }
     }
     if (env.PAYMENTS_WEBHOOK_SECRET && !env.PAYMENTS_WEBHOOK_CHANNEL) {
       ctx.addIssue({
@@ -239,6 +290,17 @@ export interface Config {
   storage: StorageConfig;
   /** How long shutdown waits for in-flight requests (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutMs: number;
+  /** Staff sign-in (docs/decisions/017): who must use a second factor, session limits, passkeys. */
+  staffSignIn: StaffSignInConfig;
+}
+
+export interface StaffSignInConfig {
+  secondFactorRequiredRoles: readonly ('officer' | 'finance' | 'admin')[];
+  idleMinutes: number;
+  absoluteHours: number;
+  /** Unset: from PUBLIC_URL, else from the request's host. */
+  webauthnRpId: string | undefined;
+  webauthnOrigin: string | undefined;
 }
 
 export type StorageConfig =
@@ -324,6 +386,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local' },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    staffSignIn: {
+      secondFactorRequiredRoles: e.STAFF_2FA_REQUIRED_ROLES,
+      idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+      absoluteHours: e.STAFF_SESSION_ABSOLUTE_HOURS,
+      webauthnRpId: e.WEBAUTHN_RP_ID,
+      webauthnOrigin: e.WEBAUTHN_ORIGIN,
+    },
   };
 }
 

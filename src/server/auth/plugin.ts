@@ -6,7 +6,10 @@ import { loadSession, type SessionContext } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** A full session; null when signed out or while the second factor is still owed. */
     auth: SessionContext | null;
+    /** A session waiting for its second factor (docs/decisions/017): it opens nothing but that step. */
+    pendingSignIn: SessionContext | null;
   }
 }
 
@@ -26,20 +29,29 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   const cookieName = sessionCookieName(deps.config.secureCookies);
   const allowedOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null;
 
+  const requiredRoles: readonly string[] = deps.config.staffSignIn.secondFactorRequiredRoles;
   app.decorateRequest('auth', null);
+  app.decorateRequest('pendingSignIn', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
-    request.auth = token ? await loadSession(deps.db, deps.config.sessionSecret, token) : null;
+    const session = token ? await loadSession(deps.db, deps.config.sessionSecret, token) : null;
+    if (session) {
+      session.enrolmentRequired =
+        requiredRoles.includes(session.user.role) && !session.factors.totp && session.factors.passkeys === 0;
+    }
+    // Every route that reads request.auth sees a half-signed-in browser as signed out.
+    request.auth = session && !session.secondFactorPending ? session : null;
+    request.pendingSignIn = session?.secondFactorPending ? session : null;
     if (SAFE_METHODS.has(request.method)) return;
 
     const origin = request.headers.origin;
     if (origin && origin !== (allowedOrigin ?? `${request.protocol}://${request.host}`)) {
       throw new AppError('CSRF_FAILED');
     }
-    if (request.auth && !request.routeOptions.config.skipCsrfToken) {
+    if (session && !request.routeOptions.config.skipCsrfToken) {
       const sent = request.headers['x-csrf-token'];
-      if (sent !== request.auth.csrfToken) throw new AppError('CSRF_FAILED');
+      if (sent !== session.csrfToken) throw new AppError('CSRF_FAILED');
     }
   });
 }
@@ -54,13 +66,21 @@ declare module 'fastify' {
 export interface GuardOptions {
   /** Routes a user with a temporary password may still use (me, logout, change password). */
   allowPendingPasswordChange?: boolean;
+  /**
+   * Routes staff who must set up a second factor and have not yet may still use (their security page,
+   * enrolment, change password, sign out everywhere).
+   */
+  allowPendingEnrolment?: boolean;
 }
 
 function signedIn(request: FastifyRequest, options: GuardOptions) {
   const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED');
+  if (!auth) throw new AppError(request.pendingSignIn ? 'SECOND_FACTOR_REQUIRED' : 'UNAUTHENTICATED');
   if (auth.user.must_change_password && !options.allowPendingPasswordChange) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  if (auth.enrolmentRequired && !options.allowPendingEnrolment) {
+    throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED');
   }
   return auth.user;
 }
@@ -82,8 +102,16 @@ export function requireUser(options: GuardOptions = {}): preValidationAsyncHookH
  * "any of them" (a document: its owner's own, or any staff member's). Ownership is the use case's check.
  */
 export function requirePermission(...actions: [Permission, ...Permission[]]): preValidationAsyncHookHandler {
+  return requirePermissionWith({}, ...actions);
+}
+
+/** `requirePermission` for the few routes that stay open during a pending password change or enrolment. */
+export function requirePermissionWith(
+  options: GuardOptions,
+  ...actions: [Permission, ...Permission[]]
+): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = signedIn(request, {});
+    const user = signedIn(request, options);
     if (!actions.some((action) => can(user.role, action))) throw new AppError('FORBIDDEN');
   };
 }

@@ -74,6 +74,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     reminderRules: defaultReminderRules,
     storage: { kind: 'local' },
     shutdownTimeoutMs: 10_000,
+    // Suites that do not test the second factor sign staff in with a password alone; the staff sign-in
+    // tests set the secure default (admin and finance must enrol) themselves.
+    staffSignIn: {
+      secondFactorRequiredRoles: [],
+      idleMinutes: 30,
+      absoluteHours: 12,
+      webauthnRpId: undefined,
+      webauthnOrigin: undefined,
+    },
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import * as m007 from './007-unapplied-payments';
 import * as m008 from './008-loan-positions';
 import * as m009 from './009-reminders';
 import * as m010 from './010-rate-limits';
+import * as m013 from './013-staff-second-factor';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-loan-positions': m008,
   '009-reminders': m009,
   '010-rate-limits': m010,
+  '013-staff-second-factor': m013,
 };

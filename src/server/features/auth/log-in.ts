@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import type { LoginInput } from '../../../domain/schemas/auth';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { createSession } from '../../auth/sessions';
+import { type StartedSession, startSession } from '../../auth/staff-sign-in';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
@@ -14,10 +14,8 @@ export const loginThrottle = {
   lockMinutes: 15,
 } as const;
 
-export interface LoginResult {
+export interface LoginResult extends StartedSession {
   user: User;
-  token: string;
-  csrfToken: string;
 }
 
 export async function logIn(
@@ -51,10 +49,8 @@ export async function logIn(
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  const session = await createSession(deps.db, deps.config.sessionSecret, updated, {
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-  });
+  // Staff with a second factor get a session that only allows the second-factor step (decision 017).
+  const session = await startSession(deps, updated, { ip: meta.ip, userAgent: meta.userAgent });
   return { user: updated, ...session } satisfies LoginResult;
 }
 

@@ -9,6 +9,7 @@ import {
 import { meResponse } from '../../../domain/schemas/user';
 import { currentUser, requireUser, sessionCookieName } from '../../auth/plugin';
 import { destroySession } from '../../auth/sessions';
+import { meBody } from '../../auth/staff-sign-in';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -31,10 +32,7 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.get(
     '/me',
     { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: meResponse } } },
-    async (request) => ({
-      user: request.auth ? toUserDto(request.auth.user) : null,
-      csrfToken: request.auth?.csrfToken ?? null,
-    }),
+    async (request) => meBody(request),
   );
 
   app.post(
@@ -83,7 +81,7 @@ export function authRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const previous = request.auth;
+      const previous = request.auth ?? request.pendingSignIn;
       const result = await logIn(deps, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
@@ -91,7 +89,11 @@ export function authRoutes(app: App, deps: AppDeps) {
       // Rotate: whatever session the browser had before is ended.
       if (previous) await destroySession(deps.db, previous.idHash);
       setSessionCookie(reply, result.token);
-      return { user: toUserDto(result.user), csrfToken: result.csrfToken };
+      return {
+        user: toUserDto(result.user),
+        csrfToken: result.csrfToken,
+        ...(result.secondFactor ? { secondFactor: result.secondFactor } : {}),
+      };
     },
   );
 
@@ -105,7 +107,8 @@ export function authRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      if (request.auth) await destroySession(deps.db, request.auth.idHash);
+      const session = request.auth ?? request.pendingSignIn;
+      if (session) await destroySession(deps.db, session.idHash);
       reply.clearCookie(cookieName, { path: '/' });
       return { ok: true as const };
     },
@@ -114,7 +117,7 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.post(
     '/auth/password',
     {
-      preValidation: requireUser({ allowPendingPasswordChange: true }),
+      preValidation: requireUser({ allowPendingPasswordChange: true, allowPendingEnrolment: true }),
       config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED' },
       schema: {
         tags: ['auth'],
@@ -126,7 +129,7 @@ export function authRoutes(app: App, deps: AppDeps) {
     async (request) => {
       currentUser(request);
       const user = await changePassword(deps, request.auth!, request.body);
-      return { user: toUserDto(user), csrfToken: request.auth!.csrfToken };
+      return { ...meBody(request), user: toUserDto(user) };
     },
   );
 }
