@@ -14,6 +14,8 @@ export function createQueryClient(): QueryClient {
     if (
       error.code === 'UNAUTHENTICATED' ||
       error.code === 'PASSWORD_CHANGE_REQUIRED' ||
+      error.code === 'SECOND_FACTOR_REQUIRED' ||
+      error.code === 'SECOND_FACTOR_ENROLMENT_REQUIRED' ||
       error.code === 'CSRF_FAILED'
     ) {
       void client.invalidateQueries({ queryKey: sessionQueryKey });
