@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // The e2e servers start with STAFF_2FA_REQUIRED_ROLES=none; this file tests the default.
   await runningServer().restart({ STAFF_2FA_REQUIRED_ROLES: 'admin,finance' });
-});
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
 });

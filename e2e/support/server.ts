@@ -76,7 +76,8 @@ async function kill({ child }: Process) {
 
 /** Waits until the server answers; on a first start, also until it printed the first-start admin. */
 async function waitReady(server: Process, baseUrl: string, needAdmin: boolean) {
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine (several test runs at once) the first start can take over a minute.
+  const deadline = Date.now() + 150_000;
   let admin: RunningServer['admin'] | undefined;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.output()}`);

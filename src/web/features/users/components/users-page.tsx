@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconRestore, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeCell } from '../../../components/date-time-cell';
@@ -15,10 +15,11 @@ import type { StaffUser } from '../api/users';
 import { AddUserForm } from './add-user-form';
 import { DeleteUserModal } from './delete-user-modal';
 import { ReactivateUserModal } from './reactivate-user-modal';
+import { ResetSecondFactorModal } from './reset-second-factor-modal';
 import { ResetUserPasswordModal } from './reset-user-password-modal';
 import { UpdateUserModal } from './update-user-modal';
 
-type Dialog = 'update' | 'reset' | 'delete' | 'reactivate';
+type Dialog = 'update' | 'reset' | 'delete' | 'reactivate' | 'resetSecondFactor';
 
 /** User Management (SPEC §2.7, admin only): add, search by phone, update, reset password, delete, reactivate. */
 export function UsersPage() {
@@ -102,6 +103,16 @@ export function UsersPage() {
               },
             ]
           : []),
+        ...(user.status === 'active' && user.role !== 'borrower'
+          ? [
+              {
+                key: 'resetSecondFactor',
+                label: t('users.actions.resetSecondFactor'),
+                icon: <IconShieldOff size={16} />,
+                onClick: () => open('resetSecondFactor', user),
+              },
+            ]
+          : []),
         ...(user.id !== me.id && user.status === 'active'
           ? [
               {
@@ -144,6 +155,7 @@ export function UsersPage() {
       <ResetUserPasswordModal user={row} opened={dialog === 'reset'} onClose={close} />
       <DeleteUserModal user={row} opened={dialog === 'delete'} onClose={close} />
       <ReactivateUserModal user={row} opened={dialog === 'reactivate'} onClose={close} />
+      <ResetSecondFactorModal user={row} opened={dialog === 'resetSecondFactor'} onClose={close} />
     </>
   );
 }
