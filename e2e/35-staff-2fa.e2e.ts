@@ -57,12 +57,14 @@ describe('staff two-step sign-in', () => {
       const refused = await page.evaluate(async () => (await fetch('/api/admin/users')).json());
       expect(refused.error.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
 
-      ({ secret, recoveryCodes } = await enrolTotpInBrowser(page, async () => {
-        await screenshot(page, 'staff-2fa-recovery-codes-1280');
+      ({ secret, recoveryCodes } = await enrolTotpInBrowser(page, {
+        onQrCode: () => screenshot(page, 'staff-2fa-qr-code-1280'),
+        onRecoveryCodes: () => screenshot(page, 'staff-2fa-recovery-codes-1280'),
       }));
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(recoveryCodes).toHaveLength(10);
-      await page.getByTestId('card-totalLoans').waitFor();
+      // Enrolled: the page asked for opens.
+      await page.getByRole('heading', { name: 'User Management' }).waitFor();
 
       await openSecurityPage(page);
       await expect.poll(() => page.getByText('Recovery codes left: 10').isVisible()).toBe(true);

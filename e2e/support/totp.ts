@@ -18,15 +18,19 @@ export function totpCode(secret: string, stepsAhead = 0): string {
  * reads the key printed beside the QR code, types the current code, and returns the key and the recovery
  * codes while they are on screen (before "I have saved…" is clicked).
  */
-export async function enrolTotpInBrowser(page: Page, onRecoveryCodes?: () => Promise<void>) {
+export async function enrolTotpInBrowser(
+  page: Page,
+  hooks: { onQrCode?: () => Promise<void>; onRecoveryCodes?: () => Promise<void> } = {},
+) {
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   await page.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
+  await hooks.onQrCode?.();
   await page.getByLabel('6-digit code from the app').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   await page.getByTestId('recovery-code').first().waitFor();
   const recoveryCodes = await page.getByTestId('recovery-code').allInnerTexts();
-  await onRecoveryCodes?.();
+  await hooks.onRecoveryCodes?.();
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   return { secret, recoveryCodes };
 }

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSetAvatar } from '../../lib/session';
 
 /** The signed-in staff member in the sidebar: avatar (click to choose one of five), username and role. */
-export function StaffIdentity({ user }: { user: UserDto }) {
+export function StaffIdentity({ user, onNavigate }: { user: UserDto; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const save = useSetAvatar();
@@ -50,7 +50,16 @@ export function StaffIdentity({ user }: { user: UserDto }) {
             </Text>
             <AvatarPicker value={user.avatar} onChange={choose} disabled={save.isPending} size={40} />
             <Divider />
-            <Anchor component={Link} to="/admin/security" onClick={close} size="sm" fw={600}>
+            <Anchor
+              component={Link}
+              to="/admin/security"
+              onClick={() => {
+                close();
+                onNavigate?.();
+              }}
+              size="sm"
+              fw={600}
+            >
               <Group gap={6} wrap="nowrap">
                 <IconShieldLock size={18} aria-hidden="true" />
                 {t('security.menuLink')}
