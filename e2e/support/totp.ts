@@ -23,7 +23,7 @@ export async function enrolTotpInBrowser(
   hooks: { onQrCode?: () => Promise<void>; onRecoveryCodes?: () => Promise<void> } = {},
 ) {
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
-  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   await page.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
   await hooks.onQrCode?.();
   await page.getByLabel('6-digit code from the app').fill(totpCode(secret));

@@ -17,7 +17,6 @@ export const secondFactorCodeSchema = z.object(
   },
   { error: 'SECOND_FACTOR_CODE_REQUIRED' },
 );
-export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
 
 /** Confirming the enrolment: only a current TOTP code. */
 export const totpConfirmSchema = z.object(
@@ -42,13 +41,12 @@ export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
-export const passkeyDto = z.object({
+const passkeyDto = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
-export type PasskeyDto = z.infer<typeof passkeyDto>;
 
 /** What the signed-in user's Security page shows. */
 export const securityResponse = z.object({

@@ -131,11 +131,7 @@ describe('Security page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(
-      (await import('@testing-library/react'))
-        .within(dialog)
-        .getByRole('button', { name: 'Sign out everywhere' }),
-    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout-everywhere')).toBe(true);
   });
