@@ -13,6 +13,9 @@ import {
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
 import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
 
+const staffRoleNames = ['officer', 'finance', 'admin'] as const;
+type StaffRoleName = (typeof staffRoleNames)[number];
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
@@ -132,14 +135,19 @@ const envSchema = z
      */
     STAFF_2FA_REQUIRED_ROLES: z
       .string()
-      .transform((text) => (text.trim() === 'none' ? [] : text.split(',').map((part) => part.trim())))
-      .pipe(
-        z.array(
-          z.enum(['officer', 'finance', 'admin'], {
-            error: 'must list officer, finance or admin, or be none',
-          }),
-        ),
-      )
+      .transform((text, ctx) => {
+        if (text.trim() === 'none') return [];
+        const parts = text.split(',').map((part) => part.trim());
+        const unknown = parts.filter((part) => !(staffRoleNames as readonly string[]).includes(part));
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must list officer, finance or admin (comma-separated), or be none; not ${unknown.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        return parts as StaffRoleName[];
+      })
       .default(['admin', 'finance']),
     /** Staff sessions end after this long without a request, and this long after sign-in in any case. */
     STAFF_SESSION_IDLE_MINUTES: z.coerce
