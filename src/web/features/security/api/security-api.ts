@@ -33,18 +33,18 @@ export function useStartTotp() {
   });
 }
 
-/** Confirms the app with a current code; the answer holds the recovery codes, shown once. */
+/**
+ * Confirms the app with a current code; the answer holds the recovery codes, shown once. The Security page
+ * and the session are refreshed only once they were seen (`useFinishEnrolment`), so the screen showing
+ * them is not replaced while the user copies them.
+ */
 export function useConfirmTotp() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
       apiFetch<RecoveryCodesResponse>('/api/account/security/totp/confirm', {
         method: 'POST',
         body: { code },
       }),
-    // The session is refreshed only once the codes were seen (see `useRefreshSecurity`), so the page that
-    // shows them is not replaced while the user copies them.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityQueryKey }),
   });
 }
 

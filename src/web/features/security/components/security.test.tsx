@@ -136,6 +136,37 @@ describe('Security page', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout-everywhere')).toBe(true);
   });
 
+  it('enrols from the page: the recovery codes stay on screen until saved', async () => {
+    let enrolled = false;
+    mockApi({
+      'GET /api/me': signedInMe(officer),
+      'GET /api/staff/pending-count': { body: { count: 0 } },
+      'GET /api/account/security': () => ({
+        body: enrolled
+          ? security({
+              totp: { enabled: true, enabledAt: '2025-03-01T02:30:00.000Z' },
+              recoveryCodesLeft: 10,
+            })
+          : security(),
+      }),
+      'POST /api/account/security/totp/setup': { body: setup },
+      'POST /api/account/security/totp/confirm': () => {
+        enrolled = true;
+        return { body: { recoveryCodes } };
+      },
+    });
+    renderBackOffice('/admin/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(await screen.findByLabelText('6-digit code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
+    expect(await screen.findAllByTestId('recovery-code')).toHaveLength(10);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getAllByTestId('recovery-code')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
+    expect(await screen.findByText('Recovery codes left: 10')).toBeTruthy();
+  });
+
   it('asks for a passkey name before asking the browser', async () => {
     mockApi({
       'GET /api/me': signedInMe(officer),
