@@ -111,14 +111,11 @@ export function TotpEnrolment(props: { onDone: () => void }) {
             <Text size="sm" fw={600} id="totp-secret-label">
               {t('security.totp.manualKey')}
             </Text>
-            <Code
-              block
-              aria-labelledby="totp-secret-label"
-              data-testid="totp-secret"
-              style={{ wordBreak: 'break-all', fontSize: 'var(--mantine-font-size-md)' }}
-            >
-              {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-            </Code>
+            <Paper withBorder p="xs" radius="sm" bg="var(--mantine-color-default-hover)">
+              <Text ff="monospace" fz="md" data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
+                {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+              </Text>
+            </Paper>
             <Text size="xs" c="dimmed">
               {t('security.totp.manualHint')}
             </Text>
