@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Code,
   Group,
   Image,
   List,
