@@ -16,6 +16,7 @@ import {
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
 import { runningServer } from './support/server';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
+import { enrolTotpInBrowser } from './support/totp';
 
 /**
  * Every screen through axe-core in a real browser (WCAG 2.x A/AA rules), at phone and desktop width, in
@@ -313,6 +314,38 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       expect(findings).toEqual([]);
     } finally {
       await review.context.close();
+    }
+  });
+
+  it('staff sign-in: the Security page, the authenticator set-up and the second-factor step', async () => {
+    // An officer (two-step sign-in is optional for officers) enrols from the Security page.
+    const officer = await staffMember('officer');
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      const findings: string[] = [];
+      await logInInBrowser(page, officer.username, officer.password);
+      await page.waitForURL('**/admin/home');
+      await page.goto('/admin/security');
+      await page.getByRole('button', { name: 'Set up authenticator app' }).waitFor();
+      findings.push(...(await audit(page, '/admin/security', `staff-security-${tag}`)));
+      await enrolTotpInBrowser(page, {
+        onQrCode: async () => {
+          findings.push(...(await audit(page, '/admin/security (QR code)', `staff-totp-qr-${tag}`)));
+        },
+        onRecoveryCodes: async () => {
+          findings.push(...(await audit(page, '/admin/security (recovery codes)', `staff-recovery-${tag}`)));
+        },
+      });
+      await page.getByText('Recovery codes left: 10').waitFor();
+      findings.push(...(await audit(page, '/admin/security (enrolled)', `staff-security-on-${tag}`)));
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await page.waitForURL('**/login');
+      await logInInBrowser(page, officer.username, officer.password);
+      await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+      findings.push(...(await audit(page, 'second-factor step', `staff-second-factor-${tag}`)));
+      expect(findings).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -141,6 +141,15 @@ export const errorMessages = {
   COMPLAINT_REPLY_REQUIRED: 'Please write a reply.',
   COMPLAINT_RESOLUTION_REQUIRED: 'Please write how the complaint was resolved.',
   COMPLAINT_ASSIGNEE_INVALID: 'Please choose an active officer or administrator.',
+  // Staff sign-in (issue #15, docs/decisions/017)
+  SECOND_FACTOR_REQUIRED: 'Enter the code from your authenticator app to finish signing in.',
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 'Set up two-step sign-in on your Security page before continuing.',
+  SECOND_FACTOR_CODE_REQUIRED: 'Enter the 6-digit code or a recovery code.',
+  SECOND_FACTOR_INVALID: 'That code is not valid or was already used. Try the next code from your app.',
+  TOTP_ALREADY_ENABLED: 'An authenticator app is already set up for this account.',
+  TOTP_SETUP_EXPIRED: 'Start the set-up again to get a new QR code.',
+  PASSKEY_NAME_REQUIRED: 'Give the passkey a name, such as the device it is on.',
+  PASSKEY_INVALID: 'The passkey could not be verified. Please try again.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -28,6 +28,7 @@ import { healthRoutes } from './features/health/routes';
 import { loanDocumentRoutes } from './features/loan-documents/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { repaymentRoutes } from './features/repayments/routes';
+import { securityRoutes } from './features/security/routes';
 import { servicingRoutes } from './features/servicing/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { staffApplicationRoutes } from './features/staff-applications/routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       healthRoutes(scoped, deps);
       settingsRoutes(scoped, deps);
       authRoutes(scoped, deps);
+      securityRoutes(scoped, deps);
       fileRoutes(scoped, deps);
       applicationRoutes(scoped, deps);
       staffApplicationRoutes(scoped, deps);

@@ -284,6 +284,10 @@ const writes: Record<
   'POST /api/staff/complaints/:id/resolve': async () => ({
     path: `/api/staff/complaints/${await complaint()}/resolve`,
     body: { note: reason },
+  }),
+  'POST /api/admin/users/:id/reset-second-factor': async () => ({
+    path: `/api/admin/users/${await user()}/reset-second-factor`,
+    body: { reason },
     reason,
   }),
 };

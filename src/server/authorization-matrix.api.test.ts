@@ -30,9 +30,10 @@ interface Fixture {
 interface Entry {
   /**
    * 'public': anyone, signed in or not (checked for the anonymous caller only). 'signedIn': any role. A
-   * permission (or several: any of them) from the permission table.
+   * permission (or several: any of them) from the permission table. 'secondFactorStep': only a browser that
+   * gave the password and still owes the second factor (none of the callers here, so all are refused).
    */
-  guard: 'public' | 'signedIn' | Permission | readonly Permission[];
+  guard: 'public' | 'signedIn' | 'secondFactorStep' | Permission | readonly Permission[];
   /** Serves a borrower only their own object: another borrower gets "not found", as if it did not exist. */
   ownObject?: boolean;
   path?: (f: Fixture) => string;
@@ -40,10 +41,13 @@ interface Entry {
   multipart?: boolean;
   /** Never-ending responses (server-sent events): only refusals are checked here. */
   streaming?: boolean;
+  /** Ends the caller's sessions: the caller signs in again afterwards. */
+  endsSessions?: boolean;
 }
 
 function allowedRoles(entry: Entry): readonly Role[] {
   if (entry.guard === 'public' || entry.guard === 'signedIn') return roles;
+  if (entry.guard === 'secondFactorStep') return [];
   const guards: readonly Permission[] = typeof entry.guard === 'string' ? [entry.guard] : entry.guard;
   return roles.filter((role) => guards.some((permission) => rolesFor(permission).includes(role)));
 }
@@ -81,6 +85,25 @@ const matrix: Record<string, Entry> = {
     body: () => ({ identifier: 'nobody', password: 'wrong-password' }),
   },
   'POST /api/auth/logout': { guard: 'public' },
+  'POST /api/auth/logout-everywhere': { guard: 'signedIn', endsSessions: true },
+  'POST /api/auth/second-factor': { guard: 'secondFactorStep', body: () => ({ code: '123456' }) },
+  'POST /api/auth/second-factor/passkey/options': { guard: 'secondFactorStep' },
+  'POST /api/auth/second-factor/passkey': {
+    guard: 'secondFactorStep',
+    body: () => ({ response: { id: 'x', type: 'public-key' } }),
+  },
+  'GET /api/account/security': { guard: 'backOffice.view' },
+  'POST /api/account/security/totp/setup': { guard: 'backOffice.view' },
+  'POST /api/account/security/totp/confirm': { guard: 'backOffice.view', body: () => ({ code: '123456' }) },
+  'POST /api/account/security/passkeys/options': { guard: 'backOffice.view' },
+  'POST /api/account/security/passkeys': {
+    guard: 'backOffice.view',
+    body: () => ({ name: 'Key', response: { id: 'x', type: 'public-key' } }),
+  },
+  'DELETE /api/account/security/passkeys/:id': {
+    guard: 'backOffice.view',
+    path: () => '/api/account/security/passkeys/not-a-passkey',
+  },
   'POST /api/auth/password': {
     guard: 'signedIn',
     body: () => ({
@@ -345,6 +368,11 @@ const matrix: Record<string, Entry> = {
     guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}`,
   },
+  'POST /api/admin/users/:id/reset-second-factor': {
+    guard: 'users.manage',
+    path: (f) => `/api/admin/users/${f.managedUserId}/reset-second-factor`,
+    body: () => ({ reason }),
+  },
   'GET /api/admin/audit': { guard: 'audit.view' },
   'GET /api/admin/audit.csv': { guard: 'audit.view' },
 };
@@ -352,6 +380,7 @@ const matrix: Record<string, Entry> = {
 let t: TestApp;
 let fixture: Fixture;
 const agents = {} as Record<Actor, Agent>;
+const credentials = {} as Record<Actor, { identifier: string; password: string }>;
 let roleOf: Record<Actor, Role | null>;
 let upload: { payload: Buffer; contentType: string };
 
@@ -362,11 +391,14 @@ beforeAll(async () => {
   const owner = await t.signUpBorrower();
   const other = await t.signUpBorrower();
   agents.anonymous = t.agent();
-  agents.owner = await t.loginAs(owner.phone, owner.password);
-  agents.otherBorrower = await t.loginAs(other.phone, other.password);
+  credentials.owner = { identifier: owner.phone, password: owner.password };
+  credentials.otherBorrower = { identifier: other.phone, password: other.password };
   for (const role of staffRoles) {
     const { user, password } = await t.createUser({ role });
-    agents[role] = await t.loginAs(user.username!, password);
+    credentials[role] = { identifier: user.username!, password };
+  }
+  for (const [actor, { identifier, password }] of Object.entries(credentials)) {
+    agents[actor as Actor] = await t.loginAs(identifier, password);
   }
   roleOf = {
     anonymous: null,
@@ -426,6 +458,10 @@ describe('authorization matrix', () => {
         const allowed = expectedAllowed(entry, actor);
         if (entry.streaming && allowed) continue;
         const response = await call(actor, method, url, entry);
+        if (entry.endsSessions && actor !== 'anonymous') {
+          const { identifier, password } = credentials[actor];
+          agents[actor] = await t.loginAs(identifier, password);
+        }
         const code = response.body?.error?.code;
         // A refusal by the guard, or (for another borrower's object) a "not found" that hides it exists.
         const refused =

@@ -76,6 +76,13 @@ describe('loadConfig', () => {
         noticeTexts: defaultNoticeTexts,
         retentionYears: 5,
       },
+      staffSignIn: {
+        secondFactorRequiredRoles: ['admin', 'finance'],
+        idleMinutes: 30,
+        absoluteHours: 12,
+        webauthnRpId: undefined,
+        webauthnOrigin: undefined,
+      },
     });
   });
 
@@ -161,6 +168,30 @@ describe('loadConfig', () => {
     expectConfigError({ REGULATOR_CONTACT: 'SEC' }, 'REGULATOR_CONTACT');
     expectConfigError({ REGULATOR_CONTACT: 'x'.repeat(501) }, 'REGULATOR_CONTACT');
     expectConfigError({ REGULATOR_CONTACT: 'SEC Philippines\nline two' }, 'REGULATOR_CONTACT');
+  });
+
+  it('reads the staff sign-in settings and refuses bad ones', () => {
+    expect(load({ STAFF_2FA_REQUIRED_ROLES: 'none' }).staffSignIn.secondFactorRequiredRoles).toEqual([]);
+    expect(
+      load({ STAFF_2FA_REQUIRED_ROLES: 'admin, officer,finance' }).staffSignIn.secondFactorRequiredRoles,
+    ).toEqual(['admin', 'officer', 'finance']);
+    expectConfigError({ STAFF_2FA_REQUIRED_ROLES: 'admin,borrower' }, 'STAFF_2FA_REQUIRED_ROLES');
+    const limits = load({ STAFF_SESSION_IDLE_MINUTES: '15', STAFF_SESSION_ABSOLUTE_HOURS: '8' }).staffSignIn;
+    expect([limits.idleMinutes, limits.absoluteHours]).toEqual([15, 8]);
+    expectConfigError({ STAFF_SESSION_IDLE_MINUTES: '1' }, 'STAFF_SESSION_IDLE_MINUTES');
+    expectConfigError(
+      { STAFF_SESSION_IDLE_MINUTES: '180', STAFF_SESSION_ABSOLUTE_HOURS: '2' },
+      'STAFF_SESSION_IDLE_MINUTES',
+      /not be longer/,
+    );
+    expectConfigError(
+      { WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGIN: 'https://lend.other.org' },
+      'WEBAUTHN_RP_ID',
+    );
+    expect(
+      load({ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGIN: 'https://lend.example.com' }).staffSignIn
+        .webauthnRpId,
+    ).toBe('example.com');
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

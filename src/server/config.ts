@@ -17,6 +17,9 @@ import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '..
 import { type MetricsAccess, parseNetwork } from './metrics/access';
 import { defaultNoticeTexts, readNoticeFile } from './privacy/notice';
 
+const staffRoleNames = ['officer', 'finance', 'admin'] as const;
+type StaffRoleName = (typeof staffRoleNames)[number];
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
@@ -238,6 +241,45 @@ const envSchema = z
     PRIVACY_NOTICE_FILE: z.string().min(1).optional(),
     /** Years a closed account's personal data is kept before it is anonymised (docs/decisions/019). */
     RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(5),
+    /**
+     * Staff roles that must use a second factor (docs/decisions/017): a comma-separated list of officer,
+     * finance, admin, or "none". Others may enrol by choice.
+     */
+    STAFF_2FA_REQUIRED_ROLES: z
+      .string()
+      .transform((text, ctx) => {
+        if (text.trim() === 'none') return [];
+        const parts = text.split(',').map((part) => part.trim());
+        const unknown = parts.filter((part) => !(staffRoleNames as readonly string[]).includes(part));
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must list officer, finance or admin (comma-separated), or be none; not ${unknown.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        return parts as StaffRoleName[];
+      })
+      .default(['admin', 'finance']),
+    /** Staff sessions end after this long without a request, and this long after sign-in in any case. */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
+    STAFF_SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24)
+      .default(12),
+    /** Passkeys: the relying party id (a domain) and the origin browsers sign for; default from PUBLIC_URL or the request. */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, { error: 'must be a domain name such as lend.example.com' })
+      .optional(),
+    WEBAUTHN_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
     /** Test runs only: a shorter wait before another code may be sent (SPEC §5 says 60 s). */
     CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /**
@@ -283,6 +325,23 @@ const envSchema = z
         path: ['LOGIN_LOCK_MAX_MINUTES'],
         message: 'must be at least LOGIN_LOCK_FIRST_MINUTES',
       });
+    }
+    if (env.STAFF_SESSION_IDLE_MINUTES > env.STAFF_SESSION_ABSOLUTE_HOURS * 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_SESSION_IDLE_MINUTES'],
+        message: 'must not be longer than STAFF_SESSION_ABSOLUTE_HOURS',
+      });
+    }
+    if (env.WEBAUTHN_RP_ID && env.WEBAUTHN_ORIGIN) {
+      const host = new URL(env.WEBAUTHN_ORIGIN).hostname;
+      if (host !== env.WEBAUTHN_RP_ID && !host.endsWith(`.${env.WEBAUTHN_RP_ID}`)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEBAUTHN_RP_ID'],
+          message: 'must be the host of WEBAUTHN_ORIGIN or a parent domain of it',
+        });
+      }
     }
     if (env.PAYMENTS_WEBHOOK_SECRET && !env.PAYMENTS_WEBHOOK_CHANNEL) {
       ctx.addIssue({
@@ -373,6 +432,8 @@ export interface Config {
   metrics: MetricsAccess;
   /** The privacy notice and retention (issue #14, docs/decisions/019). */
   privacy: PrivacyConfig;
+  /** Staff sign-in (docs/decisions/017): who must use a second factor, session limits, passkeys. */
+  staffSignIn: StaffSignInConfig;
 }
 
 export interface PrivacyConfig {
@@ -404,6 +465,15 @@ export interface RateLimitsConfig {
   login: { perIpPerHour: number };
   uploads: { perIpPerHour: number; perAccountPerHour: number };
   withdrawals: { perIpPerHour: number; perAccountPerHour: number };
+}
+
+export interface StaffSignInConfig {
+  secondFactorRequiredRoles: readonly ('officer' | 'finance' | 'admin')[];
+  idleMinutes: number;
+  absoluteHours: number;
+  /** Unset: from PUBLIC_URL, else from the request's host. */
+  webauthnRpId: string | undefined;
+  webauthnOrigin: string | undefined;
 }
 
 export type StorageConfig =
@@ -523,6 +593,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dpoContact: e.DPO_CONTACT ?? defaultPrivacyConfig(e.SUPPORT_EMAIL).dpoContact,
       noticeTexts,
       retentionYears: e.RETENTION_YEARS,
+    },
+    staffSignIn: {
+      secondFactorRequiredRoles: e.STAFF_2FA_REQUIRED_ROLES,
+      idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+      absoluteHours: e.STAFF_SESSION_ABSOLUTE_HOURS,
+      webauthnRpId: e.WEBAUTHN_RP_ID,
+      webauthnOrigin: e.WEBAUTHN_ORIGIN,
     },
   };
 }

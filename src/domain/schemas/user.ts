@@ -21,5 +21,15 @@ export const meResponse = z.object({
   user: userDto.nullable(),
   /** Echo in the X-CSRF-Token header on every write while signed in. */
   csrfToken: z.string().nullable(),
+  /**
+   * Staff sign-in (docs/decisions/017), only while something is owed: "pending" after the password until a
+   * second factor is given (with the methods this user has), "enrolmentRequired" until they set one up.
+   */
+  secondFactor: z
+    .object({
+      status: z.enum(['pending', 'enrolmentRequired']),
+      methods: z.array(z.enum(['totp', 'passkey'])),
+    })
+    .optional(),
 });
 export type MeResponse = z.infer<typeof meResponse>;

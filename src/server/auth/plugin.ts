@@ -7,7 +7,10 @@ import { loadSession, type SessionContext } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** A full session; null when signed out or while the second factor is still owed. */
     auth: SessionContext | null;
+    /** A session waiting for its second factor (docs/decisions/017): it opens nothing but that step. */
+    pendingSignIn: SessionContext | null;
   }
 }
 
@@ -27,24 +30,33 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   const cookieName = sessionCookieName(deps.config.secureCookies);
   const allowedOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null;
 
+  const requiredRoles: readonly string[] = deps.config.staffSignIn.secondFactorRequiredRoles;
   app.decorateRequest('auth', null);
+  app.decorateRequest('pendingSignIn', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
     const session = token ? await loadSession(deps.db, deps.config.sessionSecret, token) : null;
-    request.auth = session && {
-      ...session,
-      privacyConsentPending: privacyConsentPending(session.user, deps.config.privacy.noticeVersion),
+    if (session) {
+      session.enrolmentRequired =
+        requiredRoles.includes(session.user.role) && !session.factors.totp && session.factors.passkeys === 0;
+    }
+    // Every route that reads request.auth sees a half-signed-in browser as signed out.
+    const signedIn = session && !session.secondFactorPending ? session : null;
+    request.auth = signedIn && {
+      ...signedIn,
+      privacyConsentPending: privacyConsentPending(signedIn.user, deps.config.privacy.noticeVersion),
     };
+    request.pendingSignIn = session?.secondFactorPending ? session : null;
     if (SAFE_METHODS.has(request.method)) return;
 
     const origin = request.headers.origin;
     if (origin && origin !== (allowedOrigin ?? `${request.protocol}://${request.host}`)) {
       throw new AppError('CSRF_FAILED');
     }
-    if (request.auth && !request.routeOptions.config.skipCsrfToken) {
+    if (session && !request.routeOptions.config.skipCsrfToken) {
       const sent = request.headers['x-csrf-token'];
-      if (sent !== request.auth.csrfToken) throw new AppError('CSRF_FAILED');
+      if (sent !== session.csrfToken) throw new AppError('CSRF_FAILED');
     }
   });
 }
@@ -64,16 +76,24 @@ export interface GuardOptions {
    * notice and consent, changing the password); every other route answers PRIVACY_RECONSENT_REQUIRED.
    */
   allowPendingConsent?: boolean;
+  /**
+   * Routes staff who must set up a second factor and have not yet may still use (their security page,
+   * enrolment, change password, sign out everywhere).
+   */
+  allowPendingEnrolment?: boolean;
 }
 
 function signedIn(request: FastifyRequest, options: GuardOptions) {
   const auth = request.auth;
-  if (!auth) throw new AppError('UNAUTHENTICATED');
+  if (!auth) throw new AppError(request.pendingSignIn ? 'SECOND_FACTOR_REQUIRED' : 'UNAUTHENTICATED');
   if (auth.user.must_change_password && !options.allowPendingPasswordChange) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED');
   }
   if (auth.privacyConsentPending && !options.allowPendingConsent) {
     throw new AppError('PRIVACY_RECONSENT_REQUIRED');
+  }
+  if (auth.enrolmentRequired && !options.allowPendingEnrolment) {
+    throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED');
   }
   return auth.user;
 }
@@ -98,7 +118,7 @@ export function requirePermission(...actions: [Permission, ...Permission[]]): pr
   return requirePermissionWith({}, ...actions);
 }
 
-/** `requirePermission` for the few routes open while a password change or a privacy consent is pending. */
+/** `requirePermission` for the few routes that stay open during a pending password change, privacy consent or enrolment. */
 export function requirePermissionWith(
   options: GuardOptions,
   ...actions: [Permission, ...Permission[]]

@@ -6,11 +6,12 @@ import { hmac, randomToken } from './crypto';
 
 /**
  * Server-side sessions: the cookie carries a random token, the database keeps only its keyed hash, so a
- * leaked table cannot be replayed. Staff sessions are shorter: they can move money.
+ * leaked table cannot be replayed. Staff sessions are shorter: they can move money; their limits come from
+ * the configuration and are kept on each session row (docs/decisions/017).
  */
 export const sessionPolicy = {
   borrower: { idleMinutes: 24 * 60, absoluteHours: 7 * 24 },
-  staff: { idleMinutes: 60, absoluteHours: 12 },
+  staff: { idleMinutes: 30, absoluteHours: 12 },
 } as const;
 
 /** last_seen_at is written at most this often, so reads do not turn into writes on every request. */
@@ -26,24 +27,46 @@ export interface SessionContext {
   user: User;
   /** Set by the auth hook: a borrower who must agree to the current privacy notice first (issue #14). */
   privacyConsentPending?: boolean;
+  /** Password given, second factor still owed: the session opens only the second-factor step. */
+  secondFactorPending: boolean;
+  /** Which second factors the user has set up (docs/decisions/017). */
+  factors: { totp: boolean; passkeys: number };
+  /** Set by the auth plugin from the configuration: the role must enrol and has not yet. */
+  enrolmentRequired: boolean;
 }
+
+export interface SessionOptions {
+  /** Staff: the configured limits (STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_ABSOLUTE_HOURS). */
+  limits?: { idleMinutes: number; absoluteHours: number };
+  /** A session that only allows the second-factor step, for a few minutes. */
+  secondFactorPending?: boolean;
+}
+
+/** How long the second-factor step may take after the password. */
+const PENDING_MINUTES = 10;
 
 export async function createSession(
   db: Kysely<Database>,
   secret: string,
   user: Pick<User, 'id' | 'role'>,
   meta: { ip: string | null; userAgent: string | null },
+  options: SessionOptions = {},
 ): Promise<{ token: string; csrfToken: string }> {
   const token = randomToken();
   const csrfToken = randomToken();
-  const policy = policyFor(user.role);
+  const policy = options.limits ?? policyFor(user.role);
+  const lifetime = options.secondFactorPending
+    ? sql<Date>`now() + make_interval(mins => ${PENDING_MINUTES})`
+    : sql<Date>`now() + make_interval(hours => ${policy.absoluteHours})`;
   await db
     .insertInto('sessions')
     .values({
       id_hash: hmac(secret, token),
       user_id: user.id,
       csrf_token: csrfToken,
-      expires_at: sql`now() + make_interval(hours => ${policy.absoluteHours})`,
+      expires_at: lifetime,
+      idle_minutes: options.secondFactorPending ? PENDING_MINUTES : (options.limits?.idleMinutes ?? null),
+      second_factor_pending: options.secondFactorPending ?? false,
       // Headers reach the database only through the domain's text rule (no NUL, no lone surrogate).
       ip: storableOrNull(meta.ip),
       user_agent: storableOrNull(meta.userAgent?.slice(0, 300)),
@@ -64,15 +87,23 @@ export async function loadSession(
     .selectAll('users')
     .select([
       'sessions.csrf_token',
+      'sessions.second_factor_pending',
+      'sessions.idle_minutes',
       sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'),
       sql<boolean>`sessions.expires_at > now()`.as('live'),
+      sql<boolean>`exists (select 1 from user_totp t where t.user_id = users.id and t.confirmed_at is not null)`.as(
+        'has_totp',
+      ),
+      sql<number>`(select count(*) from user_passkeys p where p.user_id = users.id)`.as('passkeys'),
     ])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
   if (!row) return null;
-  const { csrf_token, idle_seconds, live, ...user } = row;
+  const { csrf_token, idle_seconds, live, second_factor_pending, idle_minutes, has_totp, passkeys, ...user } =
+    row;
   const idleSeconds = Number(idle_seconds);
-  if (!live || idleSeconds > policyFor(user.role).idleMinutes * 60 || user.status !== 'active') {
+  const idleLimit = idle_minutes ?? policyFor(user.role).idleMinutes;
+  if (!live || idleSeconds > idleLimit * 60 || user.status !== 'active') {
     await destroySession(db, idHash);
     return null;
   }
@@ -83,7 +114,14 @@ export async function loadSession(
       .where('id_hash', '=', idHash)
       .execute();
   }
-  return { idHash, csrfToken: csrf_token, user };
+  return {
+    idHash,
+    csrfToken: csrf_token,
+    user,
+    secondFactorPending: second_factor_pending,
+    factors: { totp: has_totp, passkeys: Number(passkeys) },
+    enrolmentRequired: false,
+  };
 }
 
 export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
@@ -134,7 +172,10 @@ export async function isSessionLive(db: Kysely<Database>, idHash: string, role: 
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(sql<boolean>`sessions.expires_at > now() and users.status = 'active'`.as('live'))
     .select(sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'))
+    .select('sessions.idle_minutes')
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
-  return !!row && row.live && Number(row.idle_seconds) <= policyFor(role).idleMinutes * 60;
+  return (
+    !!row && row.live && Number(row.idle_seconds) <= (row.idle_minutes ?? policyFor(role).idleMinutes) * 60
+  );
 }

@@ -35,6 +35,52 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** Password given, second factor still owed (migration 013): the session opens nothing else. */
+  second_factor_pending: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Idle limit of this session in minutes (null: the role's built-in default). */
+  idle_minutes: number | null;
+  /** The WebAuthn challenge this session was last given (registration or authentication). */
+  webauthn_challenge: string | null;
+}
+
+/** Staff TOTP (migration 013): the secret encrypted with a key derived from SESSION_SECRET. */
+export interface UserTotpTable {
+  user_id: string;
+  secret_encrypted: string;
+  /** Null until a first code confirmed the enrolment. */
+  confirmed_at: Timestamp | null;
+  /** The last 30-second step accepted: a code of this step or an earlier one is refused (replay). */
+  last_used_step: number | null;
+  created_at: CreatedAt;
+}
+
+export interface UserRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface UserPasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  /** Comma-separated transports the authenticator reported. */
+  transports: ColumnType<string, string | undefined, string>;
+  name: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+}
+
+export interface SecondFactorThrottleTable {
+  user_id: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
 }
 
 export interface VerificationCodesTable {
@@ -338,6 +384,10 @@ export interface ComplaintRepliesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  user_passkeys: UserPasskeysTable;
+  second_factor_throttle: SecondFactorThrottleTable;
   verification_codes: VerificationCodesTable;
   login_throttle: LoginThrottleTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -99,6 +99,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownTimeoutMs: 10_000,
     metrics: { allow: [], token: undefined },
     privacy: defaultPrivacyConfig('support@example.com'),
+    // Suites that do not test the second factor sign staff in with a password alone; the staff sign-in
+    // tests set the secure default (admin and finance must enrol) themselves.
+    staffSignIn: {
+      secondFactorRequiredRoles: [],
+      idleMinutes: 30,
+      absoluteHours: 12,
+      webauthnRpId: undefined,
+      webauthnOrigin: undefined,
+    },
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Permission } from '../../domain/permissions';
 import type { UserDto } from '../../domain/schemas/user';
@@ -62,13 +62,40 @@ export function SignedOutOnly() {
   return <Outlet />;
 }
 
-/** Everything else needs a session; a temporary password must be changed before anything else. */
+// Staff sign-in screens (docs/decisions/017): loaded only when a staff session needs them.
+const SecondFactorPage = lazy(() =>
+  import('../features/security/components/second-factor-page').then((m) => ({ default: m.SecondFactorPage })),
+);
+const EnrolmentRequiredPage = lazy(() =>
+  import('../features/security/components/enrolment-required-page').then((m) => ({
+    default: m.EnrolmentRequiredPage,
+  })),
+);
+
+/**
+ * Everything else needs a session. Staff give their second factor first; then a temporary password must be
+ * changed, and staff who must use a second factor set one up, before anything else.
+ */
 export function SignedInOnly() {
   const { data } = useSession();
   if (!data?.user) return <Navigate to="/login" replace />;
+  if (data.secondFactor?.status === 'pending') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SecondFactorPage />
+      </Suspense>
+    );
+  }
   if (data.user.mustChangePassword) return <ChangePasswordPage />;
   // A new privacy notice is agreed to before anything else (issue #14); staff are never asked.
   if (data.user.privacyConsentRequired) return <ConsentPage />;
+  if (data.secondFactor?.status === 'enrolmentRequired') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <EnrolmentRequiredPage />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
 

@@ -16,6 +16,8 @@ export function createQueryClient(): QueryClient {
       error.code === 'PASSWORD_CHANGE_REQUIRED' ||
       // A new privacy notice was published while the borrower was using the app: show the consent screen.
       error.code === 'PRIVACY_RECONSENT_REQUIRED' ||
+      error.code === 'SECOND_FACTOR_REQUIRED' ||
+      error.code === 'SECOND_FACTOR_ENROLMENT_REQUIRED' ||
       error.code === 'CSRF_FAILED'
     ) {
       void client.invalidateQueries({ queryKey: sessionQueryKey });

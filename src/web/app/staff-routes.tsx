@@ -19,6 +19,12 @@ import { RepaymentsPage } from '../features/staff-loans/components/repayments-pa
 import { UsersPage } from '../features/users/components/users-page';
 import { RequirePermission } from './guards';
 
+const SecurityPage = lazy(() =>
+  import('../features/security/components/security-page').then((module) => ({
+    default: module.SecurityPage,
+  })),
+);
+
 // The home page draws its chart with recharts: loaded only when staff open it, never by borrowers.
 const HomePage = lazy(() =>
   import('../features/dashboard/components/home-page').then((module) => ({ default: module.HomePage })),
@@ -52,6 +58,14 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: 'repayments', element: <RepaymentsPage /> },
   { path: 'loans/:id', element: <LoanPage /> },
   { path: 'overdue', element: <OverduePage /> },
+  {
+    path: 'security',
+    element: (
+      <Suspense fallback={<InlineLoading />}>
+        <SecurityPage />
+      </Suspense>
+    ),
+  },
   {
     path: 'unapplied',
     element: (

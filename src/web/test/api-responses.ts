@@ -18,6 +18,11 @@ import type {
   PrivacyNoticeResponse,
 } from '../../domain/schemas/privacy';
 import type { LoanLedgerDto } from '../../domain/schemas/repayments';
+import type {
+  RecoveryCodesResponse,
+  SecurityResponse,
+  TotpSetupResponse,
+} from '../../domain/schemas/second-factor';
 import type { PublicSettings } from '../../domain/schemas/settings';
 import type {
   ApplicationListItem,
@@ -70,6 +75,17 @@ export interface ApiResponses {
   'POST /api/auth/login': MeResponse;
   'POST /api/auth/password': MeResponse;
   'POST /api/auth/logout': { ok: true };
+  'POST /api/auth/logout-everywhere': { ok: true };
+  'POST /api/auth/second-factor': MeResponse;
+  'POST /api/auth/second-factor/passkey/options': Record<string, unknown>;
+  'POST /api/auth/second-factor/passkey': MeResponse;
+  'GET /api/account/security': SecurityResponse;
+  'POST /api/account/security/totp/setup': TotpSetupResponse;
+  'POST /api/account/security/totp/confirm': RecoveryCodesResponse;
+  'POST /api/account/security/passkeys/options': Record<string, unknown>;
+  'POST /api/account/security/passkeys': { ok: true };
+  'DELETE /api/account/security/passkeys/:id': { ok: true };
+  'POST /api/admin/users/:id/reset-second-factor': { ok: true };
   'POST /api/auth/signup/code': CodeSent;
   'POST /api/auth/signup': { ok: true };
   'POST /api/auth/password-reset/code': CodeSent;

@@ -185,3 +185,9 @@ export async function rowActionNames(row: HTMLElement): Promise<string[]> {
   await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   return names;
 }
+
+/** A User Management row for a made-up user: no avatar or consent flag; `lockedUntil` when sign-in is locked. */
+export function userRow(user: UserDto, lockedUntil: string | null = null) {
+  const { avatar: _avatar, privacyConsentRequired: _consent, ...row } = user;
+  return { ...row, lockedUntil };
+}

@@ -10,6 +10,7 @@ import * as m008 from './008-loan-positions';
 import * as m009 from './009-reminders';
 import * as m010 from './010-rate-limits';
 import * as m012 from './012-password-reset-codes';
+import * as m013 from './013-staff-second-factor';
 import * as m014 from './014-signed-terms';
 import * as m015 from './015-privacy';
 import * as m016 from './016-complaints';
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '009-reminders': m009,
   '010-rate-limits': m010,
   '012-password-reset-codes': m012,
+  '013-staff-second-factor': m013,
   '014-signed-terms': m014,
   '015-privacy': m015,
   '016-complaints': m016,

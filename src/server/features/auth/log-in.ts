@@ -10,14 +10,12 @@ import {
   unknownIdentifierKey,
 } from '../../auth/login-lockout';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { createSession } from '../../auth/sessions';
+import { type StartedSession, startSession } from '../../auth/staff-sign-in';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
-export interface LoginResult {
+export interface LoginResult extends StartedSession {
   user: User;
-  token: string;
-  csrfToken: string;
 }
 
 export async function logIn(
@@ -51,9 +49,7 @@ export async function logIn(
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  const session = await createSession(deps.db, deps.config.sessionSecret, updated, {
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-  });
+  // Staff with a second factor get a session that only allows the second-factor step (decision 017).
+  const session = await startSession(deps, updated, { ip: meta.ip, userAgent: meta.userAgent });
   return { user: updated, ...session } satisfies LoginResult;
 }

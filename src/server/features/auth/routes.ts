@@ -12,6 +12,7 @@ import { storableOrNull } from '../../../domain/schemas/text';
 import { meResponse } from '../../../domain/schemas/user';
 import { currentUser, requireUser, sessionCookieName } from '../../auth/plugin';
 import { destroySession } from '../../auth/sessions';
+import { meBody } from '../../auth/staff-sign-in';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import { rateLimit } from '../../lib/rate-limits';
@@ -37,10 +38,7 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.get(
     '/me',
     { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: meResponse } } },
-    async (request) => ({
-      user: request.auth ? toUserDto(request.auth.user, deps.config.privacy.noticeVersion) : null,
-      csrfToken: request.auth?.csrfToken ?? null,
-    }),
+    async (request) => meBody(request, deps.config.privacy.noticeVersion),
   );
 
   app.post(
@@ -128,7 +126,7 @@ export function authRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const previous = request.auth;
+      const previous = request.auth ?? request.pendingSignIn;
       const result = await logIn(deps, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
@@ -136,7 +134,11 @@ export function authRoutes(app: App, deps: AppDeps) {
       // Rotate: whatever session the browser had before is ended.
       if (previous) await destroySession(deps.db, previous.idHash);
       setSessionCookie(reply, result.token);
-      return { user: toUserDto(result.user, deps.config.privacy.noticeVersion), csrfToken: result.csrfToken };
+      return {
+        user: toUserDto(result.user, deps.config.privacy.noticeVersion),
+        csrfToken: result.csrfToken,
+        ...(result.secondFactor ? { secondFactor: result.secondFactor } : {}),
+      };
     },
   );
 
@@ -150,7 +152,8 @@ export function authRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      if (request.auth) await destroySession(deps.db, request.auth.idHash);
+      const session = request.auth ?? request.pendingSignIn;
+      if (session) await destroySession(deps.db, session.idHash);
       reply.clearCookie(cookieName, { path: '/' });
       return { ok: true as const };
     },
@@ -159,7 +162,11 @@ export function authRoutes(app: App, deps: AppDeps) {
   app.post(
     '/auth/password',
     {
-      preValidation: requireUser({ allowPendingPasswordChange: true, allowPendingConsent: true }),
+      preValidation: requireUser({
+        allowPendingPasswordChange: true,
+        allowPendingConsent: true,
+        allowPendingEnrolment: true,
+      }),
       config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED' },
       schema: {
         tags: ['auth'],
@@ -171,7 +178,10 @@ export function authRoutes(app: App, deps: AppDeps) {
     async (request) => {
       currentUser(request);
       const user = await changePassword(deps, request.auth!, request.body);
-      return { user: toUserDto(user, deps.config.privacy.noticeVersion), csrfToken: request.auth!.csrfToken };
+      return {
+        ...meBody(request, deps.config.privacy.noticeVersion),
+        user: toUserDto(user, deps.config.privacy.noticeVersion),
+      };
     },
   );
 }

@@ -217,14 +217,14 @@ describe('sessions', () => {
       expect(Date.now() - row!.last_seen_at.getTime()).toBeLessThan(60_000);
     });
 
-    it('refuses a staff session idle for more than 60 minutes', async () => {
+    it('refuses a staff session idle for more than 30 minutes (the default STAFF_SESSION_IDLE_MINUTES)', async () => {
       const { user, password } = await t.createUser({ role: 'officer' });
       const agent = await t.loginAs(user.username!, password);
-      await sql`update sessions set last_seen_at = now() - interval '59 minutes' where user_id = ${user.id}`.execute(
+      await sql`update sessions set last_seen_at = now() - interval '29 minutes' where user_id = ${user.id}`.execute(
         t.db,
       );
       expect((await me(agent)).body.user.id).toBe(user.id);
-      await sql`update sessions set last_seen_at = now() - interval '61 minutes' where user_id = ${user.id}`.execute(
+      await sql`update sessions set last_seen_at = now() - interval '31 minutes' where user_id = ${user.id}`.execute(
         t.db,
       );
       expect((await me(agent)).body.user).toBeNull();

@@ -1,6 +1,8 @@
-import { Badge, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { UserDto } from '../../../domain/schemas/user';
 import { AvatarPicker, UserAvatar } from '../../components/avatars';
 import { useErrorText } from '../../lib/error-text';
@@ -8,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSetAvatar } from '../../lib/session';
 
 /** The signed-in staff member in the sidebar: avatar (click to choose one of five), username and role. */
-export function StaffIdentity({ user }: { user: UserDto }) {
+export function StaffIdentity({ user, onNavigate }: { user: UserDto; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const save = useSetAvatar();
@@ -47,6 +49,22 @@ export function StaffIdentity({ user }: { user: UserDto }) {
               {t('backOffice.layout.changeAvatar')}
             </Text>
             <AvatarPicker value={user.avatar} onChange={choose} disabled={save.isPending} size={40} />
+            <Divider />
+            <Anchor
+              component={Link}
+              to="/admin/security"
+              onClick={() => {
+                close();
+                onNavigate?.();
+              }}
+              size="sm"
+              fw={600}
+            >
+              <Group gap={6} wrap="nowrap">
+                <IconShieldLock size={18} aria-hidden="true" />
+                {t('security.menuLink')}
+              </Group>
+            </Anchor>
           </Stack>
         </Popover.Dropdown>
       </Popover>

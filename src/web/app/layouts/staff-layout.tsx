@@ -56,7 +56,7 @@ export function StaffLayout() {
       <AppShell.Navbar p="md" aria-label={t('common.mainNavigation')}>
         <AppShell.Section>
           <Group mb="md">
-            <StaffIdentity user={user} />
+            <StaffIdentity user={user} onNavigate={close} />
           </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>

@@ -59,6 +59,15 @@ export function useUnlockUser() {
   });
 }
 
+/** Removes a staff member's authenticator app, recovery codes and passkeys (a reason is required). */
+export function useResetSecondFactor() {
+  return useStaffMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiFetch<{ ok: true }>(`${one(id)}/reset-second-factor`, { method: 'POST', body: { reason } }),
+    refresh,
+  });
+}
+
 /** A user who owns applications, loans or history is deactivated instead of deleted (nothing lost). */
 export function useDeleteUser() {
   return useStaffMutation({

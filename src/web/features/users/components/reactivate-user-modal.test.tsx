@@ -2,13 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
-import { chooseRowAction, pageOf, renderBackOffice, rowActionNames, staffBase } from '../../../test/staff';
-import type { StaffUser } from '../api/users';
-
-function asRow(user: ReturnType<typeof makeUser>): StaffUser {
-  const { avatar: _avatar, ...row } = user;
-  return { ...row, lockedUntil: null };
-}
+import {
+  userRow as asRow,
+  chooseRowAction,
+  pageOf,
+  renderBackOffice,
+  rowActionNames,
+  staffBase,
+} from '../../../test/staff';
 
 const admin = makeUser({ id: '00000000-0000-4000-8000-0000000000a3', role: 'admin', username: 'adele' });
 const gone = asRow(

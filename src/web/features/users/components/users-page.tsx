@@ -1,5 +1,12 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconKey, IconLockOpen, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconLockOpen,
+  IconPencil,
+  IconRestore,
+  IconShieldOff,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeCell } from '../../../components/date-time-cell';
@@ -15,11 +22,12 @@ import type { StaffUser } from '../api/users';
 import { AddUserForm } from './add-user-form';
 import { DeleteUserModal } from './delete-user-modal';
 import { ReactivateUserModal } from './reactivate-user-modal';
+import { ResetSecondFactorModal } from './reset-second-factor-modal';
 import { ResetUserPasswordModal } from './reset-user-password-modal';
 import { UnlockUserModal } from './unlock-user-modal';
 import { UpdateUserModal } from './update-user-modal';
 
-type Dialog = 'update' | 'reset' | 'delete' | 'reactivate' | 'unlock';
+type Dialog = 'update' | 'reset' | 'delete' | 'reactivate' | 'unlock' | 'resetSecondFactor';
 
 /** User Management (SPEC §2.7, admin only): add, search by phone, update, reset password, delete, reactivate. */
 export function UsersPage() {
@@ -118,6 +126,16 @@ export function UsersPage() {
               },
             ]
           : []),
+        ...(user.status === 'active' && user.role !== 'borrower'
+          ? [
+              {
+                key: 'resetSecondFactor',
+                label: t('users.actions.resetSecondFactor'),
+                icon: <IconShieldOff size={16} />,
+                onClick: () => open('resetSecondFactor', user),
+              },
+            ]
+          : []),
         ...(user.id !== me.id && user.status === 'active'
           ? [
               {
@@ -161,6 +179,7 @@ export function UsersPage() {
       <DeleteUserModal user={row} opened={dialog === 'delete'} onClose={close} />
       <ReactivateUserModal user={row} opened={dialog === 'reactivate'} onClose={close} />
       <UnlockUserModal user={row} opened={dialog === 'unlock'} onClose={close} />
+      <ResetSecondFactorModal user={row} opened={dialog === 'resetSecondFactor'} onClose={close} />
     </>
   );
 }

@@ -1,0 +1,33 @@
+import { recordAudit } from '../../audit/audit';
+import { lockUser } from '../../auth/reset-password';
+import type { AppDeps } from '../../deps';
+import type { StaffContext } from '../../loans/staff-context';
+
+/**
+ * An admin removes a staff member's second factors (a lost phone), with a reason: the authenticator app,
+ * the recovery codes and the passkeys go, and every session of theirs ends. If their role requires a second
+ * factor, they must set one up again right after their next password sign-in.
+ */
+export async function resetSecondFactor(deps: AppDeps, ctx: StaffContext, id: string, reason: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, id);
+    const totp = await trx
+      .deleteFrom('user_totp')
+      .where('user_id', '=', id)
+      .where('confirmed_at', 'is not', null)
+      .executeTakeFirst();
+    await trx.deleteFrom('user_totp').where('user_id', '=', id).execute();
+    await trx.deleteFrom('user_recovery_codes').where('user_id', '=', id).execute();
+    const passkeys = await trx.deleteFrom('user_passkeys').where('user_id', '=', id).executeTakeFirst();
+    await trx.deleteFrom('second_factor_throttle').where('user_id', '=', id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await recordAudit(trx, ctx.actor, {
+      action: 'user.second_factor_reset',
+      targetType: 'user',
+      targetId: id,
+      before: { totp: Number(totp.numDeletedRows) > 0, passkeys: Number(passkeys.numDeletedRows) },
+      after: { totp: false, passkeys: 0 },
+      reason,
+    });
+  });
+}

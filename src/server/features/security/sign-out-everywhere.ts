@@ -1,0 +1,16 @@
+import { recordAudit } from '../../audit/audit';
+import type { AppDeps } from '../../deps';
+import type { StaffContext } from '../../loans/staff-context';
+
+/** Ends every session of the signed-in user, this one included (any role); audited. */
+export async function signOutEverywhere(deps: AppDeps, ctx: StaffContext): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const ended = await trx.deleteFrom('sessions').where('user_id', '=', ctx.staff.id).executeTakeFirst();
+    await recordAudit(trx, ctx.actor, {
+      action: 'user.signed_out_everywhere',
+      targetType: 'user',
+      targetId: ctx.staff.id,
+      after: { sessionsEnded: Number(ended.numDeletedRows) },
+    });
+  });
+}

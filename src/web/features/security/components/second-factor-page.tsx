@@ -1,0 +1,98 @@
+import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AuthShell } from '../../../components/auth-shell';
+import { LogoutButton } from '../../../components/logout-button';
+import { useErrorText } from '../../../lib/error-text';
+import { homePath, useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { usePasskeySignIn, useVerifySecondFactor } from '../api/security-api';
+
+/**
+ * The second step of a staff sign-in (docs/decisions/017), shown instead of every page while the session
+ * waits for it: a code from the authenticator app or a recovery code, or a passkey.
+ */
+export function SecondFactorPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('security.challenge.title'));
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const { data } = useSession();
+  const methods = data?.secondFactor?.methods ?? [];
+  const verify = useVerifySecondFactor();
+  const passkey = usePasskeySignIn();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+
+  const done = { onSuccess: () => navigate(homePath(data!.user!), { replace: true }) };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(t('errors.SECOND_FACTOR_CODE_REQUIRED'));
+      return;
+    }
+    verify.mutate(code.trim(), { ...done, onError: (e) => setError(errorText(e)) });
+  };
+
+  return (
+    <AuthShell actions={<LogoutButton variant="white" color="dark" />}>
+      <Stack gap={4} mb="lg" align="center" ta="center">
+        <Title order={1} fz={{ base: 26, xs: 28 }}>
+          {t('security.challenge.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {methods.includes('totp') ? t('security.challenge.subtitle') : t('security.challenge.passkeyOnly')}
+        </Text>
+      </Stack>
+      <Stack gap="md">
+        {methods.includes('passkey') ? (
+          <Button
+            variant="light"
+            size="md"
+            leftSection={<IconFingerprint size={20} />}
+            loading={passkey.isPending}
+            onClick={() =>
+              passkey.mutate(undefined, {
+                ...done,
+                onError: (e) => setPasskeyError(errorText(e, 'PASSKEY_INVALID')),
+              })
+            }
+          >
+            {t('security.challenge.usePasskey')}
+          </Button>
+        ) : null}
+        {passkeyError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {passkeyError}
+          </Alert>
+        ) : null}
+        {methods.includes('passkey') && methods.includes('totp') ? (
+          <Divider label={t('security.challenge.or')} />
+        ) : null}
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t('security.challenge.codeLabel')}
+              description={t('security.challenge.codeHint')}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+            />
+            <Button type="submit" size="md" fullWidth loading={verify.isPending}>
+              {t('security.challenge.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </AuthShell>
+  );
+}
