@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { hashPassword } from '../src/server/auth/passwords';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import { freePort } from '../src/server/test-support/free-port';
 
@@ -29,7 +30,13 @@ async function seed(dataDir: string) {
     await database.db
       .insertInto('users')
       .values([
-        { username: null, phone: BORROWER_PHONE, password_hash: passwordHash, role: 'borrower' },
+        {
+          username: null,
+          phone: BORROWER_PHONE,
+          password_hash: passwordHash,
+          role: 'borrower',
+          privacy_notice_version: DEFAULT_PRIVACY_NOTICE_VERSION,
+        },
         { username: 'lighthouse-officer', phone: null, password_hash: passwordHash, role: 'officer' },
       ])
       .execute();

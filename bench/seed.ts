@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { buildSchedule } from '../src/domain/loan/schedule';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../src/server/config';
 import type { Database } from '../src/server/db/schema';
 
 const firstNames = [
@@ -66,9 +67,9 @@ export async function seedApplications(
     const to = Math.min(count, from + batch - 1);
     await db.transaction().execute(async (trx) => {
       await sql`
-        insert into users (id, phone, password_hash, role, created_at)
+        insert into users (id, phone, password_hash, role, created_at, privacy_notice_version)
         select ${uuidOf(sql`'user' || g`)}, '09' || lpad(g::text, 9, '0'), ${passwordHash}, 'borrower',
-               now() - (g % 960) * interval '1 hour'
+               now() - (g % 960) * interval '1 hour', ${DEFAULT_PRIVACY_NOTICE_VERSION}
         from generate_series(${from}::int, ${to}::int) g`.execute(trx);
       await sql`
         insert into documents (id, owner_id, application_id, kind, content_type, size, width, height, sha256, storage_key)
