@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/server/test-support/free-port';
+import { testProcessEnv } from '../../src/server/test-support/process-env';
 
 /**
  * The e2e run's wait before another code may be sent (the server allows it only with NODE_ENV=test), so
@@ -40,18 +41,10 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      ...testProcessEnv,
       DATA_DIR: dataDir,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       CODE_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
-      // Every browser of the run signs up from 127.0.0.1: the code ceilings must not throttle the suite.
-      CODE_LIMIT_PER_IP_PER_HOUR: '100000',
-      CODE_LIMIT_GLOBAL_PER_HOUR: '1000000',
-      // Staff sign in with a password alone unless a file tests the second factor (e2e/35 restarts the
-      // server with the secure default, admin and finance must enrol).
-      STAFF_2FA_REQUIRED_ROLES: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test-support/free-port';
+import { testProcessEnv } from './test-support/process-env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,10 +27,8 @@ function startServer(env: Record<string, string>, port: number): Running {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
+      ...testProcessEnv,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Notifier, SmsMessage } from '../notify/notifier';
-import { createTestApp, type TestApp, type TestAppOptions } from '../test-support/test-app';
+import { createTestApp, type TestApp, type TestAppOptions, testConsent } from '../test-support/test-app';
 import { loggerOptions } from './logging';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -49,6 +49,7 @@ describe('structured logs', () => {
       password,
       confirmPassword: password,
       code,
+      ...testConsent(app.deps),
     });
     expect(signedUp.status).toBe(201);
     const other = app.agent();

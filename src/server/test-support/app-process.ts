@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
+import { testProcessEnv } from './process-env';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -17,7 +18,7 @@ export interface AppProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Starts a server process with the given environment (on top of NODE_ENV=test, HOST, PORT, PATH, HOME, no jobs, generous code ceilings). */
+/** Starts a server process with the given environment (on top of `testProcessEnv`, PORT, PATH, HOME and no jobs). */
 export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -25,18 +26,9 @@ export async function startAppProcess(name: string, env: Record<string, string>)
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
+      ...testProcessEnv,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
-      // Every test caller is 127.0.0.1: the hourly code ceilings per address would stop a test's sign-ups.
-      CODE_LIMIT_PER_IP_PER_HOUR: '100000',
-      CODE_LIMIT_GLOBAL_PER_HOUR: '1000000',
-      RATE_LIMIT_LOGIN_PER_IP_PER_HOUR: '1000000',
-      RATE_LIMIT_UPLOADS_PER_IP_PER_HOUR: '1000000',
-      RATE_LIMIT_WITHDRAWALS_PER_IP_PER_HOUR: '1000000',
-      LOGIN_FAILURES_PER_IP: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

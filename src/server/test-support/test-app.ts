@@ -438,6 +438,8 @@ function helpers(
         password_hash: await hashPassword(password),
         must_change_password: input.mustChangePassword ?? false,
         status: input.status ?? 'active',
+        // A borrower made here has agreed to the notice in force, as one who signed up would have.
+        privacy_notice_version: role === 'borrower' ? deps.config.privacy.noticeVersion : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test-support/api-assertions';
-import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Agent, createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
 
 const NEW_PASSWORD = 'kalamansi tree 27';
 const WEAK_MESSAGE = 'This password is too easy to guess. Add more words or characters.';
@@ -210,6 +210,7 @@ describe('password strength everywhere a password is chosen', () => {
       password: 'password1',
       confirmPassword: 'password1',
       code,
+      ...testConsent(t.deps),
     });
     expectError(weak, 400, 'PASSWORD_TOO_WEAK', WEAK_MESSAGE);
     expect(weak.body.error.fields.password.code).toBe('PASSWORD_TOO_WEAK');
@@ -219,6 +220,7 @@ describe('password strength everywhere a password is chosen', () => {
       password: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
       code,
+      ...testConsent(t.deps),
     });
     expect(ok.status, ok.text).toBe(201);
   });

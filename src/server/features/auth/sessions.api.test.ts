@@ -62,6 +62,7 @@ describe('sessions', () => {
         avatar: 1,
         createdAt: user.created_at.toISOString(),
         lastLoginAt: expect.any(String),
+        privacyConsentRequired: false,
       },
       csrfToken: agent.csrfToken,
     });

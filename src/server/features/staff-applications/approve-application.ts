@@ -8,7 +8,12 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { ApplicationRow } from '../../lib/applications';
 import { sqlList } from '../../lib/sql-lists';
 import { assertNoProposedChange, termsChangePendingSql } from '../../loans/terms-changes';
-import { type DecisionContext, lockPendingApplication, nowSql } from './decide-application';
+import {
+  type DecisionContext,
+  lockPendingApplication,
+  notOwnApplicationSql,
+  nowSql,
+} from './decide-application';
 
 /**
  * Approves in one transaction: status, approved amount, score, decider, audit event, borrower notice.
@@ -93,7 +98,7 @@ async function approveAtOnce(
   fourEyesThresholdMinor: number,
 ): Promise<boolean> {
   const from = awaitingDecisionStatuses.filter((status) => canTransition(status, 'approved'));
-  let update = trx
+  const update = trx
     .updateTable('applications')
     .from('applications as before')
     .set({
@@ -110,8 +115,8 @@ async function approveAtOnce(
     .where('applications.first_approved_by', 'is', null)
     .where('applications.amount', '<=', fourEyesThresholdMinor)
     .where(sql<SqlBool>`not ${termsChangePendingSql(sql.ref('applications.id'))}`);
-  if (ctx.staff.phone) update = update.where('applications.phone', '<>', ctx.staff.phone);
   const after = await update
+    .where(notOwnApplicationSql(ctx.staff))
     .returningAll('applications')
     .returning([
       'before.status as before_status',

@@ -25,15 +25,15 @@ export async function decidePendingApplication(
   set: UpdateObject<Database, 'applications'>,
 ) {
   const from = awaitingDecisionStatuses.filter((status) => canTransition(status, to));
-  let update = trx
+  const update = trx
     .updateTable('applications')
     .from('applications as before')
     .set(set)
     .whereRef('before.id', '=', 'applications.id')
     .where('applications.id', '=', id)
     .where(sql<SqlBool>`applications.status in (${sqlList(from)})`);
-  if (staff.phone) update = update.where('applications.phone', '<>', staff.phone);
   const after = await update
+    .where(notOwnApplicationSql(staff))
     .returningAll('applications')
     .returning([
       'before.status as before_status',
@@ -46,13 +46,13 @@ export async function decidePendingApplication(
   // Nothing changed: say why (no lock needed, the answer is a refusal either way).
   const row = await trx
     .selectFrom('applications')
-    .select(['status', 'phone'])
+    .select(['status', 'borrower_id'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   // A closed loan may become approved again, but only by a reversal, never by a decision.
   if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
-  if (staff.phone && staff.phone === row.phone) throw new AppError('OWN_APPLICATION');
+  if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
   throw new AppError('ALREADY_DECIDED');
 }
 
@@ -94,6 +94,14 @@ async function isOwnApplication(trx: Transaction<Database>, staff: User, borrowe
     .where('id', '=', borrowerId)
     .executeTakeFirst();
   return borrower?.phone === staff.phone;
+}
+
+/** The same rule inside a conditional update on `applications`: true when it is NOT the staff member's own. */
+export function notOwnApplicationSql(staff: User) {
+  return staff.phone
+    ? sql<SqlBool>`applications.borrower_id <> ${staff.id} and not exists (
+        select 1 from users own where own.id = applications.borrower_id and own.phone = ${staff.phone})`
+    : sql<SqlBool>`applications.borrower_id <> ${staff.id}`;
 }
 
 export type { StaffContext as DecisionContext } from '../../loans/staff-context';
