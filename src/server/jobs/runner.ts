@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import type { App } from '../lib/types';
 import { runAnonymisation } from './anonymise-closed-accounts';
 import { runPaymentReminders } from './payment-reminders';
+import { runOrphanSweep } from './sweep-orphan-files';
 
 export interface Job {
   name: string;
@@ -12,6 +13,7 @@ export interface Job {
 const scheduledJobs: Job[] = [
   { name: 'payment-reminders', run: runPaymentReminders },
   { name: 'anonymise-closed-accounts', run: runAnonymisation },
+  { name: 'sweep-orphan-files', run: runOrphanSweep },
 ];
 
 export interface JobRunner {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { assertSafeKey, contentTypeFor, type FileStorage, type StoredFile } from './storage';
+import { assertSafeKey, contentTypeFor, type FileStorage, type ListedFile, type StoredFile } from './storage';
 
 const isMissing = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
@@ -80,6 +80,34 @@ export class LocalDiskStorage implements FileStorage {
     // Tidy an emptied folder ("applications/<id>"), never a top-level one other keys share.
     const folder = dirname(path);
     if (relative(this.root, folder).split(sep).length >= 2) await rmdir(folder).catch(() => {});
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    yield* this.walk(this.root, prefix);
+  }
+
+  /** Depth first through the folders a key with the prefix can be in; files by their mtime. */
+  private async *walk(folder: string, prefix: string): AsyncGenerator<ListedFile> {
+    let dir: Awaited<ReturnType<typeof opendir>>;
+    try {
+      dir = await opendir(folder);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for await (const entry of dir) {
+      const path = join(folder, entry.name);
+      const key = relative(this.root, path).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* this.walk(path, prefix);
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        try {
+          yield { key, modifiedAt: (await stat(path)).mtime };
+        } catch (error) {
+          if (!isMissing(error)) throw error; // deleted meanwhile
+        }
+      }
+    }
   }
 
   async close(): Promise<void> {}

@@ -3,12 +3,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, contentTypeFor, type FileStorage, type StoredFile } from './storage';
+import { assertSafeKey, contentTypeFor, type FileStorage, type ListedFile, type StoredFile } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -100,6 +101,23 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async close(): Promise<void> {

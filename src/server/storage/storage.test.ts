@@ -174,6 +174,34 @@ describe.each(backends)('file storage contract: $name', (backend) => {
     }
   });
 
+  it('lists the files under a prefix with their modification time', async () => {
+    const folder = `applications/${randomBytes(8).toString('hex')}`;
+    const keys = Array.from({ length: 3 }, (_, i) => `${folder}/${i}.jpg`);
+    const before = Date.now() - 60_000;
+    for (const key of keys) await storage.put(key, Buffer.from(key));
+    await storage.put(`complaints/${randomBytes(8).toString('hex')}/other.jpg`, Buffer.from('x'));
+    const listed = [];
+    for await (const file of storage.list(`${folder}/`)) listed.push(file);
+    expect(listed.map((f) => f.key).sort()).toEqual(keys);
+    for (const file of listed) {
+      expect(file.modifiedAt).toBeInstanceOf(Date);
+      expect(file.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(file.modifiedAt.getTime()).toBeLessThan(Date.now() + 60_000);
+    }
+    // A whole folder: every key under it, none from elsewhere; an unknown prefix lists nothing.
+    const all = [];
+    for await (const file of storage.list('applications/')) all.push(file.key);
+    expect(all).toEqual(expect.arrayContaining(keys));
+    expect(all.every((key) => key.startsWith('applications/'))).toBe(true);
+    const none = [];
+    for await (const file of storage.list('nothing-here/')) none.push(file);
+    expect(none).toEqual([]);
+    await storage.delete(keys[0]!);
+    const after = [];
+    for await (const file of storage.list(`${folder}/`)) after.push(file.key);
+    expect(after.sort()).toEqual(keys.slice(1));
+  });
+
   it.each(unsafeKeys)('refuses the key %j for every operation', async (key) => {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/);

@@ -8,6 +8,12 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** One stored file as listed: its key and when it was last written. */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Private file storage: local disk (`local-storage.ts`) or an S3-compatible bucket (`s3-storage.ts`), one
  * contract (`storage.test.ts` runs it against both). Keys are relative paths chosen by the server
@@ -22,6 +28,11 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every file whose key starts with `prefix` (e.g. "applications/"), in no particular order, read page by
+   * page as the caller iterates. Used by the orphan sweep (`sweep-orphans.ts`).
+   */
+  list(prefix: string): AsyncIterable<ListedFile>;
   /** Releases connections (S3); the app calls it when it closes. */
   close(): Promise<void>;
 }
