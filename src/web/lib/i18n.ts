@@ -87,15 +87,18 @@ export const i18nReady = i18n
     react: { useSuspense: false },
   });
 
-// Registered after init, so only a change (the language switch) is kept: a language picked from the browser
-// on a first visit is not stored, and the app keeps following the browser until the reader chooses.
-i18n.on('languageChanged', (lng) => {
-  try {
-    if (isLanguage(lng)) window.localStorage.setItem(languageStorageKey, lng);
-  } catch {
-    // Storage may be unavailable; the choice then lasts for this page only.
-  }
-});
+// Registered once the first language is in (init loads it asynchronously and announces it as a change), so
+// only a later change (the language switch) is kept: a language picked from the browser on a first visit is
+// not stored, and the app keeps following the browser until the reader chooses.
+void i18nReady.then(() =>
+  i18n.on('languageChanged', (lng) => {
+    try {
+      if (isLanguage(lng)) window.localStorage.setItem(languageStorageKey, lng);
+    } catch {
+      // Storage may be unavailable; the choice then lasts for this page only.
+    }
+  }),
+);
 
 /** The language actually in use, narrowed to the supported ones. */
 export function currentLanguage(): Language {
