@@ -1,4 +1,6 @@
-import { Box, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { useNoticeText } from '../lib/privacy';
@@ -56,4 +58,25 @@ export function PrivacyNoticeText(props: {
       {body}
     </Box>
   );
+}
+
+/** The notice as fetched: the text once it is in, a way to try again when the fetch failed, a spinner meanwhile. */
+export function LoadedPrivacyNotice(props: {
+  notice: UseQueryResult<PrivacyNoticeResponse>;
+  maxHeight: number;
+}) {
+  const { t } = useTranslation();
+  const { notice } = props;
+  if (notice.data)
+    return <PrivacyNoticeText notice={notice.data} maxHeight={props.maxHeight} headingOrder={2} />;
+  if (notice.isError)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+        <Text size="sm">{t('privacy.notice.loadFailed')}</Text>
+        <Anchor component="button" type="button" size="sm" onClick={() => void notice.refetch()}>
+          {t('privacy.notice.retry')}
+        </Anchor>
+      </Alert>
+    );
+  return <Loader size="sm" aria-label={t('common.loading')} />;
 }

@@ -1,21 +1,18 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { loanRequestSchema } from '../../../domain/loan/terms';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
-import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
+import { pdfLanguage as lang, pdfResponse as pdfAnswers, sendPdf } from '../../pdf/pdf-reply';
 import {
-  type LoanDocumentPdf,
   ownAgreementPdf,
   ownDisclosurePdf,
   quotedDisclosurePdf,
   staffAgreementPdf,
 } from './get-loan-documents';
 
-const lang = z.enum(['en', 'zh', 'km', 'fil']).default('en');
 const langQuery = z.object({ lang });
-const pdfResponse = { 200: z.any().describe('A PDF (application/pdf), as an attachment'), ...errorResponses };
+const pdfResponse = pdfAnswers('A PDF (application/pdf), as an attachment');
 
 /** The step-1 figures as a query (a plain link): amount in whole pesos and term, checked like the quote. */
 const quoteQuery = z.object({
@@ -23,14 +20,6 @@ const quoteQuery = z.object({
   termMonths: z.coerce.number({ error: 'LOAN_TERM_INVALID' }).pipe(loanRequestSchema.shape.termMonths),
   lang,
 });
-
-function sendPdf(reply: FastifyReply, { filename, pdf }: LoanDocumentPdf) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
-}
 
 export function loanDocumentRoutes(app: App, deps: AppDeps) {
   app.get(

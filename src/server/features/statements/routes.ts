@@ -1,25 +1,13 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
-import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { getLoanStatement, getOwnStatement, type StatementPdf } from './get-statement';
+import { pdfResponse as pdfAnswers, pdfLanguage, sendPdf } from '../../pdf/pdf-reply';
+import { getLoanStatement, getOwnStatement } from './get-statement';
 
-const statementQuery = z.object({ lang: z.enum(['en', 'zh', 'km', 'fil']).default('en') });
+const statementQuery = z.object({ lang: pdfLanguage });
 const idParams = z.object({ id: z.uuid({ error: 'LOAN_NOT_FOUND' }) });
-const pdfResponse = {
-  200: z.any().describe('The statement of account (application/pdf), as an attachment'),
-  ...errorResponses,
-};
-
-function sendPdf(reply: FastifyReply, { filename, pdf }: StatementPdf) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
-}
+const pdfResponse = pdfAnswers('The statement of account (application/pdf), as an attachment');
 
 export function statementRoutes(app: App, deps: AppDeps) {
   app.get(

@@ -34,6 +34,27 @@ async function ownProposedChange(deps: AppDeps, borrower: User, changeId: string
   return change;
 }
 
+/** The borrower's answer on the change: accepted or declined, when, and from where (like the signature's). */
+async function recordAnswer(
+  trx: Transaction<Database>,
+  changeId: string,
+  status: 'accepted' | 'declined',
+  borrower: User,
+  client: ClientInfo,
+) {
+  await trx
+    .updateTable('terms_changes')
+    .set({
+      status,
+      decided_at: sql<Date>`now()`,
+      decided_by: borrower.id,
+      decided_ip: storableOrNull(client.ip),
+      decided_user_agent: storableOrNull(client.userAgent ?? null),
+    })
+    .where('id', '=', changeId)
+    .execute();
+}
+
 /**
  * Locks the application, then the change, and checks that the change is still proposed and the application
  * still at the stage it was proposed for. Every writer of `terms_changes` locks the application first, so
@@ -107,17 +128,7 @@ export async function acceptTermsChange(
         await assertApprovedTermsFit(trx, deps, application.id, open.amount, open.term_months);
       }
       const after = await applyTerms(trx, deps, open.stage, application, open.amount, open.term_months);
-      await trx
-        .updateTable('terms_changes')
-        .set({
-          status: 'accepted',
-          decided_at: sql<Date>`now()`,
-          decided_by: borrower.id,
-          decided_ip: storableOrNull(client.ip),
-          decided_user_agent: storableOrNull(client.userAgent ?? null),
-        })
-        .where('id', '=', changeId)
-        .execute();
+      await recordAnswer(trx, changeId, 'accepted', borrower, client);
       await recordAudit(trx, auditActor(borrower, { ip: client.ip }), {
         action: 'terms.accept',
         targetType: open.stage === 'pending' ? 'application' : 'loan',
@@ -163,17 +174,7 @@ export async function declineTermsChange(
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const { application, change } = await lockOpenChange(trx, borrower, changeId);
-    await trx
-      .updateTable('terms_changes')
-      .set({
-        status: 'declined',
-        decided_at: sql<Date>`now()`,
-        decided_by: borrower.id,
-        decided_ip: storableOrNull(client.ip),
-        decided_user_agent: storableOrNull(client.userAgent ?? null),
-      })
-      .where('id', '=', changeId)
-      .execute();
+    await recordAnswer(trx, changeId, 'declined', borrower, client);
     await recordAudit(trx, auditActor(borrower, { ip: client.ip }), {
       action: 'terms.decline',
       targetType: change.stage === 'pending' ? 'application' : 'loan',

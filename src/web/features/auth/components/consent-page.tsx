@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '../../../components/auth-shell';
 import { LogoutButton } from '../../../components/logout-button';
-import { PrivacyNoticeText } from '../../../components/privacy-notice';
+import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { useErrorText } from '../../../lib/error-text';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useAgreeToPrivacyNotice } from '../../../lib/session';
@@ -44,18 +44,7 @@ export function ConsentPage() {
       <form onSubmit={onSubmit} noValidate>
         <AuthCardHeader title={t('privacy.reconsent.title')} subtitle={t('privacy.reconsent.intro')} />
         <Stack gap="sm">
-          {notice.data ? (
-            <PrivacyNoticeText notice={notice.data} maxHeight={360} headingOrder={2} />
-          ) : notice.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              <Text size="sm">{t('privacy.notice.loadFailed')}</Text>
-              <Anchor component="button" type="button" size="sm" onClick={() => void notice.refetch()}>
-                {t('privacy.notice.retry')}
-              </Anchor>
-            </Alert>
-          ) : (
-            <Loader size="sm" aria-label={t('common.loading')} />
-          )}
+          <LoadedPrivacyNotice notice={notice} maxHeight={360} />
           <Checkbox
             label={t('privacy.notice.agree')}
             checked={agreed}

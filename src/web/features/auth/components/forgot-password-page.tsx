@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   type ResetForgottenPasswordInput,
   resetForgottenPasswordSchema,
@@ -13,10 +13,9 @@ import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
-import { notifySuccess } from '../../../lib/notify';
-import { useResendCountdown } from '../../../lib/use-countdown';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
 import { AuthCardHeader } from './auth-card-header';
+import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
 
 /** After a successful reset the page says so, then goes to /login after this long. */
 export const redirectAfterResetMs = 2000;
@@ -29,13 +28,20 @@ const fieldNames = ['phone', 'code', 'password', 'confirmPassword'] as const;
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const sendCode = useSendPasswordResetCode();
   const reset = useResetForgottenPassword();
-  const countdown = useResendCountdown();
   const errors = useFormErrors();
+  const {
+    send: sendPhoneCode,
+    countdown,
+    codeInput,
+  } = useSendPhoneCode({
+    mutation: sendCode,
+    schema: sendPasswordResetCodeSchema,
+    errors,
+    sentMessage: (phone) => t('auth.forgot.codeSent', { phone }),
+  });
   const [succeeded, setSucceeded] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const form = useForm<ResetForgottenPasswordInput>({
     mode: 'controlled',
     initialValues: { phone: '', code: '', password: '', confirmPassword: '' },
@@ -44,32 +50,9 @@ export function ForgotPasswordPage() {
     },
   });
 
-  useEffect(() => {
-    if (!succeeded) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), redirectAfterResetMs);
-    return () => clearTimeout(timer);
-  }, [succeeded, navigate]);
+  useGoToLoginAfter(succeeded, redirectAfterResetMs);
 
-  const onSendCode = () => {
-    const parsed = sendPasswordResetCodeSchema.safeParse({ phone: form.getValues().phone });
-    if (!parsed.success) {
-      errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
-      return;
-    }
-    sendCode.mutate(parsed.data, {
-      onSuccess: (sent) => {
-        errors.clearField('phone');
-        countdown.sent(sent.resendAfterSeconds);
-        notifySuccess(t('auth.forgot.codeSent', { phone: parsed.data.phone }));
-        codeInput.current?.focus();
-      },
-      onError: (error) => {
-        const next = formErrorsFromError(error, 'INTERNAL');
-        countdown.refused(next);
-        errors.set(next);
-      },
-    });
-  };
+  const onSendCode = () => sendPhoneCode(form.getValues().phone);
 
   const onSubmit = form.onSubmit((values) => {
     const parsed = resetForgottenPasswordSchema.safeParse(values);

@@ -1,20 +1,19 @@
 import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
 import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
-import { PrivacyNoticeText } from '../../../components/privacy-notice';
+import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
-import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
-import { useResendCountdown } from '../../../lib/use-countdown';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
+import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
 
 /** After a successful sign-up the page says so, then goes to /login after this long. */
 export const redirectAfterSignupMs = 2000;
@@ -24,13 +23,20 @@ type SignupFormValues = Omit<SignupInput, 'privacyNoticeVersion'>;
 
 export function SignupPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const sendCode = useSendSignupCode();
   const signup = useSignup();
-  const countdown = useResendCountdown();
   const errors = useFormErrors();
+  const {
+    send: sendPhoneCode,
+    countdown,
+    codeInput,
+  } = useSendPhoneCode({
+    mutation: sendCode,
+    schema: sendSignupCodeSchema,
+    errors,
+    sentMessage: (phone) => t('auth.signup.codeSent', { phone }),
+  });
   const [succeeded, setSucceeded] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const notice = usePrivacyNotice();
   const [agreed, setAgreed] = useState(false);
   const form = useForm<SignupFormValues>({
@@ -41,33 +47,9 @@ export function SignupPage() {
     },
   });
 
-  useEffect(() => {
-    if (!succeeded) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), redirectAfterSignupMs);
-    return () => clearTimeout(timer);
-  }, [succeeded, navigate]);
+  useGoToLoginAfter(succeeded, redirectAfterSignupMs);
 
-  const onSendCode = () => {
-    const parsed = sendSignupCodeSchema.safeParse({ phone: form.getValues().phone });
-    if (!parsed.success) {
-      // Only the phone matters here: show its message under the field, not a form-wide alert.
-      errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
-      return;
-    }
-    sendCode.mutate(parsed.data, {
-      onSuccess: (sent) => {
-        errors.clearField('phone');
-        countdown.sent(sent.resendAfterSeconds);
-        notifySuccess(t('auth.signup.codeSent', { phone: parsed.data.phone }));
-        codeInput.current?.focus();
-      },
-      onError: (error) => {
-        const next = formErrorsFromError(error, 'INTERNAL');
-        countdown.refused(next);
-        errors.set(next);
-      },
-    });
-  };
+  const onSendCode = () => sendPhoneCode(form.getValues().phone);
 
   const onSubmit = form.onSubmit((values) => {
     // Consent is to the version shown on this page (RA 10173); the server refuses any other.
@@ -137,18 +119,7 @@ export function SignupPage() {
           sendDisabled={locked}
           onSend={onSendCode}
         />
-        {notice.data ? (
-          <PrivacyNoticeText notice={notice.data} maxHeight={180} headingOrder={2} />
-        ) : notice.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            <Text size="sm">{t('privacy.notice.loadFailed')}</Text>
-            <Anchor component="button" type="button" size="sm" onClick={() => void notice.refetch()}>
-              {t('privacy.notice.retry')}
-            </Anchor>
-          </Alert>
-        ) : (
-          <Loader size="sm" aria-label={t('common.loading')} />
-        )}
+        <LoadedPrivacyNotice notice={notice} maxHeight={180} />
         <Checkbox
           label={t('privacy.notice.agree')}
           checked={agreed}

@@ -1,0 +1,55 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { formErrorsFromError, formErrorsFromIssues, type useFormErrors } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useResendCountdown } from '../../../lib/use-countdown';
+import type { SignupCodeSent } from '../api/signup';
+
+/**
+ * "Send code" on a phone form (sign-up, forgotten password): checks the phone with the shared schema (its
+ * message under the field, not a form-wide alert), sends, starts the resend countdown, says where the code
+ * went and moves to the code field. A refusal shows under its field; a server "too soon" restarts the wait.
+ */
+export function useSendPhoneCode(options: {
+  mutation: UseMutationResult<SignupCodeSent, Error, { phone: string }>;
+  schema: z.ZodType<{ phone: string }>;
+  errors: ReturnType<typeof useFormErrors>;
+  sentMessage: (phone: string) => string;
+}) {
+  const { mutation, schema, errors, sentMessage } = options;
+  const countdown = useResendCountdown();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const send = (phone: string) => {
+    const parsed = schema.safeParse({ phone });
+    if (!parsed.success) {
+      errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
+      return;
+    }
+    mutation.mutate(parsed.data, {
+      onSuccess: (sent) => {
+        errors.clearField('phone');
+        countdown.sent(sent.resendAfterSeconds);
+        notifySuccess(sentMessage(parsed.data.phone));
+        codeInput.current?.focus();
+      },
+      onError: (error) => {
+        const next = formErrorsFromError(error, 'INTERNAL');
+        countdown.refused(next);
+        errors.set(next);
+      },
+    });
+  };
+  return { send, countdown, codeInput };
+}
+
+/** After a success message, on to /login once the reader has had time to read it. */
+export function useGoToLoginAfter(done: boolean, delayMs: number) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), delayMs);
+    return () => clearTimeout(timer);
+  }, [done, delayMs, navigate]);
+}
