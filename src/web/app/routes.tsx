@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/full-screen-status';
 import { NotFoundPage } from '../components/not-found-page';
 import { accountRoutes } from '../features/account/routes';
@@ -77,3 +77,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The route tree in declarative mode (main.tsx puts it in a BrowserRouter, tests in a MemoryRouter): the app
+ * uses no loaders or actions, and a data router (createBrowserRouter) would add ~17 KiB of gzipped JS to
+ * every borrower's first load (issue #12).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

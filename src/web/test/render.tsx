@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { defaultLoanProduct } from '../../domain/loan';
 import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
@@ -8,18 +8,22 @@ import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/set
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import { setCsrfToken } from '../lib/api';
 import type { ApiResponses, ErrorBody } from './api-responses';
+import { createTestRouter, RouterProbe } from './router-probe';
 
 /** Renders the real route tree at `path` with fresh providers; Mantine transitions and portals are off. */
 export function renderApp(path: string) {
   setCsrfToken(null);
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createTestRouter();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient };

@@ -1,6 +1,6 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { MemoryRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { expect } from 'vitest';
 import type { ApplicationListItem, ApplicationProfile, DashboardSummary } from '../../domain/schemas/staff';
 import type { UserDto } from '../../domain/schemas/user';
@@ -11,6 +11,7 @@ import { createQueryClient } from '../app/query-client';
 import { backOfficeRoutes } from '../app/staff-routes';
 import { setCsrfToken } from '../lib/api';
 import { type MockTable, makeUser, signedInMe } from './render';
+import { createTestRouter, RouterProbe } from './router-probe';
 
 // The whole staff layout renders for every page; under a loaded test run it can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -44,13 +45,20 @@ const staffRoutes: RouteObject[] = [
   },
 ];
 
+function StaffTestRoutes() {
+  return useRoutes(staffRoutes);
+}
+
 export function renderBackOffice(path: string) {
   setCsrfToken(null);
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(staffRoutes, { initialEntries: [path] });
+  const router = createTestRouter();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <StaffTestRoutes />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, stub } from '../../test/render';
@@ -52,7 +52,9 @@ describe('list pages', { timeout: 20_000 }, () => {
     ]);
 
     // Back restores page 3 and clears the boxes.
-    await router.navigate(-1);
+    await act(async () => {
+      await router.navigate(-1);
+    });
     expect(await screen.findByText('Third Page')).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
   });

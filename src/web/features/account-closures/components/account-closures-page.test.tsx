@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccountClosureItem } from '../../../../domain/schemas/privacy';
 import { mockApi, stub } from '../../../test/render';
@@ -46,6 +46,6 @@ describe('account closure requests (staff)', { timeout: 30_000 }, () => {
     const { router } = renderBackOffice('/admin/account-closures');
     await screen.findAllByRole('link');
     expect(screen.queryByRole('link', { name: 'Account closures' })).toBeNull();
-    expect(router.state.location.pathname).toBe('/admin/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/home'));
   });
 });
