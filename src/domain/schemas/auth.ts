@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { codePattern } from '../codes';
 import { consentVersion } from './privacy';
-import { text } from './text';
+import { miniText as text } from './text-mini';
+
+// zod/mini: every borrower's first load carries these forms' schemas (docs/decisions/023).
 
 export const phonePattern = /^\d{10,15}$/;
 export const passwordMinLength = 8;
@@ -10,16 +12,24 @@ export const passwordMaxLength = 128;
 
 /** A required text field: any missing, non-string or blank value reports `requiredCode`. */
 const requiredText = (requiredCode: string) =>
-  text({ error: requiredCode }).trim().min(1, { error: requiredCode, abort: true });
+  text({ error: requiredCode }).check(z.trim(), z.minLength(1, { error: requiredCode, abort: true }));
 
 const phoneField = (requiredCode: string) =>
-  requiredText(requiredCode).regex(phonePattern, { error: 'PHONE_INVALID' });
+  requiredText(requiredCode).check(z.regex(phonePattern, { error: 'PHONE_INVALID' }));
 
 const newPassword = (requiredCode: string) =>
-  text({ error: requiredCode })
-    .min(1, { error: requiredCode, abort: true })
-    .min(passwordMinLength, { error: 'PASSWORD_TOO_SHORT', abort: true })
-    .max(passwordMaxLength, { error: 'PASSWORD_TOO_LONG' });
+  text({ error: requiredCode }).check(
+    z.minLength(1, { error: requiredCode, abort: true }),
+    z.minLength(passwordMinLength, { error: 'PASSWORD_TOO_SHORT', abort: true }),
+    z.maxLength(passwordMaxLength, { error: 'PASSWORD_TOO_LONG' }),
+  );
+
+/** The repeated password: present (whether it matches is the object's check). */
+const confirmation = () =>
+  text({ error: 'SIGNUP_FIELDS_REQUIRED' }).check(z.minLength(1, { error: 'SIGNUP_FIELDS_REQUIRED' }));
+
+const codeField = () =>
+  requiredText('SIGNUP_FIELDS_REQUIRED').check(z.regex(codePattern, { error: 'CODE_INVALID' }));
 
 export const sendSignupCodeSchema = z.object({
   phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
@@ -30,15 +40,17 @@ export const signupSchema = z
   .object({
     phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
     password: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
-    code: requiredText('SIGNUP_FIELDS_REQUIRED').regex(codePattern, { error: 'CODE_INVALID' }),
+    confirmPassword: confirmation(),
+    code: codeField(),
     /** The privacy notice version the borrower read and agreed to (RA 10173; issue #14). */
     privacyNoticeVersion: consentVersion,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: 'PASSWORDS_DO_NOT_MATCH',
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      error: 'PASSWORDS_DO_NOT_MATCH',
+      path: ['confirmPassword'],
+    }),
+  );
 export type SignupInput = z.infer<typeof signupSchema>;
 
 /** "Forgot password?", step 1: a code to the account's phone (the answer never says whether it has one). */
@@ -51,38 +63,44 @@ export type SendPasswordResetCodeInput = z.infer<typeof sendPasswordResetCodeSch
 export const resetForgottenPasswordSchema = z
   .object({
     phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
-    code: requiredText('SIGNUP_FIELDS_REQUIRED').regex(codePattern, { error: 'CODE_INVALID' }),
+    code: codeField(),
     password: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+    confirmPassword: confirmation(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: 'PASSWORDS_DO_NOT_MATCH',
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      error: 'PASSWORDS_DO_NOT_MATCH',
+      path: ['confirmPassword'],
+    }),
+  );
 export type ResetForgottenPasswordInput = z.infer<typeof resetForgottenPasswordSchema>;
 
 export const loginSchema = z.object({
-  identifier: requiredText('LOGIN_FIELDS_REQUIRED').max(64, { error: 'INVALID_CREDENTIALS' }),
-  password: text({ error: 'LOGIN_FIELDS_REQUIRED' })
-    .min(1, { error: 'LOGIN_FIELDS_REQUIRED', abort: true })
-    .max(passwordMaxLength, { error: 'INVALID_CREDENTIALS' }),
+  identifier: requiredText('LOGIN_FIELDS_REQUIRED').check(z.maxLength(64, { error: 'INVALID_CREDENTIALS' })),
+  password: text({ error: 'LOGIN_FIELDS_REQUIRED' }).check(
+    z.minLength(1, { error: 'LOGIN_FIELDS_REQUIRED', abort: true }),
+    z.maxLength(passwordMaxLength, { error: 'INVALID_CREDENTIALS' }),
+  ),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' })
-      .min(1, { error: 'SIGNUP_FIELDS_REQUIRED' })
-      .max(passwordMaxLength, { error: 'CURRENT_PASSWORD_WRONG' }),
+    currentPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).check(
+      z.minLength(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+      z.maxLength(passwordMaxLength, { error: 'CURRENT_PASSWORD_WRONG' }),
+    ),
     newPassword: newPassword('SIGNUP_FIELDS_REQUIRED'),
-    confirmPassword: text({ error: 'SIGNUP_FIELDS_REQUIRED' }).min(1, { error: 'SIGNUP_FIELDS_REQUIRED' }),
+    confirmPassword: confirmation(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    error: 'PASSWORDS_DO_NOT_MATCH',
-    path: ['confirmPassword'],
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    error: 'PASSWORD_UNCHANGED',
-    path: ['newPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      error: 'PASSWORDS_DO_NOT_MATCH',
+      path: ['confirmPassword'],
+    }),
+    z.refine((v) => v.newPassword !== v.currentPassword, {
+      error: 'PASSWORD_UNCHANGED',
+      path: ['newPassword'],
+    }),
+  );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

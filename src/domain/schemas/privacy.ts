@@ -1,6 +1,8 @@
-import { z } from 'zod';
-import { listQuerySchema, pageOf } from './staff';
-import { text } from './text';
+import * as z from 'zod/mini';
+import { miniText as text } from './text-mini';
+
+// zod/mini: the notice and consent are on the sign-up page, part of every borrower's first load
+// (docs/decisions/023). Staff's closure list is in ./account-closures.
 
 /** The languages a privacy notice is written in: every language the app speaks. */
 export const noticeLanguages = ['en', 'zh', 'km', 'fil'] as const;
@@ -22,9 +24,10 @@ export const noticeSectionIds = [
 ] as const;
 export type NoticeSectionId = (typeof noticeSectionIds)[number];
 
-const section = z.object({ heading: z.string().trim().min(1), body: z.string().trim().min(1) });
+const nonBlank = () => z.string().check(z.trim(), z.minLength(1));
+const section = z.object({ heading: nonBlank(), body: nonBlank() });
 export const noticeTextSchema = z.object({
-  title: z.string().trim().min(1),
+  title: nonBlank(),
   sections: z.object(
     Object.fromEntries(noticeSectionIds.map((id) => [id, section])) as Record<
       NoticeSectionId,
@@ -56,10 +59,11 @@ export const privacyNoticeResponse = z.object({
 export type PrivacyNoticeResponse = z.infer<typeof privacyNoticeResponse>;
 
 /** The version of the notice the user read and agreed to (sign-up and re-consent). */
-export const consentVersion = text({ error: 'PRIVACY_CONSENT_REQUIRED' })
-  .trim()
-  .min(1, { error: 'PRIVACY_CONSENT_REQUIRED' })
-  .max(64, { error: 'PRIVACY_NOTICE_OUTDATED' });
+export const consentVersion = text({ error: 'PRIVACY_CONSENT_REQUIRED' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'PRIVACY_CONSENT_REQUIRED' }),
+  z.maxLength(64, { error: 'PRIVACY_NOTICE_OUTDATED' }),
+);
 
 export const consentSchema = z.object(
   { privacyNoticeVersion: consentVersion },
@@ -87,24 +91,11 @@ export type MyDocumentList = z.infer<typeof myDocumentList>;
 
 /** Closing one's own account is confirmed with the password (a stolen session cannot close it). */
 export const closeAccountSchema = z.object({
-  password: text({ error: 'CURRENT_PASSWORD_WRONG' }).min(1, { error: 'CURRENT_PASSWORD_WRONG' }).max(128, {
-    error: 'CURRENT_PASSWORD_WRONG',
-  }),
+  password: text({ error: 'CURRENT_PASSWORD_WRONG' }).check(
+    z.minLength(1, { error: 'CURRENT_PASSWORD_WRONG' }),
+    z.maxLength(128, { error: 'CURRENT_PASSWORD_WRONG' }),
+  ),
 });
 export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
 export const closeAccountResponse = z.object({ ok: z.literal(true), anonymiseOn: z.string() });
 export type CloseAccountResponse = z.infer<typeof closeAccountResponse>;
-
-export const closureListQuery = listQuerySchema.pick({ page: true, phone: true });
-export const accountClosureItem = z.object({
-  userId: z.string(),
-  /** The phone while the account still holds it; null once anonymised. */
-  phone: z.string().nullable(),
-  fullName: z.string().nullable(),
-  requestedAt: z.string(),
-  anonymiseOn: z.string(),
-  anonymisedAt: z.string().nullable(),
-});
-export const accountClosurePage = pageOf(accountClosureItem);
-export type AccountClosurePage = z.infer<typeof accountClosurePage>;
-export type AccountClosureItem = z.infer<typeof accountClosureItem>;

@@ -1,9 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini (functional checks) rather than classic zod: these schemas are on every borrower's first load
+// (docs/decisions/023); the server reads them the same way through zod's core.
+const positiveInt = () => z.int().check(z.positive());
+const nonNegativeInt = () => z.int().check(z.nonnegative());
+/** Optional operator text: trimmed, 1..max characters when given, null by default. */
+const optionalText = (max: number) =>
+  z._default(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), null);
 
 const amountRule = z.object({
-  min: z.number().int().positive(),
-  max: z.number().int().positive(),
-  step: z.number().int().positive(),
+  min: positiveInt(),
+  max: positiveInt(),
+  step: positiveInt(),
 });
 
 /**
@@ -14,10 +22,12 @@ const amountRule = z.object({
 export const paymentChannelSchema = z.strictObject({
   code: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: 'code must be 1–32 lowercase letters, digits, - or _' }),
-  name: z.string().trim().min(1).max(80),
-  accountDetails: z.string().trim().min(1).max(300).nullable().default(null),
-  instructions: z.string().trim().min(1).max(500).nullable().default(null),
+    .check(
+      z.regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: 'code must be 1–32 lowercase letters, digits, - or _' }),
+    ),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  accountDetails: optionalText(300),
+  instructions: optionalText(500),
 });
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 
@@ -35,16 +45,16 @@ export const publicSettingsSchema = z.object({
     currency: z.string(),
     borrowerAmount: amountRule,
     staffAmount: amountRule,
-    termsMonths: z.array(z.number().int().positive()).min(1),
-    defaultTermMonths: z.number().int().positive(),
-    monthlyRateBp: z.number().int().nonnegative(),
-    fees: z.object({ flatMinor: z.number().int().nonnegative(), percentBp: z.number().int().nonnegative() }),
-    defaultCreditScore: z.number().int(),
+    termsMonths: z.array(positiveInt()).check(z.minLength(1)),
+    defaultTermMonths: positiveInt(),
+    monthlyRateBp: nonNegativeInt(),
+    fees: z.object({ flatMinor: nonNegativeInt(), percentBp: nonNegativeInt() }),
+    defaultCreditScore: z.int(),
   }),
   /** Days after a due date before an unpaid instalment is overdue, and the late charge (bp a month). */
   repayments: z.object({
-    graceDays: z.number().int().nonnegative(),
-    lateChargeMonthlyBp: z.number().int().nonnegative(),
+    graceDays: nonNegativeInt(),
+    lateChargeMonthlyBp: nonNegativeInt(),
   }),
   paymentChannels: z.array(paymentChannelSchema),
 });

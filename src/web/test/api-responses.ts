@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { LoanStatus } from '../../domain/loan/status';
+import type { AccountClosurePage } from '../../domain/schemas/account-closures';
 import type { MyApplicationDto, MyApplicationResponse } from '../../domain/schemas/application';
 import type {
   ComplaintAssignee,
@@ -11,7 +12,6 @@ import type {
 import type { repaymentsPage, UnappliedStatus, unappliedPaymentItem } from '../../domain/schemas/payments';
 import type { OverduePage, PortfolioSummary } from '../../domain/schemas/portfolio';
 import type {
-  AccountClosurePage,
   CloseAccountResponse,
   ConsentList,
   MyDocumentList,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AccountClosurePage } from '../../../domain/schemas/privacy';
+import type { AccountClosurePage } from '../../../domain/schemas/account-closures';
 import { PAGE_SIZE } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';

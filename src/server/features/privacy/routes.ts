@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { accountClosurePage, closureListQuery } from '../../../domain/schemas/account-closures';
 import {
-  accountClosurePage,
   closeAccountResponse,
   closeAccountSchema,
-  closureListQuery,
   consentList,
   consentSchema,
   myDocumentList,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AccountClosureItem } from '../../../../domain/schemas/privacy';
+import type { AccountClosureItem } from '../../../../domain/schemas/account-closures';
 import { mockApi, stub } from '../../../test/render';
 import { admin, finance, officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
 

@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AccountClosureItem } from '../../../../domain/schemas/privacy';
+import type { AccountClosureItem } from '../../../../domain/schemas/account-closures';
 import { DateTimeCell } from '../../../components/date-time-cell';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';

@@ -1,18 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Disclosure, disclosureSchema } from '../../../../domain/loan';
-import type { MyApplicationDto, MyApplicationResponse } from '../../../../domain/schemas/application';
+import type { MyApplicationDto } from '../../../../domain/schemas/application';
 import { ApiError, apiFetch } from '../../../lib/api';
 
-export const myApplicationQueryKey = ['applications', 'mine'] as const;
+import { myApplicationQueryKey } from './my-application';
 
-export function fetchMyApplication(): Promise<MyApplicationResponse> {
-  return apiFetch<MyApplicationResponse>('/api/applications/mine');
-}
-
-/** The borrower's latest application and whether they may apply (an open one or a running loan blocks). */
-export function useMyApplication() {
-  return useQuery({ queryKey: myApplicationQueryKey, queryFn: fetchMyApplication });
-}
+export { fetchMyApplication, myApplicationQueryKey, useMyApplication } from './my-application';
 
 export interface Quote {
   disclosure: Disclosure;

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { formErrorsFromError, formErrorsFromIssues, type useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useResendCountdown } from '../../../lib/use-countdown';
@@ -14,7 +14,7 @@ import type { SignupCodeSent } from '../api/signup';
  */
 export function useSendPhoneCode(options: {
   mutation: UseMutationResult<SignupCodeSent, Error, { phone: string }>;
-  schema: z.ZodType<{ phone: string }>;
+  schema: z.ZodMiniType<{ phone: string }>;
   errors: ReturnType<typeof useFormErrors>;
   sentMessage: (phone: string) => string;
 }) {
