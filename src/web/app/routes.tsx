@@ -8,12 +8,16 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page';
 import { SignupPage } from '../features/auth/components/signup-page';
 import { walletRoutes } from '../features/wallet/routes';
+import { loadStaffStrings } from '../lib/i18n';
 import { BorrowerOnly, HomeRedirect, SessionGate, SignedInOnly, SignedOutOnly, StaffOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { BorrowerLayout } from './layouts/borrower-layout';
 
-// The back office (its layout, pages and their libraries) is a chunk of its own: borrowers never load it.
-const BackOffice = lazy(() => import('./back-office').then((module) => ({ default: module.BackOffice })));
+// The back office (its layout, pages, libraries and strings) is a chunk of its own: borrowers never load it.
+const BackOffice = lazy(async () => {
+  const [module] = await Promise.all([import('./back-office'), loadStaffStrings()]);
+  return { default: module.BackOffice };
+});
 const backOffice = (
   <Suspense fallback={<LoadingScreen />}>
     <BackOffice />

@@ -1,6 +1,6 @@
 import { Box, Group, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
-import background from '../assets/auth-background.svg';
+import background from '../assets/auth-background.svg?no-inline';
 import classes from './auth-shell.module.css';
 import { Brand } from './brand';
 import { ColorSchemeToggle } from './color-scheme-toggle';

@@ -11,7 +11,7 @@ type Strings = Record<string, unknown>;
 
 /**
  * One chunk per language (`locales/<lang>.bundle.ts`): a reader downloads only the language in use, and
- * another one only when they switch to it.
+ * another one only when they switch to it. Staff strings are separate chunks (`loadStaffStrings`).
  */
 const bundles: Record<Language, () => Promise<{ default: Strings }>> = {
   en: () => import('../locales/en.bundle'),
@@ -20,9 +20,44 @@ const bundles: Record<Language, () => Promise<{ default: Strings }>> = {
   fil: () => import('../locales/fil.bundle'),
 };
 
-/** Every string of one language, merged as the app reads them (the locale test compares them). */
-export async function loadStrings(lang: Language): Promise<Strings> {
-  return (await bundles[lang]()).default;
+/** The back office's strings, a chunk per language of their own: borrowers never download them. */
+const staffBundles: Record<Language, () => Promise<{ default: Strings }>> = {
+  en: () => import('../locales/en.staff'),
+  zh: () => import('../locales/zh.staff'),
+  km: () => import('../locales/km.staff'),
+  fil: () => import('../locales/fil.staff'),
+};
+
+/** Once the back office is opened, every language loaded from then on also brings its staff strings. */
+let withStaffStrings = false;
+
+async function readStrings(lang: Language): Promise<Strings> {
+  const [shared, staff] = await Promise.all([
+    bundles[lang](),
+    withStaffStrings ? staffBundles[lang]() : Promise.resolve({ default: {} }),
+  ]);
+  return { ...shared.default, ...staff.default };
+}
+
+/** Every string of one language, borrower and staff, merged as the app reads them (the locale test). */
+export async function loadAllStrings(lang: Language): Promise<Strings> {
+  const [shared, staff] = await Promise.all([bundles[lang](), staffBundles[lang]()]);
+  return { ...shared.default, ...staff.default };
+}
+
+/**
+ * The back office's strings: added to every language already loaded, and read with every language loaded
+ * later. The back office's chunks wait for this before they render, so staff never see a raw key.
+ */
+export async function loadStaffStrings(): Promise<void> {
+  withStaffStrings = true;
+  const loaded = Object.keys(i18n.store?.data ?? {}).filter(isLanguage);
+  await Promise.all(
+    loaded.map(async (lang) => {
+      const staff = (await staffBundles[lang]()).default;
+      i18n.addResourceBundle(lang, 'translation', staff, true, true);
+    }),
+  );
 }
 
 const lazyBundles: BackendModule = {
@@ -30,7 +65,7 @@ const lazyBundles: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    loadStrings(language).then(
+    readStrings(language).then(
       (strings) => callback(null, strings),
       (error: Error) => callback(error, null),
     );

@@ -1,10 +1,17 @@
-import auditLabels from '../../domain/audit-labels/en.json';
 import shared from './en.json';
 import { mergeLocale } from './merge-locale';
 
-/** Every en string in one chunk, loaded only when en is the language in use (src/web/lib/i18n.ts). */
+/**
+ * The en strings a borrower's screens use, in one chunk loaded only when en is the language in use
+ * (src/web/lib/i18n.ts). The back office's own strings are in ./en.staff.ts, loaded only under /admin.
+ */
 export default mergeLocale(
   shared,
-  import.meta.glob<Record<string, unknown>>('./*/en.json', { eager: true, import: 'default' }),
-  auditLabels,
+  import.meta.glob<Record<string, unknown>>(
+    ['./*/en.json', '!./{audit,collections,security,servicing,staffLoans,users}/en.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 );

@@ -1,10 +1,17 @@
-import auditLabels from '../../domain/audit-labels/fil.json';
 import shared from './fil.json';
 import { mergeLocale } from './merge-locale';
 
-/** Every fil string in one chunk, loaded only when fil is the language in use (src/web/lib/i18n.ts). */
+/**
+ * The fil strings a borrower's screens use, in one chunk loaded only when fil is the language in use
+ * (src/web/lib/i18n.ts). The back office's own strings are in ./fil.staff.ts, loaded only under /admin.
+ */
 export default mergeLocale(
   shared,
-  import.meta.glob<Record<string, unknown>>('./*/fil.json', { eager: true, import: 'default' }),
-  auditLabels,
+  import.meta.glob<Record<string, unknown>>(
+    ['./*/fil.json', '!./{audit,collections,security,servicing,staffLoans,users}/fil.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 );

@@ -1,10 +1,17 @@
-import auditLabels from '../../domain/audit-labels/km.json';
 import shared from './km.json';
 import { mergeLocale } from './merge-locale';
 
-/** Every km string in one chunk, loaded only when km is the language in use (src/web/lib/i18n.ts). */
+/**
+ * The km strings a borrower's screens use, in one chunk loaded only when km is the language in use
+ * (src/web/lib/i18n.ts). The back office's own strings are in ./km.staff.ts, loaded only under /admin.
+ */
 export default mergeLocale(
   shared,
-  import.meta.glob<Record<string, unknown>>('./*/km.json', { eager: true, import: 'default' }),
-  auditLabels,
+  import.meta.glob<Record<string, unknown>>(
+    ['./*/km.json', '!./{audit,collections,security,servicing,staffLoans,users}/km.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditFieldKinds, auditLabels } from '../../domain/audit-fields';
 import { errorMessages } from '../../domain/errors';
-import { loadStrings } from '../lib/i18n';
+import { loadAllStrings } from '../lib/i18n';
 import { type ShownStatus, statusLook } from '../lib/status';
 
 type Tree = { [key: string]: string | Tree };
@@ -16,12 +16,12 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return out;
 }
 
-// The merged resources: the shared files plus every feature's locales/<feature>/<lang>.json.
+// The merged resources: the shared files plus every feature's locales/<feature>/<lang>.json, borrower and staff.
 const locales = {
-  en: flatten((await loadStrings('en')) as Tree),
-  zh: flatten((await loadStrings('zh')) as Tree),
-  km: flatten((await loadStrings('km')) as Tree),
-  fil: flatten((await loadStrings('fil')) as Tree),
+  en: flatten((await loadAllStrings('en')) as Tree),
+  zh: flatten((await loadAllStrings('zh')) as Tree),
+  km: flatten((await loadAllStrings('km')) as Tree),
+  fil: flatten((await loadAllStrings('fil')) as Tree),
 };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -126,5 +126,18 @@ describe('the audit catalogue (src/domain/audit-labels, shared with the CSV expo
 
   it('labels every field the audit log records', () => {
     expect(Object.keys(auditLabels.en.fields).sort()).toEqual(Object.keys(auditFieldKinds).sort());
+  });
+});
+
+describe('what a borrower downloads', () => {
+  it('the borrower chunk holds no back-office strings, and the staff chunk only those', async () => {
+    const borrower = (await import('./en.bundle')).default;
+    const staff = (await import('./en.staff')).default;
+    const staffOnly = ['audit', 'auditLabels', 'collections', 'security', 'servicing', 'staffLoans', 'users'];
+    expect(Object.keys(staff).sort()).toEqual(staffOnly.sort());
+    for (const key of staffOnly) expect(borrower).not.toHaveProperty(key);
+    // What borrower screens show of the back office's vocabulary (statuses, "N/A") stays with them.
+    expect(borrower).toHaveProperty(['backOffice', 'status', 'approved']);
+    expect(borrower).toHaveProperty(['disbursements', 'status', 'paid']);
   });
 });

@@ -1,10 +1,17 @@
-import auditLabels from '../../domain/audit-labels/zh.json';
 import { mergeLocale } from './merge-locale';
 import shared from './zh.json';
 
-/** Every zh string in one chunk, loaded only when zh is the language in use (src/web/lib/i18n.ts). */
+/**
+ * The zh strings a borrower's screens use, in one chunk loaded only when zh is the language in use
+ * (src/web/lib/i18n.ts). The back office's own strings are in ./zh.staff.ts, loaded only under /admin.
+ */
 export default mergeLocale(
   shared,
-  import.meta.glob<Record<string, unknown>>('./*/zh.json', { eager: true, import: 'default' }),
-  auditLabels,
+  import.meta.glob<Record<string, unknown>>(
+    ['./*/zh.json', '!./{audit,collections,security,servicing,staffLoans,users}/zh.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 );

@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import i18n, { i18nReady, languages } from '../lib/i18n';
+import i18n, { i18nReady, languages, loadStaffStrings } from '../lib/i18n';
 
 // Lazily loaded pages can take longer than the 1 s default on a busy CI machine; a wait that should fail
 // still fails, only later.
@@ -34,7 +34,9 @@ Element.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
 // The app loads only the reader's language; tests read any of them (getFixedT), so all are loaded up front.
+// Back-office tests render staff pages without the lazy back office, so its strings are loaded here.
 await i18nReady;
+await loadStaffStrings();
 await i18n.loadLanguages([...languages]);
 
 beforeEach(async () => {

@@ -3,9 +3,9 @@ import { useDocumentVisibility, useReducedMotion } from '@mantine/hooks';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import phonePicture from '../assets/banner-phone.svg';
-import termsPicture from '../assets/banner-terms.svg';
-import walletPicture from '../assets/banner-wallet.svg';
+import phonePicture from '../assets/banner-phone.svg?no-inline';
+import termsPicture from '../assets/banner-terms.svg?no-inline';
+import walletPicture from '../assets/banner-wallet.svg?no-inline';
 import classes from './loan-banner.module.css';
 
 /** SPEC §2.4, §6: the banner rotates every 6 s. */
