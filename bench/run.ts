@@ -65,6 +65,8 @@ const log = (message: string) => console.info(message);
 
 interface Row {
   scenario: string;
+  /** Every answer was the expected one: a fast refusal is not a fast list. */
+  allOk: boolean;
   rps: number;
   p50: number;
   p95: number;
@@ -112,6 +114,7 @@ async function load(
   log(`   ${name}: ${(total / seconds).toFixed(0)} req/s, p95 ${percentile(times, 95).toFixed(1)} ms`);
   return {
     scenario: name,
+    allOk: total > 0 && good === total,
     rps: total / seconds,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
@@ -380,6 +383,10 @@ async function startServer(
       RATE_LIMIT_WITHDRAWALS_PER_ACCOUNT_PER_HOUR: '10000000',
       RATE_LIMIT_UPLOADS_PER_IP_PER_HOUR: '10000000',
       LOGIN_FAILURES_PER_IP: '100000',
+      // The bench's admin and officer sign in with a password: with the default (admin and finance must use
+      // a second factor, issue #15) every admin request would be refused until they enrol, and the lists
+      // would measure that refusal.
+      STAFF_2FA_REQUIRED_ROLES: 'none',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -526,6 +533,8 @@ async function runWithdrawals(url: string, cookieName: string, plan: WithdrawalP
   const times = answers.map((a) => a.ms).sort((a, b) => a - b);
   results.push({
     scenario: 'POST withdrawals ×200 at once, one loan',
+    // The balance covers one of them: exactly one may be created.
+    allOk: singleCreated === 1,
     rps: 200 / seconds,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
@@ -753,18 +762,18 @@ function printGoals(kind: string, health: Row, lists: Row[], profile: Row, bare:
   for (const r of lists) {
     const ratio = r.rps / health.rps;
     log(
-      `| ${r.scenario} | ${r.rps.toFixed(0)} | ${ratio.toFixed(3)} | ≥ 0.25 | ${r.p95.toFixed(1)} | ≤ 50 | ${verdict(ratio >= 0.25 && r.p95 <= 50)} |`,
+      `| ${r.scenario} | ${r.rps.toFixed(0)} | ${ratio.toFixed(3)} | ≥ 0.25 | ${r.p95.toFixed(1)} | ≤ 50 | ${r.allOk ? verdict(ratio >= 0.25 && r.p95 <= 50) : `FAIL (answers: ${r.ok})`} |`,
     );
   }
   if (bare) {
     const ratio = profile.rps / bare.rps;
     log(
-      `\n${kind}: view profile ${profile.rps.toFixed(0)} req/s vs bare Fastify + pg ${bare.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}× (goal ≥ 0.5×) → ${verdict(ratio >= 0.5)}`,
+      `\n${kind}: view profile ${profile.rps.toFixed(0)} req/s vs bare Fastify + pg ${bare.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}× (goal ≥ 0.5×) → ${profile.allOk ? verdict(ratio >= 0.5) : `FAIL (answers: ${profile.ok})`}`,
     );
   }
   for (const r of races) {
     log(
-      `${kind}: ${r.scenario}: p99 ${r.p99.toFixed(0)} ms (goal ≤ 200 ms), ${r.ok} → ${verdict(r.p99 <= 200)}`,
+      `${kind}: ${r.scenario}: p99 ${r.p99.toFixed(0)} ms (goal ≤ 200 ms), ${r.ok} → ${verdict(r.allOk && r.p99 <= 200)}`,
     );
   }
 }
@@ -826,6 +835,7 @@ async function runDecisions(url: string, officer: { cookie: string; csrf: string
     lost,
     row: {
       scenario: 'POST decisions ×200 at once, one application',
+      allOk: won === 1 && lost === 199,
       rps: 200 / seconds,
       p50: percentile(times, 50),
       p95: percentile(times, 95),
