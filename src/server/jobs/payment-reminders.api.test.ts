@@ -265,6 +265,23 @@ describe('exactly once', () => {
     expect(await reminderTexts(l.phone)).toHaveLength(1);
   });
 
+  it('an app shutting down stops between items: nothing half-done, the rest goes out on the next run', async () => {
+    const l = await loan();
+    await at(FIRST_DUE, '12:30');
+    const closing = new AbortController();
+    closing.abort();
+    // Deciding stops and rolls back; delivering stops before the first message.
+    await expect(enqueuePaymentReminders(t.deps, closing.signal)).rejects.toThrow();
+    expect(await rows(l.id)).toEqual([]);
+    await enqueuePaymentReminders(t.deps);
+    expect(await deliverPaymentReminders(t.deps, closing.signal)).toBe(0);
+    expect((await rows(l.id)).map((r) => r.status)).toEqual(['pending']);
+    expect(await reminderTexts(l.phone)).toEqual([]);
+    await runPaymentReminders(t.deps);
+    expect((await rows(l.id)).map((r) => r.status)).toEqual(['sent']);
+    expect(await reminderTexts(l.phone)).toHaveLength(1);
+  });
+
   it('a gateway that fails after accepting is retried with the same key, so the borrower gets one', async () => {
     const l = await loan();
     await at(FIRST_DUE, '13:00');

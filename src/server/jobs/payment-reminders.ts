@@ -37,17 +37,17 @@ export interface ReminderRun {
 }
 
 /** The scheduled job: enqueue today's reminders, then deliver what is committed. Nothing in quiet hours. */
-export async function runPaymentReminders(deps: AppDeps): Promise<ReminderRun> {
+export async function runPaymentReminders(deps: AppDeps, signal?: AbortSignal): Promise<ReminderRun> {
   if (isQuietHour(hourIn(deps.config.timeZone, deps.clock.now()))) {
     return { enqueued: 0, delivered: 0, quietHours: true };
   }
-  const enqueued = await enqueuePaymentReminders(deps);
-  const delivered = await deliverPaymentReminders(deps);
+  const enqueued = await enqueuePaymentReminders(deps, signal);
+  const delivered = await deliverPaymentReminders(deps, signal);
   return { enqueued, delivered, quietHours: false };
 }
 
 /** Step 1: decides and commits today's reminders; null when another instance is doing it right now. */
-export async function enqueuePaymentReminders(deps: AppDeps): Promise<number | null> {
+export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSignal): Promise<number | null> {
   const now = deps.clock.now();
   const { timeZone } = deps.config;
   const today = todayIn(timeZone, now);
@@ -88,6 +88,8 @@ export async function enqueuePaymentReminders(deps: AppDeps): Promise<number | n
     const channels = deps.config.paymentChannels.filter((c) => c.accountDetails !== null);
     let enqueued = 0;
     for (const loan of candidates) {
+      // Shutting down: roll the day's decisions back rather than hold the process; the next start redoes them.
+      signal?.throwIfAborted();
       let decision: ReturnType<typeof decideReminder>;
       try {
         const { position } = await loanPosition(trx, loan, deps, today);
@@ -144,10 +146,12 @@ export async function enqueuePaymentReminders(deps: AppDeps): Promise<number | n
 }
 
 /** Step 2: delivers today's committed reminders, each once; returns how many were sent. */
-export async function deliverPaymentReminders(deps: AppDeps): Promise<number> {
+export async function deliverPaymentReminders(deps: AppDeps, signal?: AbortSignal): Promise<number> {
   const tried = new Set<string>();
   let delivered = 0;
   for (;;) {
+    // Shutting down: stop between messages; what is left stays pending for the next run, today.
+    if (signal?.aborted) break;
     const now = deps.clock.now();
     // Checked before every message: a long run must not carry on past 22:00.
     if (isQuietHour(hourIn(deps.config.timeZone, now))) break;

@@ -88,4 +88,32 @@ describe('the job runner', () => {
       vi.useRealTimers();
     }
   });
+
+  it('tells a long run to stop when stopped, and a run stopped that way is not logged as a failure', async () => {
+    const error = vi.fn();
+    let items = 0;
+    const runner = startJobs(
+      depsWith(error),
+      [
+        {
+          name: 'endless',
+          run: async (_deps, signal) => {
+            while (!signal.aborted) {
+              items += 1;
+              await new Promise((resolve) => setTimeout(resolve, 1));
+            }
+            signal.throwIfAborted();
+          },
+        },
+        { name: 'after', run: async () => error('the next job ran after a stop') },
+      ],
+      60_000,
+    );
+    const run = runner.tick();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runner.stop();
+    await run;
+    expect(items).toBeGreaterThan(0);
+    expect(error).not.toHaveBeenCalled();
+  });
 });

@@ -6,7 +6,8 @@ import { runOrphanSweep } from './sweep-orphan-files';
 
 export interface Job {
   name: string;
-  run(deps: AppDeps): Promise<unknown>;
+  /** `signal` aborts when the app closes: a long run stops between items instead of holding up shutdown. */
+  run(deps: AppDeps, signal: AbortSignal): Promise<unknown>;
 }
 
 /** Every scheduled job, run one after the other on each tick. */
@@ -19,7 +20,7 @@ const scheduledJobs: Job[] = [
 export interface JobRunner {
   /** Runs every job once now, unless a run is under way (then waits for that one). */
   tick(): Promise<void>;
-  /** No new runs; resolves once the run under way (if any) has finished. */
+  /** No new runs; the run under way (if any) is told to stop, and this resolves once it has. */
   stop(): Promise<void>;
 }
 
@@ -31,6 +32,7 @@ export interface JobRunner {
 export function startJobs(deps: AppDeps, jobs: readonly Job[], intervalMs: number): JobRunner {
   let running: Promise<void> | null = null;
   let stopped = false;
+  const closing = new AbortController();
   const tick = (): Promise<void> => {
     if (running) return running;
     if (stopped) return Promise.resolve();
@@ -38,8 +40,9 @@ export function startJobs(deps: AppDeps, jobs: readonly Job[], intervalMs: numbe
       for (const job of jobs) {
         if (stopped) break;
         try {
-          await job.run(deps);
+          await job.run(deps, closing.signal);
         } catch (error) {
+          if (closing.signal.aborted) break;
           deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
         }
       }
@@ -56,6 +59,7 @@ export function startJobs(deps: AppDeps, jobs: readonly Job[], intervalMs: numbe
     tick,
     async stop() {
       stopped = true;
+      closing.abort();
       clearInterval(timer);
       clearTimeout(first);
       await running;
