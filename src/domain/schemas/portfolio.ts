@@ -40,8 +40,17 @@ export const overdueListItem = z.object({
 export type OverdueListItem = z.infer<typeof overdueListItem>;
 
 export const overduePage = pageOf(overdueListItem).extend({
-  /** Loans in each bucket (over the whole book, ignoring the search and the bucket filter). */
+  /**
+   * Loans in each bucket (over the whole book, ignoring the search and the bucket filter): exact up to the
+   * list cap, then that cap with `bucketsCapped` true, shown as "1,000+" (docs/decisions/022).
+   */
   buckets: z.object({ '1-30': z.number(), '31-60': z.number(), '61-90': z.number(), '90+': z.number() }),
+  bucketsCapped: z.object({
+    '1-30': z.boolean(),
+    '31-60': z.boolean(),
+    '61-90': z.boolean(),
+    '90+': z.boolean(),
+  }),
 });
 export type OverduePage = z.infer<typeof overduePage>;
 

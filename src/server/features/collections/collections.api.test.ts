@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
@@ -116,6 +117,8 @@ const overdue = async (query = '') => {
     pageSize: number;
     pageCount: number;
     buckets: Record<OverdueBucket, number>;
+    bucketsCapped: Record<OverdueBucket, boolean>;
+    totalCapped: boolean;
   };
 };
 
@@ -208,6 +211,7 @@ describe('overdue queue', () => {
     for (const item of items) counts[bucketOf(item.daysPastDue)] += 1;
     const page = await overdue();
     expect(page.buckets).toEqual(counts);
+    expect(page.bucketsCapped).toEqual({ '1-30': false, '31-60': false, '61-90': false, '90+': false });
     // Five days past the fourth due date, each loan sits in its own bucket.
     expect(bucketOf(daysBetween(due(4), today()))).toBe('1-30');
     expect(bucketOf(daysBetween(due(3), today()))).toBe('31-60');
@@ -294,5 +298,35 @@ describe('overdue queue', () => {
     expect((await borrower.get('/api/staff/overdue')).status).toBe(403);
     expect((await t.api.get('/api/staff/overdue')).status).toBe(401);
     expect((await finance.get('/api/staff/overdue')).status).toBe(200);
+  });
+
+  // Last: it adds a thousand loans to the book the tests above count.
+  it('counts a bucket only up to the list cap and says so (shown as "1,000+")', async () => {
+    // 1,001 copies of a loan owing from its first instalment (90+ days), each with its own borrower.
+    await sql`
+      insert into users (id, phone, password_hash, role)
+      select gen_random_uuid(), '0998' || lpad(g::text, 7, '0'), (select password_hash from users limit 1), 'borrower'
+      from generate_series(1, 1001) as g`.execute(t.db);
+    const columns = (
+      await sql<{ name: string }>`
+        select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = 'applications'`.execute(t.db)
+    ).rows.map((r) => r.name);
+    const copied: Record<string, string> = {
+      id: 'gen_random_uuid()',
+      loan_number: "'CAP-' || u.phone",
+      borrower_id: 'u.id',
+      phone: 'u.phone',
+    };
+    await sql`
+      insert into applications (${sql.raw(columns.join(', '))})
+      select ${sql.raw(columns.map((c) => copied[c] ?? `a.${c}`).join(', '))}
+      from applications a, users u
+      where a.id = ${loans.unpaid!.id} and u.phone like '0998%'`.execute(t.db);
+
+    const page = await overdue();
+    expect(page.buckets['90+']).toBe(1000);
+    expect(page.bucketsCapped).toEqual({ '1-30': false, '31-60': false, '61-90': false, '90+': true });
+    expect(page.totalCapped).toBe(true);
   });
 });

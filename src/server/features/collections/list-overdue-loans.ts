@@ -9,7 +9,7 @@ import type {
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { escapeLike } from '../../lib/like';
-import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { outstandingPrincipalSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
 /** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */
@@ -58,17 +58,20 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
     ['next_due_on', 'asc'],
     ['loan_number', 'asc'],
   ] as const;
+  // Each bucket is a range of the overdue index, counted up to the list cap: a bounded index-only scan
+  // however many loans are past due (counting all of them on every page was the queue's main cost at 1 M).
+  const cappedCount = (from: string | null, to: string) => {
+    let inBucket = pastDue().where(sql<SqlBool>`applications.next_due_on <= ${to}::date`);
+    if (from !== null) inBucket = inBucket.where(sql<SqlBool>`applications.next_due_on >= ${from}::date`);
+    return sql<string>`(select count(*) from (${inBucket.select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as bucket)`;
+  };
   const [counts, rows] = await Promise.all([
-    pastDue()
-      .select([
-        sql<number>`count(*) filter (where applications.next_due_on >= ${b1.from}::date)`.as('d1'),
-        sql<number>`count(*) filter (where applications.next_due_on between ${b31.from}::date and ${b31.to}::date)`.as(
-          'd31',
-        ),
-        sql<number>`count(*) filter (where applications.next_due_on between ${b61.from}::date and ${b61.to}::date)`.as(
-          'd61',
-        ),
-        sql<number>`count(*) filter (where applications.next_due_on <= ${b91.to}::date)`.as('d91'),
+    deps.db
+      .selectNoFrom([
+        cappedCount(b1.from, b1.to).as('d1'),
+        cappedCount(b31.from, b31.to).as('d31'),
+        cappedCount(b61.from, b61.to).as('d61'),
+        cappedCount(b91.from, b91.to).as('d91'),
       ])
       .executeTakeFirstOrThrow(),
     // The page's keys and the capped total from the index alone (deep pages skip index entries, not table
@@ -112,10 +115,16 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   return {
     ...toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page),
     buckets: {
-      '1-30': Number(counts.d1),
-      '31-60': Number(counts.d31),
-      '61-90': Number(counts.d61),
-      '90+': Number(counts.d91),
+      '1-30': Math.min(Number(counts.d1), COUNT_CAP),
+      '31-60': Math.min(Number(counts.d31), COUNT_CAP),
+      '61-90': Math.min(Number(counts.d61), COUNT_CAP),
+      '90+': Math.min(Number(counts.d91), COUNT_CAP),
+    },
+    bucketsCapped: {
+      '1-30': Number(counts.d1) > COUNT_CAP,
+      '31-60': Number(counts.d31) > COUNT_CAP,
+      '61-90': Number(counts.d61) > COUNT_CAP,
+      '90+': Number(counts.d91) > COUNT_CAP,
     },
   };
 }

@@ -49,7 +49,7 @@ describe("account page: the borrower's own data", { timeout: 30_000 }, () => {
     const front = screen.getByRole('img', { name: 'ID (front)' });
     expect(front.getAttribute('src')).toBe('/api/files/d1');
     expect(screen.getByRole('img', { name: 'Signature' }).getAttribute('src')).toBe('/api/files/d4');
-    await userEvent.click(screen.getByRole('button', { name: /ID \(front\)/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /ID \(front\)/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('img', { name: 'ID (front)' }).getAttribute('src')).toBe('/api/files/d1');
   });
@@ -69,7 +69,7 @@ describe("account page: the borrower's own data", { timeout: 30_000 }, () => {
     expect(screen.getByText('Current')).toBeTruthy();
     expect(screen.getByText(/^Agreed to a new version · /)).toBeTruthy();
     expect(screen.getByText(/^Agreed when signing up · /)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Read the privacy notice' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Read the privacy notice' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('en rights text. DPO: dpo@example.com')).toBeTruthy();
   });
@@ -85,7 +85,8 @@ describe("account page: the borrower's own data", { timeout: 30_000 }, () => {
     });
     await openSection('Account closure');
     expect(await screen.findByText(/we keep your records for 5 years/)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Close my account' }));
+    // The text is in the document while the section is still opening; the button is reachable once it is open.
+    await userEvent.click(await screen.findByRole('button', { name: 'Close my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close your account?' });
     await userEvent.type(within(dialog).getByLabelText('Password'), 'my-password-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close account' }));

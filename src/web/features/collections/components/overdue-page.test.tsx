@@ -25,6 +25,7 @@ function makeOverdue(overrides: Partial<OverdueListItem> = {}): OverdueListItem 
 }
 
 const buckets = { '1-30': 12, '31-60': 5, '61-90': 2, '90+': 1 };
+const notCapped = { '1-30': false, '31-60': false, '61-90': false, '90+': false };
 
 function overduePage(items: OverdueListItem[], page = 1, total = items.length): OverduePage {
   return {
@@ -35,6 +36,7 @@ function overduePage(items: OverdueListItem[], page = 1, total = items.length): 
     totalCapped: false,
     pageCount: Math.max(1, Math.ceil(total / 10)),
     buckets,
+    bucketsCapped: notCapped,
   };
 }
 
@@ -125,6 +127,24 @@ describe('Overdue queue', { timeout: 20_000 }, () => {
       '/api/staff/overdue?bucket=31-60',
       '/api/staff/overdue',
     ]);
+  });
+
+  it('shows a capped bucket count as a lower bound: "1,000+"', async () => {
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/overdue': {
+        body: {
+          ...overduePage([makeOverdue({ fullName: 'Many' })], 1, 1000),
+          totalCapped: true,
+          buckets: { ...buckets, '1-30': 1000 },
+          bucketsCapped: { ...notCapped, '1-30': true },
+        },
+      },
+    });
+    renderBackOffice('/admin/overdue');
+    expect(await screen.findByText('Many')).toBeTruthy();
+    expect(segment(/^1–30 days\s*1,000\+$/)).toBeTruthy();
+    expect(segment(/^31–60 days\s*5$/)).toBeTruthy();
   });
 
   it('searches by name, phone and loan number within the bucket, back to page 1', async () => {

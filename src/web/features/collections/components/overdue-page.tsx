@@ -32,12 +32,13 @@ function BucketFilter({ data, values, set }: ListFilters<OverduePageDto>) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
-  const segment = (label: string, count: number | undefined) => (
+  // A capped count is a lower bound (docs/decisions/022): "1,000+".
+  const segment = (label: string, count: number | undefined, capped = false) => (
     <Group gap={6} wrap="nowrap" justify="center">
       <span>{label}</span>
       {count === undefined ? null : (
         <Badge size="sm" variant="light" color="gray" radius="sm">
-          {fmt.number(count)}
+          {`${fmt.number(count)}${capped ? '+' : ''}`}
         </Badge>
       )}
     </Group>
@@ -53,7 +54,11 @@ function BucketFilter({ data, values, set }: ListFilters<OverduePageDto>) {
         { value: ALL, label: segment(t('collections.overdue.all'), undefined) },
         ...overdueBuckets.map((bucket) => ({
           value: bucket,
-          label: segment(t(`collections.overdue.bucket.${bucket}`), data?.buckets[bucket]),
+          label: segment(
+            t(`collections.overdue.bucket.${bucket}`),
+            data?.buckets[bucket],
+            data?.bucketsCapped[bucket],
+          ),
         })),
       ]}
     />
