@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Permission } from '../../domain/permissions';
 import type { UserDto } from '../../domain/schemas/user';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
+import { lazyStaffComponent } from '../components/lazy-page';
 import { fetchMyApplication, myApplicationQueryKey } from '../features/application/api/my-application';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { ConsentPage } from '../features/auth/components/consent-page';
 import { useErrorText } from '../lib/error-text';
-import { loadStaffStrings } from '../lib/i18n';
 import { homePath, useCan, useSession } from '../lib/session';
 import { settingsQuery } from '../lib/settings';
 
@@ -65,20 +65,12 @@ export function SignedOutOnly() {
 
 // Staff sign-in screens (docs/decisions/017): loaded only when a staff session needs them, with the staff
 // strings they show.
-const SecondFactorPage = lazy(async () => {
-  const [page] = await Promise.all([
-    import('../features/security/components/second-factor-page'),
-    loadStaffStrings(),
-  ]);
-  return { default: page.SecondFactorPage };
-});
-const EnrolmentRequiredPage = lazy(async () => {
-  const [page] = await Promise.all([
-    import('../features/security/components/enrolment-required-page'),
-    loadStaffStrings(),
-  ]);
-  return { default: page.EnrolmentRequiredPage };
-});
+const SecondFactorPage = lazyStaffComponent(() =>
+  import('../features/security/components/second-factor-page').then((m) => m.SecondFactorPage),
+);
+const EnrolmentRequiredPage = lazyStaffComponent(() =>
+  import('../features/security/components/enrolment-required-page').then((m) => m.EnrolmentRequiredPage),
+);
 
 /**
  * Everything else needs a session. Staff give their second factor first; then a temporary password must be

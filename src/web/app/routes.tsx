@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/full-screen-status';
+import { lazyStaffComponent } from '../components/lazy-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/application/routes';
@@ -8,16 +9,12 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page';
 import { SignupPage } from '../features/auth/components/signup-page';
 import { walletRoutes } from '../features/wallet/routes';
-import { loadStaffStrings } from '../lib/i18n';
 import { BorrowerOnly, HomeRedirect, SessionGate, SignedInOnly, SignedOutOnly, StaffOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { BorrowerLayout } from './layouts/borrower-layout';
 
 // The back office (its layout, pages, libraries and strings) is a chunk of its own: borrowers never load it.
-const BackOffice = lazy(async () => {
-  const [module] = await Promise.all([import('./back-office'), loadStaffStrings()]);
-  return { default: module.BackOffice };
-});
+const BackOffice = lazyStaffComponent(() => import('./back-office').then((module) => module.BackOffice));
 const backOffice = (
   <Suspense fallback={<LoadingScreen />}>
     <BackOffice />

@@ -1,11 +1,11 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ChangePasswordInput, changePasswordSchema } from '../../domain/schemas/auth';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../lib/form-errors';
 import { notifySuccess } from '../lib/notify';
 import { type Session, useChangePassword } from '../lib/session';
+import { FormAlerts } from './form-alerts';
 import { PasswordField } from './password-field';
 
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -71,11 +71,7 @@ export function ChangePasswordForm({ onChanged, layout = 'compact', ...rest }: C
           {...form.getInputProps('confirmPassword')}
           error={errors.field('confirmPassword')}
         />
-        {errors.alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errors.alert}
-          </Alert>
-        ) : null}
+        <FormAlerts error={errors.alert} />
         <Button
           type="submit"
           fullWidth={page}

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { loadStaffStrings } from '../lib/i18n';
 
 /**
  * A route's page as a chunk of its own, fetched when the page is first opened: the first load of /login
@@ -18,4 +19,15 @@ export function lazyPage(load: () => Promise<ComponentType>) {
       <Page />
     </Suspense>
   );
+}
+
+/**
+ * A staff screen's component, fetched with the back office's strings (`loadStaffStrings`): it renders only
+ * once both are in, so staff never see a raw key.
+ */
+export function lazyStaffComponent(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), loadStaffStrings()]);
+    return { default: component };
+  });
 }

@@ -31,19 +31,17 @@ const staffBundles: Record<Language, () => Promise<{ default: Strings }>> = {
 /** Once the back office is opened, every language loaded from then on also brings its staff strings. */
 let withStaffStrings = false;
 
-async function readStrings(lang: Language): Promise<Strings> {
+/** One language's strings, with the back office's when asked. */
+async function readStrings(lang: Language, withStaff = withStaffStrings): Promise<Strings> {
   const [shared, staff] = await Promise.all([
     bundles[lang](),
-    withStaffStrings ? staffBundles[lang]() : Promise.resolve({ default: {} }),
+    withStaff ? staffBundles[lang]() : Promise.resolve({ default: {} }),
   ]);
   return { ...shared.default, ...staff.default };
 }
 
 /** Every string of one language, borrower and staff, merged as the app reads them (the locale test). */
-export async function loadAllStrings(lang: Language): Promise<Strings> {
-  const [shared, staff] = await Promise.all([bundles[lang](), staffBundles[lang]()]);
-  return { ...shared.default, ...staff.default };
-}
+export const loadAllStrings = (lang: Language) => readStrings(lang, true);
 
 /**
  * The back office's strings: added to every language already loaded, and read with every language loaded

@@ -1,10 +1,11 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { addDays, daysBetween } from '../../../domain/loan/calendar';
-import type {
-  OverdueBucket,
-  OverdueListItem,
-  OverdueListQuery,
-  OverduePage,
+import {
+  type OverdueBucket,
+  type OverdueListItem,
+  type OverdueListQuery,
+  type OverduePage,
+  overdueBuckets,
 } from '../../../domain/schemas/portfolio';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
@@ -18,6 +19,14 @@ function bucketRange(bucket: OverdueBucket, today: string): { from: string | nul
     bucket
   ] as [number, number | null];
   return { from: high === null ? null : addDays(today, -high), to: addDays(today, -low) };
+}
+
+/** The loans a bucket holds, as a range of due dates (the overdue index's order). */
+function inBucket(bucket: OverdueBucket, today: string): Expression<SqlBool> {
+  const { from, to } = bucketRange(bucket, today);
+  return from === null
+    ? sql<SqlBool>`applications.next_due_on <= ${to}::date`
+    : sql<SqlBool>`applications.next_due_on between ${from}::date and ${to}::date`;
 }
 
 /**
@@ -45,14 +54,8 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
       sql<SqlBool>`lower(applications.loan_number) like ${pattern}` as Expression<SqlBool>,
     );
   }
-  if (query.bucket) {
-    const { from, to } = bucketRange(query.bucket, today);
-    filtered = filtered.where(sql<SqlBool>`applications.next_due_on <= ${to}::date`);
-    if (from !== null) filtered = filtered.where(sql<SqlBool>`applications.next_due_on >= ${from}::date`);
-  }
+  if (query.bucket) filtered = filtered.where(inBucket(query.bucket, today));
 
-  const bounds = (bucket: OverdueBucket) => bucketRange(bucket, today);
-  const [b1, b31, b61, b91] = [bounds('1-30'), bounds('31-60'), bounds('61-90'), bounds('90+')];
   const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
   const order = [
     ['next_due_on', 'asc'],
@@ -60,19 +63,13 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   ] as const;
   // Each bucket is a range of the overdue index, counted up to the list cap: a bounded index-only scan
   // however many loans are past due (counting all of them on every page was the queue's main cost at 1 M).
-  const cappedCount = (from: string | null, to: string) => {
-    let inBucket = pastDue().where(sql<SqlBool>`applications.next_due_on <= ${to}::date`);
-    if (from !== null) inBucket = inBucket.where(sql<SqlBool>`applications.next_due_on >= ${from}::date`);
-    return sql<string>`(select count(*) from (${inBucket.select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as bucket)`;
+  const cappedCount = (bucket: OverdueBucket) => {
+    const loans = pastDue().where(inBucket(bucket, today)).select(sql`1`.as('one'));
+    return sql<string>`(select count(*) from (${loans.limit(COUNT_CAP + 1)}) as bucket)`;
   };
   const [counts, rows] = await Promise.all([
     deps.db
-      .selectNoFrom([
-        cappedCount(b1.from, b1.to).as('d1'),
-        cappedCount(b31.from, b31.to).as('d31'),
-        cappedCount(b61.from, b61.to).as('d61'),
-        cappedCount(b91.from, b91.to).as('d91'),
-      ])
+      .selectNoFrom(overdueBuckets.map((bucket) => cappedCount(bucket).as(bucket)))
       .executeTakeFirstOrThrow(),
     // The page's keys and the capped total from the index alone (deep pages skip index entries, not table
     // rows), then the page's rows.
@@ -95,6 +92,11 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
       .execute(),
   ]);
 
+  const mapBuckets = <T>(f: (counted: number) => T) =>
+    Object.fromEntries(overdueBuckets.map((bucket) => [bucket, f(Number(counts[bucket]))])) as Record<
+      OverdueBucket,
+      T
+    >;
   const items: OverdueListItem[] = rows.map((row) => {
     const daysPastDue = daysBetween(row.next_due_on, today);
     const unpaid = row.unpaid_instalments;
@@ -114,17 +116,7 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   });
   return {
     ...toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page),
-    buckets: {
-      '1-30': Math.min(Number(counts.d1), COUNT_CAP),
-      '31-60': Math.min(Number(counts.d31), COUNT_CAP),
-      '61-90': Math.min(Number(counts.d61), COUNT_CAP),
-      '90+': Math.min(Number(counts.d91), COUNT_CAP),
-    },
-    bucketsCapped: {
-      '1-30': Number(counts.d1) > COUNT_CAP,
-      '31-60': Number(counts.d31) > COUNT_CAP,
-      '61-90': Number(counts.d61) > COUNT_CAP,
-      '90+': Number(counts.d91) > COUNT_CAP,
-    },
+    buckets: mapBuckets((n) => Math.min(n, COUNT_CAP)),
+    bucketsCapped: mapBuckets((n) => n > COUNT_CAP),
   };
 }

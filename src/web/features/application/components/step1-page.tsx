@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Center,
@@ -12,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import {
   roundAndClamp,
 } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
+import { FormAlerts } from '../../../components/form-alerts';
 import { LoadError } from '../../../components/load-state';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { errorInfoFrom } from '../../../lib/error-text';
@@ -280,11 +280,7 @@ function LoanRequestForm({
             )}
           </Paper>
         </SimpleGrid>
-        {errors.alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errors.alert}
-          </Alert>
-        ) : null}
+        <FormAlerts error={errors.alert} />
         <Button
           type="submit"
           size="md"

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import {
   sendPasswordResetCodeSchema,
 } from '../../../../domain/schemas/auth';
 import { CodeField } from '../../../components/code-field';
+import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
@@ -113,16 +113,7 @@ export function ForgotPasswordPage() {
           error={errors.field('confirmPassword')}
         />
         <SafetyNotice />
-        {errors.alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errors.alert}
-          </Alert>
-        ) : null}
-        {succeeded ? (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('auth.forgot.success')}
-          </Alert>
-        ) : null}
+        <FormAlerts error={errors.alert} success={succeeded ? t('auth.forgot.success') : null} />
         <Button
           type="submit"
           fullWidth

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../../domain/schemas/auth';
+import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { homePath, useLogin } from '../../../lib/session';
@@ -60,11 +60,7 @@ export function LoginPage() {
         <Anchor component={Link} to="/forgot-password" size="sm" fw={600} ta="right" mt={-8}>
           {t('auth.login.forgotPassword')}
         </Anchor>
-        {errors.alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errors.alert}
-          </Alert>
-        ) : null}
+        <FormAlerts error={errors.alert} />
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t('auth.login.submit')}
         </Button>

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
 import { CodeField } from '../../../components/code-field';
+import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
@@ -131,16 +131,7 @@ export function SignupPage() {
           error={errors.field('privacyNoticeVersion')}
         />
         <SafetyNotice />
-        {errors.alert ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errors.alert}
-          </Alert>
-        ) : null}
-        {succeeded ? (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('auth.signup.success')}
-          </Alert>
-        ) : null}
+        <FormAlerts error={errors.alert} success={succeeded ? t('auth.signup.success') : null} />
         <Button
           type="submit"
           fullWidth
