@@ -7,6 +7,7 @@
  * list workload on one instance and on two (bench/two-instances.ts); last, the built app's cold start
  * (bench/cold-start.ts). Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite|cold-start
+ *   --scenarios=races (health and the two races only: a quick look at contention)
  * Every list is measured on page 1 and on a deep page and printed next to the goals of issue #12 (≥ 0.25× the
  * req/s of /api/health, p95 ≤ 50 ms), the staff profile next to a bare Fastify + pg server answering the same
  * single-row SELECT (≥ 0.5×), the two races next to p99 ≤ 200 ms, and PGlite next to PostgreSQL (≥ 0.5×).
@@ -59,6 +60,7 @@ const options = {
   duration: Number(arg('duration', '10')),
   connections: Number(arg('connections', '32')),
   only: arg('only', ''),
+  racesOnly: arg('scenarios', 'all') === 'races',
 };
 const SECRET = 'hiram-bench-session-secret-0123456789-abcdefghijklmn';
 const log = (message: string) => console.info(message);
@@ -520,20 +522,14 @@ async function runWithdrawals(url: string, cookieName: string, plan: WithdrawalP
   });
 
   // 200 concurrent withdrawals against one loan, all carrying its one valid code: exactly one may win.
-  const started = performance.now();
-  const answers = await Promise.all(
-    Array.from({ length: 200 }, () => {
-      const t0 = performance.now();
-      return fetch(`${url}/api/wallet/withdrawals`, {
-        method: 'POST',
-        headers: post(plan.single),
-        body: JSON.stringify({ amount: plan.single.amount, code: CODE, idempotencyKey: randomUUID() }),
-      }).then((r) => ({ status: r.status, ms: performance.now() - t0 }));
+  const { answers, times, seconds } = await burst(url, () =>
+    fetch(`${url}/api/wallet/withdrawals`, {
+      method: 'POST',
+      headers: post(plan.single),
+      body: JSON.stringify({ amount: plan.single.amount, code: CODE, idempotencyKey: randomUUID() }),
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  const singleCreated = answers.filter((a) => a.status >= 200 && a.status < 300).length;
-  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const singleCreated = answers.filter((status) => status >= 200 && status < 300).length;
   results.push({
     scenario: 'POST withdrawals ×200 at once, one loan',
     // The balance covers one of them: exactly one may be created.
@@ -660,63 +656,68 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     const health = await load('GET /api/health', url, { path: '/api/health' });
     table.push(health);
     const lists: Row[] = [];
-    for (const list of benchLists(sizes)) {
-      lists.push(await load(`${list.name}, page 1`, url, { path: list.path, headers }));
+    let profile: Row | null = null;
+    let bareRow: Row | null = null;
+    if (!options.racesOnly) {
+      for (const list of benchLists(sizes)) {
+        lists.push(await load(`${list.name}, page 1`, url, { path: list.path, headers }));
+        lists.push(
+          await load(`${list.name}, page ${list.deepPage.toLocaleString('en')}`, url, {
+            path: `${list.path}?page=${list.deepPage}`,
+            headers,
+          }),
+        );
+      }
       lists.push(
-        await load(`${list.name}, page ${list.deepPage.toLocaleString('en')}`, url, {
-          path: `${list.path}?page=${list.deepPage}`,
+        await load('pending, search name', url, {
+          path: '/api/staff/applications/pending?name=maria%20santos',
           headers,
         }),
+        await load('pending, name + phone', url, {
+          path: '/api/staff/applications/pending?name=maria&phone=0000123',
+          headers,
+        }),
+        await load('overdue, bucket 31-60', url, { path: '/api/staff/overdue?bucket=31-60', headers }),
+        await load('overdue, search name', url, { path: '/api/staff/overdue?name=maria%20santos', headers }),
       );
-    }
-    lists.push(
-      await load('pending, search name', url, {
-        path: '/api/staff/applications/pending?name=maria%20santos',
+      table.push(...lists);
+      table.push(await load('dashboard summary', url, { path: '/api/staff/dashboard', headers }));
+      table.push(await load('dashboard portfolio', url, { path: '/api/staff/dashboard/portfolio', headers }));
+      profile = await load('view profile', url, {
         headers,
-      }),
-      await load('pending, name + phone', url, {
-        path: '/api/staff/applications/pending?name=maria&phone=0000123',
-        headers,
-      }),
-      await load('overdue, bucket 31-60', url, { path: '/api/staff/overdue?bucket=31-60', headers }),
-      await load('overdue, search name', url, { path: '/api/staff/overdue?name=maria%20santos', headers }),
-    );
-    table.push(...lists);
-    table.push(await load('dashboard summary', url, { path: '/api/staff/dashboard', headers }));
-    table.push(await load('dashboard portfolio', url, { path: '/api/staff/dashboard/portfolio', headers }));
-    const profile = await load('view profile', url, {
-      headers,
-      requests: [
-        {
-          setupRequest: (req: autocannon.Request) => ({
-            ...req,
-            path: `/api/staff/applications/${profileIds[p++ % profileIds.length]}`,
-          }),
-        },
-      ],
-    });
-    table.push(profile);
-    let bareRow: Row | null = null;
-    if (cluster) {
-      bare = await startBareServer(cluster.url);
-      let q = 0;
-      bareRow = await load('bare Fastify + pg: the same row', bare.url, {
         requests: [
           {
             setupRequest: (req: autocannon.Request) => ({
               ...req,
-              path: `/applications/${profileIds[q++ % profileIds.length]}`,
+              path: `/api/staff/applications/${profileIds[p++ % profileIds.length]}`,
             }),
           },
         ],
       });
-      await bare.stop();
-      bare = null;
-      table.push(bareRow);
+      table.push(profile);
+      if (cluster) {
+        bare = await startBareServer(cluster.url);
+        let q = 0;
+        bareRow = await load('bare Fastify + pg: the same row', bare.url, {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                path: `/applications/${profileIds[q++ % profileIds.length]}`,
+              }),
+            },
+          ],
+        });
+        await bare.stop();
+        bare = null;
+        table.push(bareRow);
+      }
     }
+    const floors = await raceFloors(url, officer);
+    table.push(...floors);
     const decisions = await runDecisions(url, officer, seededIds.application(5));
     table.push(decisions.row);
-    if (cluster) {
+    if (cluster && !options.racesOnly) {
       await benchTwoInstances(log, {
         first: url,
         startSecond: () => startServer({ DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' }),
@@ -746,7 +747,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
       `${kind} — ${rows.toLocaleString('en')} applications; server peak RSS ${peak.toFixed(0)} MiB; ${options.connections} clients`,
       table,
     );
-    printGoals(kind, health, lists, profile, bareRow, [decisions.row, withdrawals.results[0]!]);
+    printGoals(kind, health, lists, profile, bareRow, floors, [decisions.row, withdrawals.results[0]!]);
     listRuns.set(kind, { rows, table: lists });
   } finally {
     await bare?.stop();
@@ -758,7 +759,15 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 
 /** Each measured figure next to its goal (issue #12), with pass/fail. */
-function printGoals(kind: string, health: Row, lists: Row[], profile: Row, bare: Row | null, races: Row[]) {
+function printGoals(
+  kind: string,
+  health: Row,
+  lists: Row[],
+  profile: Row | null,
+  bare: Row | null,
+  floors: Row[],
+  races: Row[],
+) {
   log(`\n${kind}: goals — lists ≥ 0.25× /api/health req/s and p95 ≤ 50 ms at ${options.connections} clients`);
   log('| list | req/s | × health | goal | p95 ms | goal | verdict |');
   log('|---|---:|---:|---:|---:|---:|---|');
@@ -768,7 +777,7 @@ function printGoals(kind: string, health: Row, lists: Row[], profile: Row, bare:
       `| ${r.scenario} | ${r.rps.toFixed(0)} | ${ratio.toFixed(3)} | ≥ 0.25 | ${r.p95.toFixed(1)} | ≤ 50 | ${r.allOk ? verdict(ratio >= 0.25 && r.p95 <= 50) : `FAIL (answers: ${r.ok})`} |`,
     );
   }
-  if (bare) {
+  if (profile && bare) {
     const ratio = profile.rps / bare.rps;
     log(
       `\n${kind}: view profile ${profile.rps.toFixed(0)} req/s vs bare Fastify + pg ${bare.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}× (goal ≥ 0.5×) → ${profile.allOk ? verdict(ratio >= 0.5) : `FAIL (answers: ${profile.ok})`}`,
@@ -776,7 +785,7 @@ function printGoals(kind: string, health: Row, lists: Row[], profile: Row, bare:
   }
   for (const r of races) {
     log(
-      `${kind}: ${r.scenario}: p99 ${r.p99.toFixed(0)} ms (goal ≤ 200 ms), ${r.ok} → ${verdict(r.allOk && r.p99 <= 200)}`,
+      `${kind}: ${r.scenario}: p99 ${r.p99.toFixed(0)} ms (goal ≤ 200 ms; floors: ${floors.map((f) => `${f.scenario.split(' ×')[0]} p99 ${f.p99.toFixed(0)} ms`).join(', ')}), ${r.ok} → ${verdict(r.allOk && r.p99 <= 200)}`,
     );
   }
 }
@@ -806,6 +815,60 @@ function printBackendComparison() {
   log(`geometric mean ${mean.toFixed(2)}× (goal ≥ 0.5×) → ${verdict(mean >= 0.5)}`);
 }
 
+/**
+ * 200 requests sent at once (`send(i)`), each timed from its start to the end of its answer. Connections
+ * are opened first by a burst to /api/health, so a race measures the server, not 200 TCP handshakes; the
+ * same burst to /api/health, timed, is the client's own floor on this machine (`raceFloor`).
+ */
+async function burst(url: string, send: (i: number) => Promise<Response>, count = 200) {
+  await timedBurst(() => fetch(`${url}/api/health`), count);
+  return timedBurst(send, count);
+}
+
+async function timedBurst(send: (i: number) => Promise<Response>, count: number) {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const t0 = performance.now();
+      const response = await send(i);
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - t0 };
+    }),
+  );
+  return {
+    answers: answers.map((a) => a.status),
+    times: answers.map((a) => a.ms).sort((a, b) => a - b),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/**
+ * A race's floors on this machine, on warm connections: 200 × GET /api/health at once (the client, HTTP and
+ * the machine) and 200 × GET /api/me signed in (plus a session read from the database each).
+ */
+async function raceFloors(url: string, officer: { cookie: string }): Promise<Row[]> {
+  const floors: Row[] = [];
+  for (const [scenario, send] of [
+    ["GET /api/health ×200 at once (a race's floor)", () => fetch(`${url}/api/health`)],
+    [
+      'GET /api/me ×200 at once, signed in',
+      () => fetch(`${url}/api/me`, { headers: { cookie: officer.cookie } }),
+    ],
+  ] as const) {
+    const { answers, times, seconds } = await burst(url, send);
+    floors.push({
+      scenario,
+      allOk: answers.every((status) => status === 200),
+      rps: answers.length / seconds,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      ok: `${answers.filter((status) => status === 200).length} ok`,
+    });
+  }
+  return floors;
+}
+
 /** 200 simultaneous decisions (approve or reject) on one pending application: exactly one may win. */
 async function runDecisions(url: string, officer: { cookie: string; csrf: string }, id: string) {
   const headers = {
@@ -813,26 +876,17 @@ async function runDecisions(url: string, officer: { cookie: string; csrf: string
     cookie: officer.cookie,
     'x-csrf-token': officer.csrf,
   };
-  const started = performance.now();
-  const answers = await Promise.all(
-    Array.from({ length: 200 }, (_, i) => {
-      const t0 = performance.now();
-      const [action, body] =
-        i % 3 === 0 ? ['reject', { reason: `bench ${i}` }] : ['approve', { creditScore: 500 }];
-      return fetch(`${url}/api/staff/applications/${id}/${action}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-      }).then(async (r) => {
-        await r.arrayBuffer();
-        return { status: r.status, ms: performance.now() - t0 };
-      });
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
-  const won = answers.filter((a) => a.status === 200).length;
-  const lost = answers.filter((a) => a.status === 409).length;
+  const { answers, times, seconds } = await burst(url, (i) => {
+    const [action, body] =
+      i % 3 === 0 ? ['reject', { reason: `bench ${i}` }] : ['approve', { creditScore: 500 }];
+    return fetch(`${url}/api/staff/applications/${id}/${action}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+  });
+  const won = answers.filter((status) => status === 200).length;
+  const lost = answers.filter((status) => status === 409).length;
   return {
     won,
     lost,

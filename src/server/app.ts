@@ -40,6 +40,7 @@ import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
+import { KeyedQueue } from './lib/keyed-queue';
 import { requestIdGenerator } from './lib/logging';
 import { securityHeaders } from './lib/security-headers';
 import type { App } from './lib/types';
@@ -48,7 +49,8 @@ import { type PoolStats, registerMetrics } from './metrics/plugin';
 import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { storageFor } from './storage/create-storage';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock'> {
+export interface BuildAppOptions
+  extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock' | 'perRecord'> {
   /** Tests only: a clock other than the real time. */
   clock?: Clock;
   /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events,
     log: app.log,
     clock: options.clock ?? systemClock,
+    perRecord: new KeyedQueue(),
   };
   app.decorate('deps', deps);
   const bus: EventBus = events;

@@ -231,8 +231,13 @@ export async function withVerifiedCode<T>(
     if (!row?.spent) return { ok: false as const };
     return { ok: true as const, value: await work(trx) };
   });
-  if (!outcome.ok) throw new AppError(invalidCode, { fields: { code: invalidCode } });
+  if (!outcome.ok) throw codeRefused(invalidCode);
   return outcome.value;
+}
+
+/** The refusal of a wrong, spent or expired code, on the code field. */
+export function codeRefused(invalidCode: ErrorCode = 'CODE_INVALID') {
+  return new AppError(invalidCode, { fields: { code: invalidCode } });
 }
 
 /**
@@ -244,15 +249,15 @@ export async function liveCodeContext(
   db: Kysely<Database>,
   target: Omit<CodeTarget, 'context'>,
 ): Promise<string | null> {
-  const latest = await db
-    .selectFrom('verification_codes')
-    .select(['context', 'used_at', 'attempts'])
-    .select(sql<boolean>`expires_at > now()`.as('live'))
-    .where('phone', '=', target.phone)
-    .where('purpose', '=', target.purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!latest || latest.used_at || !latest.live || latest.attempts >= codePolicy.maxAttempts) return null;
-  return latest.context;
+  const row = await db.selectNoFrom(liveCodeContextSql(target).as('context')).executeTakeFirstOrThrow();
+  return row.context;
+}
+
+/** `liveCodeContext` as a scalar subquery, to read next to other facts in one statement. */
+export function liveCodeContextSql(target: Omit<CodeTarget, 'context'>) {
+  return sql<string | null>`(select case
+      when c.used_at is null and c.expires_at > now() and c.attempts < ${codePolicy.maxAttempts} then c.context
+    end
+    from verification_codes c where c.phone = ${target.phone} and c.purpose = ${target.purpose}
+    order by c.created_at desc limit 1)`;
 }

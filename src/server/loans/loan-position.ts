@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import { addMonthsClamped } from '../../domain/loan/calendar';
 import {
   deriveLoanPosition,
@@ -186,14 +186,20 @@ export async function lastDueDate(
   loan: { id: string; term_months: number },
   timeZone: string,
 ): Promise<string | null> {
-  const first = await db
-    .selectFrom('disbursements')
-    .select('decided_at')
-    .where('application_id', '=', loan.id)
-    .where('status', '=', 'paid')
-    .orderBy('decided_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (!first?.decided_at) return null;
-  return addMonthsClamped(todayIn(timeZone, first.decided_at), loan.term_months);
+  const row = await db
+    .selectNoFrom(firstPayoutSql(sql.val(loan.id)).as('first_paid_at'))
+    .executeTakeFirstOrThrow();
+  return lastDueAfter(row.first_paid_at, loan.term_months, timeZone);
+}
+
+/** When the loan's first payout was paid (null before it): select it next to the loan row to save a round trip. */
+export function firstPayoutSql(applicationId: Expression<string>) {
+  return sql<Date | null>`(select min(d.decided_at) from disbursements d
+    where d.application_id = ${applicationId} and d.status = 'paid')`;
+}
+
+/** `lastDueDate` from the first payout's time (`firstPayoutSql`). */
+export function lastDueAfter(firstPaidAt: Date | null, termMonths: number, timeZone: string): string | null {
+  if (!firstPaidAt) return null;
+  return addMonthsClamped(todayIn(timeZone, firstPaidAt), termMonths);
 }

@@ -22,11 +22,33 @@ import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '.
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { Clock } from '../lib/clock';
+import { KeyedQueue } from '../lib/keyed-queue';
 import type { App } from '../lib/types';
 import { type Notifier, OutboxNotifier } from '../notify/notifier';
 import { storageFor } from '../storage/create-storage';
 
 /** 48 characters, fixed, so code and session hashes are reproducible in tests. */
+/**
+ * Runs `work` with the app's per-record queue (docs/decisions/024) turned off, as if every request reached
+ * an instance of its own: a race test then shows that the database alone lets exactly one request win.
+ */
+export async function asIfEachOnItsOwnInstance<T>(
+  t: Pick<TestApp, 'deps'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const queue = t.deps.perRecord;
+  t.deps.perRecord = new (class extends KeyedQueue {
+    override run<R>(_key: string, task: () => Promise<R>) {
+      return task();
+    }
+  })();
+  try {
+    return await work();
+  } finally {
+    t.deps.perRecord = queue;
+  }
+}
+
 export const TEST_SESSION_SECRET = 'hiram-test-session-secret-0123456789-abcdefghijk';
 
 /** A test clock: the real time moved by `days` (settable while the test runs). */

@@ -10,6 +10,7 @@ import { sqlList } from '../../lib/sql-lists';
 import { assertNoProposedChange, termsChangePendingSql } from '../../loans/terms-changes';
 import {
   type DecisionContext,
+  decideInTurn,
   lockPendingApplication,
   notOwnApplicationSql,
   nowSql,
@@ -27,36 +28,38 @@ export async function approveApplication(
   id: string,
   creditScore: number,
 ): Promise<{ outcome: 'approved' | 'awaiting_second_approval' }> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (await approveAtOnce(trx, ctx, id, creditScore, deps.config.fourEyesThresholdMinor))
+  const outcome = await decideInTurn(deps, id, 'approved', () =>
+    deps.db.transaction().execute(async (trx) => {
+      if (await approveAtOnce(trx, ctx, id, creditScore, deps.config.fourEyesThresholdMinor))
+        return 'approved' as const;
+      // Not approved at once: lock the row and say why, or record a first approval above the threshold.
+      const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
+      await assertNoProposedChange(trx, id);
+      if (before.first_approved_by) throw new AppError('AWAITING_SECOND_APPROVAL');
+      if (before.amount > deps.config.fourEyesThresholdMinor) {
+        await trx
+          .updateTable('applications')
+          .set({
+            first_approved_by: ctx.staff.id,
+            first_approved_at: nowSql,
+            first_approval_credit_score: creditScore,
+          })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(trx, ctx.actor, {
+          action: 'application.first_approve',
+          targetType: 'application',
+          targetId: id,
+          loanId: id,
+          before: { awaitingSecondApproval: false },
+          after: { awaitingSecondApproval: true, creditScore },
+        });
+        return 'awaiting_second_approval' as const;
+      }
+      await approve(trx, ctx, before, creditScore, 'application.approve');
       return 'approved' as const;
-    // Not approved at once: lock the row and say why, or record a first approval above the threshold.
-    const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
-    await assertNoProposedChange(trx, id);
-    if (before.first_approved_by) throw new AppError('AWAITING_SECOND_APPROVAL');
-    if (before.amount > deps.config.fourEyesThresholdMinor) {
-      await trx
-        .updateTable('applications')
-        .set({
-          first_approved_by: ctx.staff.id,
-          first_approved_at: nowSql,
-          first_approval_credit_score: creditScore,
-        })
-        .where('id', '=', id)
-        .execute();
-      await recordAudit(trx, ctx.actor, {
-        action: 'application.first_approve',
-        targetType: 'application',
-        targetId: id,
-        loanId: id,
-        before: { awaitingSecondApproval: false },
-        after: { awaitingSecondApproval: true, creditScore },
-      });
-      return 'awaiting_second_approval' as const;
-    }
-    await approve(trx, ctx, before, creditScore, 'application.approve');
-    return 'approved' as const;
-  });
+    }),
+  );
   publishAfterCommit(deps, { type: 'applications-changed' });
   return { outcome };
 }
@@ -67,19 +70,21 @@ export async function approveApplication(
  * application decided.
  */
 export async function confirmApproval(deps: AppDeps, ctx: DecisionContext, id: string) {
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
-    if (!before.first_approved_by) throw new AppError('NOT_AWAITING_SECOND_APPROVAL');
-    if (before.first_approved_by === ctx.staff.id) throw new AppError('OWN_APPROVAL_CONFIRM');
-    await assertNoProposedChange(trx, id);
-    await approve(
-      trx,
-      ctx,
-      before,
-      before.first_approval_credit_score ?? 500,
-      'application.confirm_approval',
-    );
-  });
+  await decideInTurn(deps, id, 'approved', () =>
+    deps.db.transaction().execute(async (trx) => {
+      const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
+      if (!before.first_approved_by) throw new AppError('NOT_AWAITING_SECOND_APPROVAL');
+      if (before.first_approved_by === ctx.staff.id) throw new AppError('OWN_APPROVAL_CONFIRM');
+      await assertNoProposedChange(trx, id);
+      await approve(
+        trx,
+        ctx,
+        before,
+        before.first_approval_credit_score ?? 500,
+        'application.confirm_approval',
+      );
+    }),
+  );
   publishAfterCommit(deps, { type: 'applications-changed' });
 }
 

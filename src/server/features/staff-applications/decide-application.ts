@@ -7,6 +7,7 @@ import {
   type LoanStatus,
 } from '../../../domain/loan/status';
 import type { Database, User } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { sqlList } from '../../lib/sql-lists';
 
 /**
@@ -21,7 +22,7 @@ export async function decidePendingApplication(
   trx: Transaction<Database>,
   staff: User,
   id: string,
-  to: Extract<LoanStatus, 'approved' | 'rejected'>,
+  to: Decision,
   set: UpdateObject<Database, 'applications'>,
 ) {
   const from = awaitingDecisionStatuses.filter((status) => canTransition(status, to));
@@ -49,11 +50,41 @@ export async function decidePendingApplication(
     .select(['status', 'borrower_id'])
     .where('id', '=', id)
     .executeTakeFirst();
+  assertDecidable(row, to);
+  if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
+  throw new AppError('ALREADY_DECIDED');
+}
+
+type Decision = Extract<LoanStatus, 'approved' | 'rejected'>;
+
+/** The first two reasons a decision is refused, in this order: no such application, or already decided. */
+function assertDecidable(row: { status: LoanStatus } | undefined, to: Decision): asserts row {
   if (!row) throw new AppError('NOT_FOUND');
   // A closed loan may become approved again, but only by a reversal, never by a decision.
   if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
-  if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
-  throw new AppError('ALREADY_DECIDED');
+}
+
+/**
+ * Runs a decision on application `id` after the requests for it queued before (docs/decisions/024), and
+ * after one plain read: once one of them has decided, each later one is refused here, without a
+ * transaction or a row lock. The read only saves work; the decision's own conditional update or row lock
+ * is what makes exactly one win, on any number of instances.
+ */
+export function decideInTurn<T>(
+  deps: AppDeps,
+  id: string,
+  to: Decision,
+  decide: () => Promise<T>,
+): Promise<T> {
+  return deps.perRecord.run(`application:${id}`, async () => {
+    const row = await deps.db
+      .selectFrom('applications')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    assertDecidable(row, to);
+    return decide();
+  });
 }
 
 /**
@@ -65,7 +96,7 @@ export async function lockPendingApplication(
   trx: Transaction<Database>,
   staff: User,
   id: string,
-  to: Extract<LoanStatus, 'approved' | 'rejected'>,
+  to: Decision,
 ) {
   const row = await trx
     .selectFrom('applications')
@@ -73,9 +104,7 @@ export async function lockPendingApplication(
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  // A closed loan may become approved again, but only by a reversal, never by a decision.
-  if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
+  assertDecidable(row, to);
   if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
   return row;
 }

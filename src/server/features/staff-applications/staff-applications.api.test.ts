@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../../test-support/seed';
 import { acceptProposedTerms } from '../../test-support/terms';
-import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+import {
+  type Agent,
+  asIfEachOnItsOwnInstance,
+  createTestApp,
+  type TestApp,
+} from '../../test-support/test-app';
 
 let t: TestApp;
 let officer: Agent;
@@ -228,33 +233,38 @@ describe('decisions', () => {
     ).toBe(200);
   });
 
-  it('lets exactly one of many simultaneous decisions win', async () => {
-    const { id } = await borrowerWith();
-    const deciders = await Promise.all(
-      Array.from({ length: 24 }, async (_, i) => {
-        const { user, password } = await t.createUser({ role: i % 2 ? 'officer' : 'admin' });
-        return t.loginAs(user.username!, password);
-      }),
-    );
-    const results = await Promise.all(
-      deciders.map((agent, i) =>
-        i % 3 === 0
-          ? agent.post(`/api/staff/applications/${id}/reject`, { reason: `no ${i}` })
-          : agent.post(`/api/staff/applications/${id}/approve`, { creditScore: 400 + i }),
-      ),
-    );
-    const ok = results.filter((r) => r.status === 200);
-    const lost = results.filter((r) => r.status === 409);
-    expect(ok).toHaveLength(1);
-    expect(lost).toHaveLength(23);
-    for (const r of lost) expect(r.body.error.message).toBe('This application has already been decided.');
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select('action')
-      .where('target_id', '=', id)
-      .execute();
-    expect(audit).toHaveLength(1);
-  });
+  it.each([
+    ['on one instance', (work: () => Promise<void>) => work()],
+    ['each on an instance of its own', (work: () => Promise<void>) => asIfEachOnItsOwnInstance(t, work)],
+  ])('lets exactly one of many simultaneous decisions win, %s', (_, instances) =>
+    instances(async () => {
+      const { id } = await borrowerWith();
+      const deciders = await Promise.all(
+        Array.from({ length: 24 }, async (_, i) => {
+          const { user, password } = await t.createUser({ role: i % 2 ? 'officer' : 'admin' });
+          return t.loginAs(user.username!, password);
+        }),
+      );
+      const results = await Promise.all(
+        deciders.map((agent, i) =>
+          i % 3 === 0
+            ? agent.post(`/api/staff/applications/${id}/reject`, { reason: `no ${i}` })
+            : agent.post(`/api/staff/applications/${id}/approve`, { creditScore: 400 + i }),
+        ),
+      );
+      const ok = results.filter((r) => r.status === 200);
+      const lost = results.filter((r) => r.status === 409);
+      expect(ok).toHaveLength(1);
+      expect(lost).toHaveLength(23);
+      for (const r of lost) expect(r.body.error.message).toBe('This application has already been decided.');
+      const audit = await t.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('target_id', '=', id)
+        .execute();
+      expect(audit).toHaveLength(1);
+    }),
+  );
 
   it('returns 404 for an unknown application', async () => {
     const response = await officer.post(

@@ -1,25 +1,54 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { toMinor } from '../../../domain/money';
 import type { WithdrawalRequest } from '../../../domain/schemas/wallet';
-import { liveCodeContext, withVerifiedCode } from '../../auth/verification-codes';
+import {
+  codeRefused,
+  liveCodeContext,
+  liveCodeContextSql,
+  withVerifiedCode,
+} from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { isContextForWithdrawal, loanForWithdrawal, withdrawalContext } from './open-loan';
+import {
+  checkLoanForWithdrawal,
+  isContextForWithdrawal,
+  loanForWithdrawal,
+  readLoanForWithdrawal,
+  withdrawalContext,
+} from './open-loan';
 import { withdrawalPlan } from './withdrawal-plan';
 
 /** A retried request (same idempotency key) gets the disbursement the first one created. */
-async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
+function existingQuery(deps: AppDeps, borrowerId: string, key: string) {
   return deps.db
     .selectFrom('disbursements')
     .innerJoin('applications', 'applications.id', 'disbursements.application_id')
-    .selectAll('disbursements')
     .where('applications.borrower_id', '=', borrowerId)
-    .where('disbursements.idempotency_key', '=', key)
-    .executeTakeFirst();
+    .where('disbursements.idempotency_key', '=', key);
+}
+
+async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
+  return existingQuery(deps, borrowerId, key).selectAll('disbursements').executeTakeFirst();
+}
+
+/**
+ * In ONE statement (one snapshot): the context of the borrower's withdrawal code if it can still be used,
+ * and whether a copy of this request (same key) was already recorded. Read together, a copy that spent
+ * the code shows as recorded whenever the code shows as spent.
+ */
+async function codeAndReplay(deps: AppDeps, borrower: User, key: string) {
+  const replayed = existingQuery(deps, borrower.id, key).select('disbursements.id');
+  const live = borrower.phone
+    ? liveCodeContextSql({ phone: borrower.phone, purpose: 'withdrawal' })
+    : sql<string | null>`null`;
+  const row = await deps.db
+    .selectNoFrom((eb) => [live.as('issued'), eb.exists(replayed).as('replayed')])
+    .executeTakeFirstOrThrow();
+  return { issued: row.issued, replayed: Boolean(row.replayed) };
 }
 
 /**
@@ -57,30 +86,47 @@ export async function insertDisbursement(
 /**
  * Creates a `requested` disbursement in one transaction: the code is consumed, the loan row locked, the
  * balance re-checked and the record inserted together, so concurrent requests can never take more than
- * is available and a retried request is answered with the original result.
+ * is available and a retried request is answered with the original result. One borrower's requests run
+ * one at a time in this instance (docs/decisions/024): after the first has spent the code, each later one
+ * is refused after two reads run side by side, without a transaction.
  */
 export async function requestWithdrawal(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
-  const replay = await existingFor(deps, borrower.id, input.idempotencyKey);
-  if (replay) return { disbursement: replay, replayed: true };
-  if (!borrower.phone) throw new AppError('LOAN_NOT_FOUND');
+  return deps.perRecord.run(`withdrawal:${borrower.id}`, () => request(deps, borrower, input));
+}
 
+async function request(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
+  const phone = borrower.phone;
   const amountMinor = toMinor(input.amount);
-  // Checked before the code, so a wrong amount never spends one of the code's five tries.
   const when = { today: today(deps), timeZone: deps.config.timeZone };
-  const { loan } = await loanForWithdrawal(deps.db, borrower.id, amountMinor, { lock: false, ...when });
+  const [{ issued, replayed }, read] = await Promise.all([
+    codeAndReplay(deps, borrower, input.idempotencyKey),
+    readLoanForWithdrawal(deps.db, borrower.id, { lock: false }),
+  ]);
+  const replay = replayed ? await existingFor(deps, borrower.id, input.idempotencyKey) : undefined;
+  if (replay) return { disbursement: replay, replayed: true };
+  if (!phone) throw new AppError('LOAN_NOT_FOUND');
+
+  // Checked before the code, so a wrong amount never spends one of the code's five tries.
+  const { loan } = checkLoanForWithdrawal(read, amountMinor, when);
+  // No code can be used (spent, expired or out of tries): the answer is the one spending it would give.
+  if (issued === null) throw codeRefused('WITHDRAWAL_CODE_INVALID');
   // The code is bound to the plan the borrower was shown; recomputed now with the same inputs it must be
   // the same. A code for this withdrawal but another plan is refused as such, without spending a try.
   const { digest } = await withdrawalPlan(deps.db, loan, amountMinor, deps, when.today);
   const context = withdrawalContext(loan, amountMinor, digest);
-  const issued = await liveCodeContext(deps.db, { phone: borrower.phone, purpose: 'withdrawal' });
-  if (issued !== null && issued !== context && isContextForWithdrawal(issued, loan, amountMinor)) {
-    throw new AppError('WITHDRAWAL_PLAN_CHANGED');
+  if (issued !== context && isContextForWithdrawal(issued, loan, amountMinor)) {
+    // Read again after the plan: another request may have spent the code and changed the plan meanwhile,
+    // and then the answer is the spent code's.
+    const now = await liveCodeContext(deps.db, { phone, purpose: 'withdrawal' });
+    if (now !== null && now !== context && isContextForWithdrawal(now, loan, amountMinor)) {
+      throw new AppError('WITHDRAWAL_PLAN_CHANGED');
+    }
   }
 
   try {
     const disbursement = await withVerifiedCode(
       { db: deps.db, secret: deps.config.sessionSecret },
-      { phone: borrower.phone, purpose: 'withdrawal', context },
+      { phone, purpose: 'withdrawal', context },
       input.code,
       (trx) =>
         insertDisbursement(trx, borrower.id, amountMinor, input.idempotencyKey, when, { digest, deps }),
@@ -89,7 +135,7 @@ export async function requestWithdrawal(deps: AppDeps, borrower: User, input: Wi
     publishAfterCommit(deps, { type: 'disbursements-changed' });
     return { disbursement, replayed: false };
   } catch (error) {
-    // Two copies of the same request raced: the loser reports the winner's result.
+    // Two copies of the same request raced (on two instances): the loser reports the winner's result.
     const isRace =
       isUniqueViolation(error, 'disbursements_idempotency_key') ||
       (error instanceof AppError && error.code === 'WITHDRAWAL_CODE_INVALID');

@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../lib/today';
 import { seedApplication } from '../../test-support/seed';
-import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
+import {
+  type Agent,
+  asIfEachOnItsOwnInstance,
+  createTestApp,
+  type TestApp,
+} from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 import { insertDisbursement } from './request-withdrawal';
 
@@ -262,33 +267,40 @@ describe('withdrawing', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('lets one of many simultaneous requests with the same code through, and answers copies of it alike', async () => {
-    const { agent, phone, id } = await borrowerWithLoan();
-    const code = await codeFor(agent, phone, 5000);
-    const sameKey = key();
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        agent.post('/api/wallet/withdrawals', {
-          amount: 5000,
-          code,
-          idempotencyKey: i < 10 ? sameKey : key(),
-        }),
-      ),
-    );
-    const created = results.filter((r) => r.status === 201);
-    expect(created).toHaveLength(1);
-    const rows = await t.db
-      .selectFrom('disbursements')
-      .select('id')
-      .where('application_id', '=', id)
-      .execute();
-    expect(rows).toHaveLength(1);
-    for (const r of results) {
-      if (r.status === 200) expect(r.body.disbursement.id).toBe(rows[0]!.id);
-      if (r.status === 400) expect(r.body.error.message).toBe('Invalid or expired code');
-    }
-    expect(results.every((r) => [200, 201, 400].includes(r.status))).toBe(true);
-  });
+  it.each([
+    ['on one instance', (work: () => Promise<void>) => work()],
+    ['each on an instance of its own', (work: () => Promise<void>) => asIfEachOnItsOwnInstance(t, work)],
+  ])(
+    'lets one of many simultaneous requests with the same code through, and answers copies of it alike, %s',
+    (_, instances) =>
+      instances(async () => {
+        const { agent, phone, id } = await borrowerWithLoan();
+        const code = await codeFor(agent, phone, 5000);
+        const sameKey = key();
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            agent.post('/api/wallet/withdrawals', {
+              amount: 5000,
+              code,
+              idempotencyKey: i < 10 ? sameKey : key(),
+            }),
+          ),
+        );
+        const created = results.filter((r) => r.status === 201);
+        expect(created).toHaveLength(1);
+        const rows = await t.db
+          .selectFrom('disbursements')
+          .select('id')
+          .where('application_id', '=', id)
+          .execute();
+        expect(rows).toHaveLength(1);
+        for (const r of results) {
+          if (r.status === 200) expect(r.body.disbursement.id).toBe(rows[0]!.id);
+          if (r.status === 400) expect(r.body.error.message).toBe('Invalid or expired code');
+        }
+        expect(results.every((r) => [200, 201, 400].includes(r.status))).toBe(true);
+      }),
+  );
 
   it('can never take more than the balance, however many withdrawals run at once', async () => {
     const { user, id } = await borrowerWithLoan('approved', 1_000_000); // ₱10,000
