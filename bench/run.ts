@@ -7,7 +7,7 @@
  * list workload on one instance and on two (bench/two-instances.ts); last, the built app's cold start
  * (bench/cold-start.ts). Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite|cold-start
- *   --scenarios=races (health and the two races only: a quick look at contention)
+ *   --scenarios=lists,profile,races,two-instances (a comma-separated subset; all by default; health always)
  * Every list is measured on page 1 and on a deep page and printed next to the goals of issue #12 (≥ 0.25× the
  * req/s of /api/health, p95 ≤ 50 ms), the staff profile next to a bare Fastify + pg server answering the same
  * single-row SELECT (≥ 0.5×), the two races next to p99 ≤ 200 ms, and PGlite next to PostgreSQL (≥ 0.5×).
@@ -60,7 +60,7 @@ const options = {
   duration: Number(arg('duration', '10')),
   connections: Number(arg('connections', '32')),
   only: arg('only', ''),
-  racesOnly: arg('scenarios', 'all') === 'races',
+  scenarios: new Set(arg('scenarios', 'lists,profile,races,two-instances').split(',')),
 };
 const SECRET = 'hiram-bench-session-secret-0123456789-abcdefghijklmn';
 const log = (message: string) => console.info(message);
@@ -658,7 +658,8 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     const lists: Row[] = [];
     let profile: Row | null = null;
     let bareRow: Row | null = null;
-    if (!options.racesOnly) {
+    const runs = (scenario: string) => options.scenarios.has(scenario);
+    if (runs('lists')) {
       for (const list of benchLists(sizes)) {
         lists.push(await load(`${list.name}, page 1`, url, { path: list.path, headers }));
         lists.push(
@@ -683,6 +684,8 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
       table.push(...lists);
       table.push(await load('dashboard summary', url, { path: '/api/staff/dashboard', headers }));
       table.push(await load('dashboard portfolio', url, { path: '/api/staff/dashboard/portfolio', headers }));
+    }
+    if (runs('profile')) {
       profile = await load('view profile', url, {
         headers,
         requests: [
@@ -717,7 +720,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     table.push(...floors);
     const decisions = await runDecisions(url, officer, seededIds.application(5));
     table.push(decisions.row);
-    if (cluster && !options.racesOnly) {
+    if (cluster && runs('two-instances')) {
       await benchTwoInstances(log, {
         first: url,
         startSecond: () => startServer({ DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' }),

@@ -4,7 +4,6 @@ import { loanBalance } from '../../domain/loan/balance';
 import type { ApplicationProfile } from '../../domain/schemas/staff';
 import type { AppDeps } from '../deps';
 import { withdrawnSql } from '../lib/loan-balance';
-import { proposedChangeOf } from './terms-changes';
 
 /** Every field of an application for staff, with its documents and current balance. */
 export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {
@@ -12,7 +11,19 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     .selectFrom('applications')
     .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
     .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
+    // The change waiting for the borrower, if any (at most one: a partial unique index), in the same read.
+    .leftJoin('terms_changes as proposed', (join) =>
+      join.onRef('proposed.application_id', '=', 'applications.id').on('proposed.status', '=', 'proposed'),
+    )
     .selectAll('applications')
+    .select([
+      'proposed.id as proposed_id',
+      'proposed.amount as proposed_amount',
+      'proposed.term_months as proposed_term_months',
+      'proposed.monthly_payment as proposed_monthly_payment',
+      'proposed.reason as proposed_reason',
+      'proposed.created_at as proposed_at',
+    ])
     .select(
       sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
         'first_approved_by_name',
@@ -23,7 +34,6 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     .where('applications.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const proposed = await proposedChangeOf(deps.db, id);
   const balance = loanBalance({
     status: row.status,
     approvedMinor: row.approved_amount,
@@ -72,15 +82,16 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     disclosureSha256: row.disclosure_sha256,
     firstApprovedBy: row.first_approved_at ? row.first_approved_by_name : null,
     firstApprovedAt: row.first_approved_at?.toISOString() ?? null,
-    termsChangePending: Boolean(proposed),
-    proposedTerms: proposed
-      ? {
-          amountMinor: proposed.amount,
-          termMonths: proposed.term_months,
-          monthlyPaymentMinor: proposed.monthly_payment,
-          reason: proposed.reason,
-          proposedAt: proposed.created_at.toISOString(),
-        }
-      : null,
+    termsChangePending: row.proposed_id !== null,
+    proposedTerms:
+      row.proposed_id !== null
+        ? {
+            amountMinor: row.proposed_amount!,
+            termMonths: row.proposed_term_months!,
+            monthlyPaymentMinor: row.proposed_monthly_payment!,
+            reason: row.proposed_reason,
+            proposedAt: row.proposed_at!.toISOString(),
+          }
+        : null,
   };
 }
