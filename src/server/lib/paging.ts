@@ -53,11 +53,20 @@ export function pageWindow<DB, O>(
   keys: SelectQueryBuilder<any, any, O>,
   order: KeyOrder<O>,
   page: number,
+  /** Sort the search's matches instead of walking the list's order (`searchedPage`). */
+  matchesFirst = false,
 ) {
-  let inner = keys;
-  for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
-  let outer = (db as unknown as Kysely<any>)
+  const anyDb = db as unknown as Kysely<any>;
+  let inner = matchesFirst
+    ? (anyDb
+        // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
+        .selectFrom(keys.limit(SEARCH_SORT_LIMIT + 1).as('m'))
+        .selectAll('m')
+        .select(sql<number | string>`count(*) over ()`.as('match_count')) as unknown as typeof keys)
+    : (keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys);
+  for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
+  let outer = anyDb
     .selectFrom(
       inner
         .limit(COUNT_CAP + 1)
@@ -70,8 +79,33 @@ export function pageWindow<DB, O>(
   return outer.limit(PAGE_SIZE) as unknown as SelectQueryBuilder<
     DB & { w: O },
     'w',
-    O & { window_count: number | string }
+    O & { window_count: number | string; match_count?: number | string }
   >;
+}
+
+/**
+ * A search sorts at most this many matches itself; beyond that the list walks its index in order. A
+ * selective search ("maria santos": a few thousand in a million) is found through its trigram index and
+ * sorted, a few milliseconds; walking the list's order index would read hundreds of thousands of entries
+ * to collect the page and the capped count. A broad one ("a") is the other way round.
+ */
+export const SEARCH_SORT_LIMIT = 3000;
+
+/**
+ * Reads a page (`read(matchesFirst)`, built on `pageWindow`). With a search, first by sorting its matches;
+ * only when there are more than `SEARCH_SORT_LIMIT` of them (or a later page came back empty, which says
+ * nothing about how many there were) once more by walking the list's order.
+ */
+export async function searchedPage<R extends { match_count?: number | string }>(
+  searched: boolean,
+  page: number,
+  read: (matchesFirst: boolean) => Promise<R[]>,
+): Promise<R[]> {
+  if (!searched) return read(false);
+  const rows = await read(true);
+  const first = rows[0];
+  if (first ? Number(first.match_count) <= SEARCH_SORT_LIMIT : page === 1) return rows;
+  return read(false);
 }
 
 /** The page's total: exact when the window held all the rest, else a lower bound flagged `totalCapped`. */

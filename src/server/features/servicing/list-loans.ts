@@ -4,7 +4,7 @@ import { runningStatuses } from '../../../domain/loan/status';
 import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, searchedPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -17,31 +17,35 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     .selectFrom('applications')
     .where(sql<SqlBool>`applications.status in (${sqlList(runningStatuses)})`)
     .select(['applications.id', 'applications.decided_at as at']);
-  for (const condition of borrowerSearch(query)) keys = keys.where(condition);
+  const search = borrowerSearch(query);
+  for (const condition of search) keys = keys.where(condition);
   const order = [
     ['at', 'desc'],
     ['id', 'desc'],
   ] as const;
-  const rows = await deps.db
-    .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
-    .innerJoin('applications', 'applications.id', 'page.id')
-    .select([
-      'page.window_count',
-      'applications.id',
-      'applications.loan_number',
-      'applications.full_name',
-      'applications.phone',
-      'applications.approved_amount',
-      'applications.credit_score',
-      'applications.decided_at',
-      'applications.status',
-      'applications.status_message',
-      withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
-      termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
-    ])
-    .orderBy('page.at', 'desc')
-    .orderBy('page.id', 'desc')
-    .execute();
+  const read = (matchesFirst: boolean) =>
+    deps.db
+      .selectFrom(pageWindow(deps.db, keys, order, query.page, matchesFirst).as('page'))
+      .innerJoin('applications', 'applications.id', 'page.id')
+      .select([
+        'page.window_count',
+        'page.match_count',
+        'applications.id',
+        'applications.loan_number',
+        'applications.full_name',
+        'applications.phone',
+        'applications.approved_amount',
+        'applications.credit_score',
+        'applications.decided_at',
+        'applications.status',
+        'applications.status_message',
+        withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
+        termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
+      ])
+      .orderBy('page.at', 'desc')
+      .orderBy('page.id', 'desc')
+      .execute();
+  const rows = await searchedPage(search.length > 0, query.page, read);
   const items: ServicingItem[] = rows.map((r) => ({
     id: r.id,
     loanNumber: r.loan_number,
