@@ -44,7 +44,8 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/home');
     expect(await screen.findByRole('heading', { name: 'Home Page Summary' })).toBeTruthy();
-    await screen.findByTestId('card-registeredToday');
+    // The cards are laid out while the figures load; wait for the figures.
+    await within(await screen.findByTestId('card-registeredToday')).findByText('3');
     const expected: Record<string, [string, string]> = {
       registeredToday: ['Registered Today', '3'],
       registeredTotal: ['Registered Total', '1,250'],
@@ -69,6 +70,29 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     expect(screen.getByText('3 · 30%')).toBeTruthy();
     expect(screen.getByText('1 · 10%')).toBeTruthy();
     expect(screen.queryByTestId('chart-empty')).toBeNull();
+  });
+
+  it('lays the cards and the chart out while the figures load, with no figure shown before it is known', async () => {
+    let answer: (() => void) | undefined;
+    const loaded = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      ...staffBase(officer),
+      [PORTFOLIO]: { body: makePortfolio() },
+      'GET /api/staff/dashboard': async () => {
+        await loaded;
+        return { body: makeSummary({ registeredToday: 7 }) };
+      },
+    });
+    renderBackOffice('/admin/home');
+    const waiting = await screen.findByTestId('card-registeredToday');
+    expect(within(waiting).getByText('Registered Today')).toBeTruthy();
+    expect(within(waiting).queryByText(/\d/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Loan Status Overview' })).toBeTruthy();
+    expect(screen.getAllByRole('status').length).toBeGreaterThan(0);
+    answer?.();
+    await within(card('registeredToday')).findByText('7');
   });
 
   it('says honestly that there is nothing to chart yet', async () => {

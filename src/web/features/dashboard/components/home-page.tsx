@@ -16,12 +16,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, RefreshButton } from '../../../components/lists/list-page';
-import { InlineLoadError, InlineLoading } from '../../../components/load-state';
+import { InlineLoadError } from '../../../components/load-state';
 import { useFormat } from '../../../lib/format';
 import { dashboardQuery, portfolioQuery } from '../api/dashboard';
 import { LoanBook } from './loan-book';
 import { StatCard } from './stat-card';
-import { StatusOverview } from './status-overview';
+import { StatusOverview, StatusOverviewLoading } from './status-overview';
 
 /**
  * /admin/home — "Home Page Summary" (SPEC §2.7): every figure from GET /api/staff/dashboard, then the
@@ -44,60 +44,81 @@ export function HomePage() {
       : t('complaints.dashboard.days', { n: fmt.number(Math.round((hours / 24) * 10) / 10) });
   };
 
-  const cards = summary
-    ? [
-        {
-          id: 'registeredToday',
-          value: fmt.number(summary.registeredToday),
-          icon: IconUserPlus,
-          color: 'blue',
-        },
-        { id: 'registeredTotal', value: fmt.number(summary.registeredTotal), icon: IconUsers, color: 'blue' },
-        {
-          id: 'minLoanToday',
-          value: fmt.money(summary.minLoanTodayMinor),
-          icon: IconArrowDown,
-          color: 'teal',
-        },
-        { id: 'maxLoanToday', value: fmt.money(summary.maxLoanTodayMinor), icon: IconArrowUp, color: 'teal' },
-        {
-          id: 'disbursedToday',
-          value: fmt.money(summary.disbursedTodayMinor),
-          icon: IconCash,
-          color: 'teal',
-        },
-        {
-          id: 'approvedLoans',
-          value: fmt.number(summary.approvedLoans),
-          icon: IconCircleCheck,
-          color: 'green',
-        },
-        {
-          id: 'pendingLoans',
-          value: fmt.number(summary.pendingLoans),
-          icon: IconClockHour4,
-          color: 'yellow',
-        },
-        { id: 'rejectedLoans', value: fmt.number(summary.rejectedLoans), icon: IconCircleX, color: 'red' },
-        { id: 'avgLoan', value: fmt.money(summary.avgLoanMinor), icon: IconScale, color: 'grape' },
-        { id: 'totalLoans', value: fmt.number(summary.totalLoans), icon: IconChartPie, color: 'gray' },
-        // Complaints (issue #14): how many wait for an answer, and how long one takes to resolve.
-        {
-          id: 'openComplaints',
-          label: t('complaints.dashboard.openComplaints'),
-          value: fmt.number(summary.openComplaints),
-          icon: IconMessageReport,
-          color: 'orange',
-        },
-        {
-          id: 'medianResolve',
-          label: t('complaints.dashboard.medianResolve'),
-          value: resolveTime(summary.medianResolveSeconds),
-          icon: IconHourglass,
-          color: 'orange',
-        },
-      ]
-    : [];
+  // The cards are laid out before the figures arrive (each value a placeholder until then), so the page
+  // does not shift when they do (issue #12: CLS).
+  const value = <T,>(format: (s: NonNullable<typeof summary>) => T) => (summary ? format(summary) : null);
+  const cards = [
+    {
+      id: 'registeredToday',
+      value: value((s) => fmt.number(s.registeredToday)),
+      icon: IconUserPlus,
+      color: 'blue',
+    },
+    {
+      id: 'registeredTotal',
+      value: value((s) => fmt.number(s.registeredTotal)),
+      icon: IconUsers,
+      color: 'blue',
+    },
+    {
+      id: 'minLoanToday',
+      value: value((s) => fmt.money(s.minLoanTodayMinor)),
+      icon: IconArrowDown,
+      color: 'teal',
+    },
+    {
+      id: 'maxLoanToday',
+      value: value((s) => fmt.money(s.maxLoanTodayMinor)),
+      icon: IconArrowUp,
+      color: 'teal',
+    },
+    {
+      id: 'disbursedToday',
+      value: value((s) => fmt.money(s.disbursedTodayMinor)),
+      icon: IconCash,
+      color: 'teal',
+    },
+    {
+      id: 'approvedLoans',
+      value: value((s) => fmt.number(s.approvedLoans)),
+      icon: IconCircleCheck,
+      color: 'green',
+    },
+    {
+      id: 'pendingLoans',
+      value: value((s) => fmt.number(s.pendingLoans)),
+      icon: IconClockHour4,
+      color: 'yellow',
+    },
+    {
+      id: 'rejectedLoans',
+      value: value((s) => fmt.number(s.rejectedLoans)),
+      icon: IconCircleX,
+      color: 'red',
+    },
+    { id: 'avgLoan', value: value((s) => fmt.money(s.avgLoanMinor)), icon: IconScale, color: 'grape' },
+    {
+      id: 'totalLoans',
+      value: value((s) => fmt.number(s.totalLoans)),
+      icon: IconChartPie,
+      color: 'gray',
+    },
+    // Complaints (issue #14): how many wait for an answer, and how long one takes to resolve.
+    {
+      id: 'openComplaints',
+      label: t('complaints.dashboard.openComplaints'),
+      value: value((s) => fmt.number(s.openComplaints)),
+      icon: IconMessageReport,
+      color: 'orange',
+    },
+    {
+      id: 'medianResolve',
+      label: t('complaints.dashboard.medianResolve'),
+      value: value((s) => resolveTime(s.medianResolveSeconds)),
+      icon: IconHourglass,
+      color: 'orange',
+    },
+  ];
 
   return (
     <Box>
@@ -115,7 +136,7 @@ export function HomePage() {
           <InlineLoadError error={query.error} onRetry={() => void query.refetch()} />
         </Box>
       ) : null}
-      {summary ? (
+      {summary || query.isPending ? (
         <Stack gap="md">
           <Grid gutter="md" align="stretch">
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
@@ -135,15 +156,13 @@ export function HomePage() {
               </SimpleGrid>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2, md: 1 }}>
-              <StatusOverview summary={summary} />
+              {summary ? <StatusOverview summary={summary} /> : <StatusOverviewLoading />}
             </Grid.Col>
           </Grid>
           <Text size="xs" c="dimmed">
-            {t('backOffice.home.todayNote', { timeZone: summary.timeZone })}
+            {summary ? t('backOffice.home.todayNote', { timeZone: summary.timeZone }) : '\u00a0'}
           </Text>
         </Stack>
-      ) : query.isPending ? (
-        <InlineLoading />
       ) : null}
       <Box mt="xl">
         <LoanBook query={portfolio} />

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { PieChart } from '@mantine/charts';
-import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,24 @@ interface Slice {
 function shareOf(value: number, total: number): number {
   return total > 0 ? value / total : 0;
 }
+
+/** The chart's box while the figures load, about as tall as the pie and its legend (nothing moves after). */
+export function StatusOverviewLoading() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md" h="100%">
+      <Title order={2} size="h4" mb="sm">
+        {t('backOffice.home.chartTitle')}
+      </Title>
+      <Center mih={CHART_HEIGHT} role="status" aria-live="polite">
+        <Loader size="sm" aria-label={t('common.loading')} />
+      </Center>
+    </Paper>
+  );
+}
+
+/** The pie (150 px) with its gap and three legend rows. */
+const CHART_HEIGHT = 245;
 
 /** The pie of approved / pending / rejected; an honest empty state when there is nothing to show. */
 export function StatusOverview({ summary }: { summary: DashboardSummary }) {
