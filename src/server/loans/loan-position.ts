@@ -48,22 +48,25 @@ export function feesOnPaidOut(disclosure: unknown, paidOutMinor: number): number
 
 /**
  * Everything stored about the money of one loan: paid disbursements (paid on the day they were marked paid,
- * in the lender's time zone) and every repayment with its reversal, in the order recorded. Inside a
- * transaction, call it after locking the loan row so no repayment is missed.
+ * in the lender's time zone) and every repayment with its reversal, in the order recorded. With
+ * `withRequested`, also the withdrawals still being processed (`requestedMinor`, oldest first), read by the
+ * same statement. Inside a transaction, call it after locking the loan row so no repayment is missed.
  */
 export async function loadLoanRecords(
   db: Db,
   loan: LoanForPosition,
   timeZone: string,
   rules: RepaymentRules,
-): Promise<{ records: LoanRecords; repayments: RepaymentRow[] }> {
-  const [paid, rows] = await Promise.all([
+  options: { withRequested?: boolean } = {},
+): Promise<{ records: LoanRecords; repayments: RepaymentRow[]; requestedMinor: number[] }> {
+  const [payouts, rows] = await Promise.all([
     db
       .selectFrom('disbursements')
-      .select(['amount', 'decided_at'])
+      .select(['amount', 'decided_at', 'status'])
       .where('application_id', '=', loan.id)
-      .where('status', '=', 'paid')
-      .orderBy('decided_at')
+      .where('status', 'in', options.withRequested ? ['paid', 'requested'] : ['paid'])
+      // Paid ones in the order they were paid, requested ones in the order they were asked for.
+      .orderBy(sql`coalesce(decided_at, requested_at)`)
       .orderBy('id')
       .execute(),
     db
@@ -104,6 +107,8 @@ export async function loadLoanRecords(
         ? { reason: r.reason, reversedBy: r.reversed_by_name, reversedAt: r.reversed_at }
         : null,
   }));
+  const paid = payouts.filter((d) => d.status === 'paid');
+  const requestedMinor = payouts.filter((d) => d.status === 'requested').map((d) => d.amount);
   const disbursements = paid.map((d) => ({
     amountMinor: d.amount,
     paidOn: todayIn(timeZone, d.decided_at as Date),
@@ -124,6 +129,7 @@ export async function loadLoanRecords(
       rules,
     },
     repayments,
+    requestedMinor,
   };
 }
 

@@ -48,18 +48,14 @@ export async function withdrawalPlan(
   deps: Pick<AppDeps, 'config'>,
   payoutOn: string,
 ): Promise<WithdrawalPlan> {
-  const [{ records }, requested] = await Promise.all([
-    loadLoanRecords(db, loan, deps.config.timeZone, deps.config.repaymentRules),
-    db
-      .selectFrom('disbursements')
-      .select('amount')
-      .where('application_id', '=', loan.id)
-      .where('status', '=', 'requested')
-      .orderBy('requested_at')
-      .orderBy('id')
-      .execute(),
-  ]);
-  const pending = requested.map((d) => ({ amountMinor: d.amount, paidOn: payoutOn }));
+  const { records, requestedMinor } = await loadLoanRecords(
+    db,
+    loan,
+    deps.config.timeZone,
+    deps.config.repaymentRules,
+    { withRequested: true },
+  );
+  const pending = requestedMinor.map((amountMinor) => ({ amountMinor, paidOn: payoutOn }));
   const disbursements = [...records.disbursements, ...pending];
   // Fees count toward the total-cost cap on the principal paid out: here all of it, this withdrawal too
   // (the plan after it is the one the code is bound to; a permitted product never reaches the cap anyway).
