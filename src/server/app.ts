@@ -40,7 +40,7 @@ import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
-import { KeyedQueue } from './lib/keyed-queue';
+import { InFlightGate } from './lib/in-flight-gate';
 import { requestIdGenerator } from './lib/logging';
 import { securityHeaders } from './lib/security-headers';
 import type { App } from './lib/types';
@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events,
     log: app.log,
     clock: options.clock ?? systemClock,
-    perRecord: new KeyedQueue(),
+    perRecord: new InFlightGate(),
   };
   app.decorate('deps', deps);
   const bus: EventBus = events;

@@ -5,7 +5,7 @@ import type { DbKind } from './db/open';
 import type { Database } from './db/schema';
 import type { EventBus } from './events/bus';
 import type { Clock } from './lib/clock';
-import type { KeyedQueue } from './lib/keyed-queue';
+import type { InFlightGate } from './lib/in-flight-gate';
 import type { Notifier } from './notify/notifier';
 import type { FileStorage } from './storage/storage';
 
@@ -21,6 +21,6 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** The real time; only tests pass another one (never settable from the API). */
   clock: Clock;
-  /** Requests for one record (an application's decision, a borrower's withdrawal) one at a time (decision 024). */
-  perRecord: KeyedQueue;
+  /** Requests for one record (a decision, a withdrawal) wait for the one in flight (docs/decisions/024). */
+  perRecord: InFlightGate;
 }

@@ -22,22 +22,22 @@ import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '.
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { Clock } from '../lib/clock';
-import { KeyedQueue } from '../lib/keyed-queue';
+import { InFlightGate } from '../lib/in-flight-gate';
 import type { App } from '../lib/types';
 import { type Notifier, OutboxNotifier } from '../notify/notifier';
 import { storageFor } from '../storage/create-storage';
 
 /** 48 characters, fixed, so code and session hashes are reproducible in tests. */
 /**
- * Runs `work` with the app's per-record queue (docs/decisions/024) turned off, as if every request reached
+ * Runs `work` with the app's per-record gate (docs/decisions/024) turned off, as if every request reached
  * an instance of its own: a race test then shows that the database alone lets exactly one request win.
  */
 export async function asIfEachOnItsOwnInstance<T>(
   t: Pick<TestApp, 'deps'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const queue = t.deps.perRecord;
-  t.deps.perRecord = new (class extends KeyedQueue {
+  const gate = t.deps.perRecord;
+  t.deps.perRecord = new (class extends InFlightGate {
     override run<R>(_key: string, task: () => Promise<R>) {
       return task();
     }
@@ -45,7 +45,7 @@ export async function asIfEachOnItsOwnInstance<T>(
   try {
     return await work();
   } finally {
-    t.deps.perRecord = queue;
+    t.deps.perRecord = gate;
   }
 }
 

@@ -65,7 +65,7 @@ function assertDecidable(row: { status: LoanStatus } | undefined, to: Decision):
 }
 
 /**
- * Runs a decision on application `id` after the requests for it queued before (docs/decisions/024), and
+ * Runs a decision on application `id` once the one in flight for it (if any) is done (docs/decisions/024), and
  * after one plain read: once one of them has decided, each later one is refused here, without a
  * transaction or a row lock. The read only saves work; the decision's own conditional update or row lock
  * is what makes exactly one win, on any number of instances.

@@ -19,6 +19,40 @@ export interface LoanForWithdrawalRead {
   firstPaidAt: Date | null;
 }
 
+/** The borrower's running loan (approved or on hold), every column. */
+export function runningLoanQuery(db: AppDeps['db'] | Transaction<Database>, borrowerId: string) {
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('borrower_id', '=', borrowerId)
+    .where('status', 'in', runningStatuses);
+}
+
+/** What a withdrawal's checks need besides the loan row, as columns to select next to it. */
+export function loanFactsSql(id: RawBuilder<string>) {
+  return [
+    withdrawnSql(id).as('withdrawn'),
+    termsChangePendingSql(id).as('terms_change_pending'),
+    firstPayoutSql(id).as('first_paid_at'),
+  ] as const;
+}
+
+/** A row of `runningLoanQuery` with `loanFactsSql` as a read (the row must hold no other columns). */
+export function toLoanRead(
+  row:
+    | (ApplicationRow & { withdrawn: number; terms_change_pending: boolean; first_paid_at: Date | null })
+    | undefined,
+): LoanForWithdrawalRead {
+  if (!row) return { loan: undefined, withdrawnMinor: 0, termsChangePending: false, firstPaidAt: null };
+  const { withdrawn, terms_change_pending, first_paid_at, ...loan } = row;
+  return {
+    loan,
+    withdrawnMinor: Number(withdrawn),
+    termsChangePending: terms_change_pending,
+    firstPaidAt: first_paid_at,
+  };
+}
+
 /**
  * Reads the borrower's running loan for a withdrawal. With `lock` (inside the withdrawal's transaction) the
  * loan row is locked first and the rest read by a second statement after the lock, so concurrent withdrawals
@@ -30,21 +64,11 @@ export async function readLoanForWithdrawal(
   borrowerId: string,
   options: { lock: boolean },
 ): Promise<LoanForWithdrawalRead> {
-  const running = db
-    .selectFrom('applications')
-    .selectAll()
-    .where('borrower_id', '=', borrowerId)
-    .where('status', 'in', runningStatuses);
-  const facts = (id: RawBuilder<string>) =>
-    [
-      withdrawnSql(id).as('withdrawn'),
-      termsChangePendingSql(id).as('terms_change_pending'),
-      firstPayoutSql(id).as('first_paid_at'),
-    ] as const;
+  const running = runningLoanQuery(db, borrowerId);
   if (options.lock) {
     const loan = await running.forUpdate().executeTakeFirst();
     if (!loan) return { loan, withdrawnMinor: 0, termsChangePending: false, firstPaidAt: null };
-    const row = await db.selectNoFrom(facts(sql.val(loan.id))).executeTakeFirstOrThrow();
+    const row = await db.selectNoFrom(loanFactsSql(sql.val(loan.id))).executeTakeFirstOrThrow();
     return {
       loan,
       withdrawnMinor: Number(row.withdrawn),
@@ -52,15 +76,9 @@ export async function readLoanForWithdrawal(
       firstPaidAt: row.first_paid_at,
     };
   }
-  const row = await running.select(facts(sql.ref<string>('applications.id'))).executeTakeFirst();
-  if (!row) return { loan: undefined, withdrawnMinor: 0, termsChangePending: false, firstPaidAt: null };
-  const { withdrawn, terms_change_pending, first_paid_at, ...loan } = row;
-  return {
-    loan,
-    withdrawnMinor: Number(withdrawn),
-    termsChangePending: terms_change_pending,
-    firstPaidAt: first_paid_at,
-  };
+  return toLoanRead(
+    await running.select(loanFactsSql(sql.ref<string>('applications.id'))).executeTakeFirst(),
+  );
 }
 
 /**

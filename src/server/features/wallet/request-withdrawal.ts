@@ -16,8 +16,10 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import {
   checkLoanForWithdrawal,
   isContextForWithdrawal,
+  loanFactsSql,
   loanForWithdrawal,
-  readLoanForWithdrawal,
+  runningLoanQuery,
+  toLoanRead,
   withdrawalContext,
 } from './open-loan';
 import { withdrawalPlan } from './withdrawal-plan';
@@ -36,19 +38,31 @@ async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
 }
 
 /**
- * In ONE statement (one snapshot): the context of the borrower's withdrawal code if it can still be used,
- * and whether a copy of this request (same key) was already recorded. Read together, a copy that spent
- * the code shows as recorded whenever the code shows as spent.
+ * In ONE statement (one snapshot): the borrower's running loan with everything its checks need, the
+ * context of their withdrawal code if it can still be used, and whether a copy of this request (same key)
+ * was already recorded. Read together, a copy that spent the code shows as recorded whenever the code shows
+ * as spent. Without a running loan, the code and the copy are read on their own.
  */
-async function codeAndReplay(deps: AppDeps, borrower: User, key: string) {
+async function readRequest(deps: AppDeps, borrower: User, key: string) {
   const replayed = existingQuery(deps, borrower.id, key).select('disbursements.id');
-  const live = borrower.phone
+  const issued = borrower.phone
     ? liveCodeContextSql({ phone: borrower.phone, purpose: 'withdrawal' })
     : sql<string | null>`null`;
-  const row = await deps.db
-    .selectNoFrom((eb) => [live.as('issued'), eb.exists(replayed).as('replayed')])
+  const row = await runningLoanQuery(deps.db, borrower.id)
+    .select((eb) => [
+      ...loanFactsSql(sql.ref<string>('applications.id')),
+      issued.as('issued'),
+      eb.exists(replayed).as('replayed'),
+    ])
+    .executeTakeFirst();
+  if (row) {
+    const { issued: context, replayed: copied, ...loan } = row;
+    return { read: toLoanRead(loan), issued: context, replayed: Boolean(copied) };
+  }
+  const alone = await deps.db
+    .selectNoFrom((eb) => [issued.as('issued'), eb.exists(replayed).as('replayed')])
     .executeTakeFirstOrThrow();
-  return { issued: row.issued, replayed: Boolean(row.replayed) };
+  return { read: toLoanRead(undefined), issued: alone.issued, replayed: Boolean(alone.replayed) };
 }
 
 /**
@@ -86,9 +100,9 @@ export async function insertDisbursement(
 /**
  * Creates a `requested` disbursement in one transaction: the code is consumed, the loan row locked, the
  * balance re-checked and the record inserted together, so concurrent requests can never take more than
- * is available and a retried request is answered with the original result. One borrower's requests run
- * one at a time in this instance (docs/decisions/024): after the first has spent the code, each later one
- * is refused after two reads run side by side, without a transaction.
+ * is available and a retried request is answered with the original result. A borrower's requests that
+ * arrive while one is in flight wait for it in this instance (docs/decisions/024): once it has spent the
+ * code, each of them is refused after one read, without a transaction.
  */
 export async function requestWithdrawal(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
   return deps.perRecord.run(`withdrawal:${borrower.id}`, () => request(deps, borrower, input));
@@ -98,10 +112,7 @@ async function request(deps: AppDeps, borrower: User, input: WithdrawalRequest) 
   const phone = borrower.phone;
   const amountMinor = toMinor(input.amount);
   const when = { today: today(deps), timeZone: deps.config.timeZone };
-  const [{ issued, replayed }, read] = await Promise.all([
-    codeAndReplay(deps, borrower, input.idempotencyKey),
-    readLoanForWithdrawal(deps.db, borrower.id, { lock: false }),
-  ]);
+  const { read, issued, replayed } = await readRequest(deps, borrower, input.idempotencyKey);
   const replay = replayed ? await existingFor(deps, borrower.id, input.idempotencyKey) : undefined;
   if (replay) return { disbursement: replay, replayed: true };
   if (!phone) throw new AppError('LOAN_NOT_FOUND');
