@@ -7,7 +7,7 @@ import {
   myApplication,
 } from './support/borrower';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { staffMember } from './support/staff';
+import { loadedCard, staffMember } from './support/staff';
 
 let browser: Browser;
 
@@ -38,7 +38,7 @@ async function badgeCount(page: Page): Promise<number> {
 }
 
 async function cardValue(page: Page, id: string): Promise<string> {
-  return (await page.getByTestId(`card-${id}`).locator('p').nth(1).textContent()) ?? '';
+  return (await loadedCard(page, id).textContent()) ?? '';
 }
 
 /** Searches the current list by name (Enter in the box) and returns the only matching row. */
@@ -85,7 +85,7 @@ describe('back office: an officer decides applications', () => {
     try {
       await logIn(page, officer.username, officer.password);
       await page.getByRole('heading', { name: 'Home Page Summary' }).waitFor();
-      await page.getByTestId('card-totalLoans').waitFor();
+      await loadedCard(page, 'totalLoans').waitFor();
       expect(await cardValue(page, 'totalLoans')).toBe(String(before.totalLoans));
 
       await page.getByRole('link', { name: /Pending/ }).click();
@@ -237,7 +237,7 @@ describe('back office: an officer decides applications', () => {
       await screenshot(page, 'back-office-pending-km');
       await page.getByRole('link', { name: 'ទំព័រដើម' }).click();
       await page.getByRole('heading', { name: 'សេចក្ដីសង្ខេបទំព័រដើម' }).waitFor();
-      await page.getByTestId('card-totalLoans').waitFor();
+      await loadedCard(page, 'totalLoans').waitFor();
       await screenshot(page, 'back-office-home-km');
     } finally {
       await context.close();

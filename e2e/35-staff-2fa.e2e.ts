@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInInBrowser } from './support/borrower';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { runningServer } from './support/server';
+import { loadedCard } from './support/staff';
 import { enrolTotpInBrowser, totpCode } from './support/totp';
 
 /**
@@ -82,7 +83,7 @@ describe('staff two-step sign-in', () => {
       await page.getByLabel('Code').fill(totpCode(secret, 1));
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL('**/admin/home');
-      await page.getByTestId('card-totalLoans').waitFor();
+      await loadedCard(page, 'totalLoans').waitFor();
     } finally {
       await context.close();
     }
@@ -97,7 +98,7 @@ describe('staff two-step sign-in', () => {
       await secondFactorStep(desktop.page, username);
       await desktop.page.getByLabel('Code').fill(recoveryCodes[0]!);
       await desktop.page.getByRole('button', { name: 'Verify' }).click();
-      await desktop.page.getByTestId('card-totalLoans').waitFor();
+      await loadedCard(desktop.page, 'totalLoans').waitFor();
 
       // …and on the phone with another one, after a wrong code.
       const { page } = phone;
@@ -108,7 +109,7 @@ describe('staff two-step sign-in', () => {
       await page.getByText('That code is not valid or was already used.').waitFor();
       await page.getByLabel('Code').fill(recoveryCodes[1]!);
       await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByTestId('card-totalLoans').waitFor();
+      await loadedCard(page, 'totalLoans').waitFor();
 
       await openSecurityPage(page);
       await expect.poll(() => page.getByText('Recovery codes left: 8').isVisible()).toBe(true);

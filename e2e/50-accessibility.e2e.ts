@@ -15,7 +15,7 @@ import {
 } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
 import { runningServer } from './support/server';
-import { markPaid, type StaffMember, staffMember } from './support/staff';
+import { loadedCard, markPaid, type StaffMember, staffMember } from './support/staff';
 import { enrolTotpInBrowser } from './support/totp';
 
 /**
@@ -355,7 +355,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       const findings: string[] = [];
       await logInInBrowser(page, admin.username, admin.password);
       await page.waitForURL('**/admin/home');
-      await page.getByTestId('card-totalLoans').waitFor();
+      await loadedCard(page, 'totalLoans').waitFor();
       findings.push(...(await audit(page, '/admin/home', `staff-home-${tag}`)));
       for (const path of [
         '/admin/users',

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { ApiSession, expectStatus } from './api';
 import { runningServer } from './server';
 
@@ -113,4 +114,9 @@ export async function markFailed(finance: ApiSession, disbursementId: string, re
     reason,
   });
   expectStatus(response, 200, 'mark failed');
+}
+
+/** A dashboard card's figure once it has loaded (the card shows a skeleton until then). */
+export function loadedCard(page: Page, id: string) {
+  return page.locator(`[data-testid="card-${id}-value"]:not([aria-busy="true"])`);
 }

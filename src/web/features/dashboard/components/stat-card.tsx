@@ -26,6 +26,8 @@ export function StatCard(props: {
             fz={{ base: 'lg', sm: 'xl' }}
             pos="relative"
             style={{ overflowWrap: 'anywhere' }}
+            data-testid={`${props.testId}-value`}
+            aria-busy={props.value === null ? true : undefined}
           >
             {props.value ?? (
               <>
