@@ -114,7 +114,8 @@ async function wireBytes(baseUrl: string) {
 /** Borrower first-load JS goal (issue #12): gzip bytes for /login, /signup and the step-1 page. */
 const firstLoadGoal = 200 * 1024;
 const pages: [string, string[]][] = [
-  ['/login, /signup', []],
+  ['/login', ['src/web/features/auth/components/login-page.tsx']],
+  ['/signup', ['src/web/features/auth/components/signup-page.tsx']],
   ['/loan/application (step 1)', ['src/web/features/application/components/step1-page.tsx']],
 ];
 for (const [page, pageChunks] of pages) {

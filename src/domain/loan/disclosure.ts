@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { assertMinor } from '../money';
 import {
   aprString,
@@ -12,12 +12,14 @@ import { computeFeesMinor, type LoanProduct } from './terms';
 /** Bump when the shape or a computation changes, so a stored snapshot says which rules produced it. */
 export const DISCLOSURE_VERSION = 1;
 
-const minor = z.number().int().refine(Number.isSafeInteger);
-const rate = z.string().regex(/^\d+(\.\d+)?$/);
+// z.int() takes only safe integers.
+const minor = z.int();
+const rate = z.string().check(z.regex(/^\d+(\.\d+)?$/));
+const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 const instalmentSchema = z.strictObject({
-  number: z.number().int().positive(),
-  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  number: z.int().check(z.positive()),
+  dueDate: isoDate(),
   paymentMinor: minor,
   principalMinor: minor,
   interestMinor: minor,
@@ -30,17 +32,17 @@ const instalmentSchema = z.strictObject({
  */
 export const disclosureSchema = z.strictObject({
   version: z.literal(DISCLOSURE_VERSION),
-  currency: z.string().min(1),
+  currency: z.string().check(z.minLength(1)),
   amountMinor: minor,
-  termMonths: z.number().int().positive(),
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  termMonths: z.int().check(z.positive()),
+  startDate: isoDate(),
   monthlyRate: rate,
   apr: rate,
   effectiveAnnualRate: rate,
   monthlyPaymentMinor: minor,
   totalRepayableMinor: minor,
   totalInterestMinor: minor,
-  fees: z.strictObject({ flatMinor: minor, percentBp: z.number().int(), totalMinor: minor }),
+  fees: z.strictObject({ flatMinor: minor, percentBp: z.int(), totalMinor: minor }),
   /** Interest plus fees: everything the loan costs beyond the amount borrowed. */
   totalCostOfCreditMinor: minor,
   schedule: z.array(instalmentSchema),

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { divRoundHalfUp, isMinor } from '../money';
 import { phonePattern } from '../schemas/auth';
-import { text } from '../schemas/text';
+import { miniText } from '../schemas/text-mini';
 
 /** An amount range in whole major units (pesos): allowed values are min, min + step, …, max. */
 export interface AmountRule {
@@ -128,21 +128,22 @@ export function parseWholeAmount(text: string): number | null {
 
 /** Whole pesos from JSON: a number, or a typed string that `parseWholeAmount` understands. */
 const wholeAmount = (rule: AmountRule, code: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? (parseWholeAmount(value) ?? value) : value),
-    z.number({ error: code }).refine((n) => isOnRule(n, rule), { error: code }),
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? (parseWholeAmount(value) ?? value) : value)),
+    z.number({ error: code }).check(z.refine((n) => isOnRule(n, rule), { error: code })),
   );
 
 const termField = (product: LoanProduct, code: string) =>
-  z.number({ error: code }).refine((n) => product.termsMonths.includes(n), { error: code });
+  z.number({ error: code }).check(z.refine((n) => product.termsMonths.includes(n), { error: code }));
 
 /** Step 1 of the application (SPEC §2.4, §5): amounts in whole pesos. */
 export function makeLoanRequestSchema(product: LoanProduct = defaultLoanProduct) {
   return z.object({
-    phone: text({ error: 'PHONE_REQUIRED' })
-      .trim()
-      .min(1, { error: 'PHONE_REQUIRED', abort: true })
-      .regex(phonePattern, { error: 'PHONE_INVALID' }),
+    phone: miniText({ error: 'PHONE_REQUIRED' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'PHONE_REQUIRED', abort: true }),
+      z.regex(phonePattern, { error: 'PHONE_INVALID' }),
+    ),
     amount: wholeAmount(product.borrowerAmount, 'LOAN_AMOUNT_INVALID'),
     termMonths: termField(product, 'LOAN_TERM_INVALID'),
   });

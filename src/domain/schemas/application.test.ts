@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationInfoSchema } from './application';
+import { applicationInfoFields, applicationInfoSchema } from './application';
 
 const valid = {
   fullName: 'Ana Cruz',
@@ -52,5 +52,11 @@ describe('text the database cannot store', () => {
   ])('%s with %j is refused with its own code', (field, value) => {
     const result = applicationInfoSchema.safeParse({ ...valid, [field]: value });
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe('TEXT_INVALID_CHARACTERS');
+  });
+});
+
+describe('applicationInfoFields', () => {
+  it("names the schema's fields in the schema's order (step 1 reads the list without the schema)", () => {
+    expect([...applicationInfoFields]).toEqual(Object.keys(applicationInfoSchema.shape));
   });
 });

@@ -1,54 +1,18 @@
 import { z } from 'zod';
 import { parseWholeAmount } from '../loan/terms';
+import { type ApplicationInfoField, contactRelations } from './application-fields';
 import { phonePattern } from './auth';
 import { text } from './text';
 
-/** Relations a borrower can name for their other contact (SPEC §2.4). */
-export const contactRelations = ['partner', 'parent', 'friend', 'relative', 'sibling'] as const;
-
-/** The four sections of step 2 and the fields each one validates. */
-export const applicationSections = {
-  identity: ['fullName', 'idNumber', 'idFront', 'idBack', 'selfie'],
-  basic: [
-    'companyName',
-    'position',
-    'phone',
-    'income',
-    'monthlyExpense',
-    'address',
-    'email',
-    'contactName',
-    'contactPhone',
-    'contactAddress',
-    'contactRelation',
-  ],
-  bank: ['bankName', 'accountNumber'],
-  signature: ['signature'],
-} as const;
-export type ApplicationSection = keyof typeof applicationSections;
-
-/** English field names for "{Field} is required" (the web translates the same keys). */
-export const applicationFieldLabels: Record<string, string> = {
-  fullName: 'Full Name',
-  idNumber: 'ID Number',
-  idFront: 'Front ID picture',
-  idBack: 'Back ID picture',
-  selfie: 'Selfie with ID picture',
-  companyName: 'Company/Business Name',
-  position: 'Position',
-  phone: 'Phone Number',
-  income: 'Monthly Income',
-  monthlyExpense: 'Monthly Expense',
-  address: 'Address',
-  email: 'Email',
-  contactName: 'Contact Name',
-  contactPhone: 'Contact Phone',
-  contactAddress: 'Contact Address',
-  contactRelation: 'Relation',
-  bankName: 'Bank/Wallet Name',
-  accountNumber: 'Account Number',
-  signature: 'Signature',
-};
+export {
+  type ApplicationFileField,
+  type ApplicationSection,
+  applicationFieldLabels,
+  applicationFileFields,
+  applicationInfoFields,
+  applicationSections,
+  contactRelations,
+} from './application-fields';
 
 const field = (max: number) =>
   text({ error: 'FIELD_REQUIRED' })
@@ -98,8 +62,11 @@ export const applicationInfoSchema = z.object(
 );
 export type ApplicationInfo = z.infer<typeof applicationInfoSchema>;
 
-export const applicationFileFields = ['idFront', 'idBack', 'selfie', 'signature'] as const;
-export type ApplicationFileField = (typeof applicationFileFields)[number];
+// The zod-free list in application-fields.ts names exactly this schema's fields (a compile-time check;
+// application.test.ts checks the order).
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const infoFieldsMatch: SameKeys<keyof ApplicationInfo, ApplicationInfoField> = true;
+void infoFieldsMatch;
 
 /** The borrower's own application as the API returns it (money in minor units). */
 export const myApplicationDto = z.object({

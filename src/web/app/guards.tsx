@@ -6,8 +6,7 @@ import type { UserDto } from '../../domain/schemas/user';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
 import { lazyStaffComponent } from '../components/lazy-page';
 import { fetchMyApplication, myApplicationQueryKey } from '../features/application/api/my-application';
-import { ChangePasswordPage } from '../features/auth/components/change-password-page';
-import { ConsentPage } from '../features/auth/components/consent-page';
+import { changePasswordPage, consentPage } from '../features/auth/routes';
 import { useErrorText } from '../lib/error-text';
 import { homePath, useCan, useSession } from '../lib/session';
 import { settingsQuery } from '../lib/settings';
@@ -86,9 +85,9 @@ export function SignedInOnly() {
       </Suspense>
     );
   }
-  if (data.user.mustChangePassword) return <ChangePasswordPage />;
+  if (data.user.mustChangePassword) return changePasswordPage;
   // A new privacy notice is agreed to before anything else (issue #14); staff are never asked.
-  if (data.user.privacyConsentRequired) return <ConsentPage />;
+  if (data.user.privacyConsentRequired) return consentPage;
   if (data.secondFactor?.status === 'enrolmentRequired') {
     return (
       <Suspense fallback={<LoadingScreen />}>

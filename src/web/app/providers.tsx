@@ -2,9 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
 import { colorSchemeStorageKey, cssVariablesResolver, themeWithLabels } from './theme';
@@ -14,6 +13,12 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStor
 /** Toasts hide after 4 s (SPEC §2.7, §6). */
 export const toastAutoCloseMs = 4000;
 
+// Where toasts show, with its animation library: fetched after the first render, so a first load does not
+// wait for it. A toast raised before it arrives waits in the store and shows once it is in.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
 export function AppProviders(props: {
   queryClient: QueryClient;
   children: ReactNode;
@@ -22,7 +27,9 @@ export function AppProviders(props: {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedProvider env={props.env ?? 'default'}>
-        <Notifications autoClose={toastAutoCloseMs} position="top-center" zIndex={1000} />
+        <Suspense fallback={null}>
+          <Notifications autoClose={toastAutoCloseMs} position="top-center" zIndex={1000} />
+        </Suspense>
         <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
       </ThemedProvider>
     </I18nextProvider>

@@ -5,9 +5,7 @@ import { lazyStaffComponent } from '../components/lazy-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { accountRoutes } from '../features/account/routes';
 import { applicationRoutes } from '../features/application/routes';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { LoginPage } from '../features/auth/components/login-page';
-import { SignupPage } from '../features/auth/components/signup-page';
+import { authRoutes } from '../features/auth/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { BorrowerOnly, HomeRedirect, SessionGate, SignedInOnly, SignedOutOnly, StaffOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
@@ -31,11 +29,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AuthLayout />,
-            children: [
-              { path: 'login', element: <LoginPage /> },
-              { path: 'signup', element: <SignupPage /> },
-              { path: 'forgot-password', element: <ForgotPasswordPage /> },
-            ],
+            children: authRoutes,
           },
         ],
       },

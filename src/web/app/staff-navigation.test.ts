@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../../domain/permissions';
 import { staffRoles } from '../../domain/roles';
-import { staffNavItems, staffNavItemsFor } from './navigation';
+import { staffNavItems, staffNavItemsFor } from './staff-navigation';
 
 describe('the staff sidebar', () => {
   it('shows each role exactly the pages the domain permission table allows', () => {

@@ -1,13 +1,18 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { loadStaffStrings } from '../lib/i18n';
 
-/**
- * A route's page as a chunk of its own, fetched when the page is first opened: the first load of /login
- * carries no wallet, account or application code. A small spinner holds the page's place meanwhile.
- */
-export function lazyPage(load: () => Promise<ComponentType>) {
-  const Page = lazy(() => load().then((component) => ({ default: component })));
+const preloaders: { when: (pathname: string) => boolean; preload: () => Promise<unknown> }[] = [];
+
+interface LazyPageEntry {
+  /** Set once the chunk is in: the page then renders at once, with no Suspense fallback. */
+  loaded?: ComponentType;
+  Lazy: LazyExoticComponent<ComponentType>;
+}
+
+function LazyPageView({ entry }: { entry: LazyPageEntry }) {
+  const { loaded: Loaded, Lazy } = entry;
+  if (Loaded) return <Loaded />;
   return (
     <Suspense
       fallback={
@@ -16,9 +21,46 @@ export function lazyPage(load: () => Promise<ComponentType>) {
         </Center>
       }
     >
-      <Page />
+      <Lazy />
     </Suspense>
   );
+}
+
+/**
+ * A route's page as a chunk of its own: the first load of /login carries no wallet, account or application
+ * code, and a signed-in borrower's first load carries no sign-in forms. `preloadWhen` names the paths on
+ * which main.tsx starts fetching the chunk at once (`preloadPagesFor`), alongside the language and the
+ * session rather than after them; a page whose chunk is in by the time it renders shows no spinner at all.
+ */
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+  options: { preloadWhen?: (pathname: string) => boolean } = {},
+) {
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => {
+        entry.loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed fetch (e.g. the network dropped) is tried again on the next render.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const entry: LazyPageEntry = { Lazy: lazy(() => preload().then((component) => ({ default: component }))) };
+  if (options.preloadWhen) preloaders.push({ when: options.preloadWhen, preload });
+  return <LazyPageView entry={entry} />;
+}
+
+/** Starts fetching the chunks of the pages registered for this path (see `lazyPage`). */
+export function preloadPagesFor(pathname: string): void {
+  for (const page of preloaders) {
+    if (page.when(pathname)) void page.preload().catch(() => undefined);
+  }
 }
 
 /**

@@ -38,7 +38,7 @@ export function ModalFooter(props: ModalFooterProps) {
       <FormError message={props.error} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={props.onSecondary} disabled={props.running}>
-          {props.secondaryLabel ?? t('backOffice.common.cancel')}
+          {props.secondaryLabel ?? t('common.cancel')}
         </Button>
         <Button
           type="submit"
@@ -47,7 +47,7 @@ export function ModalFooter(props: ModalFooterProps) {
           disabled={props.confirmDisabled}
           data-autofocus={props.autofocusConfirm || undefined}
         >
-          {props.confirmLabel ?? t('backOffice.common.confirm')}
+          {props.confirmLabel ?? t('common.confirm')}
         </Button>
       </Group>
     </>

@@ -165,7 +165,7 @@ export function useFormat(): Formatters {
   const { t, i18n } = useTranslation();
   const timeZone = useTimeZone();
   const language = currentLanguage();
-  const na = t('backOffice.common.na');
+  const na = t('common.na');
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language re-creates them on a switch
   return useMemo(() => createFormatters({ language, timeZone, na }), [language, timeZone, na, i18n.language]);
 }

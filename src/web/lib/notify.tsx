@@ -1,12 +1,15 @@
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+
+// Toasts and their container (app/providers.tsx) come in one chunk fetched after the first render: no
+// page's first load waits for them. A toast raised meanwhile shows as soon as the chunk is in.
+const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
 
 /** Green toast; hides after 4 s like every toast. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message, icon: <IconCheck size={18} /> });
+  void toasts().then((store) => store.show({ color: 'green', message, icon: <IconCheck size={18} /> }));
 }
 
 /** Red toast; hides after 4 s like every toast. */
 export function notifyError(message: string): void {
-  notifications.show({ color: 'red', message, icon: <IconAlertCircle size={18} /> });
+  void toasts().then((store) => store.show({ color: 'red', message, icon: <IconAlertCircle size={18} /> }));
 }

@@ -18,8 +18,14 @@ async function fetchSession(): Promise<Session> {
 }
 
 /** The session restored from the cookie on load (GET /api/me); kept until login, logout or a 401. */
+export const sessionQuery = {
+  queryKey: sessionQueryKey,
+  queryFn: fetchSession,
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery(sessionQuery);
 }
 
 /** The signed-in user; only for screens behind the signed-in guard. */

@@ -29,15 +29,15 @@ export interface StatusLook {
  * Processing blue, On hold and Rejected red, Closed grey).
  */
 export const statusLooks: Readonly<Record<ShownStatus, StatusLook>> = {
-  pending: { color: 'yellow', filled: 'yellow.5', label: 'backOffice.status.pending' },
-  approved: { color: 'green', filled: 'green.8', label: 'backOffice.status.approved' },
-  on_hold: { color: 'red', filled: 'red.7', label: 'backOffice.status.on_hold' },
-  rejected: { color: 'red', filled: 'red.7', label: 'backOffice.status.rejected' },
-  closed: { color: 'gray', filled: 'gray.6', label: 'backOffice.status.closed' },
+  pending: { color: 'yellow', filled: 'yellow.5', label: 'status.pending' },
+  approved: { color: 'green', filled: 'green.8', label: 'status.approved' },
+  on_hold: { color: 'red', filled: 'red.7', label: 'status.on_hold' },
+  rejected: { color: 'red', filled: 'red.7', label: 'status.rejected' },
+  closed: { color: 'gray', filled: 'gray.6', label: 'status.closed' },
   processing: { color: 'blue', filled: 'blue.7', label: 'wallet.status.processing.title' },
-  requested: { color: 'blue', filled: 'blue.7', label: 'disbursements.status.requested' },
-  paid: { color: 'green', filled: 'green.8', label: 'disbursements.status.paid' },
-  failed: { color: 'red', filled: 'red.7', label: 'disbursements.status.failed' },
+  requested: { color: 'blue', filled: 'blue.7', label: 'status.requested' },
+  paid: { color: 'green', filled: 'green.8', label: 'status.paid' },
+  failed: { color: 'red', filled: 'red.7', label: 'status.failed' },
   active: { color: 'green', filled: 'green.8', label: 'users.status.active' },
   deactivated: { color: 'gray', filled: 'gray.6', label: 'users.status.deactivated' },
   // A provider payment kept for finance: open (to resolve), applied to a loan, or sent back.

@@ -8,7 +8,10 @@ import { mergeLocale } from './merge-locale';
 export default mergeLocale(
   shared,
   import.meta.glob<Record<string, unknown>>(
-    ['./*/en.json', '!./{audit,collections,security,servicing,staffLoans,users}/en.json'],
+    [
+      './*/en.json',
+      '!./{audit,backOffice,collections,disbursements,security,servicing,staffLoans,users}/en.json',
+    ],
     {
       eager: true,
       import: 'default',

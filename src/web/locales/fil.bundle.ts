@@ -8,7 +8,10 @@ import { mergeLocale } from './merge-locale';
 export default mergeLocale(
   shared,
   import.meta.glob<Record<string, unknown>>(
-    ['./*/fil.json', '!./{audit,collections,security,servicing,staffLoans,users}/fil.json'],
+    [
+      './*/fil.json',
+      '!./{audit,backOffice,collections,disbursements,security,servicing,staffLoans,users}/fil.json',
+    ],
     {
       eager: true,
       import: 'default',

@@ -8,7 +8,10 @@ import { mergeLocale } from './merge-locale';
 export default mergeLocale(
   shared,
   import.meta.glob<Record<string, unknown>>(
-    ['./*/km.json', '!./{audit,collections,security,servicing,staffLoans,users}/km.json'],
+    [
+      './*/km.json',
+      '!./{audit,backOffice,collections,disbursements,security,servicing,staffLoans,users}/km.json',
+    ],
     {
       eager: true,
       import: 'default',

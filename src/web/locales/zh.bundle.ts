@@ -8,7 +8,10 @@ import shared from './zh.json';
 export default mergeLocale(
   shared,
   import.meta.glob<Record<string, unknown>>(
-    ['./*/zh.json', '!./{audit,collections,security,servicing,staffLoans,users}/zh.json'],
+    [
+      './*/zh.json',
+      '!./{audit,backOffice,collections,disbursements,security,servicing,staffLoans,users}/zh.json',
+    ],
     {
       eager: true,
       import: 'default',

@@ -41,7 +41,10 @@ export function applicationRoutes(app: App, deps: AppDeps) {
       schema: {
         tags: ['applications'],
         summary: 'Full disclosure (figures and schedule) for an amount and term, with its SHA-256',
-        body: loanRequestSchema.pick({ amount: true, termMonths: true }),
+        body: z.object({
+          amount: loanRequestSchema.shape.amount,
+          termMonths: loanRequestSchema.shape.termMonths,
+        }),
         response: {
           200: z.object({ disclosure: z.record(z.string(), z.unknown()), disclosureSha256: z.string() }),
           ...errorResponses,

@@ -31,7 +31,8 @@ const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
 export function staffApplicationRoutes(app: App, deps: AppDeps) {
   // The lender's configured product, not the built-in defaults.
-  const loanTermsBody = makeStaffLoanUpdateSchema(deps.config.loanProduct).extend({
+  const loanTermsBody = z.object({
+    ...makeStaffLoanUpdateSchema(deps.config.loanProduct).shape,
     reason: z.string().trim().max(limits.reason, { error: 'FIELD_TOO_LONG' }).optional(),
     /** The borrower asked for this reduction: applied at once (with a reason), else proposed to them. */
     borrowerRequested: z.boolean().optional(),

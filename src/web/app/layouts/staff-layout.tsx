@@ -9,7 +9,8 @@ import { LogoutButton } from '../../components/logout-button';
 import { usePendingCount } from '../../features/staff-events/api/pending-count';
 import { PendingBellLink, PendingIndicator } from '../../features/staff-events/components/pending-bell';
 import { useCurrentUser } from '../../lib/session';
-import { isPathUnder, staffNavItemsFor } from '../navigation';
+import { isPathUnder } from '../navigation';
+import { staffNavItemsFor } from '../staff-navigation';
 import { StaffIdentity } from './staff-identity';
 
 /**

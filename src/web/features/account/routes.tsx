@@ -5,6 +5,8 @@ import { lazyPage } from '../../components/lazy-page';
 export const accountRoutes: RouteObject[] = [
   {
     path: 'account',
-    element: lazyPage(() => import('./components/account-page').then((m) => m.AccountPage)),
+    element: lazyPage(() => import('./components/account-page').then((m) => m.AccountPage), {
+      preloadWhen: (pathname) => pathname === '/account',
+    }),
   },
 ];

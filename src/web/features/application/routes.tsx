@@ -8,7 +8,14 @@ import { lazyPage } from '../../components/lazy-page';
 export const applicationRoutes: RouteObject[] = [
   {
     path: 'application',
-    element: lazyPage(() => import('./components/step1-page').then((m) => m.Step1Page)),
+    element: lazyPage(() => import('./components/step1-page').then((m) => m.Step1Page), {
+      preloadWhen: (pathname) => ['/loan', '/loan/', '/loan/application'].includes(pathname),
+    }),
   },
-  { path: 'info', element: lazyPage(() => import('./components/step2-page').then((m) => m.Step2Page)) },
+  {
+    path: 'info',
+    element: lazyPage(() => import('./components/step2-page').then((m) => m.Step2Page), {
+      preloadWhen: (pathname) => pathname === '/loan/info',
+    }),
+  },
 ];

@@ -3,5 +3,10 @@ import { lazyPage } from '../../components/lazy-page';
 
 /** The borrower's wallet beside /loan (SPEC §2.5). */
 export const walletRoutes: RouteObject[] = [
-  { path: 'wallet', element: lazyPage(() => import('./components/wallet-page').then((m) => m.WalletPage)) },
+  {
+    path: 'wallet',
+    element: lazyPage(() => import('./components/wallet-page').then((m) => m.WalletPage), {
+      preloadWhen: (pathname) => pathname === '/wallet',
+    }),
+  },
 ];

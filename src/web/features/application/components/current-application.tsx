@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconWallet } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
@@ -83,28 +84,21 @@ export function PreviousApplicationNote({ application }: { application: MyApplic
   );
 }
 
+// The notice is a Mantine Modal (with its focus trap and floating-ui): a chunk of its own, fetched the first
+// time it opens, so step 1's first load does not carry it for the rare borrower who needs it.
+const LoadedActiveLoanDialog = lazy(() =>
+  import('./active-loan-dialog').then((module) => ({ default: module.ActiveLoanDialog })),
+);
+
 /** SPEC §5: "You already have an active loan. You cannot apply again.", with the way to the wallet. */
 export function ActiveLoanDialog(props: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  // Once opened it stays mounted, so closing plays the modal's own transition.
+  const [wanted, setWanted] = useState(props.opened);
+  if (props.opened && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('application.activeLoan.title')}
-      centered
-      radius="lg"
-    >
-      <Stack gap="md">
-        <Text>{t('errors.ACTIVE_LOAN_EXISTS')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose}>
-            {t('application.activeLoan.close')}
-          </Button>
-          <Button component={Link} to="/wallet" leftSection={<IconWallet size={18} />}>
-            {t('application.activeLoan.goToWallet')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <LoadedActiveLoanDialog opened={props.opened} onClose={props.onClose} />
+    </Suspense>
   );
 }

@@ -1,7 +1,11 @@
-import { z } from 'zod';
-import { type ApplicationFileField, applicationFileFields } from '../../../../domain/schemas/application';
-import { step1DataSchema } from '../model/step1';
-import { type InfoField, type InfoValues, infoFields } from '../model/validate';
+import * as z from 'zod/mini';
+import {
+  type ApplicationFileField,
+  type ApplicationInfoField,
+  applicationFileFields,
+  applicationInfoFields,
+} from '../../../../domain/schemas/application-fields';
+import { type Step1Data, step1DataSchema } from '../model/step1';
 import { createMemoryFileStore, type FileStore, type StoredFile } from './file-store';
 import { createIndexedDbFileStore } from './indexed-db-file-store';
 
@@ -15,22 +19,23 @@ const signatureMetaSchema = z.object({
   /** The disclosure the borrower signed under; a different quote voids the signature. */
   sha256: z.string(),
   /** CSS size of the pad when the picture was taken, to draw it back at the same size. */
-  width: z.number().positive(),
-  height: z.number().positive(),
+  width: z.number().check(z.positive()),
+  height: z.number().check(z.positive()),
 });
 export type SignatureMeta = z.infer<typeof signatureMetaSchema>;
 
 const textDraftSchema = z.object({
   version: z.literal(1),
-  step1: step1DataSchema.nullable().catch(null),
-  info: z.record(z.string(), z.unknown()).catch({}),
-  signature: signatureMetaSchema.nullable().catch(null),
+  step1: z.catch(z.nullable(step1DataSchema), null),
+  info: z.catch(z.record(z.string(), z.unknown()), {}),
+  signature: z.catch(z.nullable(signatureMetaSchema), null),
 });
 
 export interface TextDraft {
   version: 1;
-  step1: z.infer<typeof step1DataSchema> | null;
-  info: Partial<InfoValues>;
+  step1: Step1Data | null;
+  /** Step-2 text fields as typed. */
+  info: Partial<Record<ApplicationInfoField, string>>;
   signature: SignatureMeta | null;
 }
 
@@ -65,10 +70,10 @@ export function loadTextDraft(userId: string, storage = defaultStorage()): TextD
   }
   const parsed = textDraftSchema.safeParse(json);
   if (!parsed.success) return emptyTextDraft;
-  const info: Partial<InfoValues> = {};
-  for (const field of infoFields) {
+  const info: TextDraft['info'] = {};
+  for (const field of applicationInfoFields) {
     const value = parsed.data.info[field];
-    if (typeof value === 'string') info[field as InfoField] = value;
+    if (typeof value === 'string') info[field] = value;
   }
   return { version: 1, step1: parsed.data.step1, info, signature: parsed.data.signature };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { buildDisclosure, type Disclosure, isOnRule, type LoanProduct } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
 
@@ -8,10 +8,10 @@ import { toMinor } from '../../../../domain/money';
  * submission.
  */
 export const step1DataSchema = z.object({
-  phone: z.string().min(1),
-  amount: z.number().int().positive(),
-  termMonths: z.number().int().positive(),
-  monthlyPaymentMinor: z.number().int().positive(),
+  phone: z.string().check(z.minLength(1)),
+  amount: z.int().check(z.positive()),
+  termMonths: z.int().check(z.positive()),
+  monthlyPaymentMinor: z.int().check(z.positive()),
 });
 export type Step1Data = z.infer<typeof step1DataSchema>;
 

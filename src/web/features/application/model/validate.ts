@@ -5,6 +5,7 @@ import {
   type ApplicationInfo,
   type ApplicationSection,
   applicationFileFields,
+  applicationInfoFields,
   applicationInfoSchema,
   applicationSections,
 } from '../../../../domain/schemas/application';
@@ -16,7 +17,7 @@ export type InfoValues = Record<InfoField, string>;
 export type PictureField = Exclude<ApplicationFileField, 'signature'>;
 export type FieldName = InfoField | ApplicationFileField;
 
-export const infoFields = Object.keys(applicationInfoSchema.shape) as InfoField[];
+export const infoFields: readonly InfoField[] = applicationInfoFields;
 export const pictureFields: readonly PictureField[] = ['idFront', 'idBack', 'selfie'];
 export const sectionNames = Object.keys(applicationSections) as ApplicationSection[];
 

@@ -34,7 +34,7 @@ export function DisbursementsPage() {
 
   const c = (key: string) => t(`backOffice.columns.${key}`);
   const d = (key: string) => t(`disbursements.columns.${key}`);
-  const statusLabel = (status: StaffDisbursementItem['status']) => t(`disbursements.status.${status}`);
+  const statusLabel = (status: StaffDisbursementItem['status']) => t(`status.${status}`);
   const search: SearchField[] = [
     ...nameAndPhoneSearch(t),
     {

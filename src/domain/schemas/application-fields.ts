@@ -1,0 +1,75 @@
+/**
+ * The application's field names and sections (SPEC §2.4), without zod: step 1's first load reads them
+ * (the saved draft) without carrying the step-2 schema (docs/decisions/023). application.ts re-exports them
+ * and checks that its schema has exactly `applicationInfoFields`.
+ */
+
+/** Relations a borrower can name for their other contact (SPEC §2.4). */
+export const contactRelations = ['partner', 'parent', 'friend', 'relative', 'sibling'] as const;
+
+/** The four sections of step 2 and the fields each one validates. */
+export const applicationSections = {
+  identity: ['fullName', 'idNumber', 'idFront', 'idBack', 'selfie'],
+  basic: [
+    'companyName',
+    'position',
+    'phone',
+    'income',
+    'monthlyExpense',
+    'address',
+    'email',
+    'contactName',
+    'contactPhone',
+    'contactAddress',
+    'contactRelation',
+  ],
+  bank: ['bankName', 'accountNumber'],
+  signature: ['signature'],
+} as const;
+export type ApplicationSection = keyof typeof applicationSections;
+
+/** English field names for "{Field} is required" (the web translates the same keys). */
+export const applicationFieldLabels: Record<string, string> = {
+  fullName: 'Full Name',
+  idNumber: 'ID Number',
+  idFront: 'Front ID picture',
+  idBack: 'Back ID picture',
+  selfie: 'Selfie with ID picture',
+  companyName: 'Company/Business Name',
+  position: 'Position',
+  phone: 'Phone Number',
+  income: 'Monthly Income',
+  monthlyExpense: 'Monthly Expense',
+  address: 'Address',
+  email: 'Email',
+  contactName: 'Contact Name',
+  contactPhone: 'Contact Phone',
+  contactAddress: 'Contact Address',
+  contactRelation: 'Relation',
+  bankName: 'Bank/Wallet Name',
+  accountNumber: 'Account Number',
+  signature: 'Signature',
+};
+
+/** The text fields of step 2, in form order (the keys of `applicationInfoSchema`). */
+export const applicationInfoFields = [
+  'fullName',
+  'idNumber',
+  'companyName',
+  'position',
+  'phone',
+  'income',
+  'monthlyExpense',
+  'address',
+  'email',
+  'contactName',
+  'contactPhone',
+  'contactAddress',
+  'contactRelation',
+  'bankName',
+  'accountNumber',
+] as const;
+export type ApplicationInfoField = (typeof applicationInfoFields)[number];
+
+export const applicationFileFields = ['idFront', 'idBack', 'selfie', 'signature'] as const;
+export type ApplicationFileField = (typeof applicationFileFields)[number];
