@@ -10,9 +10,9 @@ import type { ApplicationProfile } from '../../../domain/schemas/staff';
 import { type Formatters, useFormat } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { applicationProfileQuery } from '../../lib/staff/queries';
+import { DocumentThumb } from '../document-thumb';
 import { InlineLoadError, InlineLoading } from '../load-state';
 import { StatusBadge } from '../status-badge';
-import { DocumentThumb } from './document-thumb';
 
 /** One labelled value; blank values read "N/A". */
 export function Field(props: { label: string; children: ReactNode; span?: number }) {

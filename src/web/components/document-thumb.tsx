@@ -14,7 +14,7 @@ export function DocumentThumb(props: { fileId: string; label: string; height?: n
     <Box>
       <UnstyledButton
         onClick={() => setOpen(true)}
-        aria-label={t('backOffice.profile.enlarge', { name: props.label })}
+        aria-label={t('common.enlarge', { name: props.label })}
         style={{
           display: 'block',
           width: '100%',
