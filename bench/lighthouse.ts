@@ -6,9 +6,10 @@
  * - desktop preset: /admin/home signed in as an officer — Performance ≥ 95.
  * The server runs in production mode on a throw-away DATA_DIR with one borrower and one officer written
  * straight into the database; Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH).
+ * LIGHTHOUSE_REPORT_DIR=<dir> also writes each full report there as JSON.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -105,6 +106,12 @@ async function run(url: string, audit: Audit, port: number) {
   const config: Config | undefined = audit.preset === 'desktop' ? (desktopConfig as Config) : undefined;
   const result = await lighthouse(`${url}${audit.page}`, flags, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${audit.page}`);
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    // The whole report, to read what the score is made of (LCP breakdown, request chains, main-thread work).
+    const name = `${audit.preset}${audit.page.replaceAll('/', '-')}.json`;
+    writeFileSync(join(reportDir, name), JSON.stringify(result.lhr, null, 1));
+  }
   const { categories, audits, runtimeError, runWarnings } = result.lhr;
   if (runtimeError)
     console.info(`  Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`);

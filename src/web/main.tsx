@@ -13,13 +13,15 @@ const queryClient = createQueryClient();
 // Fetched while the language's strings load rather than after them: the session (GET /api/me) and the
 // chunk of the page this path shows.
 void queryClient.prefetchQuery(sessionQuery);
-preloadPagesFor(window.location.pathname);
+const firstPage = preloadPagesFor(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The reader's language is fetched as its own chunk; render once it is there (boot.js shows the wait).
-void i18nReady.finally(() =>
+// The reader's language is fetched as its own chunk; render once it and the page's chunk are there (boot.js
+// shows the wait), so the first render is the page itself rather than a spinner that the page then pushes
+// aside (a layout shift).
+void Promise.allSettled([i18nReady, firstPage]).then(() =>
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

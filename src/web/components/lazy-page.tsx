@@ -56,11 +56,13 @@ export function lazyPage(
   return <LazyPageView entry={entry} />;
 }
 
-/** Starts fetching the chunks of the pages registered for this path (see `lazyPage`). */
-export function preloadPagesFor(pathname: string): void {
-  for (const page of preloaders) {
-    if (page.when(pathname)) void page.preload().catch(() => undefined);
-  }
+/**
+ * Starts fetching the chunks of the pages registered for this path (see `lazyPage`); settles when they are
+ * in (or failed: the page then tries again when it renders).
+ */
+export async function preloadPagesFor(pathname: string): Promise<void> {
+  const matching = preloaders.filter((page) => page.when(pathname));
+  await Promise.all(matching.map((page) => page.preload().catch(() => undefined)));
 }
 
 /**

@@ -54,7 +54,8 @@ export function Step1Page() {
   const [blocked, setBlocked] = useState(false);
 
   let body: ReactNode;
-  if (mine.isPending || settings.isPending) {
+  const pending = mine.isPending || settings.isPending;
+  if (pending) {
     body = (
       <Center py="xl" role="status">
         <Loader size="sm" aria-label={t('application.loading')} />
@@ -82,8 +83,13 @@ export function Step1Page() {
       <LoanBanner />
       <StepHeader step={1} title={t('application.step1.title')} subtitle={t('application.step1.subtitle')} />
       {body}
-      <HowItWorks />
-      <SafetyNotice />
+      {/* Shown with the form, not before it: below a spinner they would be pushed down (a layout shift). */}
+      {pending ? null : (
+        <>
+          <HowItWorks />
+          <SafetyNotice />
+        </>
+      )}
       <ActiveLoanDialog opened={blocked} onClose={() => setBlocked(false)} />
     </Stack>
   );
