@@ -7,23 +7,27 @@
 /** Relations a borrower can name for their other contact (SPEC §2.4). */
 export const contactRelations = ['partner', 'parent', 'friend', 'relative', 'sibling'] as const;
 
+const identityTextFields = ['fullName', 'idNumber'] as const;
+const basicFields = [
+  'companyName',
+  'position',
+  'phone',
+  'income',
+  'monthlyExpense',
+  'address',
+  'email',
+  'contactName',
+  'contactPhone',
+  'contactAddress',
+  'contactRelation',
+] as const;
+const bankFields = ['bankName', 'accountNumber'] as const;
+
 /** The four sections of step 2 and the fields each one validates. */
 export const applicationSections = {
-  identity: ['fullName', 'idNumber', 'idFront', 'idBack', 'selfie'],
-  basic: [
-    'companyName',
-    'position',
-    'phone',
-    'income',
-    'monthlyExpense',
-    'address',
-    'email',
-    'contactName',
-    'contactPhone',
-    'contactAddress',
-    'contactRelation',
-  ],
-  bank: ['bankName', 'accountNumber'],
+  identity: [...identityTextFields, 'idFront', 'idBack', 'selfie'],
+  basic: basicFields,
+  bank: bankFields,
   signature: ['signature'],
 } as const;
 export type ApplicationSection = keyof typeof applicationSections;
@@ -52,23 +56,7 @@ export const applicationFieldLabels: Record<string, string> = {
 };
 
 /** The text fields of step 2, in form order (the keys of `applicationInfoSchema`). */
-export const applicationInfoFields = [
-  'fullName',
-  'idNumber',
-  'companyName',
-  'position',
-  'phone',
-  'income',
-  'monthlyExpense',
-  'address',
-  'email',
-  'contactName',
-  'contactPhone',
-  'contactAddress',
-  'contactRelation',
-  'bankName',
-  'accountNumber',
-] as const;
+export const applicationInfoFields = [...identityTextFields, ...basicFields, ...bankFields] as const;
 export type ApplicationInfoField = (typeof applicationInfoFields)[number];
 
 export const applicationFileFields = ['idFront', 'idBack', 'selfie', 'signature'] as const;
