@@ -6,6 +6,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
+import { loadToasts } from '../lib/notify';
 import { colorSchemeStorageKey, cssVariablesResolver, themeWithLabels } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
@@ -13,11 +14,8 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStor
 /** Toasts hide after 4 s (SPEC §2.7, §6). */
 export const toastAutoCloseMs = 4000;
 
-// Where toasts show, with its animation library: fetched after the first render, so a first load does not
-// wait for it. A toast raised before it arrives waits in the store and shows once it is in.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
+// Where toasts show, with its animation library: fetched after the first render (`loadToasts`).
+const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
 
 export function AppProviders(props: {
   queryClient: QueryClient;

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { loadStaffStrings } from '../lib/i18n';
 
-const preloaders: { when: (pathname: string) => boolean; preload: () => Promise<unknown> }[] = [];
+const preloaders: { paths: readonly string[]; preload: () => Promise<unknown> }[] = [];
 
 interface LazyPageEntry {
   /** Set once the chunk is in: the page then renders at once, with no Suspense fallback. */
@@ -28,13 +28,13 @@ function LazyPageView({ entry }: { entry: LazyPageEntry }) {
 
 /**
  * A route's page as a chunk of its own: the first load of /login carries no wallet, account or application
- * code, and a signed-in borrower's first load carries no sign-in forms. `preloadWhen` names the paths on
+ * code, and a signed-in borrower's first load carries no sign-in forms. `preloadOn` names the paths on
  * which main.tsx starts fetching the chunk at once (`preloadPagesFor`), alongside the language and the
  * session rather than after them; a page whose chunk is in by the time it renders shows no spinner at all.
  */
 export function lazyPage(
   load: () => Promise<ComponentType>,
-  options: { preloadWhen?: (pathname: string) => boolean } = {},
+  options: { preloadOn?: readonly string[] } = {},
 ) {
   let loading: Promise<ComponentType> | undefined;
   const preload = () => {
@@ -52,16 +52,17 @@ export function lazyPage(
     return loading;
   };
   const entry: LazyPageEntry = { Lazy: lazy(() => preload().then((component) => ({ default: component }))) };
-  if (options.preloadWhen) preloaders.push({ when: options.preloadWhen, preload });
+  if (options.preloadOn) preloaders.push({ paths: options.preloadOn, preload });
   return <LazyPageView entry={entry} />;
 }
 
 /**
- * Starts fetching the chunks of the pages registered for this path (see `lazyPage`); settles when they are
- * in (or failed: the page then tries again when it renders).
+ * Starts fetching the chunks of the pages registered for this path, trailing slash aside (see `lazyPage`);
+ * settles when they are in (or failed: the page then tries again when it renders).
  */
 export async function preloadPagesFor(pathname: string): Promise<void> {
-  const matching = preloaders.filter((page) => page.when(pathname));
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  const matching = preloaders.filter((page) => page.paths.includes(path));
   await Promise.all(matching.map((page) => page.preload().catch(() => undefined)));
 }
 

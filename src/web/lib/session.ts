@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { can, type Permission } from '../../domain/permissions';
 import type { ChangePasswordInput, LoginInput } from '../../domain/schemas/auth';
@@ -18,11 +18,11 @@ async function fetchSession(): Promise<Session> {
 }
 
 /** The session restored from the cookie on load (GET /api/me); kept until login, logout or a 401. */
-export const sessionQuery = {
+export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: fetchSession,
   staleTime: Number.POSITIVE_INFINITY,
-};
+});
 
 export function useSession() {
   return useQuery(sessionQuery);

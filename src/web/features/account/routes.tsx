@@ -6,7 +6,7 @@ export const accountRoutes: RouteObject[] = [
   {
     path: 'account',
     element: lazyPage(() => import('./components/account-page').then((m) => m.AccountPage), {
-      preloadWhen: (pathname) => pathname === '/account',
+      preloadOn: ['/account'],
     }),
   },
 ];

@@ -9,13 +9,13 @@ export const applicationRoutes: RouteObject[] = [
   {
     path: 'application',
     element: lazyPage(() => import('./components/step1-page').then((m) => m.Step1Page), {
-      preloadWhen: (pathname) => ['/loan', '/loan/', '/loan/application'].includes(pathname),
+      preloadOn: ['/loan', '/loan/application'],
     }),
   },
   {
     path: 'info',
     element: lazyPage(() => import('./components/step2-page').then((m) => m.Step2Page), {
-      preloadWhen: (pathname) => pathname === '/loan/info',
+      preloadOn: ['/loan/info'],
     }),
   },
 ];

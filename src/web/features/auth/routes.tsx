@@ -9,19 +9,19 @@ export const authRoutes: RouteObject[] = [
   {
     path: 'login',
     element: lazyPage(() => import('./components/login-page').then((m) => m.LoginPage), {
-      preloadWhen: (pathname) => pathname === '/login',
+      preloadOn: ['/login'],
     }),
   },
   {
     path: 'signup',
     element: lazyPage(() => import('./components/signup-page').then((m) => m.SignupPage), {
-      preloadWhen: (pathname) => pathname === '/signup',
+      preloadOn: ['/signup'],
     }),
   },
   {
     path: 'forgot-password',
     element: lazyPage(() => import('./components/forgot-password-page').then((m) => m.ForgotPasswordPage), {
-      preloadWhen: (pathname) => pathname === '/forgot-password',
+      preloadOn: ['/forgot-password'],
     }),
   },
 ];

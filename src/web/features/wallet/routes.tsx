@@ -6,7 +6,7 @@ export const walletRoutes: RouteObject[] = [
   {
     path: 'wallet',
     element: lazyPage(() => import('./components/wallet-page').then((m) => m.WalletPage), {
-      preloadWhen: (pathname) => pathname === '/wallet',
+      preloadOn: ['/wallet'],
     }),
   },
 ];
