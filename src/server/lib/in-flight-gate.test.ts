@@ -64,4 +64,65 @@ describe('InFlightGate', () => {
     // The first of the three ran alone; the two that waited for it ran side by side.
     expect(most).toBe(2);
   });
+
+  it('gives the requests released together one read, started after the last of them arrived', async () => {
+    const gate = new InFlightGate();
+    const reads: string[] = [];
+    let release: () => void = () => {};
+    let world = 'before';
+    const read = (who: string) => async () => {
+      reads.push(who);
+      return world;
+    };
+    const first = gate.run('k', async (batch) => {
+      const seen = await batch.once('state', read('first'));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      world = 'after the first';
+      return seen;
+    });
+    const waiting = Array.from({ length: 4 }, () =>
+      gate.run('k', (batch) => batch.once('state', read('waiter'))),
+    );
+    await tick();
+    const late = gate.run('k', (batch) => batch.once('state', read('late waiter')));
+    await tick();
+    // Nobody read while the first was in flight, not even for the waiter that came last.
+    expect(reads).toEqual(['first']);
+    release();
+    expect(await first).toBe('before');
+    expect(await Promise.all([...waiting, late])).toEqual(Array(5).fill('after the first'));
+    // One read for the five released together, made after the first was done.
+    expect(reads).toEqual(['first', 'waiter']);
+
+    // A request that comes after them waited for nobody: it reads on its own.
+    world = 'later';
+    expect(await gate.run('k', (batch) => batch.once('state', read('next')))).toBe('later');
+    expect(reads).toEqual(['first', 'waiter', 'next']);
+  });
+
+  it('passes a failed shared read to every request of the batch, and not to the next batch', async () => {
+    const gate = new InFlightGate();
+    let release: () => void = () => {};
+    let fail = true;
+    const first = gate.run(
+      'k',
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const read = async () => {
+      if (fail) throw new Error('database down');
+      return 'ok';
+    };
+    const waiting = [1, 2].map(() => gate.run('k', (batch) => batch.once('state', read)));
+    await tick();
+    release();
+    await first;
+    for (const w of waiting) await expect(w).rejects.toThrow('database down');
+    fail = false;
+    await expect(gate.run('k', (batch) => batch.once('state', read))).resolves.toBe('ok');
+  });
 });

@@ -22,12 +22,11 @@ import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '.
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { Clock } from '../lib/clock';
-import { InFlightGate } from '../lib/in-flight-gate';
+import { type Batch, InFlightGate, newBatch } from '../lib/in-flight-gate';
 import type { App } from '../lib/types';
 import { type Notifier, OutboxNotifier } from '../notify/notifier';
 import { storageFor } from '../storage/create-storage';
 
-/** 48 characters, fixed, so code and session hashes are reproducible in tests. */
 /**
  * Runs `work` with the app's per-record gate (docs/decisions/024) turned off, as if every request reached
  * an instance of its own: a race test then shows that the database alone lets exactly one request win.
@@ -38,8 +37,8 @@ export async function asIfEachOnItsOwnInstance<T>(
 ): Promise<T> {
   const gate = t.deps.perRecord;
   t.deps.perRecord = new (class extends InFlightGate {
-    override run<R>(_key: string, task: () => Promise<R>) {
-      return task();
+    override run<R>(_key: string, task: (batch: Batch) => Promise<R>) {
+      return task(newBatch());
     }
   })();
   try {
@@ -49,6 +48,7 @@ export async function asIfEachOnItsOwnInstance<T>(
   }
 }
 
+/** 48 characters, fixed, so code and session hashes are reproducible in tests. */
 export const TEST_SESSION_SECRET = 'hiram-test-session-secret-0123456789-abcdefghijk';
 
 /** A test clock: the real time moved by `days` (settable while the test runs). */

@@ -66,9 +66,9 @@ function assertDecidable(row: { status: LoanStatus } | undefined, to: Decision):
 
 /**
  * Runs a decision on application `id` once the one in flight for it (if any) is done (docs/decisions/024), and
- * after one plain read: once one of them has decided, each later one is refused here, without a
- * transaction or a row lock. The read only saves work; the decision's own conditional update or row lock
- * is what makes exactly one win, on any number of instances.
+ * after one plain read (one for all the decisions released together): once one of them has decided, the
+ * later ones are refused here, without a transaction or a row lock. The read only saves work; the
+ * decision's own conditional update or row lock is what makes exactly one win, on any number of instances.
  */
 export function decideInTurn<T>(
   deps: AppDeps,
@@ -76,12 +76,10 @@ export function decideInTurn<T>(
   to: Decision,
   decide: () => Promise<T>,
 ): Promise<T> {
-  return deps.perRecord.run(`application:${id}`, async () => {
-    const row = await deps.db
-      .selectFrom('applications')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirst();
+  return deps.perRecord.run(`application:${id}`, async (batch) => {
+    const row = await batch.once('status', () =>
+      deps.db.selectFrom('applications').select('status').where('id', '=', id).executeTakeFirst(),
+    );
     assertDecidable(row, to);
     return decide();
   });

@@ -25,44 +25,49 @@ import {
 import { withdrawalPlan } from './withdrawal-plan';
 
 /** A retried request (same idempotency key) gets the disbursement the first one created. */
-function existingQuery(deps: AppDeps, borrowerId: string, key: string) {
+async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
   return deps.db
     .selectFrom('disbursements')
     .innerJoin('applications', 'applications.id', 'disbursements.application_id')
     .where('applications.borrower_id', '=', borrowerId)
-    .where('disbursements.idempotency_key', '=', key);
-}
-
-async function existingFor(deps: AppDeps, borrowerId: string, key: string) {
-  return existingQuery(deps, borrowerId, key).selectAll('disbursements').executeTakeFirst();
+    .where('disbursements.idempotency_key', '=', key)
+    .selectAll('disbursements')
+    .executeTakeFirst();
 }
 
 /**
  * In ONE statement (one snapshot): the borrower's running loan with everything its checks need, the
- * context of their withdrawal code if it can still be used, and whether a copy of this request (same key)
- * was already recorded. Read together, a copy that spent the code shows as recorded whenever the code shows
- * as spent. Without a running loan, the code and the copy are read on their own.
+ * context of their withdrawal code if it can still be used, and the keys of the withdrawals already
+ * recorded for them (a retried request is answered with the one its key recorded). Read together, a copy
+ * that spent the code shows as recorded whenever the code shows as spent. Nothing in it depends on the
+ * request, so requests released together by the gate share it. Without a running loan, the code and the
+ * keys are read on their own.
  */
-async function readRequest(deps: AppDeps, borrower: User, key: string) {
-  const replayed = existingQuery(deps, borrower.id, key).select('disbursements.id');
+async function readBorrower(deps: AppDeps, borrower: User) {
+  const recorded = deps.db
+    .selectFrom('disbursements')
+    .innerJoin('applications', 'applications.id', 'disbursements.application_id')
+    .where('applications.borrower_id', '=', borrower.id)
+    .where('disbursements.idempotency_key', 'is not', null)
+    .select(sql<string[]>`coalesce(array_agg(disbursements.idempotency_key), '{}')`.as('keys'));
   const issued = borrower.phone
     ? liveCodeContextSql({ phone: borrower.phone, purpose: 'withdrawal' })
     : sql<string | null>`null`;
   const row = await runningLoanQuery(deps.db, borrower.id)
-    .select((eb) => [
+    .select([
       ...loanFactsSql(sql.ref<string>('applications.id')),
       issued.as('issued'),
-      eb.exists(replayed).as('replayed'),
+      recorded.as('recorded'),
     ])
     .executeTakeFirst();
   if (row) {
-    const { issued: context, replayed: copied, ...loan } = row;
-    return { read: toLoanRead(loan), issued: context, replayed: Boolean(copied) };
+    const { issued: context, recorded: keys, ...loan } = row;
+    return { read: toLoanRead(loan), issued: context, recorded: new Set(keys) };
   }
   const alone = await deps.db
-    .selectNoFrom((eb) => [issued.as('issued'), eb.exists(replayed).as('replayed')])
+    .selectNoFrom([issued.as('issued'), recorded.as('recorded')])
     .executeTakeFirstOrThrow();
-  return { read: toLoanRead(undefined), issued: alone.issued, replayed: Boolean(alone.replayed) };
+  return { read: toLoanRead(undefined), issued: alone.issued, recorded: new Set(alone.recorded) };
 }
 
 /**
@@ -102,18 +107,32 @@ export async function insertDisbursement(
  * balance re-checked and the record inserted together, so concurrent requests can never take more than
  * is available and a retried request is answered with the original result. A borrower's requests that
  * arrive while one is in flight wait for it in this instance (docs/decisions/024): once it has spent the
- * code, each of them is refused after one read, without a transaction.
+ * code, they are refused together after one read they share, without a transaction.
  */
 export async function requestWithdrawal(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
-  return deps.perRecord.run(`withdrawal:${borrower.id}`, () => request(deps, borrower, input));
+  return deps.perRecord.run(`withdrawal:${borrower.id}`, (batch) =>
+    request(
+      deps,
+      borrower,
+      input,
+      batch.once('borrower', () => readBorrower(deps, borrower)),
+    ),
+  );
 }
 
-async function request(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
+async function request(
+  deps: AppDeps,
+  borrower: User,
+  input: WithdrawalRequest,
+  state: ReturnType<typeof readBorrower>,
+) {
   const phone = borrower.phone;
   const amountMinor = toMinor(input.amount);
   const when = { today: today(deps), timeZone: deps.config.timeZone };
-  const { read, issued, replayed } = await readRequest(deps, borrower, input.idempotencyKey);
-  const replay = replayed ? await existingFor(deps, borrower.id, input.idempotencyKey) : undefined;
+  const { read, issued, recorded } = await state;
+  const replay = recorded.has(input.idempotencyKey)
+    ? await existingFor(deps, borrower.id, input.idempotencyKey)
+    : undefined;
   if (replay) return { disbursement: replay, replayed: true };
   if (!phone) throw new AppError('LOAN_NOT_FOUND');
 
