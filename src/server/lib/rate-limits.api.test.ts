@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../test-support/api-assertions';
 import { Agent, type ApiResponse, createTestApp, type TestApp } from '../test-support/test-app';
+import { UseCounter } from './rate-limits';
 
 /**
  * The general per-hour ceilings (issue #15), kept in rate_limit_counters: login per client address,
@@ -82,5 +84,70 @@ describe('general rate limits', () => {
 
   it('a signed-out caller is told to sign in, not limited (the guard runs first)', async () => {
     for (let i = 0; i < 5; i++) expect((await t.api.post('/api/wallet/withdrawals', {})).status).toBe(401);
+  });
+
+  it('withdrawals at once from one account: exactly the ceiling gets through and every attempt is counted', async () => {
+    const b = await t.signUpBorrower();
+    const borrower = await t.loginAs(b.phone, b.password, t.agent());
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => borrower.post('/api/wallet/withdrawals', {})),
+    );
+    // Two reach the withdrawal (and are refused for the empty body); the other ten are limited.
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(2);
+    for (const limited of answers.filter((a) => a.status !== 400)) expectLimited(limited);
+    const counters = await t.db
+      .selectFrom('rate_limit_counters')
+      .select('count')
+      .where('key', '=', `rl:withdrawals:user:${b.user.id}`)
+      .execute();
+    expect(counters.map((c) => c.count)).toEqual([12]);
+  });
+});
+
+describe('UseCounter', () => {
+  it('gives each of many uses of a key at once its own place, and adds them up in a few statements', async () => {
+    let statements = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const uses = new UseCounter(counted);
+    const key = `test:${randomUUID()}`;
+    const places = await Promise.all(Array.from({ length: 50 }, () => uses.take(key)));
+    expect(places.map((p) => p.nth).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    for (const p of places) expect(p.secondsLeft).toBeGreaterThan(0);
+    // The first is written alone, the 49 that arrived meanwhile together.
+    expect(statements).toBe(2);
+    expect(uses.size).toBe(0);
+    const row = await t.db
+      .selectFrom('rate_limit_counters')
+      .select('count')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    expect(row?.count).toBe(50);
+    // A later use goes on counting from there.
+    expect((await uses.take(key)).nth).toBe(51);
+  });
+
+  it('passes a failed write to the uses it carried, and writes the next ones', async () => {
+    let fail = true;
+    const flaky = t.db.withPlugin({
+      transformQuery: (args) => {
+        if (fail) throw new Error('database down');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const uses = new UseCounter(flaky);
+    const key = `test:${randomUUID()}`;
+    await expect(uses.take(key)).rejects.toThrow('database down');
+    fail = false;
+    expect((await uses.take(key)).nth).toBe(1);
+    expect(uses.size).toBe(0);
   });
 });

@@ -11,6 +11,28 @@ export interface Ceiling {
   perHour: number;
 }
 
+/** Adds `slots` uses to the counter of `key` in the current hour, in one statement, and reads it back. */
+async function countUses(db: Kysely<Database>, key: string, slots: number) {
+  const row = await db
+    .insertInto('rate_limit_counters')
+    .values({ key, window_start: sql`date_trunc('hour', now())`, count: slots })
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_counters.count + ${slots}` }),
+    )
+    .returning([
+      'count',
+      // extract() is numeric, which the drivers return as text.
+      sql<string>`extract(epoch from (window_start + interval '1 hour' - now()))`.as('secondsLeft'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: row.count, secondsLeft: Number(row.secondsLeft) };
+}
+
+function refusal(code: ErrorCode, secondsLeft: number) {
+  const retryAfterSeconds = Math.max(1, Math.ceil(secondsLeft));
+  return new AppError(code, { params: { n: Math.ceil(retryAfterSeconds / 60) }, retryAfterSeconds });
+}
+
 /**
  * Takes one slot of each ceiling, in order, or throws `code` (HTTP 429) with the seconds until the full
  * window ends as Retry-After. Run it in the transaction of the work it guards: the counter rows stay locked
@@ -20,21 +42,63 @@ export interface Ceiling {
  */
 export async function takeSlots(db: Kysely<Database>, ceilings: Ceiling[], code: ErrorCode): Promise<void> {
   for (const ceiling of ceilings) {
-    const row = await db
-      .insertInto('rate_limit_counters')
-      .values({ key: ceiling.key, window_start: sql`date_trunc('hour', now())`, count: 1 })
-      .onConflict((oc) =>
-        oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }),
-      )
-      .returning([
-        'count',
-        sql<number>`extract(epoch from (window_start + interval '1 hour' - now()))`.as('secondsLeft'),
-      ])
-      .executeTakeFirstOrThrow();
-    if (row.count > ceiling.perHour) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(Number(row.secondsLeft)));
-      throw new AppError(code, { params: { n: Math.ceil(retryAfterSeconds / 60) }, retryAfterSeconds });
+    const row = await countUses(db, ceiling.key, 1);
+    if (row.count > ceiling.perHour) throw refusal(code, row.secondsLeft);
+  }
+}
+
+interface SlotWaiter {
+  resolve: (use: { nth: number; secondsLeft: number }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Counts uses outside any transaction (every attempt counts, whatever its outcome) without one statement
+ * per request: the first use of a key is written at once, and the uses of that key arriving while it is
+ * written are added together by the next statement (`count + n`), each told its own place in the hour.
+ * The counter stays exact on any number of instances (each statement adds atomically); a burst of requests
+ * on one key (one address, one account) no longer queues hundreds of single-row updates on one row lock,
+ * each holding a pooled connection.
+ */
+export class UseCounter {
+  private readonly keys = new Map<string, SlotWaiter[]>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The place of this use among the key's uses this hour (1 for the first), and the seconds left in it. */
+  take(key: string): Promise<{ nth: number; secondsLeft: number }> {
+    return new Promise((resolve, reject) => {
+      const queue = this.keys.get(key);
+      if (queue) {
+        queue.push({ resolve, reject });
+        return;
+      }
+      this.keys.set(key, []);
+      void this.write(key, [{ resolve, reject }]);
+    });
+  }
+
+  private async write(key: string, first: SlotWaiter[]): Promise<void> {
+    let batch = first;
+    while (batch.length > 0) {
+      try {
+        const row = await countUses(this.db, key, batch.length);
+        const before = row.count - batch.length;
+        for (const [i, waiter] of batch.entries()) {
+          waiter.resolve({ nth: before + i + 1, secondsLeft: row.secondsLeft });
+        }
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+      batch = this.keys.get(key) ?? [];
+      this.keys.set(key, []);
     }
+    this.keys.delete(key);
+  }
+
+  /** Keys being written (for tests: the map must not grow without bound). */
+  get size(): number {
+    return this.keys.size;
   }
 }
 
@@ -78,6 +142,7 @@ export function rateLimit(
   name: string,
   ceilings: RequestCeilings,
 ): preValidationAsyncHookHandler {
+  const uses = new UseCounter(db);
   return async (request) => {
     const slots: Ceiling[] = [
       { key: `rl:${name}:ip:${clientBucket(request.ip)}`, perHour: ceilings.perIpPerHour },
@@ -85,6 +150,9 @@ export function rateLimit(
     const userId = request.auth?.user.id;
     if (userId && ceilings.perAccountPerHour !== undefined)
       slots.push({ key: `rl:${name}:user:${userId}`, perHour: ceilings.perAccountPerHour });
-    await takeSlots(db, slots, 'RATE_LIMITED');
+    for (const slot of slots) {
+      const use = await uses.take(slot.key);
+      if (use.nth > slot.perHour) throw refusal('RATE_LIMITED', use.secondsLeft);
+    }
   };
 }
