@@ -4,16 +4,24 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/routes';
+import { prefetchStartData } from './app/start-data';
 import { preloadPagesFor } from './components/lazy-page';
 import { i18nReady } from './lib/i18n';
 import { sessionQuery } from './lib/session';
 
 const queryClient = createQueryClient();
 
-// Fetched while the language's strings load rather than after them: the session (GET /api/me) and the
-// chunk of the page this path shows.
-void queryClient.prefetchQuery(sessionQuery);
-const firstPage = preloadPagesFor(window.location.pathname);
+// Fetched while the language's strings load rather than after them: the session (GET /api/me), the
+// chunk of the page this path shows, and the data that page asks for first (the settings at once, a
+// borrower's application as soon as the session names them).
+const { pathname } = window.location;
+prefetchStartData(queryClient, pathname, undefined);
+void queryClient
+  .prefetchQuery(sessionQuery)
+  .then(() =>
+    prefetchStartData(queryClient, pathname, queryClient.getQueryData(sessionQuery.queryKey)?.user),
+  );
+const firstPage = preloadPagesFor(pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,14 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Permission } from '../../domain/permissions';
-import type { UserDto } from '../../domain/schemas/user';
 import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
 import { lazyStaffComponent } from '../components/lazy-page';
-import { fetchMyApplication, myApplicationQueryKey } from '../features/application/api/my-application';
 import { changePasswordPage, consentPage } from '../features/auth/routes';
 import { useErrorText } from '../lib/error-text';
 import { homePath, useCan, useSession } from '../lib/session';
-import { settingsQuery } from '../lib/settings';
+import { prefetchStartData } from './start-data';
 
 /**
  * Restores the session from the cookie (GET /api/me) before any route renders. The lender's settings do
@@ -29,30 +27,13 @@ export function SessionGate() {
   return <Outlet />;
 }
 
-/**
- * Starts GET /api/settings at once (in parallel with GET /api/me) except on /login, /signup and
- * /forgot-password, which do
- * not use them; and GET /api/applications/mine as soon as the session names a borrower headed for their
- * loan (`/` or `/loan/*`, the step-1 page). The pages' own queries then find these under way.
- */
-function usePrefetchStartData(
-  user: Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRequired'> | null | undefined,
-) {
+/** The start data for the current path (`prefetchStartData`), again on every navigation. */
+function usePrefetchStartData(user: Parameters<typeof prefetchStartData>[2]) {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const signInPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
-  const headedForLoan = pathname === '/' || pathname === '/loan' || pathname.startsWith('/loan/');
-  const borrower =
-    !!user && !user.mustChangePassword && !user.privacyConsentRequired && !can(user.role, 'backOffice.view');
-  const prefetchApplication = borrower && headedForLoan;
   // Started while rendering, as TanStack's usePrefetchQuery does (only when not cached yet), so they are
   // under way before the routes below redirect or render.
-  if (!signInPage && !queryClient.getQueryState(settingsQuery.queryKey)) {
-    void queryClient.prefetchQuery(settingsQuery);
-  }
-  if (prefetchApplication && !queryClient.getQueryState(myApplicationQueryKey)) {
-    void queryClient.prefetchQuery({ queryKey: myApplicationQueryKey, queryFn: fetchMyApplication });
-  }
+  prefetchStartData(queryClient, pathname, user);
 }
 
 /** /login, /signup and /forgot-password: a signed-in user goes to their home instead. */

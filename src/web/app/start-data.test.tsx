@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { myApplicationQuery, useMyApplication } from '../features/application/api/my-application';
+import { makeUser, mockApi } from '../test/render';
+import { prefetchStartData } from './start-data';
+
+const borrower = makeUser();
+const officer = makeUser({ role: 'officer', username: 'olive', phone: '09170000001' });
+
+function asked(paths: { user: Parameters<typeof prefetchStartData>[2]; pathname: string }[]) {
+  const fetchMock = mockApi({
+    'GET /api/applications/mine': { body: { application: null, canApply: true } },
+  });
+  const queryClient = new QueryClient();
+  for (const { user, pathname } of paths) prefetchStartData(queryClient, pathname, user);
+  return fetchMock.mock.calls.map(([url]) => url).sort();
+}
+
+describe('prefetchStartData (what main.tsx starts before the first render, and the session gate on each path)', () => {
+  it('asks for nothing on the sign-in pages', () => {
+    for (const pathname of ['/login', '/signup', '/forgot-password']) {
+      expect(asked([{ user: undefined, pathname }])).toEqual([]);
+    }
+  });
+
+  it('asks for the settings at once, before the session is known, and only once', () => {
+    expect(asked([{ user: undefined, pathname: '/loan/application' }])).toEqual(['/api/settings']);
+    expect(
+      asked([
+        { user: undefined, pathname: '/loan/application' },
+        { user: borrower, pathname: '/loan/application' },
+        { user: borrower, pathname: '/loan/application' },
+      ]),
+    ).toEqual(['/api/applications/mine', '/api/settings']);
+  });
+
+  it("asks for a borrower's application only on their way to the loan pages, once they may see them", () => {
+    for (const pathname of ['/', '/loan', '/loan/application', '/loan/info']) {
+      expect(asked([{ user: borrower, pathname }])).toEqual(['/api/applications/mine', '/api/settings']);
+    }
+    expect(asked([{ user: borrower, pathname: '/wallet' }])).toEqual(['/api/settings']);
+    expect(asked([{ user: officer, pathname: '/' }])).toEqual(['/api/settings']);
+    for (const blocked of [{ mustChangePassword: true }, { privacyConsentRequired: true }]) {
+      expect(asked([{ user: { ...borrower, ...blocked }, pathname: '/loan' }])).toEqual(['/api/settings']);
+    }
+  });
+
+  it('lets the step-1 page show the application fetched before it mounted, without asking again', async () => {
+    const fetchMock = mockApi({
+      'GET /api/applications/mine': { body: { application: null, canApply: true } },
+    });
+    const queryClient = new QueryClient();
+    prefetchStartData(queryClient, '/loan/application', borrower);
+    await waitFor(() => expect(queryClient.getQueryData(myApplicationQuery.queryKey)).toBeTruthy());
+    const { result } = renderHook(() => useMyApplication(), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    });
+    expect(result.current.data?.canApply).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applications/mine')).toHaveLength(1);
+  });
+});
