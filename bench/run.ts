@@ -7,7 +7,8 @@
  * list workload on one instance and on two (bench/two-instances.ts); last, the built app's cold start
  * (bench/cold-start.ts). Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite|cold-start
- *   --scenarios=lists,profile,races,two-instances (a comma-separated subset; all by default; health always)
+ *   --scenarios=lists,profile,two-instances (a comma-separated subset; all by default). /api/health and the
+ *   races always run (their invariants are the bench's own check): --scenarios=races runs only those.
  * Every list is measured on page 1 and on a deep page and printed next to the goals of issue #12 (≥ 0.25× the
  * req/s of /api/health, p95 ≤ 50 ms), the staff profile next to a bare Fastify + pg server answering the same
  * single-row SELECT (≥ 0.5×), the two races next to p99 ≤ 200 ms, and PGlite next to PostgreSQL (≥ 0.5×).
