@@ -111,12 +111,7 @@ export async function insertDisbursement(
  */
 export async function requestWithdrawal(deps: AppDeps, borrower: User, input: WithdrawalRequest) {
   return deps.perRecord.run(`withdrawal:${borrower.id}`, (batch) =>
-    request(
-      deps,
-      borrower,
-      input,
-      batch.once('borrower', () => readBorrower(deps, borrower)),
-    ),
+    request(deps, borrower, input, () => batch.once('borrower', () => readBorrower(deps, borrower))),
   );
 }
 
@@ -124,12 +119,12 @@ async function request(
   deps: AppDeps,
   borrower: User,
   input: WithdrawalRequest,
-  state: ReturnType<typeof readBorrower>,
+  readState: () => ReturnType<typeof readBorrower>,
 ) {
   const phone = borrower.phone;
   const amountMinor = toMinor(input.amount);
   const when = { today: today(deps), timeZone: deps.config.timeZone };
-  const { read, issued, recorded } = await state;
+  const { read, issued, recorded } = await readState();
   const replay = recorded.has(input.idempotencyKey)
     ? await existingFor(deps, borrower.id, input.idempotencyKey)
     : undefined;
