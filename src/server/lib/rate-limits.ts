@@ -47,8 +47,14 @@ export async function takeSlots(db: Kysely<Database>, ceilings: Ceiling[], code:
   }
 }
 
+/** A use's place among its key's uses this hour (1 for the first), and the seconds left in that hour. */
+interface Use {
+  nth: number;
+  secondsLeft: number;
+}
+
 interface SlotWaiter {
-  resolve: (use: { nth: number; secondsLeft: number }) => void;
+  resolve: (use: Use) => void;
   reject: (error: unknown) => void;
 }
 
@@ -65,8 +71,7 @@ export class UseCounter {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The place of this use among the key's uses this hour (1 for the first), and the seconds left in it. */
-  take(key: string): Promise<{ nth: number; secondsLeft: number }> {
+  take(key: string): Promise<Use> {
     return new Promise((resolve, reject) => {
       const queue = this.keys.get(key);
       if (queue) {
@@ -78,9 +83,10 @@ export class UseCounter {
     });
   }
 
+  /** Writes `first`, then whatever queued for the key meanwhile, until nothing did (a loop: a long burst
+   * builds no chain of promises). */
   private async write(key: string, first: SlotWaiter[]): Promise<void> {
-    let batch = first;
-    while (batch.length > 0) {
+    for (let batch = first; batch.length > 0; batch = this.takeQueued(key)) {
       try {
         const row = await countUses(this.db, key, batch.length);
         const before = row.count - batch.length;
@@ -90,10 +96,15 @@ export class UseCounter {
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
-      batch = this.keys.get(key) ?? [];
-      this.keys.set(key, []);
     }
-    this.keys.delete(key);
+  }
+
+  /** The uses queued for `key` since its last write; the key is forgotten when there are none. */
+  private takeQueued(key: string): SlotWaiter[] {
+    const queued = this.keys.get(key) ?? [];
+    if (queued.length === 0) this.keys.delete(key);
+    else this.keys.set(key, []);
+    return queued;
   }
 
   /** Keys being written (for tests: the map must not grow without bound). */

@@ -16,7 +16,11 @@ import { prefetchStartData } from './start-data';
  */
 export function SessionGate() {
   const session = useSession();
-  usePrefetchStartData(session.data?.user);
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // Again on every navigation; started while rendering, as TanStack's usePrefetchQuery does (only what is
+  // not cached or under way yet), so it is under way before the routes below redirect or render.
+  prefetchStartData(queryClient, pathname, session.data?.user);
   const errorText = useErrorText();
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {
@@ -25,15 +29,6 @@ export function SessionGate() {
     );
   }
   return <Outlet />;
-}
-
-/** The start data for the current path (`prefetchStartData`), again on every navigation. */
-function usePrefetchStartData(user: Parameters<typeof prefetchStartData>[2]) {
-  const queryClient = useQueryClient();
-  const { pathname } = useLocation();
-  // Started while rendering, as TanStack's usePrefetchQuery does (only when not cached yet), so they are
-  // under way before the routes below redirect or render.
-  prefetchStartData(queryClient, pathname, user);
 }
 
 /** /login, /signup and /forgot-password: a signed-in user goes to their home instead. */

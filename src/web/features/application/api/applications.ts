@@ -5,7 +5,7 @@ import { ApiError, apiFetch } from '../../../lib/api';
 
 import { myApplicationQueryKey } from './my-application';
 
-export { fetchMyApplication, myApplicationQueryKey, useMyApplication } from './my-application';
+export { myApplicationQuery, useMyApplication } from './my-application';
 
 export interface Quote {
   disclosure: Disclosure;

@@ -32,7 +32,7 @@ import { amountInputText, useFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
-import { fetchMyApplication, myApplicationQueryKey, useMyApplication } from '../api/applications';
+import { myApplicationQuery, useMyApplication } from '../api/applications';
 import { loadTextDraft, updateTextDraft } from '../draft/draft-store';
 import { estimateDisclosure, type Step1Data } from '../model/step1';
 import { ActiveLoanDialog, CurrentApplication, PreviousApplicationNote } from './current-application';
@@ -157,8 +157,7 @@ function LoanRequestForm({
     setChecking(true);
     try {
       const status = await queryClient.fetchQuery({
-        queryKey: myApplicationQueryKey,
-        queryFn: fetchMyApplication,
+        ...myApplicationQuery,
         staleTime: 0,
       });
       if (!status.canApply) {
