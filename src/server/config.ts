@@ -129,6 +129,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Off only behind a pooler that cannot keep named statements (PgBouncer before 1.21 in transaction mode). */
+    DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
@@ -386,6 +388,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databasePreparedStatements: boolean;
   sessionSecret: string;
   publicUrl: string | undefined;
   secureCookies: boolean;
@@ -526,6 +529,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? e.NODE_ENV === 'production',

@@ -24,7 +24,12 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          preparedStatements: config.databasePreparedStatements,
+        }
       : {
           kind: 'pglite',
           dataDir: config.dataDir,

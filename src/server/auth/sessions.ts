@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../domain/roles';
 import { storableOrNull } from '../../domain/schemas/text';
+import { executePrepared } from '../db/prepared-statements';
 import type { Database, User } from '../db/schema';
 import { hmac, randomToken } from './crypto';
 
@@ -81,23 +82,26 @@ export async function loadSession(
   token: string,
 ): Promise<SessionContext | null> {
   const idHash = hmac(secret, token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.csrf_token',
-      'sessions.second_factor_pending',
-      'sessions.idle_minutes',
-      sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'),
-      sql<boolean>`sessions.expires_at > now()`.as('live'),
-      sql<boolean>`exists (select 1 from user_totp t where t.user_id = users.id and t.confirmed_at is not null)`.as(
-        'has_totp',
-      ),
-      sql<number>`(select count(*) from user_passkeys p where p.user_id = users.id)`.as('passkeys'),
-    ])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
+  // Every signed-in request runs this lookup: a named statement, planned once per connection.
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.csrf_token',
+        'sessions.second_factor_pending',
+        'sessions.idle_minutes',
+        sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'),
+        sql<boolean>`sessions.expires_at > now()`.as('live'),
+        sql<boolean>`exists (select 1 from user_totp t where t.user_id = users.id and t.confirmed_at is not null)`.as(
+          'has_totp',
+        ),
+        sql<number>`(select count(*) from user_passkeys p where p.user_id = users.id)`.as('passkeys'),
+      ])
+      .where('sessions.id_hash', '=', idHash),
+  );
   if (!row) return null;
   const { csrf_token, idle_seconds, live, second_factor_pending, idle_minutes, has_totp, passkeys, ...user } =
     row;

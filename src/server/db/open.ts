@@ -9,6 +9,7 @@ import pg from 'pg';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
 import { seedFromTemplate } from './pglite-template';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -22,7 +23,9 @@ export interface OpenDatabase {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  // preparedStatements: false for a connection pooler that cannot keep named statements (PgBouncer < 1.21 in
+  // transaction mode); on by default (db/prepared-statements.ts).
+  | { kind: 'postgres'; url: string; poolSize?: number; preparedStatements?: boolean }
   // dataDir null: in memory (tests). loadDataDir: start from a dump (PGlite dumpDataDir), e.g. a migrated template.
   // template: a migrated data directory copied in on a first start (db/pglite-template.ts).
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; template?: string };
@@ -42,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      ...(target.preparedStatements === false ? {} : { Client: PreparingClient }),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID

@@ -86,6 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: join(tmpdir(), 'hiram-test-unused'),
     databaseUrl: undefined,
     databasePoolSize: 5,
+    databasePreparedStatements: true,
     sessionSecret: TEST_SESSION_SECRET,
     publicUrl: undefined,
     secureCookies: false,

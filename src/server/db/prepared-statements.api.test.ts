@@ -1,0 +1,82 @@
+import { type Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, testDbKind } from '../test-support/test-app';
+import { type OpenDatabase, openDatabase } from './open';
+import { executePrepared, preparedNameOf } from './prepared-statements';
+
+// biome-ignore lint/suspicious/noExplicitAny: throw-away tables outside the app's schema
+type AnyDb = Kysely<any>;
+
+/** The statements named on the connection the query runs on (a pool of one: always the same connection). */
+async function namedOnConnection(db: AnyDb): Promise<string[]> {
+  const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+  return rows.map((r) => r.statement);
+}
+
+describe.runIf(testDbKind() === 'postgres')('named statements on PostgreSQL (executePrepared)', () => {
+  let database: OpenDatabase | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await database?.close();
+    await drop?.();
+    database = undefined;
+  });
+
+  async function open(preparedStatements?: boolean) {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    database = await openDatabase({
+      kind: 'postgres',
+      url: created.url,
+      poolSize: 1,
+      ...(preparedStatements === undefined ? {} : { preparedStatements }),
+    });
+    const db = database.db as unknown as AnyDb;
+    await sql`create table things (id int primary key, label text not null)`.execute(db);
+    await sql`insert into things values (1, 'one'), (2, 'two')`.execute(db);
+    return db;
+  }
+
+  const byId = (db: AnyDb, id: number) => db.selectFrom('things').selectAll().where('id', '=', id);
+
+  it('parses a registered lookup once per connection and answers each execution with its own values', async () => {
+    const db = await open();
+    expect(await executePrepared(db, byId(db, 1))).toEqual([{ id: 1, label: 'one' }]);
+    expect(await executePrepared(db, byId(db, 2))).toEqual([{ id: 2, label: 'two' }]);
+    expect(await executePrepared(db, byId(db, 3))).toEqual([]);
+    const text = byId(db, 1).compile().sql;
+    expect(preparedNameOf(text)).toMatch(/^hiram_\d+$/);
+    expect(await namedOnConnection(db)).toEqual([text]);
+    // Anything else still goes out unnamed.
+    await db.selectFrom('things').select('label').where('label', '=', 'one').execute();
+    expect(await namedOnConnection(db)).toEqual([text]);
+  });
+
+  it('prepares nothing when named statements are turned off (a pooler that cannot keep them)', async () => {
+    const db = await open(false);
+    expect(await executePrepared(db, byId(db, 1))).toEqual([{ id: 1, label: 'one' }]);
+    expect(await namedOnConnection(db)).toEqual([]);
+  });
+
+  it('answers with the new columns after another instance adds one (the plan must not change result type)', async () => {
+    const db = await open();
+    expect(await executePrepared(db, byId(db, 1))).toEqual([{ id: 1, label: 'one' }]);
+    const before = preparedNameOf(byId(db, 1).compile().sql);
+    // A migration run elsewhere: the prepared `select *` would now return a row of a different shape.
+    await sql`alter table things add column note text not null default 'added'`.execute(db);
+    expect(await executePrepared(db, byId(db, 1))).toEqual([{ id: 1, label: 'one', note: 'added' }]);
+    expect(preparedNameOf(byId(db, 1).compile().sql)).not.toBe(before);
+  });
+
+  it('inside a transaction the change aborts that attempt only; the next one prepares afresh', async () => {
+    const db = await open();
+    await executePrepared(db, byId(db, 2));
+    await sql`alter table things add column note text`.execute(db);
+    await expect(db.transaction().execute((trx) => executePrepared(trx, byId(trx, 2)))).rejects.toThrow(
+      /cached plan must not change result type/,
+    );
+    expect(await db.transaction().execute((trx) => executePrepared(trx, byId(trx, 2)))).toEqual([
+      { id: 2, label: 'two', note: null },
+    ]);
+  });
+});

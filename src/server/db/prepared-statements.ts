@@ -1,0 +1,84 @@
+import type { Compilable, Kysely } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Named (prepared) statements for the few lookups every request makes (the session; a record by its key).
+ * Sent unnamed, PostgreSQL parses, analyses and plans a statement on every execution; for these joins the
+ * planning cost ~0.2–0.5 ms of server CPU against ~0.1 ms to run them (docs/decisions/025). Named, each
+ * connection parses a statement once, and after a few executions PostgreSQL keeps a generic plan.
+ *
+ * Opt-in, not every statement: a generic plan ignores the values, so a list whose best index depends on a
+ * status value (partial indexes) or a search term must stay unnamed; a lookup by primary or unique key has
+ * one right plan whatever the key.
+ */
+const names = new Map<string, string>();
+/** Code, not data, decides which texts are named; the cap only guards against a call site whose SQL varies. */
+const MAX_NAMED = 64;
+let nextName = 0;
+
+function nameFor(text: string): string | undefined {
+  return names.get(text);
+}
+
+function register(text: string) {
+  if (!names.has(text) && names.size < MAX_NAMED) names.set(text, `hiram_${nextName++}`);
+}
+
+/**
+ * A statement whose result columns changed since it was prepared (a migration run by another instance added
+ * a column to a `select *`) fails with "cached plan must not change result type" on every connection that
+ * prepared it. A fresh name makes each connection prepare the statement again.
+ */
+function retire(text: string) {
+  if (names.has(text)) names.set(text, `hiram_${nextName++}`);
+}
+
+const RESULT_TYPE_CHANGED = '0A000';
+const isResultTypeChange = (error: unknown) =>
+  (error as { code?: string }).code === RESULT_TYPE_CHANGED &&
+  /cached plan must not change result type/.test((error as Error).message);
+
+/**
+ * Runs a lookup whose plan does not depend on its values (by primary or unique key) as a named statement on
+ * PostgreSQL; on PGlite, or with DATABASE_PREPARED_STATEMENTS=false, it runs like any other query.
+ */
+export async function executePrepared<O>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database: the query carries its own row type
+  db: Pick<Kysely<any>, 'executeQuery'>,
+  query: Compilable<O>,
+): Promise<O[]> {
+  const compiled = query.compile();
+  register(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
+}
+
+/**
+ * The pg client the pool uses when named statements are on: a query whose text `executePrepared` registered
+ * goes out with its name. It follows its own transactions so that, after a result-type change, a statement
+ * outside a transaction is retried at once under a fresh name (inside one the transaction is already aborted:
+ * the error reaches the caller and the next attempt prepares afresh).
+ */
+export class PreparingClient extends pg.Client {
+  private inTransaction = false;
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signature
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config !== 'string') return super.query(config, values, callback);
+    if (/^\s*(begin|start transaction)\b/i.test(config)) this.inTransaction = true;
+    else if (/^\s*(commit|rollback|end)\s*$/i.test(config)) this.inTransaction = false;
+    const name = callback === undefined && Array.isArray(values) ? nameFor(config) : undefined;
+    if (name === undefined) return super.query(config, values, callback);
+    const named = (n: string) => super.query({ name: n, text: config, values });
+    const retryOutsideTransaction = !this.inTransaction;
+    return named(name).catch((error: unknown) => {
+      if (!isResultTypeChange(error)) throw error;
+      retire(config);
+      const fresh = nameFor(config);
+      if (!retryOutsideTransaction || fresh === undefined) throw error;
+      return named(fresh);
+    });
+  }
+}
+
+/** For tests: the name a text currently goes out under. */
+export const preparedNameOf = nameFor;
