@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { pagePreloads } from './scripts/page-preloads';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -49,7 +48,7 @@ function precompress(): Plugin {
 // The single-page app. `npm start` serves dist/web from the API server on one port; in development
 // Vite serves the app on 5173 and forwards /api to the API server.
 export default defineConfig({
-  plugins: [react(), pagePreloads(), precompress()],
+  plugins: [react(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
