@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -29,14 +29,19 @@ if (!container) throw new Error('index.html has no #root element');
 // The reader's language is fetched as its own chunk; render once it and the page's chunk are there (boot.js
 // shows the wait), so the first render is the page itself rather than a spinner that the page then pushes
 // aside (a layout shift).
-void Promise.allSettled([i18nReady, firstPage]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+// Rendered as a transition: React then yields to the browser every few milliseconds instead of drawing the
+// whole first page in one task, which a phone's slow CPU turned into long tasks that block input (TBT).
+void Promise.allSettled([i18nReady, firstPage]).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+});
