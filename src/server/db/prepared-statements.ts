@@ -16,10 +16,6 @@ const names = new Map<string, string>();
 const MAX_NAMED = 64;
 let nextName = 0;
 
-function nameFor(text: string): string | undefined {
-  return names.get(text);
-}
-
 function register(text: string) {
   if (!names.has(text) && names.size < MAX_NAMED) names.set(text, `hiram_${nextName++}`);
 }
@@ -66,14 +62,14 @@ export class PreparingClient extends pg.Client {
     if (typeof config !== 'string') return super.query(config, values, callback);
     if (/^\s*(begin|start transaction)\b/i.test(config)) this.inTransaction = true;
     else if (/^\s*(commit|rollback|end)\s*$/i.test(config)) this.inTransaction = false;
-    const name = callback === undefined && Array.isArray(values) ? nameFor(config) : undefined;
+    const name = callback === undefined && Array.isArray(values) ? names.get(config) : undefined;
     if (name === undefined) return super.query(config, values, callback);
     const named = (n: string) => super.query({ name: n, text: config, values });
     const retryOutsideTransaction = !this.inTransaction;
     return named(name).catch((error: unknown) => {
       if (!isResultTypeChange(error)) throw error;
       retire(config);
-      const fresh = nameFor(config);
+      const fresh = names.get(config);
       if (!retryOutsideTransaction || fresh === undefined) throw error;
       return named(fresh);
     });
@@ -81,4 +77,4 @@ export class PreparingClient extends pg.Client {
 }
 
 /** For tests: the name a text currently goes out under. */
-export const preparedNameOf = nameFor;
+export const preparedNameOf = (text: string) => names.get(text);
