@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { loadingScreenLook } from './src/web/app/theme';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -45,10 +47,58 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the "Loading..." screen (SPEC §2.1) into index.html itself, in every shipped language, so a phone
+ * shows it as soon as the page and its stylesheet arrive instead of a blank screen while the app's
+ * JavaScript downloads and runs; React replaces it on its first render. boot.js has already set `<html
+ * lang>` from the saved language, and the styles show only that language's text. The texts are
+ * `common.loading` from src/web/locales/<lang>.json, the same strings the app's own loading screen uses.
+ */
+function loadingScreenInHtml(): Plugin {
+  const localeDir = 'src/web/locales';
+  return {
+    name: 'hiram-loading-screen',
+    async transformIndexHtml(html) {
+      const languages = (await readdir(localeDir))
+        .filter((name) => /^[a-z]{2,3}\.json$/.test(name))
+        .map((name) => name.slice(0, -'.json'.length))
+        .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+      const texts = languages.map((lang) => {
+        const strings = JSON.parse(readFileSync(join(localeDir, `${lang}.json`), 'utf8'));
+        const text = strings?.common?.loading;
+        if (typeof text !== 'string' || !text) throw new Error(`${lang}.json has no common.loading`);
+        return { lang, text: text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`) };
+      });
+      const spans = texts.map(({ lang, text }) => `<span lang="${lang}">${text}</span>`).join('');
+      // Same place, size, font and colours as LoadingScreen (Mantine's Center, Loader and dimmed Text),
+      // from the theme itself: Mantine's variables for it arrive only with the app.
+      const look = loadingScreenLook();
+      const scheme = (name: 'light' | 'dark') =>
+        `[data-mantine-color-scheme="${name}"] .boot-status{color:${look[name].text}}` +
+        `[data-mantine-color-scheme="${name}"] .boot-status>i{border-color:${look[name].spinner};border-left-color:transparent}`;
+      const style = [
+        '.boot-status{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;',
+        `gap:10px;font-family:${look.fontFamily};font-size:16px;line-height:1.55}`,
+        '.boot-status>span{display:none}',
+        ...texts.map(({ lang }) => `html[lang="${lang}"] .boot-status>span[lang="${lang}"]{display:inline}`),
+        '.boot-status>i{width:36px;height:36px;border-radius:50%;border:4.5px solid;animation:boot-spin 1.2s linear infinite}',
+        scheme('light'),
+        scheme('dark'),
+        '@keyframes boot-spin{to{transform:rotate(360deg)}}',
+      ].join('');
+      const screen = `<div class="boot-status" role="status" aria-live="polite"><i></i>${spans}</div>`;
+      if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      return html
+        .replace('</head>', `<style>${style}</style>\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${screen}</div>`);
+    },
+  };
+}
+
 // The single-page app. `npm start` serves dist/web from the API server on one port; in development
 // Vite serves the app on 5173 and forwards /api to the API server.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), loadingScreenInHtml(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

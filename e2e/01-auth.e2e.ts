@@ -62,6 +62,31 @@ describe('accounts in the browser', () => {
     }
   });
 
+  it("index.html says Loading... in the saved language until the app's JavaScript runs, then the app replaces it", async () => {
+    const { context, page } = await newPage(browser, 'phone');
+    try {
+      await page.addInitScript(() => localStorage.setItem('hiram.lang', 'zh'));
+      let releaseScripts: () => void = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => {
+        releaseScripts = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto('/login', { waitUntil: 'commit' });
+      const status = page.getByRole('status');
+      await status.getByText('加载中...').waitFor();
+      expect(await status.getByText('Loading...').isVisible()).toBe(false);
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh');
+      releaseScripts();
+      await page.getByRole('heading', { name: '欢迎' }).waitFor();
+      expect(await page.getByText('加载中...').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a wrong password shows the SPEC message', async () => {
     const { context, page } = await newPage(browser, 'desktop');
     try {

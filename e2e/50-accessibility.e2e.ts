@@ -252,6 +252,18 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
     }
   });
 
+  it("the loading screen index.html shows until the app's JavaScript has run", async () => {
+    const { context, page } = await newContext(viewport, scheme);
+    try {
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/login');
+      await page.getByRole('status').getByText('Loading...').waitFor();
+      expect(await audit(page, 'loading screen (index.html)', `loading-${tag}`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('borrower: step 1, step 2 with every section open, wallet and account', async () => {
     const findings: string[] = [];
     {

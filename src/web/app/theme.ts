@@ -5,6 +5,7 @@ import {
   type DefaultMantineColor,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
+  mergeMantineTheme,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -141,3 +142,26 @@ export function themeWithLabels(labels: { close: string }) {
 
 /** localStorage key of the colour scheme; also read by public/boot.js before the app loads. */
 export const colorSchemeStorageKey = 'hiram.color-scheme';
+
+/**
+ * The colours and font of the "Loading..." screen that index.html carries before the app (and Mantine's
+ * CSS variables for this theme) has loaded: the same values the app's own loading screen draws with
+ * (spinner: primary colour; text: dimmed), per colour scheme. Read by vite.config.ts at build time.
+ */
+export function loadingScreenLook() {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const resolved = cssVariablesResolver(merged);
+  /** `var(--mantine-color-gray-6)` → that shade's value; anything else as it is. */
+  const value = (css: string) => {
+    const match = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(css);
+    return match ? (merged.colors[match[1] ?? '']?.[Number(match[2])] ?? css) : css;
+  };
+  const primary = merged.colors[merged.primaryColor] ?? DEFAULT_THEME.colors.blue;
+  const shade = (scheme: 'light' | 'dark') =>
+    typeof merged.primaryShade === 'number' ? merged.primaryShade : merged.primaryShade[scheme];
+  return {
+    fontFamily: merged.fontFamily ?? 'sans-serif',
+    light: { spinner: primary[shade('light')], text: value(resolved.light['--mantine-color-dimmed'] ?? '') },
+    dark: { spinner: primary[shade('dark')], text: value(resolved.dark['--mantine-color-dimmed'] ?? '') },
+  };
+}
