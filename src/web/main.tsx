@@ -27,8 +27,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The reader's language is fetched as its own chunk; render once it and the page's chunk are there
-// (index.html's own "Loading..." screen shows the wait: vite.config.ts), so the first render is the page itself rather than a spinner that the page then pushes
-// aside (a layout shift).
+// (index.html's own "Loading..." screen shows the wait: vite.config.ts), so the first render is the page
+// itself rather than a spinner inside the page that the page then pushes aside (a layout shift).
 // Rendered as a transition: React then yields to the browser every few milliseconds instead of drawing the
 // whole first page in one task, which a phone's slow CPU turned into long tasks that block input (TBT).
 void Promise.allSettled([i18nReady, firstPage]).then(() => {
