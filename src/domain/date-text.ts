@@ -46,12 +46,8 @@ const khmerMonths = [
   'ធ្នូ',
 ] as const;
 
-const englishDate = new Intl.DateTimeFormat(intlLocales.en, {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+/** Built on first use: a page's first Intl.DateTimeFormat costs a phone ~0.1 s, and most pages show no date. */
+let englishDate: Intl.DateTimeFormat | undefined;
 
 /**
  * A calendar date (year, month 1–12, day) as the language writes it: "Nov 23, 2026", "2026年11月23日",
@@ -61,6 +57,12 @@ export function writeCalendarDate(language: TextLanguage, year: number, month: n
   if (language === 'zh') return `${year}年${month}月${day}日`;
   if (language === 'km') return `${day} ${khmerMonths[month - 1]} ${year}`;
   if (language === 'fil') return `${filipinoMonths[month - 1]} ${day}, ${year}`;
+  englishDate ??= new Intl.DateTimeFormat(intlLocales.en, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
   return englishDate.format(new Date(Date.UTC(year, month - 1, day)));
 }
 

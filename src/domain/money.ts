@@ -44,18 +44,26 @@ export interface FormatMoneyOptions {
  * (zh would otherwise print "PHP"). The value goes to Intl as a decimal string so huge amounts are not
  * rounded through a float.
  */
+/** One Intl.NumberFormat per locale, currency and decimals: building one costs far more than using it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(
   minor: number,
   { locale, currency = 'PHP', omitZeroCents = false }: FormatMoneyOptions,
 ) {
   const whole = omitZeroCents && minor % MINOR_PER_MAJOR === 0;
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
+  const key = `${locale} ${currency} ${whole}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    moneyFormats.set(key, format);
+  }
   return format.format(fromMinorToMajorString(minor) as `${number}`);
 }
 

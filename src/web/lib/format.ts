@@ -17,8 +17,10 @@ export function isMissing(value: unknown): value is Missing {
 
 /** Whole pesos as typed in an amount field: ASCII digits with comma grouping in every language. */
 export function amountInputText(pesos: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(pesos);
+  amountInputFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return amountInputFormat.format(pesos);
 }
+let amountInputFormat: Intl.NumberFormat | undefined;
 
 interface DateParts {
   year: number;
@@ -108,7 +110,13 @@ const PERCENT_DECIMALS = 2;
 export function createFormatters(options: { language: Language; timeZone: string; na: string }) {
   const locale = intlLocale(options.language);
   const { na } = options;
-  const writer = dateWriter(options.language, options.timeZone);
+  // Date formats are built on the first date written: the first Intl.DateTimeFormat costs a phone ~0.1 s,
+  // and pages such as step 1 show no date.
+  let dates: ReturnType<typeof dateWriter> | undefined;
+  const writer = () => {
+    dates ??= dateWriter(options.language, options.timeZone);
+    return dates;
+  };
   const numberFormat = new Intl.NumberFormat(locale);
   const percentFormat = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -138,22 +146,22 @@ export function createFormatters(options: { language: Language; timeZone: string
     /** An ISO instant as date and time in the lender's time zone. */
     dateTime: (iso: string | Missing) => {
       const date = instant(iso);
-      return date ? writer.dateTime(date) : na;
+      return date ? writer().dateTime(date) : na;
     },
     /** An ISO instant's date in the lender's time zone. */
     date: (iso: string | Missing) => {
       const date = instant(iso);
-      return date ? writer.date(date) : na;
+      return date ? writer().date(date) : na;
     },
     /** An ISO instant's time of day (hours and minutes) in the lender's time zone. */
     time: (iso: string | Missing) => {
       const date = instant(iso);
-      return date ? writer.time(date) : na;
+      return date ? writer().time(date) : na;
     },
     /** A calendar date 'YYYY-MM-DD' (a due date) exactly as stored: no time zone can move it a day. */
     calendarDate: (isoDate: string | Missing) => {
       const match = isMissing(isoDate) ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-      return match ? writer.calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : na;
+      return match ? writer().calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) : na;
     },
   };
 }
