@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -95,10 +95,79 @@ function loadingScreenInHtml(): Plugin {
   };
 }
 
+/**
+ * Fails the build when a chunk can draw a Mantine component without that component's styles: the first
+ * load carries only src/web/lib/styles/first-load.css (render-blocking, so only what the sign-in and
+ * step-1 pages draw), and everything else must bring src/web/lib/styles/all.ts. A chunk has all of
+ * Mantine's styles when it or a chunk it statically imports contains all.ts (Vite loads those chunks' CSS
+ * before running it), or when every chunk that imports it, statically or lazily, has them (it cannot run
+ * before them). The entry has only what it brings itself.
+ */
+function checkMantineStyles(): Plugin {
+  const firstLoadCss = 'src/web/lib/styles/first-load.css';
+  const allStylesModule = /\/src\/web\/lib\/styles\/all\.ts$/;
+  const stylesDir = 'node_modules/@mantine/core/styles';
+  return {
+    name: 'hiram-check-mantine-styles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const listed = new Set(
+        [...readFileSync(firstLoadCss, 'utf8').matchAll(/@mantine\/core\/styles\/(\w+)\.layer\.css/g)].map(
+          (match) => match[1],
+        ),
+      );
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const importers = new Map<string, string[]>();
+      for (const chunk of chunks)
+        for (const imported of [...chunk.imports, ...chunk.dynamicImports])
+          importers.set(imported, [...(importers.get(imported) ?? []), chunk.fileName]);
+      const bringsAll = (file: string, seen = new Set<string>()): boolean => {
+        if (seen.has(file)) return false;
+        seen.add(file);
+        const chunk = byFile.get(file);
+        if (!chunk) return false;
+        return (
+          chunk.moduleIds.some((id) => allStylesModule.test(id)) ||
+          chunk.imports.some((i) => bringsAll(i, seen))
+        );
+      };
+      const memo = new Map<string, boolean>();
+      const covered = (file: string): boolean => {
+        const known = memo.get(file);
+        if (known !== undefined) return known;
+        memo.set(file, false); // an import cycle does not cover itself
+        const chunk = byFile.get(file);
+        const from = importers.get(file) ?? [];
+        const result =
+          bringsAll(file) || (!!chunk && !chunk.isEntry && from.length > 0 && from.every(covered));
+        memo.set(file, result);
+        return result;
+      };
+      const problems: string[] = [];
+      for (const chunk of chunks) {
+        if (covered(chunk.fileName)) continue;
+        const missing = new Set<string>();
+        for (const id of chunk.moduleIds) {
+          const component = /@mantine\/core\/esm\/components\/(\w+)\//.exec(id)?.[1];
+          if (component && !listed.has(component) && existsSync(join(stylesDir, `${component}.layer.css`)))
+            missing.add(component);
+        }
+        if (missing.size > 0)
+          problems.push(
+            `${chunk.name} (${chunk.facadeModuleId ?? chunk.fileName}) draws ${[...missing].join(', ')} ` +
+              `without their styles: import src/web/lib/styles/all.ts in it, or add them to ${firstLoadCss}`,
+          );
+      }
+      if (problems.length > 0) this.error(`Mantine styles missing:\n${problems.join('\n')}`);
+    },
+  };
+}
+
 // The single-page app. `npm start` serves dist/web from the API server on one port; in development
 // Vite serves the app on 5173 and forwards /api to the API server.
 export default defineConfig({
-  plugins: [react(), loadingScreenInHtml(), precompress()],
+  plugins: [react(), loadingScreenInHtml(), checkMantineStyles(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
@@ -118,7 +187,15 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: [
+            // All of Mantine's styles (src/web/lib/styles/all.ts): one stylesheet that every page needing
+            // them shares, rather than a copy in each page's own.
+            {
+              name: 'mantine-styles',
+              test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/](core|notifications)[\\/]styles\.layer\.css)$/,
+            },
+            { name: 'initial', tags: ['$initial'] },
+          ],
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
         },
       },

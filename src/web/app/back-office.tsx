@@ -1,3 +1,4 @@
+import '../lib/styles/all';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { StaffLayout } from './layouts/staff-layout';
 import { backOfficeRoutes } from './staff-routes';

@@ -1,12 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import '../lib/styles/first-load.css';
 import './global.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
-import { loadToasts } from '../lib/notify';
+import { loadToasts, loadToastsWhenIdle, subscribeToToasts, toastsWanted } from '../lib/notify';
 import { colorSchemeStorageKey, cssVariablesResolver, themeWithLabels } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
@@ -14,8 +13,20 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStor
 /** Toasts hide after 4 s (SPEC §2.7, §6). */
 export const toastAutoCloseMs = 4000;
 
-// Where toasts show, with its animation library: fetched after the first render (`loadToasts`).
+// Where toasts show, with its animation library and Mantine's styles: fetched once the page has loaded and
+// the browser is idle, or at the first toast (lib/notify.tsx).
 const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
+
+function Toasts() {
+  const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, toastsWanted);
+  useEffect(() => loadToastsWhenIdle(), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications autoClose={toastAutoCloseMs} position="top-center" zIndex={1000} />
+    </Suspense>
+  );
+}
 
 export function AppProviders(props: {
   queryClient: QueryClient;
@@ -25,9 +36,7 @@ export function AppProviders(props: {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedProvider env={props.env ?? 'default'}>
-        <Suspense fallback={null}>
-          <Notifications autoClose={toastAutoCloseMs} position="top-center" zIndex={1000} />
-        </Suspense>
+        <Toasts />
         <QueryClientProvider client={props.queryClient}>{props.children}</QueryClientProvider>
       </ThemedProvider>
     </I18nextProvider>

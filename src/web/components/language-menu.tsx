@@ -1,3 +1,4 @@
+import '../lib/styles/all';
 import { ActionIcon, type ActionIconProps, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

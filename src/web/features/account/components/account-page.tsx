@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import { Accordion, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconDatabaseExport,

@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import { Accordion, Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

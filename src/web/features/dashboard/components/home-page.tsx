@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import { Box, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconArrowDown,

@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '../../../components/auth-shell';

@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../../lib/styles/all';
 import {
   Badge,
   Button,
