@@ -11,8 +11,8 @@ import { prefetchStartData } from './start-data';
 
 /**
  * Restores the session from the cookie (GET /api/me) before any route renders. The lender's settings do
- * not depend on who is signed in, so they are fetched alongside the session rather than after it; a
- * borrower headed for their loan gets their application fetched as soon as the session names them.
+ * not depend on who is signed in, so they are fetched alongside the session rather than after it, and so is
+ * the application on a loan page (start-data.ts).
  */
 export function SessionGate() {
   const session = useSession();

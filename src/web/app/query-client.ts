@@ -24,7 +24,10 @@ export function createQueryClient(): QueryClient {
     }
   };
   client = new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    // A request started before the session was known (start-data.ts) says nothing about the session.
+    queryCache: new QueryCache({
+      onError: (error, query) => query.meta?.startedBeforeSession || onError(error),
+    }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {

@@ -27,28 +27,36 @@ describe('session restore', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 
-  it("asks for the settings alongside the session, and a borrower's application as soon as it names them", async () => {
+  it("asks for the settings and, on a loan page, the borrower's application alongside the session", async () => {
     let answer: () => void = () => {};
-    let askedFrom = '';
+    let sessionAnswered = false;
+    let askedBeforeSession = false;
     const fetchMock = mockApi({
       'GET /api/me': () =>
         new Promise((resolve) => {
-          answer = () => resolve(signedInMe(borrower));
+          answer = () => {
+            sessionAnswered = true;
+            resolve(signedInMe(borrower));
+          };
         }),
       'GET /api/applications/mine': () => {
-        askedFrom = router.state.location.pathname;
+        askedBeforeSession = !sessionAnswered;
         return { body: { application: null, canApply: true } };
       },
     });
-    const { router } = renderApp('/loan');
-    // Both under way before GET /api/me has answered.
+    renderApp('/loan');
+    // All three under way before GET /api/me has answered.
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual(['/api/me', '/api/settings']),
+      expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
+        '/api/applications/mine',
+        '/api/me',
+        '/api/settings',
+      ]),
     );
+    expect(askedBeforeSession).toBe(true);
     answer();
     expect(await screen.findByRole('heading', { name: 'Loan Application' })).toBeTruthy();
-    // Started by the session gate while still on /loan, before the redirect reached the step-1 page.
-    expect(askedFrom).toBe('/loan');
+    // The step-1 page shows the application fetched alongside the session, without asking again.
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applications/mine')).toHaveLength(1);
   });
 

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { myApplicationQuery, useMyApplication } from '../features/application/api/my-application';
+import { sessionQuery } from '../lib/session';
 import { makeUser, mockApi } from '../test/render';
+import { createQueryClient } from './query-client';
 import { prefetchStartData } from './start-data';
 
 const borrower = makeUser();
@@ -25,7 +27,8 @@ describe('prefetchStartData (what main.tsx starts before the first render, and t
   });
 
   it('asks for the settings at once, before the session is known, and only once', () => {
-    expect(asked([{ user: undefined, pathname: '/loan/application' }])).toEqual(['/api/settings']);
+    expect(asked([{ user: undefined, pathname: '/wallet' }])).toEqual(['/api/settings']);
+    expect(asked([{ user: undefined, pathname: '/' }])).toEqual(['/api/settings']);
     expect(
       asked([
         { user: undefined, pathname: '/loan/application' },
@@ -33,6 +36,46 @@ describe('prefetchStartData (what main.tsx starts before the first render, and t
         { user: borrower, pathname: '/loan/application' },
       ]),
     ).toEqual(['/api/applications/mine', '/api/settings']);
+  });
+
+  it('asks for the application alongside the session on the loan pages, and only once', () => {
+    for (const pathname of ['/loan', '/loan/application', '/loan/info']) {
+      expect(asked([{ user: undefined, pathname }])).toEqual(['/api/applications/mine', '/api/settings']);
+    }
+    expect(
+      asked([
+        { user: undefined, pathname: '/loan/application' },
+        { user: borrower, pathname: '/loan/application' },
+      ]),
+    ).toEqual(['/api/applications/mine', '/api/settings']);
+  });
+
+  it('a refusal of the application asked for before the session was known leaves the session alone', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: { user: null, csrfToken: null } },
+      'GET /api/applications/mine': {
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'Please log in.', fields: {} } },
+      },
+    });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionQuery.queryKey, { user: null, csrfToken: null });
+    prefetchStartData(queryClient, '/loan/application', undefined);
+    await waitFor(() => expect(queryClient.getQueryState(myApplicationQuery.queryKey)?.status).toBe('error'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queryClient.getQueryState(sessionQuery.queryKey)?.isInvalidated).toBe(false);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/me')).toHaveLength(0);
+
+    // The same refusal once the session is known does send the app to re-read it.
+    mockApi({
+      'GET /api/me': { body: { user: null, csrfToken: null } },
+      'GET /api/applications/mine': {
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'Please log in.', fields: {} } },
+      },
+    });
+    await queryClient.fetchQuery(myApplicationQuery).catch(() => undefined);
+    expect(queryClient.getQueryState(sessionQuery.queryKey)?.isInvalidated).toBe(true);
   });
 
   it("asks for a borrower's application only on their way to the loan pages, once they may see them", () => {

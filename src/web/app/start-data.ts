@@ -4,13 +4,19 @@ import type { UserDto } from '../../domain/schemas/user';
 import { myApplicationQuery } from '../features/application/api/my-application';
 import { settingsQuery } from '../lib/settings';
 
+/** Marks a request started before the session is known: its refusal says nothing about the session. */
+const quiet = { startedBeforeSession: true } as const;
+
 type StartUser = Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRequired'> | null | undefined;
 
 /**
  * Starts what the page at `pathname` will ask for, so its own queries find it under way: GET /api/settings
  * at once except on /login, /signup and /forgot-password (which do not use it), and GET
- * /api/applications/mine once `user` is a borrower headed for their loan (`/` or `/loan/*`, the step-1
- * page). Each is started only when not cached or under way yet, so calling it again is harmless.
+ * /api/applications/mine on the way to `/loan` or `/loan/*` (the step-1 page) alongside the session rather
+ * than after it, and on `/` once `user` turns out a borrower. Before the session is known the request is
+ * `quiet`: a refusal (signed out, staff, a password to change) only leaves it failed, for the page to ask
+ * again if it ever shows, instead of sending the app to re-read the session. Each is started only when not
+ * cached or under way yet, so calling it again is harmless.
  */
 export function prefetchStartData(queryClient: QueryClient, pathname: string, user: StartUser) {
   const signInPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
@@ -20,7 +26,10 @@ export function prefetchStartData(queryClient: QueryClient, pathname: string, us
   if (!signInPage && !queryClient.getQueryState(settingsQuery.queryKey)) {
     void queryClient.prefetchQuery(settingsQuery);
   }
-  if (borrower && headedForLoan && !queryClient.getQueryState(myApplicationQuery.queryKey)) {
-    void queryClient.prefetchQuery(myApplicationQuery);
+  const onLoanPath = pathname === '/loan' || pathname.startsWith('/loan/');
+  if (!queryClient.getQueryState(myApplicationQuery.queryKey)) {
+    if (user === undefined && onLoanPath)
+      void queryClient.prefetchQuery({ ...myApplicationQuery, meta: quiet });
+    else if (borrower && headedForLoan) void queryClient.prefetchQuery(myApplicationQuery);
   }
 }
