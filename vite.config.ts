@@ -192,7 +192,7 @@ export default defineConfig({
             // them shares, rather than a copy in each page's own.
             {
               name: 'mantine-styles',
-              test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/](core|notifications)[\\/]styles\.layer\.css)$/,
+              test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/]core[\\/]styles\.layer\.css)$/,
             },
             { name: 'initial', tags: ['$initial'] },
           ],

@@ -13,8 +13,8 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStor
 /** Toasts hide after 4 s (SPEC §2.7, §6). */
 export const toastAutoCloseMs = 4000;
 
-// Where toasts show, with its animation library and Mantine's styles: fetched once the page has loaded and
-// the browser is idle, or at the first toast (lib/notify.tsx).
+// Where toasts show, with its animation library: fetched once the page has loaded and the browser is idle,
+// or at the first toast (lib/notify.tsx).
 const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
 
 function Toasts() {

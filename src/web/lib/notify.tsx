@@ -1,10 +1,10 @@
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 
 /**
- * Toasts and their container (app/providers.tsx) come in one chunk with all of Mantine's styles, fetched
+ * Toasts and their container (app/providers.tsx) come in one chunk with their animation library, fetched
  * once the page has loaded and the browser is idle (`loadToastsWhenIdle`), or at the first toast if that
- * comes sooner: no page's first load waits for them or parses their styles. A toast raised before the
- * container is in shows as soon as it is.
+ * comes sooner: no page's first load waits for them. A toast raised before the container is in shows as
+ * soon as it is.
  */
 export const loadToasts = () => import('./toasts');
 const toasts = () => {

@@ -1,5 +1,3 @@
-// Toasts and their container with all of Mantine's styles (Notification is not in the first-load set):
-// one lazily loaded chunk, fetched after the first render (./notify.tsx).
-import './styles/all';
-
+// Toasts and their container: one lazily loaded chunk, fetched once the page is idle or at the first toast
+// (./notify.tsx). Their styles are in the first load's stylesheet (./styles/first-load.css).
 export { Notifications, notifications } from '@mantine/notifications';
