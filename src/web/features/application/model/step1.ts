@@ -31,13 +31,20 @@ export function isOfferedBy(step1: Step1Data, product: LoanProduct): boolean {
  * depend on it; every figure in the step-1 summary is the same on any day.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
+/** One format per time zone: the summary is worked out again on every change of amount or term. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The full disclosure for whole pesos and a term, with the same domain math and the same configured
