@@ -1,5 +1,5 @@
 /**
- * `npm run bench:first-load`: what a borrower downloads on a first visit to /login.
+ * `npm run bench:first-load` (and a stage of `npm run bench`): what a borrower downloads on a first visit.
  * 1. From the Vite manifest (dist/web/.vite/manifest.json, run `npx vite build` first): the entry chunk and
  *    its static imports (JS) and their CSS, with raw, gzip and brotli sizes.
  * 2. From the real server (started on a throw-away DATA_DIR): headless Chromium loads /login and sums the
@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/test-support/free-port';
@@ -118,31 +119,37 @@ const pages: [string, string[]][] = [
   ['/signup', ['src/web/features/auth/components/signup-page.tsx']],
   ['/loan/application (step 1)', ['src/web/features/application/components/step1-page.tsx']],
 ];
-for (const [page, pageChunks] of pages) {
-  const { files, totals } = bundleSizes(pageChunks);
-  console.info(`${page}: entry + static imports + English strings + page chunks (${files.length} files):`);
-  for (const kind of ['js', 'css'] as const) {
-    const t = totals[kind];
-    console.info(`  ${kind.padEnd(3)} raw ${kib(t.raw)}  gzip ${kib(t.gzip)}  brotli ${kib(t.br)}`);
+/** Bundle sizes per route and bytes on the wire (`npm run bench:first-load`, and `npm run bench`). */
+export async function benchFirstLoad() {
+  for (const [page, pageChunks] of pages) {
+    const { files, totals } = bundleSizes(pageChunks);
+    console.info(`${page}: entry + static imports + English strings + page chunks (${files.length} files):`);
+    for (const kind of ['js', 'css'] as const) {
+      const t = totals[kind];
+      console.info(`  ${kind.padEnd(3)} raw ${kib(t.raw)}  gzip ${kib(t.gzip)}  brotli ${kib(t.br)}`);
+    }
+    const verdict = totals.js.gzip <= firstLoadGoal ? 'pass' : 'FAIL';
+    console.info(`  JS gzip ${kib(totals.js.gzip)} vs goal ≤ ${kib(firstLoadGoal)}: ${verdict}`);
   }
-  const verdict = totals.js.gzip <= firstLoadGoal ? 'pass' : 'FAIL';
-  console.info(`  JS gzip ${kib(totals.js.gzip)} vs goal ≤ ${kib(firstLoadGoal)}: ${verdict}`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiram-first-load-'));
+  const server = await startServer(dataDir, await freePort());
+  try {
+    const { byType, loadMs } = await wireBytes(server.baseUrl);
+    let total = 0;
+    console.info('Headless Chromium, first load of /login (bytes on the wire):');
+    for (const [type, { count, bytes }] of [...byType].sort((a, b) => b[1].bytes - a[1].bytes)) {
+      total += bytes;
+      console.info(`  ${type.padEnd(10)} ${String(count).padStart(3)} responses  ${kib(bytes)}`);
+    }
+    console.info(`  total                     ${kib(total)}  (page ready in ${loadMs} ms)`);
+  } finally {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hiram-first-load-'));
-const server = await startServer(dataDir, await freePort());
-try {
-  const { byType, loadMs } = await wireBytes(server.baseUrl);
-  let total = 0;
-  console.info('Headless Chromium, first load of /login (bytes on the wire):');
-  for (const [type, { count, bytes }] of [...byType].sort((a, b) => b[1].bytes - a[1].bytes)) {
-    total += bytes;
-    console.info(`  ${type.padEnd(10)} ${String(count).padStart(3)} responses  ${kib(bytes)}`);
-  }
-  console.info(`  total                     ${kib(total)}  (page ready in ${loadMs} ms)`);
-} finally {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
-}
+// Run on its own (`npm run bench:first-load`); `npm run bench` imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchFirstLoad();

@@ -4,16 +4,18 @@
  * GET /api/health on the same run (so the ratios compare across machines), plus the withdrawal races, the
  * overdue queue and the dashboard's portfolio figures over the repayment-era seed (seedRepayments). Prints
  * EXPLAIN plans to show paging, search and the loan book stay index-backed. On PostgreSQL it also runs the
- * list workload on one instance and on two (bench/two-instances.ts); last, the built app's cold start
- * (bench/cold-start.ts). Options:
- *   --pg-rows=N --pglite-rows=N --duration=S --connections=N --only=postgres|pglite|cold-start
+ * list workload on one instance and on two (bench/two-instances.ts); then the built app's cold start
+ * (bench/cold-start.ts), the first load's bundle sizes per route and bytes on the wire
+ * (bench/first-load.ts) and the Lighthouse scores (bench/lighthouse.ts). Options:
+ *   --pg-rows=N --pglite-rows=N --duration=S --connections=N
+ *   --only=postgres|pglite|cold-start|first-load|lighthouse
  *   --scenarios=lists,profile,two-instances (a comma-separated subset; all by default). /api/health and the
  *   races always run (their invariants are the bench's own check): --scenarios=races runs only those.
  * Every list is measured on page 1 and on a deep page and printed next to the goals of issue #12 (≥ 0.25× the
  * req/s of /api/health, p95 ≤ 50 ms), the staff profile next to a bare Fastify + pg server answering the same
  * single-row SELECT (≥ 0.5×), the two races next to p99 ≤ 200 ms, and PGlite next to PostgreSQL (≥ 0.5×).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +52,8 @@ import { loadLoanRecords } from '../src/server/loans/loan-position';
 import { freePort } from '../src/server/test-support/free-port';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
 import { benchColdStart } from './cold-start';
+import { benchFirstLoad } from './first-load';
+import { benchLighthouse } from './lighthouse';
 import { seedApplications, seedBackOffice, seededIds, seededPaidOut, seedRepayments } from './seed';
 import { benchTwoInstances } from './two-instances';
 
@@ -984,6 +988,18 @@ async function main() {
   if (options.only === '' || options.only === 'pglite') await benchBackend('pglite', options.pgliteRows);
   printBackendComparison();
   if (options.only === '' || options.only === 'cold-start') await benchColdStart(log);
+  if (options.only === '' || options.only === 'first-load' || options.only === 'lighthouse') {
+    // Builds what is missing or stale (web app and server), as `npm start` does.
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+  }
+  if (options.only === '' || options.only === 'first-load') {
+    log('\n=== first load: bundle sizes per route (goal ≤ 200 KiB of gzipped JS) and bytes on the wire');
+    await benchFirstLoad();
+  }
+  if (options.only === '' || options.only === 'lighthouse') {
+    log('\n=== Lighthouse (mobile /login and step 1, desktop /admin/home; goal Performance ≥ 95)');
+    await benchLighthouse();
+  }
 }
 
 main().catch((error) => {
