@@ -984,19 +984,20 @@ async function runBareServer(databaseUrl: string, port: number) {
 async function main() {
   const bareDatabase = arg('bare-server', '');
   if (bareDatabase) return runBareServer(bareDatabase, Number(arg('bare-port', '0')));
-  if (options.only === '' || options.only === 'postgres') await benchBackend('postgres', options.pgRows);
-  if (options.only === '' || options.only === 'pglite') await benchBackend('pglite', options.pgliteRows);
+  const runs = (stage: string) => options.only === '' || options.only === stage;
+  if (runs('postgres')) await benchBackend('postgres', options.pgRows);
+  if (runs('pglite')) await benchBackend('pglite', options.pgliteRows);
   printBackendComparison();
-  if (options.only === '' || options.only === 'cold-start') await benchColdStart(log);
-  if (options.only === '' || options.only === 'first-load' || options.only === 'lighthouse') {
+  if (runs('cold-start')) await benchColdStart(log);
+  if (runs('first-load') || runs('lighthouse')) {
     // Builds what is missing or stale (web app and server), as `npm start` does.
     execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
   }
-  if (options.only === '' || options.only === 'first-load') {
+  if (runs('first-load')) {
     log('\n=== first load: bundle sizes per route (goal ≤ 200 KiB of gzipped JS) and bytes on the wire');
     await benchFirstLoad();
   }
-  if (options.only === '' || options.only === 'lighthouse') {
+  if (runs('lighthouse')) {
     log('\n=== Lighthouse (mobile /login and step 1, desktop /admin/home; goal Performance ≥ 95)');
     await benchLighthouse();
   }

@@ -39,14 +39,14 @@ export interface FormatMoneyOptions {
   omitZeroCents?: boolean;
 }
 
+/** One Intl.NumberFormat per locale, currency and decimals: building one costs far more than using it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /**
  * Display text in the locale's number format. `narrowSymbol` gives "₱" for PHP in every locale we ship
  * (zh would otherwise print "PHP"). The value goes to Intl as a decimal string so huge amounts are not
  * rounded through a float.
  */
-/** One Intl.NumberFormat per locale, currency and decimals: building one costs far more than using it. */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
 export function formatMoney(
   minor: number,
   { locale, currency = 'PHP', omitZeroCents = false }: FormatMoneyOptions,

@@ -26,7 +26,9 @@ export function createQueryClient(): QueryClient {
   client = new QueryClient({
     // A request started before the session was known (start-data.ts) says nothing about the session.
     queryCache: new QueryCache({
-      onError: (error, query) => query.meta?.startedBeforeSession || onError(error),
+      onError: (error, query) => {
+        if (!query.meta?.startedBeforeSession) onError(error);
+      },
     }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {

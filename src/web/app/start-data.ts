@@ -20,13 +20,13 @@ type StartUser = Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRe
  */
 export function prefetchStartData(queryClient: QueryClient, pathname: string, user: StartUser) {
   const signInPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
-  const headedForLoan = pathname === '/' || pathname === '/loan' || pathname.startsWith('/loan/');
+  const onLoanPath = pathname === '/loan' || pathname.startsWith('/loan/');
+  const headedForLoan = pathname === '/' || onLoanPath;
   const borrower =
     !!user && !user.mustChangePassword && !user.privacyConsentRequired && !can(user.role, 'backOffice.view');
   if (!signInPage && !queryClient.getQueryState(settingsQuery.queryKey)) {
     void queryClient.prefetchQuery(settingsQuery);
   }
-  const onLoanPath = pathname === '/loan' || pathname.startsWith('/loan/');
   if (!queryClient.getQueryState(myApplicationQuery.queryKey)) {
     if (user === undefined && onLoanPath)
       void queryClient.prefetchQuery({ ...myApplicationQuery, meta: quiet });

@@ -15,12 +15,13 @@ export function isMissing(value: unknown): value is Missing {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+let amountInputFormat: Intl.NumberFormat | undefined;
+
 /** Whole pesos as typed in an amount field: ASCII digits with comma grouping in every language. */
 export function amountInputText(pesos: number): string {
   amountInputFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return amountInputFormat.format(pesos);
 }
-let amountInputFormat: Intl.NumberFormat | undefined;
 
 interface DateParts {
   year: number;

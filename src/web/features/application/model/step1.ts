@@ -26,6 +26,9 @@ export function isOfferedBy(step1: Step1Data, product: LoanProduct): boolean {
   return isOnRule(step1.amount, product.borrowerAmount) && product.termsMonths.includes(step1.termMonths);
 }
 
+/** One format per time zone: the summary is worked out again on every change of amount or term. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * Today's date in the lender's time zone, as the server dates its quotes. Only the schedule's due dates
  * depend on it; every figure in the step-1 summary is the same on any day.
@@ -43,8 +46,6 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }
   return format.format(now);
 }
-/** One format per time zone: the summary is worked out again on every change of amount or term. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The full disclosure for whole pesos and a term, with the same domain math and the same configured
