@@ -11,9 +11,12 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
+import { SessionCache } from './auth/session-cache';
+import type { SessionRow } from './auth/sessions';
 import type { TrustProxy } from './config';
+import type { OpenDatabase } from './db/open';
 import type { AppDeps } from './deps';
-import { type EventBus, MemoryEventBus, PostgresEventBus } from './events/bus';
+import { type EventBus, MemoryEventBus, PostgresEventBus, SESSION_CHANGES_CHANNEL } from './events/bus';
 import { accountRoutes } from './features/account/routes';
 import { applicationRoutes } from './features/applications/routes';
 import { auditLogRoutes } from './features/audit-log/routes';
@@ -50,7 +53,7 @@ import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { storageFor } from './storage/create-storage';
 
 export interface BuildAppOptions
-  extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock' | 'perRecord'> {
+  extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock' | 'perRecord' | 'sessionCache'> {
   /** Tests only: a clock other than the real time. */
   clock?: Clock;
   /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
@@ -63,6 +66,8 @@ export interface BuildAppOptions
   webRoot?: string;
   /** The PostgreSQL pool's figures for /metrics (absent on PGlite). */
   poolStats?: () => PoolStats;
+  /** PGlite's NOTIFY listener (OpenDatabase.listen): how one process hears of session changes. */
+  listen?: OpenDatabase['listen'];
 }
 
 declare module 'fastify' {
@@ -128,6 +133,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events = bus;
   }
   events ??= new MemoryEventBus();
+  // A change to a user, a session or a second factor, announced by the database's triggers (migration 018),
+  // drops what this instance read about that user's sessions; null (announcements missed) drops everything.
+  const sessionCache = new SessionCache<SessionRow>(config.sessionCacheMs);
+  const forgetSessions = (userId: string | null) =>
+    userId ? sessionCache.forgetUser(userId) : sessionCache.clear();
+  const stopHearingBus = events.subscribeSessionChanges(forgetSessions);
+  const stopHearingDb = await options.listen?.(SESSION_CHANGES_CHANNEL, forgetSessions);
+  app.addHook('onClose', async () => {
+    stopHearingBus();
+    // Nothing to stop hearing when the database has already been closed.
+    await stopHearingDb?.().catch(() => {});
+  });
   const deps: AppDeps = {
     config,
     db: options.db,
@@ -138,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
     clock: options.clock ?? systemClock,
     perRecord: new InFlightGate(),
+    sessionCache,
   };
   app.decorate('deps', deps);
   const bus: EventBus = events;

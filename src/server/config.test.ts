@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       databasePoolSize: 10,
       databasePreparedStatements: true,
+      sessionCacheMs: 2_000,
       sessionSecret: expect.any(String),
       publicUrl: undefined,
       secureCookies: false,
@@ -193,6 +194,14 @@ describe('loadConfig', () => {
       load({ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGIN: 'https://lend.example.com' }).staffSignIn
         .webauthnRpId,
     ).toBe('example.com');
+  });
+
+  it('reads the session cache time limit (0 turns it off) and refuses one outside 0–10,000 ms', () => {
+    expect(load({ SESSION_CACHE_MS: '0' }).sessionCacheMs).toBe(0);
+    expect(load({ SESSION_CACHE_MS: '500' }).sessionCacheMs).toBe(500);
+    expectConfigError({ SESSION_CACHE_MS: '10001' }, 'SESSION_CACHE_MS');
+    expectConfigError({ SESSION_CACHE_MS: '-1' }, 'SESSION_CACHE_MS');
+    expectConfigError({ SESSION_CACHE_MS: '1.5' }, 'SESSION_CACHE_MS');
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

@@ -131,6 +131,8 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Off only behind a pooler that cannot keep named statements (PgBouncer before 1.21 in transaction mode). */
     DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
+    /** How long a session lookup may answer later requests (docs/decisions/027); 0 reads it every time. */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
@@ -389,6 +391,7 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databasePreparedStatements: boolean;
+  sessionCacheMs: number;
   sessionSecret: string;
   publicUrl: string | undefined;
   secureCookies: boolean;
@@ -530,6 +533,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? e.NODE_ENV === 'production',

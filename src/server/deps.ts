@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SessionCache } from './auth/session-cache';
+import type { SessionRow } from './auth/sessions';
 import type { Config } from './config';
 import type { DbKind } from './db/open';
 import type { Database } from './db/schema';
@@ -23,4 +25,6 @@ export interface AppDeps {
   clock: Clock;
   /** Requests for one record (a decision, a withdrawal) wait for the one in flight (docs/decisions/024). */
   perRecord: InFlightGate;
+  /** Session lookups read moments ago (docs/decisions/027); emptied by every write request and change notice. */
+  sessionCache: SessionCache<SessionRow>;
 }

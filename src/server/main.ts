@@ -48,6 +48,7 @@ async function main() {
       webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
       logger: loggerOptions(config.logLevel),
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+      ...(database.listen ? { listen: database.listen } : {}),
     });
 
     // Loans paid out before their facts were stored (migration 008) get them before the first request.

@@ -36,7 +36,9 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
-    const session = token ? await loadSession(deps.db, deps.config.sessionSecret, token) : null;
+    const session = token
+      ? await loadSession(deps.db, deps.config.sessionSecret, token, deps.sessionCache)
+      : null;
     if (session) {
       session.enrolmentRequired =
         requiredRoles.includes(session.user.role) && !session.factors.totp && session.factors.passkeys === 0;
@@ -58,6 +60,12 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
       const sent = request.headers['x-csrf-token'];
       if (sent !== session.csrfToken) throw new AppError('CSRF_FAILED');
     }
+  });
+  // A write may have changed what session lookups read (signed out, new password, a user deactivated, an
+  // avatar): the cache is emptied once its work is done and before its answer leaves, so no request sent
+  // after that answer can be served from an older read (docs/decisions/027).
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) deps.sessionCache.clear();
   });
 }
 

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Role } from '../../domain/roles';
 import { storableOrNull } from '../../domain/schemas/text';
-import { executePrepared } from '../db/prepared-statements';
+import { preparedLookup } from '../db/prepared-statements';
 import type { Database, User } from '../db/schema';
 import { hmac, randomToken } from './crypto';
+import type { SessionCache } from './session-cache';
 
 /**
  * Server-side sessions: the cookie carries a random token, the database keeps only its keyed hash, so a
@@ -76,48 +77,40 @@ export async function createSession(
   return { token, csrfToken };
 }
 
-export async function loadSession(
-  db: Kysely<Database>,
-  secret: string,
-  token: string,
-): Promise<SessionContext | null> {
-  const idHash = hmac(secret, token);
-  // Every signed-in request runs this lookup: a named statement, planned once per connection.
-  const [row] = await executePrepared(
-    db,
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select([
-        'sessions.csrf_token',
-        'sessions.second_factor_pending',
-        'sessions.idle_minutes',
-        sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'),
-        sql<boolean>`sessions.expires_at > now()`.as('live'),
-        sql<boolean>`exists (select 1 from user_totp t where t.user_id = users.id and t.confirmed_at is not null)`.as(
-          'has_totp',
-        ),
-        sql<number>`(select count(*) from user_passkeys p where p.user_id = users.id)`.as('passkeys'),
-      ])
-      .where('sessions.id_hash', '=', idHash),
-  );
-  if (!row) return null;
-  const { csrf_token, idle_seconds, live, second_factor_pending, idle_minutes, has_totp, passkeys, ...user } =
-    row;
-  const idleSeconds = Number(idle_seconds);
-  const idleLimit = idle_minutes ?? policyFor(user.role).idleMinutes;
-  if (!live || idleSeconds > idleLimit * 60 || user.status !== 'active') {
-    await destroySession(db, idHash);
-    return null;
-  }
-  if (idleSeconds > TOUCH_EVERY_SECONDS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: sql`now()` })
-      .where('id_hash', '=', idHash)
-      .execute();
-  }
+// Every signed-in request that misses the cache runs this lookup: a named statement, planned once per
+// connection. Times are measured by the database's clock, as spans, so a cached row can be aged locally.
+const readSession = preparedLookup((db: Kysely<Database>, idHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.csrf_token',
+      'sessions.second_factor_pending',
+      'sessions.idle_minutes',
+      sql<number>`extract(epoch from (now() - sessions.last_seen_at))`.as('idle_seconds'),
+      sql<number>`extract(epoch from (sessions.expires_at - now()))`.as('seconds_left'),
+      sql<boolean>`exists (select 1 from user_totp t where t.user_id = users.id and t.confirmed_at is not null)`.as(
+        'has_totp',
+      ),
+      sql<number>`(select count(*) from user_passkeys p where p.user_id = users.id)`.as('passkeys'),
+    ])
+    .where('sessions.id_hash', '=', idHash),
+);
+
+export type SessionRow = Awaited<ReturnType<typeof readSession>>[number];
+
+function sessionContext(idHash: string, row: SessionRow): SessionContext {
+  const {
+    csrf_token,
+    idle_seconds,
+    seconds_left,
+    second_factor_pending,
+    idle_minutes,
+    has_totp,
+    passkeys,
+    ...user
+  } = row;
   return {
     idHash,
     csrfToken: csrf_token,
@@ -126,6 +119,49 @@ export async function loadSession(
     factors: { totp: has_totp, passkeys: Number(passkeys) },
     enrolmentRequired: false,
   };
+}
+
+/**
+ * The session a cookie's token names, or null when there is none or it has ended (then it is deleted). With
+ * a cache (docs/decisions/027), a row read moments ago answers without a round trip, as long as the session
+ * needs neither its activity recorded nor ending: those are decided on a fresh read.
+ */
+export async function loadSession(
+  db: Kysely<Database>,
+  secret: string,
+  token: string,
+  cache?: SessionCache<SessionRow>,
+): Promise<SessionContext | null> {
+  const idHash = hmac(secret, token);
+  const hit = cache?.get(idHash);
+  if (
+    hit &&
+    Number(hit.row.idle_seconds) + hit.ageMs / 1000 <= TOUCH_EVERY_SECONDS &&
+    Number(hit.row.seconds_left) - hit.ageMs / 1000 > 0
+  ) {
+    return sessionContext(idHash, hit.row);
+  }
+  const generation = cache?.begin() ?? 0;
+  const [row] = await readSession(db, idHash);
+  if (!row) return null;
+  const idleSeconds = Number(row.idle_seconds);
+  const idleLimit = row.idle_minutes ?? policyFor(row.role).idleMinutes;
+  if (Number(row.seconds_left) <= 0 || idleSeconds > idleLimit * 60 || row.status !== 'active') {
+    await destroySession(db, idHash);
+    return null;
+  }
+  let fresh = row;
+  if (idleSeconds > TOUCH_EVERY_SECONDS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where('id_hash', '=', idHash)
+      .execute();
+    fresh = { ...row, idle_seconds: 0 };
+  }
+  // Shared by every request the cached row answers: nobody may change it.
+  cache?.set(idHash, row.id, Object.freeze(fresh), generation);
+  return sessionContext(idHash, fresh);
 }
 
 export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {

@@ -20,6 +20,11 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections (total, idle) and waiting requests, for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: hear NOTIFY on a channel (its one connection delivers them when the notifying transaction
+   * commits, before that statement's promise settles). On PostgreSQL the event bus keeps a listening connection.
+   */
+  listen?: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 export type DatabaseTarget =
@@ -93,6 +98,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     return {
       db,
       kind: 'pglite',
+      listen: (channel, handler) => pglite.listen(channel, handler),
       close: async () => {
         try {
           await db.destroy();

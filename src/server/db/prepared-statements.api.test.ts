@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDbKind } from '../test-support/test-app';
 import { type OpenDatabase, openDatabase } from './open';
-import { executePrepared, preparedNameOf } from './prepared-statements';
+import { executePrepared, preparedLookup, preparedNameOf } from './prepared-statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: throw-away tables outside the app's schema
 type AnyDb = Kysely<any>;
@@ -78,5 +78,55 @@ describe.runIf(testDbKind() === 'postgres')('named statements on PostgreSQL (exe
     expect(await db.transaction().execute((trx) => executePrepared(trx, byId(trx, 2)))).toEqual([
       { id: 2, label: 'two', note: null },
     ]);
+  });
+});
+
+describe('lookups compiled once (preparedLookup)', () => {
+  let database: OpenDatabase | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await database?.close();
+    await drop?.();
+    database = undefined;
+    drop = undefined;
+  });
+
+  async function open() {
+    if (testDbKind() === 'postgres') {
+      const created = await createPostgresDatabase();
+      drop = created.drop;
+      database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
+    } else {
+      database = await openDatabase({ kind: 'pglite', dataDir: null });
+    }
+    const db = database.db as unknown as AnyDb;
+    await sql`create table tags (code text primary key, kind text not null, label text not null)`.execute(db);
+    await sql`insert into tags values ('a', 'shown', 'Alpha'), ('b', 'shown', 'Beta'), ('c', 'hidden', 'Gamma')`.execute(
+      db,
+    );
+    return db;
+  }
+
+  it('sends each key in its own place beside the query’s other values, and builds the query once', async () => {
+    const db = await open();
+    let builds = 0;
+    const byCode = preparedLookup((d: AnyDb, code: string) => {
+      builds += 1;
+      // A value before the key, as the profile's join has one.
+      return d.selectFrom('tags').select('label').where('kind', '=', 'shown').where('code', '=', code);
+    });
+    expect(await byCode(db, 'a')).toEqual([{ label: 'Alpha' }]);
+    expect(await byCode(db, 'b')).toEqual([{ label: 'Beta' }]);
+    expect(await byCode(db, 'c')).toEqual([]);
+    expect(await byCode(db, "a' or '1'='1")).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a query that does not use its key exactly once', async () => {
+    const db = await open();
+    const twice = preparedLookup((d: AnyDb, code: string) =>
+      d.selectFrom('tags').select('label').where('code', '=', code).where('label', '!=', code),
+    );
+    await expect(twice(db, 'a')).rejects.toThrow(/exactly once/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -46,6 +46,35 @@ export async function executePrepared<O>(
   const compiled = query.compile();
   register(compiled.sql);
   return (await db.executeQuery(compiled)).rows;
+}
+
+/** Stands for the key while a lookup is compiled; no real key looks like it. */
+const KEY = '\u0000hiram-lookup-key\u0000';
+
+/**
+ * `executePrepared` for a lookup by one key, built and compiled once per database handle instead of on every
+ * request (building and compiling a query of a few joins costs more CPU than sending it). Each call sends the
+ * same text with its key in the place the placeholder took.
+ */
+export function preparedLookup<O>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database: the query carries its own row type
+  build: (db: Kysely<any>, key: string) => Compilable<O>,
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+): (db: Kysely<any>, key: string) => Promise<O[]> {
+  const compiled = new WeakMap<object, CompiledQuery<O>>();
+  return async (db, key) => {
+    let query = compiled.get(db);
+    if (!query) {
+      query = build(db, KEY).compile();
+      if (query.parameters.filter((value) => value === KEY).length !== 1) {
+        throw new Error(`a prepared lookup must use its key exactly once: ${query.sql}`);
+      }
+      register(query.sql);
+      compiled.set(db, query);
+    }
+    const parameters = query.parameters.map((value) => (value === KEY ? key : value));
+    return (await db.executeQuery<O>({ ...query, parameters })).rows;
+  };
 }
 
 /**

@@ -16,8 +16,19 @@ export interface EventBus {
   /** Call after the change has committed. Delivery is best effort: screens also poll every 30 s. */
   publish(event: StaffEvent): Promise<void>;
   subscribe(handler: (event: StaffEvent) => void): () => void;
+  /**
+   * Users whose sessions changed in the database, as migration 018's triggers announce them (null: anyone's,
+   * when announcements may have been missed). Only a bus listening to PostgreSQL hears them; one process on
+   * the embedded database hears them from PGlite itself (db/open.ts, `listen`).
+   */
+  subscribeSessionChanges(handler: SessionChangeHandler): () => void;
   close(): Promise<void>;
 }
+
+export type SessionChangeHandler = (userId: string | null) => void;
+
+/** The channel migration 018's triggers notify with the id of a user whose sessions changed. */
+export const SESSION_CHANGES_CHANNEL = 'hiram_sessions';
 
 /** One process (the embedded database allows no other): an in-memory emitter. */
 export class MemoryEventBus implements EventBus {
@@ -29,6 +40,9 @@ export class MemoryEventBus implements EventBus {
   subscribe(handler: (event: StaffEvent) => void) {
     this.emitter.on('event', handler);
     return () => void this.emitter.off('event', handler);
+  }
+  subscribeSessionChanges(_handler: SessionChangeHandler) {
+    return () => {};
   }
   async close() {
     this.emitter.removeAllListeners();
@@ -58,6 +72,7 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   private attempt = 0;
   private retry: NodeJS.Timeout | undefined;
+  private readonly sessionHandlers = new Set<SessionChangeHandler>();
 
   constructor(
     private readonly url: string,
@@ -86,12 +101,15 @@ export class PostgresEventBus implements EventBus {
       }
       client.end().catch(() => {});
       if (this.closed) return;
+      // Announcements sent until the connection is back are lost: whatever was read before may be stale.
+      this.announceSessionChange(null);
       this.log.warn({ err: error }, 'event listener connection lost; reconnecting');
       this.scheduleReconnect();
     };
     client.on('notification', (message) => {
       try {
-        if (message.channel === CHANNEL && message.payload)
+        if (message.channel === SESSION_CHANGES_CHANNEL) this.announceSessionChange(message.payload ?? null);
+        else if (message.channel === CHANNEL && message.payload)
           void this.local.publish(JSON.parse(message.payload));
       } catch (error) {
         this.log.warn({ err: error }, 'bad staff event payload');
@@ -102,6 +120,7 @@ export class PostgresEventBus implements EventBus {
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${SESSION_CHANGES_CHANNEL}`);
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
       if (this.closed) {
         lost = true;
@@ -110,6 +129,8 @@ export class PostgresEventBus implements EventBus {
       }
       this.client = client;
       this.pid = rows[0]?.pid ?? null;
+      // A reconnection: changes made while nobody listened were not heard.
+      if (this.attempt > 0) this.announceSessionChange(null);
       this.attempt = 0;
     } catch (error) {
       // Not connected: no retry from here (the caller decides); listeners must not schedule one either.
@@ -160,8 +181,18 @@ export class PostgresEventBus implements EventBus {
     return this.local.subscribe(handler);
   }
 
+  subscribeSessionChanges(handler: SessionChangeHandler) {
+    this.sessionHandlers.add(handler);
+    return () => void this.sessionHandlers.delete(handler);
+  }
+
+  private announceSessionChange(userId: string | null) {
+    for (const handler of this.sessionHandlers) handler(userId);
+  }
+
   async close() {
     this.closed = true;
+    this.sessionHandlers.clear();
     clearTimeout(this.retry);
     this.retry = undefined;
     const client = this.client;

@@ -16,6 +16,9 @@ class FailingBus implements EventBus {
   subscribe() {
     return () => {};
   }
+  subscribeSessionChanges() {
+    return () => {};
+  }
   async close() {}
 }
 
@@ -101,6 +104,10 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
     expect(bus).toBeInstanceOf(PostgresEventBus);
     const received: StaffEvent[] = [];
     const unsubscribe = bus.subscribe((event) => received.push(event));
+    // The session cache's announcements (docs/decisions/027) travel on the same connection.
+    const sessionChanges: (string | null)[] = [];
+    const stopSessions = bus.subscribeSessionChanges((userId) => sessionChanges.push(userId));
+    const everything = () => sessionChanges.filter((userId) => userId === null).length;
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -116,6 +123,7 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
       for (const round of [1, 2]) {
         const before = bus.listenerPid;
         expect(before).not.toBeNull();
+        const everythingBefore = everything();
         if (round === 2) await allowConnections(false);
         try {
           await terminate(before!);
@@ -127,6 +135,8 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
           if (round === 2) await allowConnections(true);
         }
         await until(() => bus.listenerPid !== null && bus.listenerPid !== before, 10_000);
+        // Announcements sent while nobody listened are lost: "anyone's sessions" when it dropped and when back.
+        expect(everything() - everythingBefore).toBeGreaterThanOrEqual(2);
 
         // Another instance changes something and tells everyone through NOTIFY.
         const { user } = await t.signUpBorrower();
@@ -134,10 +144,14 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
         await other.publish({ type: 'applications-changed' });
         await until(() => received.length >= round);
         await until(() => stream.counts.at(-1) === start + round);
+        // And the database's announcements are heard again.
+        await t.db.updateTable('users').set({ avatar: 2 }).where('id', '=', user.id).execute();
+        await until(() => sessionChanges.includes(user.id));
       }
     } finally {
       stream.close();
       unsubscribe();
+      stopSessions();
     }
   });
 

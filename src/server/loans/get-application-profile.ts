@@ -1,41 +1,43 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { loanBalance } from '../../domain/loan/balance';
 import type { ApplicationProfile } from '../../domain/schemas/staff';
-import { executePrepared } from '../db/prepared-statements';
+import { preparedLookup } from '../db/prepared-statements';
+import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { withdrawnSql } from '../lib/loan-balance';
 
+const readProfile = preparedLookup((db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('applications')
+    .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+    .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
+    // The change waiting for the borrower, if any (at most one: a partial unique index), in the same read.
+    .leftJoin('terms_changes as proposed', (join) =>
+      join.onRef('proposed.application_id', '=', 'applications.id').on('proposed.status', '=', 'proposed'),
+    )
+    .selectAll('applications')
+    .select([
+      'proposed.id as proposed_id',
+      'proposed.amount as proposed_amount',
+      'proposed.term_months as proposed_term_months',
+      'proposed.monthly_payment as proposed_monthly_payment',
+      'proposed.reason as proposed_reason',
+      'proposed.created_at as proposed_at',
+    ])
+    .select(
+      sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
+        'first_approved_by_name',
+      ),
+    )
+    .select(sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'))
+    .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
+    .where('applications.id', '=', id),
+);
+
 /** Every field of an application for staff, with its documents and current balance. */
 export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {
-  const [row] = await executePrepared(
-    deps.db,
-    deps.db
-      .selectFrom('applications')
-      .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
-      .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
-      // The change waiting for the borrower, if any (at most one: a partial unique index), in the same read.
-      .leftJoin('terms_changes as proposed', (join) =>
-        join.onRef('proposed.application_id', '=', 'applications.id').on('proposed.status', '=', 'proposed'),
-      )
-      .selectAll('applications')
-      .select([
-        'proposed.id as proposed_id',
-        'proposed.amount as proposed_amount',
-        'proposed.term_months as proposed_term_months',
-        'proposed.monthly_payment as proposed_monthly_payment',
-        'proposed.reason as proposed_reason',
-        'proposed.created_at as proposed_at',
-      ])
-      .select(
-        sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
-          'first_approved_by_name',
-        ),
-      )
-      .select(sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'))
-      .select(withdrawnSql(sql.ref('applications.id')).as('withdrawn'))
-      .where('applications.id', '=', id),
-  );
+  const [row] = await readProfile(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   const balance = loanBalance({
     status: row.status,

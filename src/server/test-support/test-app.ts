@@ -87,6 +87,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     databasePoolSize: 5,
     databasePreparedStatements: true,
+    // As shipped: suites run with the session cache on.
+    sessionCacheMs: 2_000,
     sessionSecret: TEST_SESSION_SECRET,
     publicUrl: undefined,
     secureCookies: false,
@@ -290,6 +292,12 @@ export interface TestApp {
   createUser(input?: CreateUserInput): Promise<{ user: User; password: string }>;
   /** Logs in through the real route and returns the signed-in browser. */
   loginAs(identifier: string, password: string, agent?: Agent): Promise<Agent>;
+  /**
+   * After a test changed behind the app's back what a session lookup reads and no listener hears it: a
+   * session's last-seen time (the one change the triggers do not announce; the app only moves it forwards),
+   * or any change on PostgreSQL without `postgresEvents` (no listening connection).
+   */
+  forgetCachedSessions(): void;
   close(): Promise<void>;
 }
 
@@ -376,6 +384,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+      ...(database.listen ? { listen: database.listen } : {}),
     });
     const deps: AppDeps = app.deps;
     options.routes?.(app, deps);
@@ -484,6 +493,7 @@ function helpers(
     signUpBorrower,
     createUser,
     loginAs,
+    forgetCachedSessions: () => deps.sessionCache.clear(),
     close: async () => {
       if (closed) return;
       closed = true;

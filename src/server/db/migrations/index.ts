@@ -15,6 +15,7 @@ import * as m014 from './014-signed-terms';
 import * as m015 from './015-privacy';
 import * as m016 from './016-complaints';
 import * as m017 from './017-list-order-indexes';
+import * as m018 from './018-session-change-notify';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015-privacy': m015,
   '016-complaints': m016,
   '017-list-order-indexes': m017,
+  '018-session-change-notify': m018,
 };

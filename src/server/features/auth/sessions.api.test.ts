@@ -228,6 +228,7 @@ describe('sessions', () => {
       await sql`update sessions set last_seen_at = now() - interval '31 minutes' where user_id = ${user.id}`.execute(
         t.db,
       );
+      t.forgetCachedSessions();
       expect((await me(agent)).body.user).toBeNull();
     });
 

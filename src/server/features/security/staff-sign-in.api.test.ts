@@ -297,12 +297,14 @@ describe('session limits and sign out everywhere', () => {
 
   it('a staff session idle for longer than the limit is over', async () => {
     const { user, agent } = await staff('officer');
-    const idle = (minutes: number) =>
-      t.db
+    const idle = async (minutes: number) => {
+      await t.db
         .updateTable('sessions')
         .set({ last_seen_at: sql<Date>`now() - make_interval(mins => ${minutes})` })
         .where('user_id', '=', user.id)
         .execute();
+      t.forgetCachedSessions();
+    };
     await idle(19);
     expect((await agent.get('/api/me')).body.user?.id).toBe(user.id);
     await idle(21);

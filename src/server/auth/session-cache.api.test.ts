@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/open';
+import { PostgresEventBus } from '../events/bus';
+import {
+  type Agent,
+  createTestApp,
+  silentLogger,
+  type TestApp,
+  testConfig,
+  testDbKind,
+} from '../test-support/test-app';
+
+/**
+ * The session cache (docs/decisions/027) with a time limit far longer than any test waits, so that only
+ * emptying it (a write request, a database announcement) can explain a change being seen.
+ */
+const LONG = { sessionCacheMs: 10_000 };
+const onPostgres = testDbKind() === 'postgres';
+
+async function until(check: () => Promise<boolean>, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+describe('session cache', () => {
+  let t: TestApp;
+  let admin: Agent;
+  beforeAll(async () => {
+    // On PostgreSQL with the app's listening connection, as deployed with DATABASE_URL.
+    t = await createTestApp({ config: LONG, postgresEvents: onPostgres });
+    const a = await t.createUser({ role: 'admin' });
+    admin = await t.loginAs(a.user.username!, a.password);
+  });
+  afterAll(() => t.close());
+
+  const me = async (agent: Agent) => (await agent.get('/api/me')).body.user;
+  const borrower = async () => {
+    const { user, phone, password } = await t.signUpBorrower();
+    return { user, agent: await t.loginAs(phone, password) };
+  };
+
+  it('keeps the lookup a request made, so the next request of that browser needs no session read', async () => {
+    const { user, agent } = await borrower();
+    t.deps.sessionCache.clear();
+    expect((await me(agent)).id).toBe(user.id);
+    expect(t.deps.sessionCache.size).toBe(1);
+    // Moved behind the app's back and not announced: the cached read answers.
+    await sql`update sessions set csrf_token = csrf_token where user_id = ${user.id}`.execute(t.db);
+    await sql`update sessions set last_seen_at = now() - interval '2 days' where user_id = ${user.id}`.execute(
+      t.db,
+    );
+    expect((await me(agent)).id).toBe(user.id);
+    t.forgetCachedSessions();
+    expect(await me(agent)).toBeNull();
+  });
+
+  it("a user's own change is seen by their very next request", async () => {
+    const { agent } = await borrower();
+    expect((await me(agent)).avatar).toBe(1);
+    expect((await agent.post('/api/account/avatar', { avatar: 4 })).status).toBe(200);
+    expect((await me(agent)).avatar).toBe(4);
+    expect((await agent.post('/api/auth/logout')).status).toBe(200);
+    expect(await me(agent)).toBeNull();
+  });
+
+  it("staff deleting a user ends that user's cached session at once", async () => {
+    const { user, agent } = await borrower();
+    expect((await me(agent)).id).toBe(user.id);
+    const deleted = await admin.request('DELETE', `/api/admin/users/${user.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await me(agent)).toBeNull();
+  });
+
+  it('a change made outside this app is announced by the database and ends the cached session', async () => {
+    const { user, agent } = await borrower();
+    expect((await me(agent)).id).toBe(user.id);
+    expect(t.deps.sessionCache.size).toBeGreaterThan(0);
+    await t.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', user.id).execute();
+    // PGlite announces before the statement's promise settles; PostgreSQL through the listening connection.
+    expect(await until(async () => (await me(agent)) === null)).toBe(true);
+
+    const second = await borrower();
+    expect((await me(second.agent)).id).toBe(second.user.id);
+    await t.db.deleteFrom('sessions').where('user_id', '=', second.user.id).execute();
+    expect(await until(async () => (await me(second.agent)) === null)).toBe(true);
+  });
+});
+
+describe.skipIf(!onPostgres)('session cache across two instances on one PostgreSQL', () => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  let closeOther: () => Promise<void>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: LONG, postgresEvents: true });
+    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 3 });
+    const events = new PostgresEventBus(t.databaseUrl!, silentLogger);
+    await events.start();
+    other = await buildApp({
+      config: testConfig({ ...LONG, databaseUrl: t.databaseUrl }),
+      db: database.db,
+      dbKind: 'postgres',
+      events,
+      logger: false,
+    });
+    closeOther = async () => {
+      await other.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await closeOther?.();
+    await t.close();
+  });
+
+  it('signing out on one instance ends the session the other had cached', async () => {
+    const { phone, password, user } = await t.signUpBorrower();
+    const agent = await t.loginAs(phone, password);
+    const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const meOnOther = async () =>
+      (await other.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
+    expect((await meOnOther()).id).toBe(user.id);
+    expect(other.deps.sessionCache.size).toBe(1);
+    expect((await agent.post('/api/auth/logout')).status).toBe(200);
+    expect(await until(async () => (await meOnOther()) === null)).toBe(true);
+  });
+});
