@@ -8,7 +8,7 @@
  * (bench/cold-start.ts), the first load's bundle sizes per route and bytes on the wire
  * (bench/first-load.ts) and the Lighthouse scores (bench/lighthouse.ts). Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N
- *   --only=postgres|pglite|cold-start|first-load|lighthouse
+ *   --only=postgres|pglite|cold-start|first-load|lighthouse (or several, comma-separated)
  *   --scenarios=lists,profile,two-instances (a comma-separated subset; all by default). /api/health and the
  *   races always run (their invariants are the bench's own check): --scenarios=races runs only those.
  * Every list is measured on page 1 and on a deep page and printed next to the goals of issue #12 (≥ 0.25× the
@@ -984,7 +984,7 @@ async function runBareServer(databaseUrl: string, port: number) {
 async function main() {
   const bareDatabase = arg('bare-server', '');
   if (bareDatabase) return runBareServer(bareDatabase, Number(arg('bare-port', '0')));
-  const runs = (stage: string) => options.only === '' || options.only === stage;
+  const runs = (stage: string) => options.only === '' || options.only.split(',').includes(stage);
   if (runs('postgres')) await benchBackend('postgres', options.pgRows);
   if (runs('pglite')) await benchBackend('pglite', options.pgliteRows);
   printBackendComparison();
