@@ -135,7 +135,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   events ??= new MemoryEventBus();
   // A change to a user, a session or a second factor, announced by the database's triggers (migration 018),
   // drops what this instance read about that user's sessions; null (announcements missed) drops everything.
-  const sessionCache = new SessionCache<SessionRow>(config.sessionCacheMs);
+  const bus: EventBus = events;
+  const sessionCache = new SessionCache<SessionRow>(
+    config.sessionCacheMs,
+    // On PostgreSQL nothing is kept while the listening connection is down: announcements would be missed.
+    bus instanceof PostgresEventBus ? { hearingChanges: () => bus.listenerPid !== null } : {},
+  );
   const forgetSessions = (userId: string | null) =>
     userId ? sessionCache.forgetUser(userId) : sessionCache.clear();
   const stopHearingBus = events.subscribeSessionChanges(forgetSessions);
@@ -158,7 +163,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sessionCache,
   };
   app.decorate('deps', deps);
-  const bus: EventBus = events;
   app.addHook('onClose', () => bus.close());
   app.addHook('onClose', () => storage.close());
   // Scheduled jobs (JOBS_ENABLED): started when the app is ready, awaited and stopped when it closes.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache';
 
-function cacheAt(ttlMs: number, maxEntries = 10) {
+function cacheAt(ttlMs: number, maxEntries = 10, hearingChanges = () => true) {
   let now = 1_000;
-  const cache = new SessionCache<string>(ttlMs, maxEntries, () => now);
+  const cache = new SessionCache<string>(ttlMs, { maxEntries, now: () => now, hearingChanges });
   return { cache, advance: (ms: number) => (now += ms) };
 }
 
@@ -16,6 +16,26 @@ describe('SessionCache', () => {
     advance(500);
     expect(cache.get('s1')).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('ages a row from when its lookup began, not from when it answered', () => {
+    const { cache, advance } = cacheAt(2_000);
+    const ticket = cache.begin();
+    advance(300);
+    cache.set('s1', 'u1', 'row', ticket);
+    expect(cache.get('s1')?.ageMs).toBe(300);
+    advance(1_700);
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('keeps nothing while changes made elsewhere are not being heard', () => {
+    let hearing = false;
+    const { cache } = cacheAt(2_000, 10, () => hearing);
+    cache.set('s1', 'u1', 'row', cache.begin());
+    expect(cache.get('s1')).toBeUndefined();
+    hearing = true;
+    cache.set('s1', 'u1', 'row', cache.begin());
+    expect(cache.get('s1')?.row).toBe('row');
   });
 
   it('keeps nothing when turned off (0)', () => {

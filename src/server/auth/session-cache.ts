@@ -13,32 +13,54 @@
 export interface CachedSession<Row> {
   userId: string;
   row: Row;
-  /** performance.now() when read. */
+  /** performance.now() when its lookup began. */
   readAt: number;
+}
+
+/** Taken before a lookup's query: when it began, and the cache's generation then. */
+export interface LookupTicket {
+  generation: number;
+  startedAt: number;
+}
+
+export interface SessionCacheOptions {
+  maxEntries?: number;
+  now?: () => number;
+  /**
+   * Whether changes made elsewhere are being heard (on PostgreSQL: the listening connection is up). While not,
+   * nothing is stored: a change another instance made would go unannounced for up to the time limit.
+   */
+  hearingChanges?: () => boolean;
 }
 
 export class SessionCache<Row> {
   private readonly entries = new Map<string, CachedSession<Row>>();
   private readonly byUser = new Map<string, Set<string>>();
   private generation = 0;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private readonly hearingChanges: () => boolean;
 
   constructor(
     /** 0 turns the cache off. */
     readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    options: SessionCacheOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.now = options.now ?? (() => performance.now());
+    this.hearingChanges = options.hearingChanges ?? (() => true);
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
 
-  /** Call before a lookup's query; pass the answer to `set`. */
-  begin(): number {
-    return this.generation;
+  /** Call before a lookup's query; pass the ticket to `set` with its answer. */
+  begin(): LookupTicket {
+    return { generation: this.generation, startedAt: this.now() };
   }
 
-  /** The row and how long ago it was read (ms), or undefined when absent or past its time limit. */
+  /** The row and how long ago its lookup began (ms), or undefined when absent or past its time limit. */
   get(idHash: string): { row: Row; ageMs: number } | undefined {
     const entry = this.entries.get(idHash);
     if (!entry) return undefined;
@@ -50,9 +72,13 @@ export class SessionCache<Row> {
     return { row: entry.row, ageMs };
   }
 
-  /** Keeps a row read by a lookup that began at `generation`, unless the cache was emptied since. */
-  set(idHash: string, userId: string, row: Row, generation: number, readAt = this.now()): void {
-    if (!this.enabled || generation !== this.generation) return;
+  /**
+   * Keeps a row read by the lookup `ticket` began, unless the cache was emptied since or changes are not being
+   * heard. It is aged from when the lookup began (the database measured its spans then), not from its answer.
+   */
+  set(idHash: string, userId: string, row: Row, ticket: LookupTicket): void {
+    if (!this.enabled || ticket.generation !== this.generation || !this.hearingChanges()) return;
+    const readAt = ticket.startedAt;
     this.delete(idHash);
     if (this.entries.size >= this.maxEntries) {
       // Maps keep insertion order: the first key is the oldest entry.

@@ -141,7 +141,7 @@ export async function loadSession(
   ) {
     return sessionContext(idHash, hit.row);
   }
-  const generation = cache?.begin() ?? 0;
+  const ticket = cache?.begin();
   const [row] = await readSession(db, idHash);
   if (!row) return null;
   const idleSeconds = Number(row.idle_seconds);
@@ -160,7 +160,7 @@ export async function loadSession(
     fresh = { ...row, idle_seconds: 0 };
   }
   // Shared by every request the cached row answers: nobody may change it.
-  cache?.set(idHash, row.id, Object.freeze(fresh), generation);
+  if (ticket) cache?.set(idHash, row.id, Object.freeze(fresh), ticket);
   return sessionContext(idHash, fresh);
 }
 

@@ -90,7 +90,8 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    // TCP keepalive, so that a connection a network device dropped silently ends instead of going quiet.
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
@@ -108,7 +109,7 @@ export class PostgresEventBus implements EventBus {
     };
     client.on('notification', (message) => {
       try {
-        if (message.channel === SESSION_CHANGES_CHANNEL) this.announceSessionChange(message.payload ?? null);
+        if (message.channel === SESSION_CHANGES_CHANNEL) this.announceSessionChange(message.payload || null);
         else if (message.channel === CHANNEL && message.payload)
           void this.local.publish(JSON.parse(message.payload));
       } catch (error) {

@@ -48,9 +48,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create trigger ${sql.id(`${table}_session_change`)} after insert or update or delete on ${sql.table(table)}
       for each row execute function hiram_notify_session_owner()`.execute(db);
   }
+
+  // TRUNCATE fires no row trigger: an empty payload means "anyone's sessions".
+  await sql`
+    create function hiram_notify_sessions_truncated() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('hiram_sessions', '');
+      return null;
+    end $$`.execute(db);
+  for (const table of TABLES) {
+    await sql`
+      create trigger ${sql.id(`${table}_sessions_truncated`)} after truncate on ${sql.table(table)}
+      for each statement execute function hiram_notify_sessions_truncated()`.execute(db);
+  }
 }
 
+const TABLES = ['users', 'sessions', 'user_totp', 'user_passkeys'];
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of TABLES) {
+    await sql`drop trigger ${sql.id(`${table}_sessions_truncated`)} on ${sql.table(table)}`.execute(db);
+  }
+  await sql`drop function hiram_notify_sessions_truncated()`.execute(db);
   await sql`drop trigger user_passkeys_session_change on user_passkeys`.execute(db);
   await sql`drop trigger user_totp_session_change on user_totp`.execute(db);
   await sql`drop trigger sessions_session_change on sessions`.execute(db);
