@@ -133,17 +133,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events = bus;
   }
   events ??= new MemoryEventBus();
-  // A change to a user, a session or a second factor, announced by the database's triggers (migration 018),
-  // drops what this instance read about that user's sessions; null (announcements missed) drops everything.
   const bus: EventBus = events;
   const sessionCache = new SessionCache<SessionRow>(
     config.sessionCacheMs,
     // On PostgreSQL nothing is kept while the listening connection is down: announcements would be missed.
     bus instanceof PostgresEventBus ? { hearingChanges: () => bus.listenerPid !== null } : {},
   );
+  // A change to a user, a session or a second factor, announced by the database's triggers (migration 018),
+  // drops what this instance read about that user's sessions; null (announcements missed) drops everything.
   const forgetSessions = (userId: string | null) =>
     userId ? sessionCache.forgetUser(userId) : sessionCache.clear();
-  const stopHearingBus = events.subscribeSessionChanges(forgetSessions);
+  const stopHearingBus = bus.subscribeSessionChanges(forgetSessions);
   const stopHearingDb = await options.listen?.(SESSION_CHANGES_CHANNEL, forgetSessions);
   app.addHook('onClose', async () => {
     stopHearingBus();
