@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -60,10 +61,26 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 /**
+ * How often the listening connection is asked a trivial question, and how long an answer may take before the
+ * connection counts as lost (also the limit on establishing one).
+ */
+export interface ListenerHeartbeat {
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export const LISTENER_HEARTBEAT: ListenerHeartbeat = { intervalMs: 10_000, timeoutMs: 5_000 };
+
+/**
  * Several instances on PostgreSQL: events travel through LISTEN/NOTIFY, so a submission handled by one
  * instance updates badges on screens connected to another. One listening connection per instance; when it
  * drops (a restart, a failover, an idle timeout), it is re-established with capped exponential backoff and
  * LISTENs again, for as long as the bus is not closed. Meanwhile events still reach this instance's screens.
+ *
+ * A connection that goes quiet without closing (a network device dropped it, the database host froze) would
+ * deliver nothing and never say so — TCP keepalive notices only after the operating system's timers, often two
+ * hours. So the connection is asked `select 1` every `intervalMs`; no answer within `timeoutMs` counts as a
+ * loss like any other: "anyone's sessions" is announced, nothing is cached meanwhile, and it reconnects.
  */
 export class PostgresEventBus implements EventBus {
   private readonly local = new MemoryEventBus();
@@ -72,11 +89,14 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   private attempt = 0;
   private retry: NodeJS.Timeout | undefined;
+  /** Stops the current connection's heartbeat and closes its socket. */
+  private hangUp: (() => void) | null = null;
   private readonly sessionHandlers = new Set<SessionChangeHandler>();
 
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
+    private readonly heartbeat: ListenerHeartbeat = LISTENER_HEARTBEAT,
   ) {}
 
   /** The backend process id of the listening connection (null while reconnecting); for tests and logs. */
@@ -90,17 +110,33 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async connect(): Promise<void> {
-    // TCP keepalive, so that a connection a network device dropped silently ends instead of going quiet.
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    // Our own socket, so that a connection that stopped answering can be closed at once: ending it politely
+    // waits for an answer that will not come. TCP keepalive as well, for what the heartbeat does not cover.
+    const socket = new Socket();
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      // Neither connecting nor a statement may wait longer than a heartbeat does.
+      connectionTimeoutMillis: this.heartbeat.timeoutMs,
+      query_timeout: this.heartbeat.timeoutMs,
+      stream: () => socket,
+    });
     let lost = false;
+    let heartbeat: NodeJS.Timeout | undefined;
+    const hangUp = () => {
+      clearInterval(heartbeat);
+      socket.destroy();
+    };
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
       if (this.client === client) {
         this.client = null;
         this.pid = null;
+        this.hangUp = null;
       }
       client.end().catch(() => {});
+      hangUp();
       if (this.closed) return;
       // Announcements sent until the connection is back are lost: whatever was read before may be stale.
       this.announceSessionChange(null);
@@ -126,10 +162,13 @@ export class PostgresEventBus implements EventBus {
       if (this.closed) {
         lost = true;
         await client.end().catch(() => {});
+        hangUp();
         return;
       }
       this.client = client;
       this.pid = rows[0]?.pid ?? null;
+      heartbeat = this.startHeartbeat(client, onLost);
+      this.hangUp = hangUp;
       // A reconnection: changes made while nobody listened were not heard.
       if (this.attempt > 0) this.announceSessionChange(null);
       this.attempt = 0;
@@ -137,8 +176,35 @@ export class PostgresEventBus implements EventBus {
       // Not connected: no retry from here (the caller decides); listeners must not schedule one either.
       lost = true;
       client.end().catch(() => {});
+      hangUp();
       throw error;
     }
+  }
+
+  /** Asks the connection `select 1` every interval; no answer in time (or an error) is a lost connection. */
+  private startHeartbeat(client: pg.Client, onLost: (error: Error) => void): NodeJS.Timeout {
+    const { intervalMs, timeoutMs } = this.heartbeat;
+    let asking = false;
+    const timer = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      const deadline = setTimeout(
+        () => onLost(new Error(`the event listener connection did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      client.query('select 1').then(
+        () => {
+          clearTimeout(deadline);
+          asking = false;
+        },
+        (error: Error) => {
+          clearTimeout(deadline);
+          onLost(error);
+        },
+      );
+    }, intervalMs);
+    timer.unref();
+    return timer;
   }
 
   private scheduleReconnect() {
@@ -197,9 +263,22 @@ export class PostgresEventBus implements EventBus {
     clearTimeout(this.retry);
     this.retry = undefined;
     const client = this.client;
+    const hangUp = this.hangUp;
     this.client = null;
     this.pid = null;
-    await client?.end().catch(() => {});
+    this.hangUp = null;
+    if (client) {
+      // Politely, but not for longer than a heartbeat waits: a connection that stopped answering never will.
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        client.end().catch(() => {}),
+        new Promise((resolve) => {
+          waited = setTimeout(resolve, this.heartbeat.timeoutMs);
+        }),
+      ]);
+      clearTimeout(waited);
+    }
+    hangUp?.();
     await this.local.close();
   }
 }

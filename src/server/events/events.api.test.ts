@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplication } from '../test-support/seed';
 import { openPendingStream, until } from '../test-support/sse';
+import { startTcpProxy } from '../test-support/tcp-proxy';
 import { createTestApp, silentLogger, type TestApp, testDbKind } from '../test-support/test-app';
 import { type EventBus, PostgresEventBus, type StaffEvent } from './bus';
 
@@ -152,6 +153,66 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
       stream.close();
       unsubscribe();
       stopSessions();
+    }
+  });
+
+  it('notices a connection that stops answering without closing, announces it and reconnects', async () => {
+    const target = new URL(t.databaseUrl!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    const bus = new PostgresEventBus(viaProxy.toString(), silentLogger, { intervalMs: 100, timeoutMs: 300 });
+    const sessionChanges: (string | null)[] = [];
+    bus.subscribeSessionChanges((userId) => sessionChanges.push(userId));
+    try {
+      await bus.start();
+      const first = bus.listenerPid;
+      expect(first).not.toBeNull();
+      // Healthy: many heartbeats answered, nothing announced, the same connection.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sessionChanges).toEqual([]);
+      expect(bus.listenerPid).toBe(first);
+
+      // The path goes quiet: no error, no close, just no bytes — and new connections hang too.
+      proxy.freeze();
+      await until(() => sessionChanges.includes(null), 3_000);
+      expect(bus.listenerPid).toBeNull();
+      // Reconnecting while frozen times out rather than hanging: the bus keeps trying.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(bus.listenerPid).toBeNull();
+
+      proxy.thaw();
+      await until(() => bus.listenerPid !== null, 10_000);
+      expect(bus.listenerPid).not.toBe(first);
+      // Announced again when back, and the database's announcements are heard once more.
+      expect(sessionChanges.filter((userId) => userId === null).length).toBeGreaterThanOrEqual(2);
+      const { user } = await t.signUpBorrower();
+      await t.db.updateTable('users').set({ avatar: 3 }).where('id', '=', user.id).execute();
+      await until(() => sessionChanges.includes(user.id));
+    } finally {
+      await bus.close();
+      await proxy.close();
+    }
+  });
+
+  it('closes at once even when its connection stopped answering', async () => {
+    const target = new URL(t.databaseUrl!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    const viaProxy = new URL(target);
+    viaProxy.port = String(proxy.port);
+    // A heartbeat too slow to notice anything during the test: only close's own limit can end the wait.
+    const bus = new PostgresEventBus(viaProxy.toString(), silentLogger, {
+      intervalMs: 60_000,
+      timeoutMs: 500,
+    });
+    try {
+      await bus.start();
+      proxy.freeze();
+      const started = Date.now();
+      await bus.close();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await proxy.close();
     }
   });
 
