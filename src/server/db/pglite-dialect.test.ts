@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { AbortedTransactionError, type Generated, Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGliteDialect } from './pglite-dialect';
+import { REUSABLE_PLAN_MARK, reusablePlan } from './prepared-statements';
 
 interface TestDb {
   counter: { id: number; n: number };
@@ -184,5 +185,91 @@ describe('PGliteDialect', { timeout: 30_000 }, () => {
     await expect(work).resolves.toEqual(['late']);
     expect(pglite.closed).toBe(true);
     await expect(db.selectFrom('log').selectAll().execute()).rejects.toThrow(/destroyed/);
+  });
+});
+
+describe('PGliteDialect: kept plans (docs/decisions/028)', { timeout: 30_000 }, () => {
+  let pglite: PGlite;
+  let db: Kysely<TestDb>;
+  const MAX = 3;
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    db = new Kysely<TestDb>({ dialect: new PGliteDialect(pglite, MAX) });
+    await sql`create table counter (id int primary key, n int not null)`.execute(db);
+    await sql`create table log (id serial primary key, entry text not null)`.execute(db);
+    await db.insertInto('counter').values({ id: 1, n: 7 }).execute();
+  }, 60_000);
+  afterAll(() => db?.destroy());
+  beforeEach(async () => {
+    await pglite.query('deallocate all');
+  });
+
+  /** What PGlite has prepared: statement text → how often each kind of plan served it. */
+  const preparedNow = async () =>
+    (
+      await pglite.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time',
+      )
+    ).rows;
+  const marked = (n: number) =>
+    db
+      .selectFrom('counter')
+      .modifyFront(reusablePlan)
+      .select(sql<number>`n + ${sql.lit(n)}`.as('n'));
+
+  it('prepares a marked statement without parameters once and serves it from one plan', async () => {
+    for (let i = 0; i < 4; i++) expect(await marked(1).execute()).toEqual([{ n: 8 }]);
+    const prepared = await preparedNow();
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.statement).toContain(REUSABLE_PLAN_MARK);
+    expect(prepared[0]!.generic_plans + prepared[0]!.custom_plans).toBe(4);
+    // Unmarked, or marked with a parameter (a search term): planned for its values every time, nothing kept.
+    await db.selectFrom('counter').select('n').execute();
+    await db.selectFrom('counter').modifyFront(reusablePlan).select('n').where('n', '=', 7).execute();
+    expect(await preparedNow()).toHaveLength(1);
+  });
+
+  it('keeps at most its limit, the least recently used going first', async () => {
+    await marked(1).execute();
+    await marked(2).execute();
+    await marked(3).execute();
+    await marked(1).execute(); // now the most recently used
+    await marked(4).execute(); // evicts 2
+    const prepared = (await preparedNow()).map((p) => p.statement);
+    expect(prepared).toHaveLength(MAX);
+    expect(prepared.some((text) => text.includes('n + 2'))).toBe(false);
+    expect(prepared.some((text) => text.includes('n + 1'))).toBe(true);
+    expect(await marked(2).execute()).toEqual([{ n: 9 }]);
+  });
+
+  it('prepares again when its statement was dropped behind its back or its columns changed', async () => {
+    const everything = () => db.selectFrom('log').modifyFront(reusablePlan).selectAll().execute();
+    await db.insertInto('log').values({ entry: 'one' }).execute();
+    expect(await everything()).toEqual([{ id: 1, entry: 'one' }]);
+    await pglite.query('deallocate all');
+    expect(await everything()).toEqual([{ id: 1, entry: 'one' }]);
+    await sql`alter table log add column note text`.execute(db);
+    try {
+      expect(await everything()).toEqual([{ id: 1, entry: 'one', note: null }]);
+    } finally {
+      await sql`alter table log drop column note`.execute(db);
+    }
+    // And evicting one that is already gone is no error.
+    await pglite.query('deallocate all');
+    for (let n = 10; n < 10 + MAX + 2; n++) expect(await marked(n).execute()).toEqual([{ n: 7 + n }]);
+  });
+
+  it('works inside a transaction, and what a rollback did not undo stays usable', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('counter').modifyFront(reusablePlan).select('id').execute();
+        expect(rows).toEqual([{ id: 1 }]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await db.selectFrom('counter').modifyFront(reusablePlan).select('id').execute()).toEqual([
+      { id: 1 },
+    ]);
+    expect(await preparedNow()).toHaveLength(1);
   });
 });

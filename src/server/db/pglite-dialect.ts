@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Results } from '@electric-sql/pglite';
 import {
   AbortedTransactionError,
   CompiledQuery,
@@ -12,8 +12,12 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { keepsPlan } from './prepared-statements';
 
 const raw = (sql: string) => CompiledQuery.raw(sql);
+
+/** How many statements a PGlite database keeps prepared at once (~150 KB of its memory each; least recently used out first). */
+export const MAX_KEPT_PLANS = 32;
 
 /**
  * Kysely over PGlite. PGlite has one connection and runs one query at a time, so the driver hands out
@@ -22,12 +26,15 @@ const raw = (sql: string) => CompiledQuery.raw(sql);
  * means concurrency behaviour must also be tested on real PostgreSQL.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly maxKeptPlans = MAX_KEPT_PLANS,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.maxKeptPlans);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -38,15 +45,69 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+const STATEMENT_GONE = '26000';
+const RESULT_TYPE_CHANGED = '0A000';
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  /** Statements kept prepared: text → name, least recently used first. */
+  private readonly kept = new Map<string, string>();
+  private nextName = 0;
+
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly maxKeptPlans: number,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = keepsPlan(compiledQuery)
+      ? await this.executeKept<R>(compiledQuery.sql)
+      : await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     return {
       rows: result.rows,
       ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
     };
+  }
+
+  /**
+   * PGlite plans in the app's own thread, so a list's plan made afresh on every request (about half of what a
+   * page costs there) holds up every other request: a marked statement is prepared once and then executed by
+   * name (PREPARE and DEALLOCATE are not undone by a rollback, so the bookkeeping holds inside transactions).
+   */
+  private async executeKept<R>(text: string): Promise<Results<R>> {
+    const name = await this.prepared(text);
+    try {
+      return await this.pglite.query<R>(`execute ${name}`);
+    } catch (error) {
+      // Dropped behind our back (DEALLOCATE ALL, DISCARD ALL), or its columns changed since (a migration):
+      // prepared afresh once. Inside a transaction the failure has aborted it, and the error says so.
+      const code = (error as { code?: string }).code;
+      if (code !== STATEMENT_GONE && code !== RESULT_TYPE_CHANGED) throw error;
+      this.kept.delete(text);
+      if (code === RESULT_TYPE_CHANGED) await this.pglite.query(`deallocate ${name}`);
+      return await this.pglite.query<R>(`execute ${await this.prepared(text)}`);
+    }
+  }
+
+  private async prepared(text: string): Promise<string> {
+    const known = this.kept.get(text);
+    if (known !== undefined) {
+      this.kept.delete(text);
+      this.kept.set(text, known);
+      return known;
+    }
+    const oldest = this.kept.size >= this.maxKeptPlans ? this.kept.entries().next().value : undefined;
+    if (oldest) {
+      this.kept.delete(oldest[0]);
+      // Only if it is still there: a failing DEALLOCATE would abort the transaction this may run in.
+      const { rows } = await this.pglite.query('select 1 from pg_prepared_statements where name = $1', [
+        oldest[1],
+      ]);
+      if (rows.length > 0) await this.pglite.query(`deallocate ${oldest[1]}`);
+    }
+    const name = `hiram_plan_${this.nextName++}`;
+    await this.pglite.query(`prepare ${name} as ${text}`);
+    this.kept.set(text, name);
+    return name;
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not supported; the method exists to satisfy the interface
@@ -60,8 +121,11 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(
+    private readonly pglite: PGlite,
+    maxKeptPlans: number,
+  ) {
+    this.connection = new PGliteConnection(pglite, maxKeptPlans);
   }
 
   async init() {}

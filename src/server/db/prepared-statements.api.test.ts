@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDbKind } from '../test-support/test-app';
+import { createPostgresDatabase, createTestApp, type TestApp, testDbKind } from '../test-support/test-app';
 import { type OpenDatabase, openDatabase } from './open';
 import { executePrepared, preparedLookup, preparedNameOf } from './prepared-statements';
 
@@ -130,3 +130,37 @@ describe('lookups compiled once (preparedLookup)', () => {
     await expect(twice(db, 'a')).rejects.toThrow(/exactly once/);
   });
 });
+
+describe.runIf(testDbKind() === 'pglite')(
+  'back-office lists keep their plans on PGlite (decision 028)',
+  () => {
+    let t: TestApp | undefined;
+    afterEach(async () => {
+      await t?.close();
+      t = undefined;
+    });
+
+    it("a list's page is prepared once and served from it; a search is planned for its own terms", async () => {
+      t = await createTestApp();
+      const o = await t.createUser({ role: 'officer' });
+      const officer = await t.loginAs(o.user.username!, o.password);
+      const keptLists = async () =>
+        (
+          await sql<{ statement: string; plans: number }>`
+          select statement, generic_plans + custom_plans as plans from pg_prepared_statements
+          where statement like ${'%hiram:reusable-plan%'}`.execute(t!.db)
+        ).rows;
+      for (let i = 0; i < 3; i++) {
+        const page = await officer.get('/api/staff/applications/pending');
+        expect(page.status).toBe(200);
+        expect(page.body.items).toEqual([]);
+      }
+      const kept = await keptLists();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.statement).toMatch(/from "applications"/);
+      expect(Number(kept[0]!.plans)).toBe(3);
+      expect((await officer.get('/api/staff/applications/pending?name=maria')).status).toBe(200);
+      expect(await keptLists()).toHaveLength(1);
+    });
+  },
+);

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, sql } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -107,3 +107,17 @@ export class PreparingClient extends pg.Client {
 
 /** For tests: the name a text currently goes out under. */
 export const preparedNameOf = (text: string) => names.get(text);
+
+/**
+ * Put in a statement (`.modifyFront(reusablePlan)`) whose plan does not depend on anything but its text: on
+ * PGlite, such a statement sent without parameters is prepared once and executed by name afterwards, so its
+ * plan is kept rather than made again on every request (docs/decisions/028). The back-office lists' page
+ * statements carry it; a search's terms are parameters, so a search is planned for its own terms as before.
+ * PostgreSQL ignores it (a comment).
+ */
+export const REUSABLE_PLAN_MARK = '/* hiram:reusable-plan */';
+export const reusablePlan = sql.raw(REUSABLE_PLAN_MARK);
+
+/** Whether PGlite should keep the statement's plan: marked, and nothing in it comes from a parameter. */
+export const keepsPlan = (query: Pick<CompiledQuery, 'sql' | 'parameters'>) =>
+  query.parameters.length === 0 && query.sql.includes(REUSABLE_PLAN_MARK);

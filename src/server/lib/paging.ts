@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { reusablePlan } from '../db/prepared-statements';
 import { escapeLike } from './like';
 
 /**
@@ -20,6 +21,12 @@ export function borrowerSearch(
   if (query.phone)
     conditions.push(sql<SqlBool>`${sql.ref(`${table}.phone`)} like ${`%${escapeLike(query.phone)}%`}`);
   return conditions;
+}
+
+/** A row count written into the statement's text (our own arithmetic on a validated page number). */
+function count(n: number) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql<number>`${sql.lit(n)}`;
 }
 
 /** Rows to skip for a 1-based page. */
@@ -61,7 +68,7 @@ export function pageWindow<DB, O>(
   let inner = matchesFirst
     ? (anyDb
         // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
-        .selectFrom(keys.limit(SEARCH_SORT_LIMIT + 1).as('m'))
+        .selectFrom(keys.limit(count(SEARCH_SORT_LIMIT + 1)).as('m'))
         .selectAll('m')
         .select(sql<number | string>`count(*) over ()`.as('match_count')) as unknown as typeof keys)
     : (keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys);
@@ -69,14 +76,17 @@ export function pageWindow<DB, O>(
   let outer = anyDb
     .selectFrom(
       inner
-        .limit(COUNT_CAP + 1)
-        .offset(pageOffset(page))
+        .limit(count(COUNT_CAP + 1))
+        .offset(count(pageOffset(page)))
         .as('w'),
     )
+    // The window's counts are written into the text, so a list without a search sends no parameters and
+    // PGlite keeps its plan (decision 028).
+    .modifyFront(reusablePlan)
     .selectAll('w')
     .select(sql<number | string>`count(*) over ()`.as('window_count'));
   for (const [column, direction] of order) outer = outer.orderBy(sql.ref(`w.${column}`), direction);
-  return outer.limit(PAGE_SIZE) as unknown as SelectQueryBuilder<
+  return outer.limit(count(PAGE_SIZE)) as unknown as SelectQueryBuilder<
     DB & { w: O },
     'w',
     O & { window_count: number | string; match_count?: number | string }
