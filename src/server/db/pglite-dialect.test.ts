@@ -226,6 +226,9 @@ describe('PGliteDialect: kept plans (docs/decisions/028)', { timeout: 30_000 }, 
     // Unmarked, or marked with a parameter (a search term): planned for its values every time, nothing kept.
     await db.selectFrom('counter').select('n').execute();
     await db.selectFrom('counter').modifyFront(reusablePlan).select('n').where('n', '=', 7).execute();
+    // Nor is anything else that merely contains a marked query: PREPARE takes queries only.
+    const plan = await sql.raw(`explain ${marked(1).compile().sql}`).execute(db);
+    expect(plan.rows.length).toBeGreaterThan(0);
     expect(await preparedNow()).toHaveLength(1);
   });
 

@@ -118,6 +118,11 @@ export const preparedNameOf = (text: string) => names.get(text);
 export const REUSABLE_PLAN_MARK = '/* hiram:reusable-plan */';
 export const reusablePlan = sql.raw(REUSABLE_PLAN_MARK);
 
-/** Whether PGlite should keep the statement's plan: marked, and nothing in it comes from a parameter. */
+/**
+ * Whether PGlite should keep the statement's plan: a query (what PREPARE takes; not, say, an EXPLAIN of one),
+ * marked, and nothing in it comes from a parameter.
+ */
 export const keepsPlan = (query: Pick<CompiledQuery, 'sql' | 'parameters'>) =>
-  query.parameters.length === 0 && query.sql.includes(REUSABLE_PLAN_MARK);
+  query.parameters.length === 0 &&
+  /^\s*(select|with)\b/i.test(query.sql) &&
+  query.sql.includes(REUSABLE_PLAN_MARK);
