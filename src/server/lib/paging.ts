@@ -24,7 +24,7 @@ export function borrowerSearch(
 }
 
 /** A row count written into the statement's text (our own arithmetic on a validated page number). */
-function count(n: number) {
+export function rowCount(n: number) {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
   return sql<number>`${sql.lit(n)}`;
 }
@@ -68,7 +68,7 @@ export function pageWindow<DB, O>(
   let inner = matchesFirst
     ? (anyDb
         // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
-        .selectFrom(keys.limit(count(SEARCH_SORT_LIMIT + 1)).as('m'))
+        .selectFrom(keys.limit(rowCount(SEARCH_SORT_LIMIT + 1)).as('m'))
         .selectAll('m')
         .select(sql<number | string>`count(*) over ()`.as('match_count')) as unknown as typeof keys)
     : (keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys);
@@ -76,8 +76,8 @@ export function pageWindow<DB, O>(
   let outer = anyDb
     .selectFrom(
       inner
-        .limit(count(COUNT_CAP + 1))
-        .offset(count(pageOffset(page)))
+        .limit(rowCount(COUNT_CAP + 1))
+        .offset(rowCount(pageOffset(page)))
         .as('w'),
     )
     // The window's counts are written into the text, so a list without a search sends no parameters and
@@ -86,7 +86,7 @@ export function pageWindow<DB, O>(
     .selectAll('w')
     .select(sql<number | string>`count(*) over ()`.as('window_count'));
   for (const [column, direction] of order) outer = outer.orderBy(sql.ref(`w.${column}`), direction);
-  return outer.limit(count(PAGE_SIZE)) as unknown as SelectQueryBuilder<
+  return outer.limit(rowCount(PAGE_SIZE)) as unknown as SelectQueryBuilder<
     DB & { w: O },
     'w',
     O & { window_count: number | string; match_count?: number | string }

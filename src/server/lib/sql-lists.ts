@@ -9,3 +9,13 @@ export function sqlList(values: readonly string[]): RawBuilder<unknown> {
   if (values.length === 0) throw new Error('an SQL list needs at least one value');
   return sql.join(values.map((value) => sql.lit(value)));
 }
+
+/**
+ * A calendar day the server computed (today in the configured zone, a bucket's bounds) as a `date` literal,
+ * so that a statement built on it sends no parameter and PGlite can keep its plan (docs/decisions/028).
+ * Checked to be `YYYY-MM-DD`: never for user input.
+ */
+export function dateLiteral(day: string): RawBuilder<string> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a calendar day: ${day}`);
+  return sql<string>`${sql.lit(day)}::date`;
+}

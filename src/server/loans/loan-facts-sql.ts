@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { runningStatuses } from '../../domain/loan/status';
-import { sqlList } from '../lib/sql-lists';
+import { dateLiteral, sqlList } from '../lib/sql-lists';
 
 /*
  * Reading the stored loan facts (migration 008, docs/decisions/012) for a given day in SQL. Every statement
@@ -18,4 +18,4 @@ export const runningLoanWithFactsSql = (table = 'applications'): RawBuilder<SqlB
 
 /** Principal not yet repaid on `today`: money held ahead stops counting on the due date it settles. */
 export const outstandingPrincipalSql = (today: string, table = 'applications'): RawBuilder<number> =>
-  sql<number>`(${sql.ref(`${table}.outstanding_principal_minor`)} - case when ${sql.ref(`${table}.held_applies_on`)} <= ${today}::date then ${sql.ref(`${table}.held_principal_minor`)} else 0 end)`;
+  sql<number>`(${sql.ref(`${table}.outstanding_principal_minor`)} - case when ${sql.ref(`${table}.held_applies_on`)} <= ${dateLiteral(today)} then ${sql.ref(`${table}.held_principal_minor`)} else 0 end)`;

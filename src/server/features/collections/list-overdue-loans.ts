@@ -7,10 +7,12 @@ import {
   type OverduePage,
   overdueBuckets,
 } from '../../../domain/schemas/portfolio';
+import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { escapeLike } from '../../lib/like';
-import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, rowCount, toPage } from '../../lib/paging';
+import { dateLiteral } from '../../lib/sql-lists';
 import { outstandingPrincipalSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
 /** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */
@@ -25,8 +27,8 @@ function bucketRange(bucket: OverdueBucket, today: string): { from: string | nul
 function inBucket(bucket: OverdueBucket, today: string): Expression<SqlBool> {
   const { from, to } = bucketRange(bucket, today);
   return from === null
-    ? sql<SqlBool>`applications.next_due_on <= ${to}::date`
-    : sql<SqlBool>`applications.next_due_on between ${from}::date and ${to}::date`;
+    ? sql<SqlBool>`applications.next_due_on <= ${dateLiteral(to)}`
+    : sql<SqlBool>`applications.next_due_on between ${dateLiteral(from)} and ${dateLiteral(to)}`;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
     deps.db
       .selectFrom('applications')
       .where(unpaidRunningLoanSql())
-      .where(sql<SqlBool>`applications.next_due_on < ${today}::date`);
+      .where(sql<SqlBool>`applications.next_due_on < ${dateLiteral(today)}`);
 
   let filtered = pastDue();
   for (const condition of borrowerSearch(query)) filtered = filtered.where(condition);
@@ -65,11 +67,14 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   // however many loans are past due (counting all of them on every page was the queue's main cost at 1 M).
   const cappedCount = (bucket: OverdueBucket) => {
     const loans = pastDue().where(inBucket(bucket, today)).select(sql`1`.as('one'));
-    return sql<string>`(select count(*) from (${loans.limit(COUNT_CAP + 1)}) as bucket)`;
+    return sql<string>`(select count(*) from (${loans.limit(rowCount(COUNT_CAP + 1))}) as bucket)`;
   };
+  // Today and the buckets' bounds are written into both statements as literals: without a search they send
+  // no parameters, and PGlite keeps their plans (docs/decisions/028).
   const [counts, rows] = await Promise.all([
     deps.db
       .selectNoFrom(overdueBuckets.map((bucket) => cappedCount(bucket).as(bucket)))
+      .modifyFront(reusablePlan)
       .executeTakeFirstOrThrow(),
     // The page's keys and the capped total from the index alone (deep pages skip index entries, not table
     // rows), then the page's rows.
