@@ -11,6 +11,7 @@ import {
   testConfig,
   testDbKind,
 } from '../test-support/test-app';
+import { pruneExpired } from './sessions';
 
 /**
  * The session cache (docs/decisions/027) with a time limit far longer than any test waits, so that only
@@ -96,6 +97,36 @@ describe('session cache', () => {
     const second = await cachedSignIn();
     await t.db.deleteFrom('sessions').where('user_id', '=', second.user.id).execute();
     expect(await until(async () => (await me(second.agent)) === null)).toBe(true);
+  });
+
+  it('pruning sessions that have already ended announces nothing; ending a live one does', async () => {
+    const other = await borrower();
+    const { user } = await cachedSignIn();
+    const generation = () => t.deps.sessionCache.begin().generation;
+    // A session of the other borrower that has run out, as the hourly prune finds them.
+    await t.db
+      .insertInto('sessions')
+      .values({
+        id_hash: `expired-${other.user.id}`,
+        user_id: other.user.id,
+        csrf_token: 'x',
+        last_seen_at: sql<Date>`now() - interval '2 days'`,
+        expires_at: sql<Date>`now() - interval '1 day'`,
+      })
+      .execute();
+    // Whatever the sign-ins announced has arrived before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = generation();
+    await pruneExpired(t.db);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(generation()).toBe(before);
+    expect(t.deps.sessionCache.size).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.db.selectFrom('sessions').select('id_hash').where('id_hash', 'like', 'expired-%').execute(),
+    ).toEqual([]);
+    // A live session deleted is still announced.
+    await t.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    expect(await until(async () => generation() !== before)).toBe(true);
   });
 
   // Last: it ends every session of this app, the admin's too.

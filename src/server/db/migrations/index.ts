@@ -16,6 +16,7 @@ import * as m015 from './015-privacy';
 import * as m016 from './016-complaints';
 import * as m017 from './017-list-order-indexes';
 import * as m018 from './018-session-change-notify';
+import * as m019 from './019-quiet-session-prune';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016-complaints': m016,
   '017-list-order-indexes': m017,
   '018-session-change-notify': m018,
+  '019-quiet-session-prune': m019,
 };
