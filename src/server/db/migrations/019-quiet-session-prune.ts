@@ -14,8 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         and (to_jsonb(old) - 'last_seen_at') = (to_jsonb(new) - 'last_seen_at') then
         return null;
       end if;
-      if tg_op = 'DELETE' and tg_table_name = 'sessions' and old.expires_at <= now() then
-        return null;
+      -- Nested: the same function serves user_totp and user_passkeys, which have no expires_at, and
+      -- PL/pgSQL looks a field up when it prepares the expression, whatever the conditions before it say.
+      if tg_op = 'DELETE' and tg_table_name = 'sessions' then
+        if old.expires_at <= now() then
+          return null;
+        end if;
       end if;
       if tg_op in ('UPDATE', 'DELETE') then
         perform pg_notify('hiram_sessions', old.user_id::text);
