@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { AbortedTransactionError, type Generated, Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PGliteDialect } from './pglite-dialect';
+import { KEPT_PLAN_MS, PGliteDialect } from './pglite-dialect';
 import { REUSABLE_PLAN_MARK, reusablePlan } from './prepared-statements';
 
 interface TestDb {
@@ -192,9 +192,10 @@ describe('PGliteDialect: kept plans (docs/decisions/028)', { timeout: 30_000 }, 
   let pglite: PGlite;
   let db: Kysely<TestDb>;
   const MAX = 3;
+  let clock = 0;
   beforeAll(async () => {
     pglite = await PGlite.create();
-    db = new Kysely<TestDb>({ dialect: new PGliteDialect(pglite, MAX) });
+    db = new Kysely<TestDb>({ dialect: new PGliteDialect(pglite, MAX, () => clock) });
     await sql`create table counter (id int primary key, n int not null)`.execute(db);
     await sql`create table log (id serial primary key, entry text not null)`.execute(db);
     await db.insertInto('counter').values({ id: 1, n: 7 }).execute();
@@ -260,6 +261,35 @@ describe('PGliteDialect: kept plans (docs/decisions/028)', { timeout: 30_000 }, 
     // And evicting one that is already gone is no error.
     await pglite.query('deallocate all');
     for (let n = 10; n < 10 + MAX + 2; n++) expect(await marked(n).execute()).toEqual([{ n: 7 + n }]);
+  });
+
+  it('makes the plan again once it has served for a minute (the tables may have grown since)', async () => {
+    const names = async () =>
+      (await pglite.query<{ name: string }>('select name from pg_prepared_statements')).rows.map(
+        (r) => r.name,
+      );
+    await marked(20).execute();
+    const first = await names();
+    clock += KEPT_PLAN_MS - 1;
+    await marked(20).execute();
+    expect(await names()).toEqual(first);
+    clock += 1;
+    expect(await marked(20).execute()).toEqual([{ n: 27 }]);
+    const second = await names();
+    expect(second).toHaveLength(1);
+    expect(second).not.toEqual(first);
+  });
+
+  it('inside a transaction a statement dropped behind its back fails that transaction only', async () => {
+    await marked(30).execute();
+    await pglite.query('deallocate all');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.selectFrom('counter').select('n').execute();
+        return trx.executeQuery(marked(30).compile());
+      }),
+    ).rejects.toThrow(/does not exist/);
+    expect(await marked(30).execute()).toEqual([{ n: 37 }]);
   });
 
   it('works inside a transaction, and what a rollback did not undo stays usable', async () => {

@@ -29,12 +29,13 @@ export class PGliteDialect implements Dialect {
   constructor(
     private readonly pglite: PGlite,
     private readonly maxKeptPlans = MAX_KEPT_PLANS,
+    private readonly now: () => number = () => performance.now(),
   ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.maxKeptPlans);
+    return new PGliteDriver(this.pglite, this.maxKeptPlans, this.now);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -46,16 +47,32 @@ export class PGliteDialect implements Dialect {
 }
 
 const STATEMENT_GONE = '26000';
-const RESULT_TYPE_CHANGED = '0A000';
+const isResultTypeChange = (error: { code?: string; message?: string }) =>
+  error.code === '0A000' && /cached plan must not change result type/.test(error.message ?? '');
+
+/**
+ * How long a kept plan serves before it is made again: a plan chosen while a table was small would otherwise
+ * outlive its growth (PGlite has no autovacuum, and rows added do not invalidate a plan). A minute of a busy
+ * list's requests share one planning.
+ */
+export const KEPT_PLAN_MS = 60_000;
+
+interface Kept {
+  name: string;
+  preparedAt: number;
+}
 
 class PGliteConnection implements DatabaseConnection {
-  /** Statements kept prepared: text → name, least recently used first. */
-  private readonly kept = new Map<string, string>();
+  /** Statements kept prepared, least recently used first. */
+  private readonly kept = new Map<string, Kept>();
   private nextName = 0;
+  /** Between BEGIN and COMMIT/ROLLBACK (the driver says): a failed statement has aborted the transaction. */
+  inTransaction = false;
 
   constructor(
     private readonly pglite: PGlite,
     private readonly maxKeptPlans: number,
+    private readonly now: () => number,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -71,7 +88,8 @@ class PGliteConnection implements DatabaseConnection {
   /**
    * PGlite plans in the app's own thread, so a list's plan made afresh on every request (about half of what a
    * page costs there) holds up every other request: a marked statement is prepared once and then executed by
-   * name (PREPARE and DEALLOCATE are not undone by a rollback, so the bookkeeping holds inside transactions).
+   * name for a minute (PREPARE and DEALLOCATE are not undone by a rollback, so the bookkeeping holds inside
+   * transactions).
    */
   private async executeKept<R>(text: string): Promise<Results<R>> {
     const name = await this.prepared(text);
@@ -79,35 +97,39 @@ class PGliteConnection implements DatabaseConnection {
       return await this.pglite.query<R>(`execute ${name}`);
     } catch (error) {
       // Dropped behind our back (DEALLOCATE ALL, DISCARD ALL), or its columns changed since (a migration):
-      // prepared afresh once. Inside a transaction the failure has aborted it, and the error says so.
-      const code = (error as { code?: string }).code;
-      if (code !== STATEMENT_GONE && code !== RESULT_TYPE_CHANGED) throw error;
-      this.kept.delete(text);
-      if (code === RESULT_TYPE_CHANGED) await this.pglite.query(`deallocate ${name}`);
+      // forgotten, and outside a transaction prepared afresh at once. Inside one the failure has aborted it:
+      // its own error goes to the caller, and the next use prepares afresh.
+      const gone = (error as { code?: string }).code === STATEMENT_GONE;
+      if (!gone && !isResultTypeChange(error as Error)) throw error;
+      if (gone) this.kept.delete(text);
+      if (this.inTransaction) throw error;
+      if (!gone) await this.drop(text, name);
       return await this.pglite.query<R>(`execute ${await this.prepared(text)}`);
     }
   }
 
   private async prepared(text: string): Promise<string> {
     const known = this.kept.get(text);
-    if (known !== undefined) {
+    if (known !== undefined && this.now() - known.preparedAt < KEPT_PLAN_MS) {
       this.kept.delete(text);
       this.kept.set(text, known);
-      return known;
+      return known.name;
     }
+    if (known !== undefined) await this.drop(text, known.name);
     const oldest = this.kept.size >= this.maxKeptPlans ? this.kept.entries().next().value : undefined;
-    if (oldest) {
-      this.kept.delete(oldest[0]);
-      // Only if it is still there: a failing DEALLOCATE would abort the transaction this may run in.
-      const { rows } = await this.pglite.query('select 1 from pg_prepared_statements where name = $1', [
-        oldest[1],
-      ]);
-      if (rows.length > 0) await this.pglite.query(`deallocate ${oldest[1]}`);
-    }
+    if (oldest) await this.drop(oldest[0], oldest[1].name);
     const name = `hiram_plan_${this.nextName++}`;
     await this.pglite.query(`prepare ${name} as ${text}`);
-    this.kept.set(text, name);
+    this.kept.set(text, { name, preparedAt: this.now() });
     return name;
+  }
+
+  /** Deallocates a kept statement, then forgets it (so a failure leaves both as they were). */
+  private async drop(text: string, name: string) {
+    // Only if it is still there: a failing DEALLOCATE would abort the transaction this may run in.
+    const { rows } = await this.pglite.query('select 1 from pg_prepared_statements where name = $1', [name]);
+    if (rows.length > 0) await this.pglite.query(`deallocate ${name}`);
+    this.kept.delete(text);
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not supported; the method exists to satisfy the interface
@@ -124,8 +146,9 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly pglite: PGlite,
     maxKeptPlans: number,
+    now: () => number,
   ) {
-    this.connection = new PGliteConnection(pglite, maxKeptPlans);
+    this.connection = new PGliteConnection(pglite, maxKeptPlans, now);
   }
 
   async init() {}
@@ -146,14 +169,17 @@ class PGliteDriver implements Driver {
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     const accessMode = settings.accessMode ? ` ${settings.accessMode}` : '';
     await connection.executeQuery(raw(`begin${isolation}${accessMode}`));
+    this.connection.inTransaction = true;
   }
   async commitTransaction() {
+    this.connection.inTransaction = false;
     // PostgreSQL answers COMMIT of a transaction that an earlier error aborted with ROLLBACK; fail like
     // Kysely's PostgresDriver does, instead of reporting success for writes that were thrown away.
     const result = await this.pglite.query('commit');
     if (result.command === 'ROLLBACK') throw new AbortedTransactionError();
   }
   async rollbackTransaction(connection: DatabaseConnection) {
+    this.connection.inTransaction = false;
     await connection.executeQuery(raw('rollback'));
   }
 

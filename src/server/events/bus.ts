@@ -116,9 +116,8 @@ export class PostgresEventBus implements EventBus {
     const client = new pg.Client({
       connectionString: this.url,
       keepAlive: true,
-      // Neither connecting nor a statement may wait longer than a heartbeat does.
+      // Connecting may not wait longer than a heartbeat does (nor may setting up: `setUp` below).
       connectionTimeoutMillis: this.heartbeat.timeoutMs,
-      query_timeout: this.heartbeat.timeoutMs,
       stream: () => socket,
     });
     let lost = false;
@@ -156,12 +155,30 @@ export class PostgresEventBus implements EventBus {
     client.on('end', () => onLost());
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      await client.query(`listen ${SESSION_CHANGES_CHANNEL}`);
-      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-      if (this.closed) {
+      const setUp = async (text: string) => {
+        let timer: NodeJS.Timeout | undefined;
+        const { timeoutMs } = this.heartbeat;
+        try {
+          return await Promise.race([
+            client.query<{ pid: number }>(text),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(
+                () => reject(new Error(`no answer to "${text}" within ${timeoutMs} ms`)),
+                timeoutMs,
+              );
+            }),
+          ]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      await setUp(`listen ${CHANNEL}`);
+      await setUp(`listen ${SESSION_CHANGES_CHANNEL}`);
+      const { rows } = await setUp('select pg_backend_pid() as pid');
+      // Closed meanwhile, or lost meanwhile (onLost has already arranged the reconnection).
+      if (this.closed || lost) {
         lost = true;
-        await client.end().catch(() => {});
+        client.end().catch(() => {});
         hangUp();
         return;
       }
