@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { withinTime } from '../lib/within-time';
 
 /** Something changed that open back-office screens should refresh (e.g. the pending count). */
 export interface StaffEvent {
@@ -155,23 +156,13 @@ export class PostgresEventBus implements EventBus {
     client.on('end', () => onLost());
     try {
       await client.connect();
-      const setUp = async (text: string) => {
-        let timer: NodeJS.Timeout | undefined;
-        const { timeoutMs } = this.heartbeat;
-        try {
-          return await Promise.race([
-            client.query<{ pid: number }>(text),
-            new Promise<never>((_, reject) => {
-              timer = setTimeout(
-                () => reject(new Error(`no answer to "${text}" within ${timeoutMs} ms`)),
-                timeoutMs,
-              );
-            }),
-          ]);
-        } finally {
-          clearTimeout(timer);
-        }
-      };
+      const { timeoutMs } = this.heartbeat;
+      const setUp = (text: string) =>
+        withinTime(
+          client.query<{ pid: number }>(text),
+          timeoutMs,
+          `no answer to "${text}" within ${timeoutMs} ms`,
+        );
       await setUp(`listen ${CHANNEL}`);
       await setUp(`listen ${SESSION_CHANGES_CHANNEL}`);
       const { rows } = await setUp('select pg_backend_pid() as pid');
@@ -205,19 +196,15 @@ export class PostgresEventBus implements EventBus {
     const timer = setInterval(() => {
       if (asking) return;
       asking = true;
-      const deadline = setTimeout(
-        () => onLost(new Error(`the event listener connection did not answer within ${timeoutMs} ms`)),
+      withinTime(
+        client.query('select 1'),
         timeoutMs,
-      );
-      client.query('select 1').then(
+        `the event listener connection did not answer within ${timeoutMs} ms`,
+      ).then(
         () => {
-          clearTimeout(deadline);
           asking = false;
         },
-        (error: Error) => {
-          clearTimeout(deadline);
-          onLost(error);
-        },
+        (error: Error) => onLost(error),
       );
     }, intervalMs);
     timer.unref();
@@ -284,17 +271,8 @@ export class PostgresEventBus implements EventBus {
     this.client = null;
     this.pid = null;
     this.hangUp = null;
-    if (client) {
-      // Politely, but not for longer than a heartbeat waits: a connection that stopped answering never will.
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        client.end().catch(() => {}),
-        new Promise((resolve) => {
-          waited = setTimeout(resolve, this.heartbeat.timeoutMs);
-        }),
-      ]);
-      clearTimeout(waited);
-    }
+    // Politely, but not for longer than a heartbeat waits: a connection that stopped answering never will.
+    await withinTime(client?.end() ?? Promise.resolve(), this.heartbeat.timeoutMs, 'end').catch(() => {});
     hangUp?.();
     await this.local.close();
   }

@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sq
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { reusablePlan } from '../db/prepared-statements';
 import { escapeLike } from './like';
+import { rowCount } from './sql-lists';
 
 /**
  * The back-office search on an application's borrower: name is a case-insensitive "contains" on the trimmed
@@ -21,12 +22,6 @@ export function borrowerSearch(
   if (query.phone)
     conditions.push(sql<SqlBool>`${sql.ref(`${table}.phone`)} like ${`%${escapeLike(query.phone)}%`}`);
   return conditions;
-}
-
-/** A row count written into the statement's text (our own arithmetic on a validated page number). */
-export function rowCount(n: number) {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  return sql<number>`${sql.lit(n)}`;
 }
 
 /** Rows to skip for a 1-based page. */

@@ -1,7 +1,6 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { rowCount } from './paging';
-import { dateLiteral, sqlList } from './sql-lists';
+import { dateLiteral, rowCount, sqlList } from './sql-lists';
 
 // biome-ignore lint/suspicious/noExplicitAny: compiling only, no tables
 const db = new Kysely<any>({

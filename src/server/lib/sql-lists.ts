@@ -19,3 +19,9 @@ export function dateLiteral(day: string): RawBuilder<string> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a calendar day: ${day}`);
   return sql<string>`${sql.lit(day)}::date`;
 }
+
+/** A row count written into a statement's text (our own arithmetic on a validated page number), as above. */
+export function rowCount(n: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql<number>`${sql.lit(n)}`;
+}

@@ -11,8 +11,8 @@ import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { escapeLike } from '../../lib/like';
-import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, rowCount, toPage } from '../../lib/paging';
-import { dateLiteral } from '../../lib/sql-lists';
+import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { dateLiteral, rowCount } from '../../lib/sql-lists';
 import { outstandingPrincipalSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
 /** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */

@@ -2,17 +2,10 @@ import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { pendingMigrations } from '../../db/open';
 import type { AppDeps } from '../../deps';
+import { withinTime } from '../../lib/within-time';
 
 /** A probe that waits longer than this for the database counts it as unreachable. */
 const CHECK_TIMEOUT_MS = 2000;
-
-function withinTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('readiness check timed out')), CHECK_TIMEOUT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Readiness, unlike liveness: this instance can serve requests now, i.e. its database answers and holds
@@ -22,11 +15,13 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 export async function checkReadiness(deps: AppDeps): Promise<void> {
   let pending: string[];
   try {
-    pending = await withinTimeout(
+    pending = await withinTime(
       (async () => {
         await sql`select 1`.execute(deps.db);
         return pendingMigrations(deps.db);
       })(),
+      CHECK_TIMEOUT_MS,
+      'readiness check timed out',
     );
   } catch (error) {
     deps.log.warn({ err: error }, 'readiness: the database did not answer');
