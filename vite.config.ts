@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -48,6 +48,46 @@ function precompress(): Plugin {
 }
 
 /**
+ * Keeps the app's stylesheet from holding back the first paint: index.html preloads it (same priority, same
+ * file) and src/web/lib/app-styles.ts applies it before the app's first render. The loading screen needs
+ * none of it (its own small style is inline, loadingScreenInHtml), so a phone draws it as soon as the page
+ * arrives instead of after the stylesheet too.
+ */
+function stylesAfterFirstPaint(): Plugin {
+  return {
+    name: 'hiram-styles-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
+        if (!links.test(html)) throw new Error("index.html has no stylesheet link in Vite's form");
+        return html.replace(links, '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>');
+      },
+    },
+  };
+}
+
+/**
+ * Writes src/web/boot.js into index.html as an inline script: it must run before the first paint (it sets the
+ * saved colour scheme and language, and zod's jitless mode before any schema is built), and as a file it was
+ * a request that held the first paint back by a round trip. The server allows it by its hash alone
+ * (src/server/lib/page-policy.ts); no other inline script runs.
+ */
+function bootScriptInHtml(): Plugin {
+  const marker = '<!-- boot-script -->';
+  return {
+    name: 'hiram-boot-script',
+    transformIndexHtml(html) {
+      if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+      const code = readFileSync('src/web/boot.js', 'utf8').trim();
+      if (/<\/script/i.test(code)) throw new Error('src/web/boot.js must not contain </script');
+      return html.replace(marker, `<script>${code}</script>`);
+    },
+  };
+}
+
+/**
  * Puts the "Loading..." screen (SPEC §2.1) into index.html itself, in every shipped language, so a phone
  * shows it as soon as the page and its stylesheet arrive instead of a blank screen while the app's
  * JavaScript downloads and runs; React replaces it on its first render. boot.js has already set `<html
@@ -73,10 +113,14 @@ function loadingScreenInHtml(): Plugin {
       // Same place, size, font and colours as LoadingScreen (Mantine's Center, Loader and dimmed Text),
       // from the theme itself: Mantine's variables for it arrive only with the app.
       const look = loadingScreenLook();
+      // The page itself as Mantine's global styles draw it, which now apply only when the app starts.
       const scheme = (name: 'light' | 'dark') =>
+        `[data-mantine-color-scheme="${name}"]{color-scheme:${name}}` +
+        `[data-mantine-color-scheme="${name}"] body{background-color:${look[name].background}}` +
         `[data-mantine-color-scheme="${name}"] .boot-status{color:${look[name].text}}` +
         `[data-mantine-color-scheme="${name}"] .boot-status>i{border-color:${look[name].spinner};border-left-color:transparent}`;
       const style = [
+        'body{margin:0}',
         '.boot-status{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;',
         `gap:10px;font-family:${look.fontFamily};font-size:16px;line-height:1.55}`,
         '.boot-status>span{display:none}',
@@ -148,7 +192,7 @@ function checkMantineStyles(): Plugin {
       for (const chunk of chunks) {
         if (covered(chunk.fileName)) continue;
         const missing = new Set<string>();
-        for (const id of chunk.moduleIds) {
+        for (const id of chunk.moduleIds.filter((m) => (chunk.modules[m]?.renderedLength ?? 0) > 0)) {
           const component = /@mantine\/core\/esm\/components\/(\w+)\//.exec(id)?.[1];
           if (component && !listed.has(component) && existsSync(join(stylesDir, `${component}.layer.css`)))
             missing.add(component);
@@ -164,10 +208,27 @@ function checkMantineStyles(): Plugin {
   };
 }
 
+const entryModule = resolve('src/web/main.tsx');
+function firstLoadChunk(
+  id: string,
+  ctx: { getModuleInfo(id: string): { dynamicallyImportedIds: readonly string[] } | null },
+) {
+  if (id === entryModule || ctx.getModuleInfo(entryModule)?.dynamicallyImportedIds.includes(id))
+    return 'main';
+  return null;
+}
+
 // The single-page app. `npm start` serves dist/web from the API server on one port; in development
 // Vite serves the app on 5173 and forwards /api to the API server.
 export default defineConfig({
-  plugins: [react(), loadingScreenInHtml(), checkMantineStyles(), precompress()],
+  plugins: [
+    react(),
+    bootScriptInHtml(),
+    loadingScreenInHtml(),
+    stylesAfterFirstPaint(),
+    checkMantineStyles(),
+    precompress(),
+  ],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
@@ -194,7 +255,7 @@ export default defineConfig({
               name: 'mantine-styles',
               test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/]core[\\/]styles\.layer\.css)$/,
             },
-            { name: 'initial', tags: ['$initial'] },
+            { name: firstLoadChunk },
           ],
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
         },

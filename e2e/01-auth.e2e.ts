@@ -87,6 +87,48 @@ describe('accounts in the browser', () => {
     }
   });
 
+  it('the loading screen needs no stylesheet and no script file; the app waits for its stylesheet before drawing', async () => {
+    const { context, page } = await newPage(browser, 'phone');
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
+    });
+    try {
+      await page.addInitScript(() => localStorage.setItem('hiram.color-scheme', 'dark'));
+      let releaseStyles: () => void = () => {};
+      const stylesHeld = new Promise<void>((resolve) => {
+        releaseStyles = resolve;
+      });
+      await page.route('**/assets/*.css', async (route) => {
+        await stylesHeld;
+        await route.continue();
+      });
+      const pageChunk = page.waitForResponse((response) =>
+        /\/assets\/login-page-[^/]+\.js$/.test(response.url()),
+      );
+      await page.goto('/login', { waitUntil: 'commit' });
+      // Drawn from index.html alone: the inline boot script (allowed by its hash) has applied the saved
+      // scheme, and the inline style paints the page dark like Mantine's would.
+      await page.getByRole('status').getByText('Loading...').waitFor();
+      expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const drawnBefore = await background();
+      expect(drawnBefore).not.toBe('rgb(255, 255, 255)');
+      // The app's code and the page's chunk are in, but it draws nothing unstyled.
+      await pageChunk;
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(0);
+      releaseStyles();
+      await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+      expect(await page.getByText('Loading...').count()).toBe(0);
+      expect(await background()).toBe(drawnBefore);
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a wrong password shows the SPEC message', async () => {
     const { context, page } = await newPage(browser, 'desktop');
     try {

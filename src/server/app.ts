@@ -45,6 +45,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
 import { requestIdGenerator } from './lib/logging';
+import { pagePolicies } from './lib/page-policy';
 import { securityHeaders } from './lib/security-headers';
 import type { App } from './lib/types';
 import { validatorCompiler } from './lib/validator';
@@ -190,26 +191,34 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       headerPairs: 100,
     },
   });
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes and a <style> element for its CSS variables.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.secureCookies,
-    crossOriginEmbedderPolicy: false,
-  });
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine sets inline style attributes and a <style> element for its CSS variables.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: config.secureCookies ? [] : null,
+  };
+  const headersWithScripts = (scriptSrc: readonly string[]) =>
+    securityHeaders({
+      contentSecurityPolicy: { directives: { ...cspDirectives, scriptSrc: [...scriptSrc] } },
+      strictTransportSecurity: config.secureCookies,
+      crossOriginEmbedderPolicy: false,
+    });
+  const headers = headersWithScripts(cspDirectives.scriptSrc);
+  // A page of the built app may also run its own inline scripts, each allowed by its hash only.
+  const pagePolicy = pagePolicies(
+    (hashes) =>
+      headersWithScripts([...cspDirectives.scriptSrc, ...hashes]).find(
+        ([name]) => name === 'content-security-policy',
+      )?.[1] ?? '',
+  );
   // Computed once (lib/security-headers.ts); set on the raw response so hijacked streams carry them too.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
@@ -273,11 +282,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       preCompressed: true,
       cacheControl: false,
       // Hashed assets can be cached forever; everything else is revalidated, so a deploy shows at once.
-      setHeaders: (res, filePath) => {
+      setHeaders: (res, filePath, stat) => {
         res.header(
           'cache-control',
           filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (/\.html(\.br|\.gz)?$/.test(filePath))
+          res.header('content-security-policy', pagePolicy(filePath, stat));
       },
     });
   }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
@@ -63,5 +65,39 @@ describe('the built web app', () => {
     expect((await t.api.get('/assets')).text).toContain('<p>app</p>');
     expect((await t.api.get('/assets/')).text).toContain('<p>app</p>');
     expect((await t.api.get('/api/health')).body.status).toBe('ok');
+  });
+
+  it("lets the page's own inline scripts run, by their hashes, and no other inline script; a rebuild brings its own", async () => {
+    const page = (script: string) =>
+      `<!doctype html><script>${script}</script><script type="module" src="/assets/x.js"></script><p>app</p>`;
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const scriptSources = (policy: string | undefined) =>
+      /(?:^|;)script-src ([^;]*)/.exec(policy ?? '')?.[1]?.split(' ') ?? [];
+    webRoot = mkdtempSync(join(tmpdir(), 'hiram-web-'));
+    build(webRoot, 'index-A', page('boot(1)'));
+    t = await createTestApp({ webRoot });
+    for (const path of ['/', '/index.html', '/login', '/loan/application']) {
+      const response = await t.api.get(path);
+      expect(scriptSources(response.headers['content-security-policy']), path).toEqual([
+        "'self'",
+        hash('boot(1)'),
+      ]);
+    }
+    // The same page sent pre-compressed carries the same policy (worked out from the page itself).
+    writeFileSync(join(webRoot, 'index.html.br'), brotliCompressSync(page('boot(1)')));
+    const compressed = await t.agent().get('/login', { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(scriptSources(compressed.headers['content-security-policy'])).toEqual(["'self'", hash('boot(1)')]);
+    rmSync(join(webRoot, 'index.html.br'));
+
+    // A rebuild with another boot script: its hash replaces the old one, without a restart.
+    writeFileSync(join(webRoot, 'index.html'), page('boot(22)'));
+    const rebuilt = await t.api.get('/login');
+    expect(scriptSources(rebuilt.headers['content-security-policy'])).toEqual(["'self'", hash('boot(22)')]);
+    // Everything else keeps the policy without hashes.
+    for (const path of ['/api/health', '/assets/index-A.js']) {
+      const response = await t.api.get(path);
+      expect(scriptSources(response.headers['content-security-policy']), path).toEqual(["'self'"]);
+    }
   });
 });

@@ -1,47 +1,65 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/routes';
-import { prefetchStartData } from './app/start-data';
-import { preloadPagesFor } from './components/lazy-page';
-import { i18nReady } from './lib/i18n';
-import { sessionQuery } from './lib/session';
+import { applyAppStyles } from './lib/app-styles';
+import { nextTask } from './lib/next-task';
 
-const queryClient = createQueryClient();
+/**
+ * The app starts in steps, each in a task of its own (docs/decisions/029): evaluating all of main.js at
+ * once was one ~190 ms task on a phone's CPU (4× throttled), which blocked input and was most of the first
+ * load's Total Blocking Time. Its modules are in one chunk all the same (vite.config.ts), so the steps cost
+ * no request: each dynamic import here only runs modules already downloaded. The order puts the requests
+ * first: the reader's strings, then the session and the data the page asks for first, then the page's chunk.
+ */
+async function start() {
+  const styles = applyAppStyles();
+  const { i18nReady } = await import('./lib/i18n');
+  await nextTask();
 
-// Fetched while the language's strings load rather than after them: the session (GET /api/me), the
-// chunk of the page this path shows, and the data that page asks for first (the settings at once, a
-// borrower's application as soon as the session names them).
-const { pathname } = window.location;
-prefetchStartData(queryClient, pathname, undefined);
-void queryClient
-  .prefetchQuery(sessionQuery)
-  .then(() =>
+  const [{ createQueryClient }, { sessionQuery }] = await Promise.all([
+    import('./app/query-client'),
+    import('./lib/session'),
+  ]);
+  const queryClient = createQueryClient();
+  const session = queryClient.prefetchQuery(sessionQuery);
+  await nextTask();
+
+  // GET /api/settings at once, a borrower's application alongside the session (step 1) or as soon as the
+  // session names a borrower.
+  const { isSignInPath, prefetchStartData } = await import('./app/start-data');
+  const { pathname } = window.location;
+  prefetchStartData(queryClient, pathname, undefined);
+  void session.then(() =>
     prefetchStartData(queryClient, pathname, queryClient.getQueryData(sessionQuery.queryKey)?.user),
   );
-const firstPage = preloadPagesFor(pathname);
+  await nextTask();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+  // The routes register each page's chunk with lazy-page as they load.
+  const [{ preloadPagesFor }] = await Promise.all([import('./components/lazy-page'), import('./app/routes')]);
+  const firstPage = preloadPagesFor(pathname);
+  await nextTask();
 
-// The reader's language is fetched as its own chunk; render once it and the page's chunk are there
-// (index.html's own "Loading..." screen shows the wait: vite.config.ts), so the first render is the page
-// itself rather than a spinner inside the page that the page then pushes aside (a layout shift).
-// Rendered as a transition: React then yields to the browser every few milliseconds instead of drawing the
-// whole first page in one task, which a phone's slow CPU turned into long tasks that block input (TBT).
-void Promise.allSettled([i18nReady, firstPage]).then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
-});
+  // React's own modules take a task of their own; the providers and the router follow.
+  await import('react-dom/client');
+  await nextTask();
+  const { renderApp } = await import('./app/render-app');
+
+  // Render once the reader's language, the page's chunk and the stylesheet are in (index.html's own
+  // "Loading..." screen shows the wait: vite.config.ts), so the first render is the page itself rather than
+  // a spinner inside the page that the page then pushes aside (a layout shift).
+  await Promise.allSettled([i18nReady, firstPage, styles]);
+  if (!isSignInPath(pathname)) {
+    const [{ warmUpFormats }, { timeZoneKnownTo }] = await Promise.all([
+      import('./lib/format'),
+      import('./lib/settings'),
+    ]);
+    await nextTask();
+    warmUpFormats.numbers();
+    await nextTask();
+    warmUpFormats.dates(timeZoneKnownTo(queryClient));
+    await nextTask();
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  renderApp(container, queryClient);
+}
+
+void start();

@@ -9,6 +9,11 @@ const quiet = { startedBeforeSession: true } as const;
 
 type StartUser = Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRequired'> | null | undefined;
 
+/** The pages a signed-out reader uses, which show no amount, date or setting. */
+export function isSignInPath(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
+}
+
 /**
  * Starts what the page at `pathname` will ask for, so its own queries find it under way: GET /api/settings
  * at once except on /login, /signup and /forgot-password (which do not use it), and GET
@@ -19,7 +24,7 @@ type StartUser = Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRe
  * cached or under way yet, so calling it again is harmless.
  */
 export function prefetchStartData(queryClient: QueryClient, pathname: string, user: StartUser) {
-  const signInPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
+  const signInPage = isSignInPath(pathname);
   const onLoanPath = pathname === '/loan' || pathname.startsWith('/loan/');
   const headedForLoan = pathname === '/' || onLoanPath;
   const borrower =

@@ -3,6 +3,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   type DefaultMantineColor,
+  defaultCssVariablesResolver,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
   mergeMantineTheme,
@@ -140,7 +141,7 @@ export function themeWithLabels(labels: { close: string }) {
   });
 }
 
-/** localStorage key of the colour scheme; also read by public/boot.js before the app loads. */
+/** localStorage key of the colour scheme; also read by src/web/boot.js before the app loads. */
 export const colorSchemeStorageKey = 'hiram.color-scheme';
 
 /**
@@ -159,9 +160,21 @@ export function loadingScreenLook() {
   const primary = merged.colors[merged.primaryColor] ?? DEFAULT_THEME.colors.blue;
   const shade = (scheme: 'light' | 'dark') =>
     typeof merged.primaryShade === 'number' ? merged.primaryShade : merged.primaryShade[scheme];
+  // The page's background before Mantine's stylesheet applies (index.html no longer waits for it).
+  const defaults = defaultCssVariablesResolver(merged);
+  const body = (scheme: 'light' | 'dark') =>
+    value(resolved[scheme]['--mantine-color-body'] ?? defaults[scheme]['--mantine-color-body'] ?? '');
   return {
     fontFamily: merged.fontFamily ?? 'sans-serif',
-    light: { spinner: primary[shade('light')], text: value(resolved.light['--mantine-color-dimmed'] ?? '') },
-    dark: { spinner: primary[shade('dark')], text: value(resolved.dark['--mantine-color-dimmed'] ?? '') },
+    light: {
+      spinner: primary[shade('light')],
+      text: value(resolved.light['--mantine-color-dimmed'] ?? ''),
+      background: body('light'),
+    },
+    dark: {
+      spinner: primary[shade('dark')],
+      text: value(resolved.dark['--mantine-color-dimmed'] ?? ''),
+      background: body('dark'),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatters, isMissing } from './format';
+import { createFormatters, isMissing, todayIn } from './format';
 
 const en = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
 
@@ -90,5 +90,16 @@ describe('instants in other time zones', () => {
     expect(at('Asia/Manila')).toMatch(/Mar 2, 2026.* 1:30/);
     expect(at('Asia/Phnom_Penh')).toMatch(/Mar 2, 2026.*12:30/);
     expect(at('UTC')).toMatch(/Mar 1, 2026.* 5:30/);
+  });
+});
+
+describe('todayIn', () => {
+  it("is the calendar date in the lender's time zone, each zone on its own", () => {
+    // 17:30 UTC on the 26th is already the 27th in Manila (UTC+8) and still the 26th in New York.
+    const instant = new Date('2026-11-26T17:30:00Z');
+    expect(todayIn('Asia/Manila', instant)).toBe('2026-11-27');
+    expect(todayIn('UTC', instant)).toBe('2026-11-26');
+    expect(todayIn('America/New_York', instant)).toBe('2026-11-26');
+    expect(todayIn('Asia/Manila', new Date('2026-11-26T15:59:59Z'))).toBe('2026-11-26');
   });
 });

@@ -107,6 +107,58 @@ function dateWriter(language: Language, timeZone: string) {
 /** The one percentage rule: up to two decimals, trailing zeros dropped ('0.268242' → "26.82%"). */
 const PERCENT_DECIMALS = 2;
 
+/**
+ * A language's number and percentage formats, built once per locale on first use: building a locale's first
+ * Intl format loads its data, which costs a phone's CPU tens of milliseconds (warmUpFormats).
+ */
+const numberFormats = new Map<string, { number: Intl.NumberFormat; percent: Intl.NumberFormat }>();
+function numberFormatsFor(locale: string) {
+  let formats = numberFormats.get(locale);
+  if (!formats) {
+    formats = {
+      number: new Intl.NumberFormat(locale),
+      percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: PERCENT_DECIMALS }),
+    };
+    numberFormats.set(locale, formats);
+  }
+  return formats;
+}
+
+/** One format per time zone for today's calendar date (step 1's schedule, as the server dates its quotes). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date ('YYYY-MM-DD') in a time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/**
+ * Builds, ahead of the first render, the formats a signed-in page draws with: the language's money, number
+ * and percentage formats, then a date format in the lender's time zone (each one task, from main.tsx).
+ * Building them is mostly loading Intl's data, which on a phone's CPU made the first render of step 1 one
+ * long task; the caches above and in domain/money keep what is built here for the page.
+ */
+export const warmUpFormats = {
+  numbers() {
+    const locale = intlLocale();
+    numberFormatsFor(locale);
+    formatMoney(0, { locale });
+  },
+  dates(timeZone: string) {
+    todayIn(timeZone);
+  },
+};
+
 /** Pure formatters, for tests and for code outside React. Every one answers `na` for a missing value. */
 export function createFormatters(options: { language: Language; timeZone: string; na: string }) {
   const locale = intlLocale(options.language);
@@ -118,11 +170,7 @@ export function createFormatters(options: { language: Language; timeZone: string
     dates ??= dateWriter(options.language, options.timeZone);
     return dates;
   };
-  const numberFormat = new Intl.NumberFormat(locale);
-  const percentFormat = new Intl.NumberFormat(locale, {
-    style: 'percent',
-    maximumFractionDigits: PERCENT_DECIMALS,
-  });
+  const numbers = () => numberFormatsFor(locale);
   const instant = (iso: string | Missing) => {
     if (isMissing(iso)) return null;
     const date = new Date(iso);
@@ -137,12 +185,12 @@ export function createFormatters(options: { language: Language; timeZone: string
     money: (minor: number | Missing, opts: { omitZeroCents?: boolean } = {}) =>
       typeof minor === 'number' ? formatMoney(minor, { locale, omitZeroCents: opts.omitZeroCents }) : na,
     /** A count, grouped by the locale. */
-    number: (value: number | Missing) => (typeof value === 'number' ? numberFormat.format(value) : na),
+    number: (value: number | Missing) => (typeof value === 'number' ? numbers().number.format(value) : na),
     /** A rate (decimal string or number, e.g. '0.02') as a percentage: "2%", "26.82%". */
     percent: (rate: string | number | Missing) => {
       if (isMissing(rate)) return na;
       const value = Number(rate);
-      return Number.isFinite(value) ? percentFormat.format(value) : na;
+      return Number.isFinite(value) ? numbers().percent.format(value) : na;
     },
     /** An ISO instant as date and time in the lender's time zone. */
     dateTime: (iso: string | Missing) => {

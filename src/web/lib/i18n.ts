@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 export const languages = ['en', 'zh', 'km', 'fil'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
-/** Also read by public/boot.js before the app loads. */
+/** Also read by src/web/boot.js before the app loads. */
 export const languageStorageKey = 'hiram.lang';
 
 type Strings = Record<string, unknown>;

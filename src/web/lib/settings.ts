@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LoanProduct } from '../../domain/loan/terms';
 import { DEFAULT_TIME_ZONE, type PublicSettings, publicSettingsSchema } from '../../domain/schemas/settings';
 import { ApiError, apiFetch } from './api';
@@ -25,6 +25,11 @@ export const settingsQuery = queryOptions({
 
 export function useSettings() {
   return useQuery(settingsQuery);
+}
+
+/** The configured time zone if the settings have arrived, else the SPEC default (outside React). */
+export function timeZoneKnownTo(queryClient: QueryClient): string {
+  return queryClient.getQueryData(settingsQuery.queryKey)?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /** The configured time zone for showing instants; the SPEC default until the settings have arrived. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { buildDisclosure, type Disclosure, isOnRule, type LoanProduct } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
+import { todayIn } from '../../../lib/format';
 
 /**
  * What step 1 hands to step 2 (SPEC §2.4): through router state and the saved draft. Only its shape is
@@ -24,27 +25,6 @@ export function step1FromState(state: unknown): Step1Data | null {
 /** Whether step-1 data (perhaps from an old draft) is still an amount and term the lender offers. */
 export function isOfferedBy(step1: Step1Data, product: LoanProduct): boolean {
   return isOnRule(step1.amount, product.borrowerAmount) && product.termsMonths.includes(step1.termMonths);
-}
-
-/** One format per time zone: the summary is worked out again on every change of amount or term. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Today's date in the lender's time zone, as the server dates its quotes. Only the schedule's due dates
- * depend on it; every figure in the step-1 summary is the same on any day.
- */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
 }
 
 /**
