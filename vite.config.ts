@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -63,6 +63,86 @@ function stylesAfterFirstPaint(): Plugin {
         const links = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
         if (!links.test(html)) throw new Error("index.html has no stylesheet link in Vite's form");
         return html.replace(links, '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>');
+      },
+    },
+  };
+}
+
+/**
+ * Fills in boot.js's table of first requests: per path, the chunks, styles and pictures of the page that
+ * path shows first (its `preloadOn` paths in the routes files, the one place that says which page a path
+ * starts with), and per language its strings' chunk. boot.js fetches the reader's share at once, alongside
+ * main.js, instead of after main.js has run: on a phone each of those was a round trip later.
+ */
+function firstRequestsInBoot(): Plugin {
+  const placeholder = 'const firstRequests = { strings: {}, pages: {} };';
+  /** path → page module, from every `lazyPage(() => import('…'), { preloadOn: [...] })` under src/web. */
+  const pagesByPath = async () => {
+    const pages = new Map<string, string>();
+    const files = (await readdir('src/web', { recursive: true })).filter((f) => f.endsWith('routes.tsx'));
+    for (const file of files) {
+      const path = join('src/web', file);
+      for (const call of readFileSync(path, 'utf8').split('lazyPage(').slice(1)) {
+        const spec = /^\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(call)?.[1];
+        const on = /preloadOn:\s*\[([^\]]*)\]/.exec(call)?.[1];
+        if (!spec || !on) continue;
+        const module = ['.tsx', '.ts'].map((ext) => resolve(dirname(path), spec) + ext).find(existsSync);
+        if (!module) throw new Error(`${path}: cannot find ${spec}`);
+        for (const [, url] of on.matchAll(/'([^']+)'/g)) if (url) pages.set(url, module);
+      }
+    }
+    return pages;
+  };
+  return {
+    name: 'hiram-first-requests',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        if (!html.includes(placeholder))
+          throw new Error(`index.html has no ${placeholder} (src/web/boot.js)`);
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // What index.html already loads: the entry and what it imports.
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const loadedStyles = new Set(
+          chunks.flatMap((chunk) =>
+            loaded.has(chunk.fileName) ? [...(chunk.viteMetadata?.importedCss ?? [])] : [],
+          ),
+        );
+        const url = (file: string) => `/${file}`;
+        const pages: Record<string, { scripts: string[]; styles: string[]; pictures: string[] }> = {};
+        for (const [path, module] of await pagesByPath()) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+          if (!page) throw new Error(`No chunk for ${module} (preloaded on ${path})`);
+          const closure: string[] = [];
+          const visit = (file: string) => {
+            if (loaded.has(file) || closure.includes(file)) return;
+            closure.push(file);
+            for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+          };
+          visit(page.fileName);
+          const meta = closure.map((file) => byFile.get(file)?.viteMetadata);
+          pages[path] = {
+            scripts: closure.map(url),
+            styles: [...new Set(meta.flatMap((m) => [...(m?.importedCss ?? [])]))]
+              .filter((f) => !loadedStyles.has(f))
+              .map(url),
+            pictures: [...new Set(meta.flatMap((m) => [...(m?.importedAssets ?? [])]))]
+              .filter((f) => /\.(svg|png|jpe?g|webp|avif)$/.test(f))
+              .map(url),
+          };
+        }
+        const strings: Record<string, string> = {};
+        for (const chunk of chunks) {
+          const lang = /src\/web\/locales\/([a-z]+)\.bundle\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (lang) strings[lang] = url(chunk.fileName);
+        }
+        if (!strings.en) throw new Error('No chunk for the English strings (src/web/locales/en.bundle.ts)');
+        return html.replace(placeholder, `const firstRequests = ${JSON.stringify({ strings, pages })};`);
       },
     },
   };
@@ -226,6 +306,7 @@ export default defineConfig({
     bootScriptInHtml(),
     loadingScreenInHtml(),
     stylesAfterFirstPaint(),
+    firstRequestsInBoot(),
     checkMantineStyles(),
     precompress(),
   ],

@@ -67,6 +67,51 @@ async function drawSignature(page: Page) {
   }
 }
 
+describe("step 1's first load", () => {
+  it('asks for the session, settings and application once each, and fetches the page before the app has run', async () => {
+    const { context, page: signIn } = await newPage(browser, 'phone');
+    try {
+      await signUpBorrower(signIn);
+      // A page of its own, signed in through the cookie: nothing of the sign-in page's requests in view.
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/') || /^\/assets\/(main|step1-page)-[^/]+\.js$/.test(pathname))
+          asked.push(pathname);
+      });
+      // Main.js held back: what index.html's boot script asks for alone.
+      let releaseMain: () => void = () => {};
+      const mainHeld = new Promise<void>((resolve) => {
+        releaseMain = resolve;
+      });
+      await page.route('**/assets/main-*.js', async (route) => {
+        await mainHeld;
+        await route.continue();
+      });
+      await page.goto('/loan/application', { waitUntil: 'commit' });
+      await expect
+        .poll(() => [...asked].filter((path) => !path.startsWith('/assets/main-')).sort())
+        .toEqual(
+          [
+            '/api/applications/mine',
+            '/api/me',
+            '/api/settings',
+            expect.stringMatching(/^\/assets\/step1-page-/),
+          ].sort(),
+        );
+      releaseMain();
+      await page.getByText('Step 1 of 2').waitFor();
+      await page.getByRole('heading', { name: 'How it works' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const api = asked.filter((path) => path.startsWith('/api/'));
+      expect(api.sort()).toEqual(['/api/applications/mine', '/api/me', '/api/settings']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe.each(['phone', 'desktop'] as const)('loan application in the browser (%s)', (viewport) => {
   it('applies in two steps, survives a reload half-way, submits, and cannot apply twice', async () => {
     const { context, page } = await newPage(browser, viewport);

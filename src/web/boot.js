@@ -1,17 +1,60 @@
-// Runs before the app loads so the first paint already uses the saved colour scheme and language.
+// Runs before the first paint (written into index.html by the build: vite.config.ts), so it already uses the
+// saved colour scheme and language, and starts what the path's first render will need.
 // Keys are shared with src/web/app/theme.ts (hiram.color-scheme) and src/web/lib/i18n.ts (hiram.lang).
 (() => {
   const root = document.documentElement;
+  const languages = ['en', 'zh', 'km', 'fil'];
+  let saved = null;
   try {
     let scheme = localStorage.getItem('hiram.color-scheme');
     if (scheme !== 'light' && scheme !== 'dark') {
       scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     }
     root.setAttribute('data-mantine-color-scheme', scheme);
-    const lang = localStorage.getItem('hiram.lang');
-    if (lang === 'en' || lang === 'zh' || lang === 'km' || lang === 'fil') root.setAttribute('lang', lang);
+    saved = localStorage.getItem('hiram.lang');
+    if (languages.includes(saved)) root.setAttribute('lang', saved);
   } catch {
     // Storage can be unavailable (private mode); the app then starts with its defaults.
+  }
+
+  // The files the app would otherwise ask for only once its own code has run: the strings of the language
+  // it will pick (as i18n.ts's initialLanguage does), and the chunks, styles and pictures of this path's
+  // page. Fetched now, alongside the app; each still runs only when the app imports it. The build fills in
+  // the table (vite.config.ts, firstRequestsInBoot); left empty, nothing is fetched.
+  const firstRequests = { strings: {}, pages: {} };
+  let language = languages.includes(saved) ? saved : null;
+  for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {
+    const base = String(tag).trim().toLowerCase().split(/[-_]/)[0];
+    language = base === 'tl' ? 'fil' : languages.includes(base) ? base : null;
+    if (language) break;
+  }
+  const page = firstRequests.pages[location.pathname] || {};
+  const preload = (rel, href, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    // Same request mode as Vite's own imports and style links, so theirs find these in the cache.
+    if (as !== 'image') link.crossOrigin = '';
+    document.head.appendChild(link);
+  };
+  for (const href of [firstRequests.strings[language || 'en'], ...(page.scripts || [])])
+    if (href) preload('modulepreload', href);
+  for (const href of page.styles || []) preload('preload', href, 'style');
+  for (const href of page.pictures || []) preload('preload', href, 'image');
+
+  // The answers the first render waits for, asked now too: the session on every path, the lender's settings
+  // off the sign-in pages and the borrower's application on /loan (as src/web/app/start-data.ts does once
+  // the app runs). lib/api.ts uses each for the first GET of its path instead of asking again.
+  const path = location.pathname;
+  const answers = ['/api/me'];
+  if (!['/login', '/signup', '/forgot-password'].includes(path)) answers.push('/api/settings');
+  if (path === '/loan' || path.startsWith('/loan/')) answers.push('/api/applications/mine');
+  window.__hiramEarlyAnswers = {};
+  for (const url of answers) {
+    const answer = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    answer.catch(() => {}); // a failure is the app's to report, when it takes the answer
+    window.__hiramEarlyAnswers[url] = answer;
   }
 })();
 

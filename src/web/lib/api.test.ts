@@ -77,3 +77,41 @@ describe('apiFetch', () => {
     });
   });
 });
+
+describe("answers index.html's boot script asked for early", () => {
+  const early = (answers: Record<string, Promise<Response>>) => {
+    (globalThis as { __hiramEarlyAnswers?: unknown }).__hiramEarlyAnswers = answers;
+  };
+  afterEach(() => {
+    delete (globalThis as { __hiramEarlyAnswers?: unknown }).__hiramEarlyAnswers;
+    vi.restoreAllMocks();
+  });
+
+  it('serve the first GET of their path, once; later GETs and other paths ask the server', async () => {
+    early({ '/api/me': Promise.resolve(json({ user: null, early: true })) });
+    const fetchMock = stubFetch(json({ user: null, early: false }));
+    await expect(apiFetch('/api/me')).resolves.toEqual({ user: null, early: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(apiFetch('/api/me')).resolves.toEqual({ user: null, early: false });
+    await apiFetch('/api/settings');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('are never used for a write, and go through the same error handling', async () => {
+    early({
+      '/api/x': Promise.resolve(json({ early: true })),
+      '/api/me': Promise.reject(new TypeError('offline')),
+    });
+    const fetchMock = stubFetch(json({ early: false }));
+    await expect(apiFetch('/api/x', { method: 'POST', body: {} })).resolves.toEqual({ early: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(apiFetch('/api/me')).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('are not used once stale (long after the page loaded)', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(60_000);
+    early({ '/api/me': Promise.resolve(json({ early: true })) });
+    stubFetch(json({ early: false }));
+    await expect(apiFetch('/api/me')).resolves.toEqual({ early: false });
+  });
+});

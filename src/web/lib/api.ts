@@ -54,6 +54,22 @@ export interface ApiFetchOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+/** How long after the page loaded an answer boot.js asked for is still fresh enough to use. */
+const EARLY_ANSWER_MS = 10_000;
+
+/**
+ * The answer to a GET that index.html's boot script (src/web/boot.js) asked for before the app's code ran,
+ * used once, by the first GET of that path, and only while fresh.
+ */
+function takeEarlyAnswer(path: string): Promise<Response> | undefined {
+  const early = (globalThis as { __hiramEarlyAnswers?: Record<string, Promise<Response>> })
+    .__hiramEarlyAnswers;
+  const answer = early?.[path];
+  if (!early || !answer) return undefined;
+  delete early[path];
+  return performance.now() <= EARLY_ANSWER_MS ? answer : undefined;
+}
+
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -68,13 +84,15 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const early = method === 'GET' && !options.signal ? takeEarlyAnswer(path) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        ...(options.signal ? { signal: options.signal } : {}),
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ code: 'NETWORK', message: 'The server could not be reached.', status: 0 });

@@ -76,9 +76,10 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     expect(screen.getByText('Step 1 of 2')).toBeTruthy();
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('09171234567');
     expect(screen.getByRole('region', { name: 'About Hiram loans' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'How it works' })).toBeTruthy();
+    // Drawn just after the first screen.
+    expect(await screen.findByRole('heading', { name: 'How it works' })).toBeTruthy();
     expect(
-      screen.getByText('We will never ask you for this code or for a fee to release your loan.'),
+      await screen.findByText('We will never ask you for this code or for a fee to release your loan.'),
     ).toBeTruthy();
     // Period selector: 6, 12, 18, 24 months, 6 by default.
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];

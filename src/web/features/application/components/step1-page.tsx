@@ -26,6 +26,7 @@ import { toMinor } from '../../../../domain/money';
 import { FormAlerts } from '../../../components/form-alerts';
 import { LoadError } from '../../../components/load-state';
 import { SafetyNotice } from '../../../components/safety-notice';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { errorInfoFrom } from '../../../lib/error-text';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { amountInputText, useFormat } from '../../../lib/format';
@@ -52,6 +53,7 @@ export function Step1Page() {
   // Kept here, not in the form: the check that finds an open application also replaces the form with it,
   // and the notice must outlive that swap.
   const [blocked, setBlocked] = useState(false);
+  const belowShown = useAfterFirstPaint();
 
   let body: ReactNode;
   const pending = mine.isPending || settings.isPending;
@@ -83,8 +85,9 @@ export function Step1Page() {
       <LoanBanner />
       <StepHeader step={1} title={t('application.step1.title')} subtitle={t('application.step1.subtitle')} />
       {body}
-      {/* Shown with the form, not before it: below a spinner they would be pushed down (a layout shift). */}
-      {pending ? null : (
+      {/* Shown with the form, not before it: below a spinner they would be pushed down (a layout shift).
+          Drawn just after the first screen (lib/after-first-paint.ts): they are below the Apply button. */}
+      {pending || !belowShown ? null : (
         <>
           <HowItWorks />
           <SafetyNotice />
