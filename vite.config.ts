@@ -85,7 +85,8 @@ function firstRequestsInBoot(): Plugin {
       for (const call of readFileSync(path, 'utf8').split('lazyPage(').slice(1)) {
         const spec = /^\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(call)?.[1];
         const on = /preloadOn:\s*\[([^\]]*)\]/.exec(call)?.[1];
-        if (!spec || !on) continue;
+        if (!on) continue;
+        if (!spec) throw new Error(`${path}: a lazyPage with preloadOn must start with () => import('…')`);
         const module = ['.tsx', '.ts'].map((ext) => resolve(dirname(path), spec) + ext).find(existsSync);
         if (!module) throw new Error(`${path}: cannot find ${spec}`);
         for (const [, url] of on.matchAll(/'([^']+)'/g)) if (url) pages.set(url, module);

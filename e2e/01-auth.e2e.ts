@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, launchBrowser, newPage, screenshot, uniquePhone } from './support/browser';
+import { holdRequests, latestCode, launchBrowser, newPage, screenshot, uniquePhone } from './support/browser';
 import { runningServer } from './support/server';
 import { E2E_ADMIN_PASSWORD } from './support/staff';
 
@@ -66,14 +66,7 @@ describe('accounts in the browser', () => {
     const { context, page } = await newPage(browser, 'phone');
     try {
       await page.addInitScript(() => localStorage.setItem('hiram.lang', 'zh'));
-      let releaseScripts: () => void = () => {};
-      const scriptsHeld = new Promise<void>((resolve) => {
-        releaseScripts = resolve;
-      });
-      await page.route('**/assets/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const { release: releaseScripts } = await holdRequests(page, '**/assets/*.js');
       await page.goto('/login', { waitUntil: 'commit' });
       const status = page.getByRole('status');
       await status.getByText('加载中...').waitFor();
@@ -96,14 +89,7 @@ describe('accounts in the browser', () => {
     });
     try {
       await page.addInitScript(() => localStorage.setItem('hiram.color-scheme', 'dark'));
-      let releaseStyles: () => void = () => {};
-      const stylesHeld = new Promise<void>((resolve) => {
-        releaseStyles = resolve;
-      });
-      await page.route('**/assets/*.css', async (route) => {
-        await stylesHeld;
-        await route.continue();
-      });
+      const { release: releaseStyles } = await holdRequests(page, '**/assets/*.css');
       const pageChunk = page.waitForResponse((response) =>
         /\/assets\/login-page-[^/]+\.js$/.test(response.url()),
       );

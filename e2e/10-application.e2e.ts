@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPictures, logInInBrowser, signUpBorrower } from './support/borrower';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { holdRequests, launchBrowser, newPage, screenshot } from './support/browser';
 
 let browser: Browser;
 let pictures: Awaited<ReturnType<typeof applicationPictures>>;
@@ -81,14 +81,7 @@ describe("step 1's first load", () => {
           asked.push(pathname);
       });
       // Main.js held back: what index.html's boot script asks for alone.
-      let releaseMain: () => void = () => {};
-      const mainHeld = new Promise<void>((resolve) => {
-        releaseMain = resolve;
-      });
-      await page.route('**/assets/main-*.js', async (route) => {
-        await mainHeld;
-        await route.continue();
-      });
+      const { release: releaseMain } = await holdRequests(page, '**/assets/main-*.js');
       await page.goto('/loan/application', { waitUntil: 'commit' });
       await expect
         .poll(() => [...asked].filter((path) => !path.startsWith('/assets/main-')).sort())

@@ -79,3 +79,16 @@ export async function latestCode(phone: string): Promise<string> {
   }
   throw new Error(`No code was sent to ${phone}`);
 }
+
+/** Holds back every request matching `url` (a glob) until `release()`: to look at the page without them. */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
