@@ -27,7 +27,13 @@ export function pagePolicies(policyWith: (scriptHashes: readonly string[]) => st
     const version = `${stat.size}:${stat.mtimeMs}`;
     const cached = known.get(filePath);
     if (cached?.version === version) return cached.policy;
-    const html = readFileSync(filePath.replace(/\.(br|gz)$/, ''), 'utf8');
+    let html: string;
+    try {
+      html = readFileSync(filePath.replace(/\.(br|gz)$/, ''), 'utf8');
+    } catch {
+      // Caught mid-rebuild (the compressed copy written, the page not yet): no inline script runs this once.
+      return policyWith([]);
+    }
     const policy = policyWith(inlineScriptHashes(html));
     known.set(filePath, { version, policy });
     return policy;
