@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -79,17 +80,36 @@ function firstRequestsInBoot(): Plugin {
   /** path → page module, from every `lazyPage(() => import('…'), { preloadOn: [...] })` under src/web. */
   const pagesByPath = async () => {
     const pages = new Map<string, string>();
-    const files = (await readdir('src/web', { recursive: true })).filter((f) => f.endsWith('routes.tsx'));
+    const files = (await readdir('src/web', { recursive: true })).filter(
+      (f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'),
+    );
     for (const file of files) {
       const path = join('src/web', file);
-      for (const call of readFileSync(path, 'utf8').split('lazyPage(').slice(1)) {
-        const spec = /^\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(call)?.[1];
-        const on = /preloadOn:\s*\[([^\]]*)\]/.exec(call)?.[1];
-        if (!on) continue;
-        if (!spec) throw new Error(`${path}: a lazyPage with preloadOn must start with () => import('…')`);
+      // Each call's own text, up to the next call (the function's own definition is no call).
+      for (const own of readFileSync(path, 'utf8')
+        .split(/(?<!function )\blazyPage\(/)
+        .slice(1)) {
+        if (!own.includes('preloadOn')) continue;
+        const spec = /^\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(own)?.[1];
+        const list = /preloadOn:\s*\[([^\]]*)\]/.exec(own)?.[1];
+        const items =
+          list
+            ?.split(',')
+            .map((item) => item.trim())
+            .filter(Boolean) ?? [];
+        if (!spec || list === undefined || items.some((item) => !/^'[^']+'$/.test(item)))
+          throw new Error(
+            `${path}: write each preloadOn as lazyPage(() => import('…'), { preloadOn: ['/path'] })`,
+          );
         const module = ['.tsx', '.ts'].map((ext) => resolve(dirname(path), spec) + ext).find(existsSync);
         if (!module) throw new Error(`${path}: cannot find ${spec}`);
-        for (const [, url] of on.matchAll(/'([^']+)'/g)) if (url) pages.set(url, module);
+        for (const item of items) {
+          const url = item.slice(1, -1);
+          const claimed = pages.get(url);
+          if (claimed && claimed !== module)
+            throw new Error(`${url} is preloadOn of both ${claimed} and ${module}`);
+          pages.set(url, module);
+        }
       }
     }
     return pages;
@@ -106,6 +126,12 @@ function firstRequestsInBoot(): Plugin {
           throw new Error(`index.html has no ${placeholder} (src/web/boot.js)`);
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // The staged start's steps must be in main.tsx's own chunk (firstLoadChunk), not a request each.
+        const starter = chunks.find((chunk) => chunk.moduleIds.includes(entryModule));
+        if (!starter?.moduleIds.some((id) => id.endsWith('/src/web/app/render-app.tsx')))
+          throw new Error(
+            `The start's steps are not in main.tsx's chunk (${starter?.fileName}): see firstLoadChunk`,
+          );
         // What index.html already loads: the entry and what it imports.
         const entry = chunks.find((chunk) => chunk.isEntry);
         const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
@@ -143,7 +169,8 @@ function firstRequestsInBoot(): Plugin {
           if (lang) strings[lang] = url(chunk.fileName);
         }
         if (!strings.en) throw new Error('No chunk for the English strings (src/web/locales/en.bundle.ts)');
-        return html.replace(placeholder, `const firstRequests = ${JSON.stringify({ strings, pages })};`);
+        const table = `const firstRequests = ${JSON.stringify({ strings, pages })};`;
+        return html.replace(placeholder, () => table);
       },
     },
   };
@@ -163,7 +190,7 @@ function bootScriptInHtml(): Plugin {
       if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
       const code = readFileSync('src/web/boot.js', 'utf8').trim();
       if (/<\/script/i.test(code)) throw new Error('src/web/boot.js must not contain </script');
-      return html.replace(marker, `<script>${code}</script>`);
+      return html.replace(marker, () => `<script>${code}</script>`);
     },
   };
 }
@@ -214,15 +241,15 @@ function loadingScreenInHtml(): Plugin {
       const screen = `<div class="boot-status" role="status" aria-live="polite"><i></i>${spans}</div>`;
       if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
       return html
-        .replace('</head>', `<style>${style}</style>\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${screen}</div>`);
+        .replace('</head>', () => `<style>${style}</style>\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${screen}</div>`);
     },
   };
 }
 
 /**
  * Fails the build when a chunk can draw a Mantine component without that component's styles: the first
- * load carries only src/web/lib/styles/first-load.css (render-blocking, so only what the sign-in and
+ * load carries only src/web/lib/styles/first-load.css (every first load waits for it, so only what the sign-in and
  * step-1 pages draw), and everything else must bring src/web/lib/styles/all.ts. A chunk has all of
  * Mantine's styles when it or a chunk it statically imports contains all.ts (Vite loads those chunks' CSS
  * before running it), or when every chunk that imports it, statically or lazily, has them (it cannot run
@@ -289,7 +316,11 @@ function checkMantineStyles(): Plugin {
   };
 }
 
-const entryModule = resolve('src/web/main.tsx');
+const entryModule = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
+/**
+ * The chunk every page loads: main.tsx and the modules it imports in steps (docs/decisions/029), with all
+ * their dependencies. Its dynamic imports would otherwise each become a chunk fetched one step later.
+ */
 function firstLoadChunk(
   id: string,
   ctx: { getModuleInfo(id: string): { dynamicallyImportedIds: readonly string[] } | null },

@@ -87,8 +87,22 @@ describe('accounts in the browser', () => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
         violations.push(message.text());
     });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     try {
-      await page.addInitScript(() => localStorage.setItem('hiram.color-scheme', 'dark'));
+      await page.addInitScript(() => {
+        localStorage.setItem('hiram.color-scheme', 'dark');
+        // Whether the app's stylesheet had been applied when the app first drew into #root.
+        document.addEventListener('DOMContentLoaded', () => {
+          const root = document.getElementById('root');
+          if (!root) return;
+          new MutationObserver((_, observer) => {
+            const sheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]')?.sheet;
+            (window as { firstDrawStyled?: boolean }).firstDrawStyled = Boolean(sheet);
+            observer.disconnect();
+          }).observe(root, { childList: true, subtree: true });
+        });
+      });
       const { release: releaseStyles } = await holdRequests(page, '**/assets/*.css');
       const pageChunk = page.waitForResponse((response) =>
         /\/assets\/login-page-[^/]+\.js$/.test(response.url()),
@@ -101,15 +115,20 @@ describe('accounts in the browser', () => {
       const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const drawnBefore = await background();
       expect(drawnBefore).not.toBe('rgb(255, 255, 255)');
-      // The app's code and the page's chunk are in, but it draws nothing unstyled.
+      // The app has started (its early answers taken) and the page's chunk is in, but it draws nothing
+      // unstyled: its first change to #root comes with the stylesheet applied.
       await pageChunk;
+      await page.waitForFunction(() => !('__hiramEarlyAnswers' in window));
       await page.waitForTimeout(300);
       expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(0);
       releaseStyles();
       await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+      expect(await page.evaluate(() => (window as { firstDrawStyled?: boolean }).firstDrawStyled)).toBe(true);
       expect(await page.getByText('Loading...').count()).toBe(0);
       expect(await background()).toBe(drawnBefore);
       expect(violations).toEqual([]);
+      // The boot script is in the page, not a file of its own.
+      expect(requested.filter((path) => path.endsWith('boot.js'))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -84,7 +84,9 @@ describe("step 1's first load", () => {
       const { release: releaseMain } = await holdRequests(page, '**/assets/main-*.js');
       await page.goto('/loan/application', { waitUntil: 'commit' });
       await expect
-        .poll(() => [...asked].filter((path) => !path.startsWith('/assets/main-')).sort())
+        .poll(() => [...asked].filter((path) => !path.startsWith('/assets/main-')).sort(), {
+          timeout: 10_000,
+        })
         .toEqual(
           [
             '/api/applications/mine',

@@ -213,12 +213,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   const headers = headersWithScripts(cspDirectives.scriptSrc);
   // A page of the built app may also run its own inline scripts, each allowed by its hash only.
-  const pagePolicy = pagePolicies(
-    (hashes) =>
-      headersWithScripts([...cspDirectives.scriptSrc, ...hashes]).find(
-        ([name]) => name === 'content-security-policy',
-      )?.[1] ?? '',
-  );
+  const policyWith = (hashes: readonly string[]) => {
+    const policy = headersWithScripts([...cspDirectives.scriptSrc, ...hashes]).find(
+      ([name]) => name === 'content-security-policy',
+    )?.[1];
+    // An empty header would mean no policy at all: refuse to start rather than fail open.
+    if (!policy) throw new Error('The security headers have no Content-Security-Policy');
+    return policy;
+  };
+  policyWith([]);
+  const pagePolicy = pagePolicies(policyWith);
   // Computed once (lib/security-headers.ts); set on the raw response so hijacked streams carry them too.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);

@@ -13,9 +13,10 @@ async function start() {
   const { i18nReady } = await import('./lib/i18n');
   await nextTask();
 
-  const [{ createQueryClient }, { sessionQuery }] = await Promise.all([
+  const [{ createQueryClient }, { sessionQuery }, { forgetEarlyAnswers }] = await Promise.all([
     import('./app/query-client'),
     import('./lib/session'),
+    import('./lib/api'),
   ]);
   const queryClient = createQueryClient();
   const session = queryClient.prefetchQuery(sessionQuery);
@@ -29,6 +30,8 @@ async function start() {
   void session.then(() =>
     prefetchStartData(queryClient, pathname, queryClient.getQueryData(sessionQuery.queryKey)?.user),
   );
+  // Every answer index.html's boot script asked for has now been taken; none may answer a later request.
+  forgetEarlyAnswers();
   await nextTask();
 
   // The routes register each page's chunk with lazy-page as they load.
@@ -50,10 +53,16 @@ async function start() {
       import('./lib/format'),
       import('./lib/settings'),
     ]);
+    // Only a head start: a format the browser cannot build fails again, visibly, where the page uses it.
+    const warmUp = (step: () => void) => {
+      try {
+        step();
+      } catch {}
+    };
     await nextTask();
-    warmUpFormats.numbers();
+    warmUp(() => warmUpFormats.numbers());
     await nextTask();
-    warmUpFormats.dates(timeZoneKnownTo(queryClient));
+    warmUp(() => warmUpFormats.dates(timeZoneKnownTo(queryClient)));
     await nextTask();
   }
 

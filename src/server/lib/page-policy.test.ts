@@ -13,6 +13,8 @@ describe('inlineScriptHashes', () => {
       '<script>a()</script><script type="module" src="/x.js"></script>\n<SCRIPT data-x>\n  b();\n</SCRIPT >';
     expect(inlineScriptHashes(html)).toEqual([hash('a()'), hash('\n  b();\n')]);
     expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
+    // A page saved with Windows line endings: hashed as the browser parses it.
+    expect(inlineScriptHashes('<script>\r\n  b();\r\n</script>')).toEqual([hash('\n  b();\n')]);
   });
 });
 

@@ -6,11 +6,9 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
+    // Browsers hash the script as parsed, with every CRLF or CR already turned into LF.
+    const text = (match[2] ?? '').replace(/\r\n?/g, '\n');
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return hashes;
 }

@@ -9,7 +9,10 @@ const quiet = { startedBeforeSession: true } as const;
 
 type StartUser = Pick<UserDto, 'role' | 'mustChangePassword' | 'privacyConsentRequired'> | null | undefined;
 
-/** The pages a signed-out reader uses, which show no amount, date or setting. */
+/**
+ * The pages a signed-out reader uses, which show no amount, date or setting. src/web/boot.js repeats this
+ * list and the requests below, to ask for them before the app runs: change them together.
+ */
 export function isSignInPath(pathname: string): boolean {
   return pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password';
 }

@@ -61,6 +61,14 @@ const EARLY_ANSWER_MS = 10_000;
  * The answer to a GET that index.html's boot script (src/web/boot.js) asked for before the app's code ran,
  * used once, by the first GET of that path, and only while fresh.
  */
+/**
+ * Drops the early answers nothing has taken: main.tsx, once the start has asked for its data. One left over
+ * (boot.js and start-data.ts disagreeing about a path) must not answer a later request, after a sign-in.
+ */
+export function forgetEarlyAnswers(): void {
+  delete (globalThis as { __hiramEarlyAnswers?: unknown }).__hiramEarlyAnswers;
+}
+
 function takeEarlyAnswer(path: string): Promise<Response> | undefined {
   const early = (globalThis as { __hiramEarlyAnswers?: Record<string, Promise<Response>> })
     .__hiramEarlyAnswers;

@@ -87,7 +87,10 @@ export function browserLanguage(preferred: readonly string[]): Language {
   return defaultLanguage;
 }
 
-/** The reader's own choice when one is stored; on a first visit, the browser's preferred language. */
+/**
+ * The reader's own choice when one is stored; on a first visit, the browser's preferred language. src/web/boot.js
+ * repeats this rule to fetch that language's strings early: change them together.
+ */
 export function initialLanguage(): Language {
   try {
     const value = window.localStorage.getItem(languageStorageKey);
