@@ -211,17 +211,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       strictTransportSecurity: config.secureCookies,
       crossOriginEmbedderPolicy: false,
     });
-  const headers = headersWithScripts(cspDirectives.scriptSrc);
-  // A page of the built app may also run its own inline scripts, each allowed by its hash only.
-  const policyWith = (hashes: readonly string[]) => {
-    const policy = headersWithScripts([...cspDirectives.scriptSrc, ...hashes]).find(
-      ([name]) => name === 'content-security-policy',
-    )?.[1];
-    // An empty header would mean no policy at all: refuse to start rather than fail open.
+  /** The Content-Security-Policy among `headers`; an empty one would mean no policy at all: refuse. */
+  const policyOf = (headers: ReadonlyArray<readonly [string, string]>) => {
+    const policy = headers.find(([name]) => name === 'content-security-policy')?.[1];
     if (!policy) throw new Error('The security headers have no Content-Security-Policy');
     return policy;
   };
-  policyWith([]);
+  const headers = headersWithScripts(cspDirectives.scriptSrc);
+  policyOf(headers); // checked at start, so a missing policy never reaches a response
+  // A page of the built app may also run its own inline scripts, each allowed by its hash only.
+  const policyWith = (hashes: readonly string[]) =>
+    policyOf(headersWithScripts([...cspDirectives.scriptSrc, ...hashes]));
   const pagePolicy = pagePolicies(policyWith);
   // Computed once (lib/security-headers.ts); set on the raw response so hijacked streams carry them too.
   app.addHook('onRequest', (_request, reply, done) => {

@@ -57,21 +57,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /** How long after the page loaded an answer boot.js asked for is still fresh enough to use. */
 const EARLY_ANSWER_MS = 10_000;
 
-/**
- * The answer to a GET that index.html's boot script (src/web/boot.js) asked for before the app's code ran,
- * used once, by the first GET of that path, and only while fresh.
- */
+/** Where src/web/boot.js leaves the answers it asked for before the app's code ran, by path. */
+const boot = globalThis as { __hiramEarlyAnswers?: Record<string, Promise<Response>> };
+
 /**
  * Drops the early answers nothing has taken: main.tsx, once the start has asked for its data. One left over
  * (boot.js and start-data.ts disagreeing about a path) must not answer a later request, after a sign-in.
  */
 export function forgetEarlyAnswers(): void {
-  delete (globalThis as { __hiramEarlyAnswers?: unknown }).__hiramEarlyAnswers;
+  delete boot.__hiramEarlyAnswers;
 }
 
+/** The early answer to a GET of `path`: used once, by the first GET of that path, and only while fresh. */
 function takeEarlyAnswer(path: string): Promise<Response> | undefined {
-  const early = (globalThis as { __hiramEarlyAnswers?: Record<string, Promise<Response>> })
-    .__hiramEarlyAnswers;
+  const early = boot.__hiramEarlyAnswers;
   const answer = early?.[path];
   if (!early || !answer) return undefined;
   delete early[path];
