@@ -368,7 +368,7 @@ export default defineConfig({
               name: 'mantine-styles',
               test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/]core[\\/]styles\.layer\.css)$/,
             },
-            { name: firstLoadChunk },
+            { name: firstLoadChunk, debugName: 'main' },
           ],
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
         },
