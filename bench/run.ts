@@ -11,6 +11,7 @@
  *   --only=postgres|pglite|cold-start|first-load|lighthouse (or several, comma-separated)
  *   --scenarios=lists,profile,two-instances (a comma-separated subset; all by default). /api/health and the
  *   races always run (their invariants are the bench's own check): --scenarios=races runs only those.
+ *   --answer-cache-ms=N: the server's STAFF_ANSWER_CACHE_MS (docs/decisions/030); 0 reads every list answer.
  * Every list is measured on page 1 and on a deep page and printed next to the goals of issue #12 (≥ 0.25× the
  * req/s of /api/health, p95 ≤ 50 ms), the staff profile next to a bare Fastify + pg server answering the same
  * single-row SELECT (≥ 0.5×), the two races next to p99 ≤ 200 ms, and PGlite next to PostgreSQL (≥ 0.5×).
@@ -66,7 +67,14 @@ const options = {
   connections: Number(arg('connections', '32')),
   only: arg('only', ''),
   scenarios: new Set(arg('scenarios', 'lists,profile,races,two-instances').split(',')),
+  /** STAFF_ANSWER_CACHE_MS for the server (docs/decisions/030): the app's default unless given; 0 reads every answer. */
+  answerCacheMs: arg('answer-cache-ms', ''),
 };
+/** How the lists were served, for every table that judges them. */
+const answerCacheNote = () =>
+  options.answerCacheMs === '0'
+    ? 'every answer read from the database (--answer-cache-ms=0)'
+    : `back-office answers reused for up to ${options.answerCacheMs || 'the default 2,000'} ms until a change empties them (docs/decisions/030; --answer-cache-ms=0 reads every one)`;
 const SECRET = 'hiram-bench-session-secret-0123456789-abcdefghijklmn';
 const log = (message: string) => console.info(message);
 
@@ -680,9 +688,10 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     // PGlite allows one process on its files: the bench lets go while the server runs.
     if (!cluster) await database.close();
 
-    const server = await startServer(
-      cluster ? { DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' } : { DATA_DIR: dataDir },
-    );
+    const server = await startServer({
+      ...(cluster ? { DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' } : { DATA_DIR: dataDir }),
+      ...(options.answerCacheMs ? { STAFF_ANSWER_CACHE_MS: options.answerCacheMs } : {}),
+    });
     const admin = await login(server.url, 'benchadmin', 'bench officer pass');
     const officer = await login(server.url, 'benchofficer', 'bench officer pass');
     const cookieName = admin.cookie.split('=')[0]!;
@@ -761,7 +770,12 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     if (cluster && runs('two-instances')) {
       await benchTwoInstances(log, {
         first: url,
-        startSecond: () => startServer({ DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' }),
+        startSecond: () =>
+          startServer({
+            DATABASE_URL: cluster.url,
+            DATABASE_POOL_SIZE: '20',
+            ...(options.answerCacheMs ? { STAFF_ANSWER_CACHE_MS: options.answerCacheMs } : {}),
+          }),
         headers,
         connections: options.connections,
         duration: options.duration,
@@ -810,6 +824,7 @@ function printGoals(
   races: Row[],
 ) {
   log(`\n${kind}: goals — lists ≥ 0.25× /api/health req/s and p95 ≤ 50 ms at ${options.connections} clients`);
+  log(`(${answerCacheNote()})`);
   log('| list | req/s | × health | goal | p95 ms | goal | verdict |');
   log('|---|---:|---:|---:|---:|---:|---|');
   for (const r of lists) {

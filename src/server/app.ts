@@ -16,7 +16,13 @@ import type { SessionRow } from './auth/sessions';
 import type { TrustProxy } from './config';
 import type { OpenDatabase } from './db/open';
 import type { AppDeps } from './deps';
-import { type EventBus, MemoryEventBus, PostgresEventBus, SESSION_CHANGES_CHANNEL } from './events/bus';
+import {
+  ANSWER_CHANGES_CHANNEL,
+  type EventBus,
+  MemoryEventBus,
+  PostgresEventBus,
+  SESSION_CHANGES_CHANNEL,
+} from './events/bus';
 import { accountRoutes } from './features/account/routes';
 import { applicationRoutes } from './features/applications/routes';
 import { auditLogRoutes } from './features/audit-log/routes';
@@ -41,6 +47,7 @@ import { termsChangeRoutes } from './features/terms-changes/routes';
 import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
+import { AnswerCache } from './lib/answer-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
@@ -54,7 +61,10 @@ import { OutboxNotifier, WebhookNotifier } from './notify/notifier';
 import { storageFor } from './storage/create-storage';
 
 export interface BuildAppOptions
-  extends Omit<AppDeps, 'notifier' | 'storage' | 'events' | 'log' | 'clock' | 'perRecord' | 'sessionCache'> {
+  extends Omit<
+    AppDeps,
+    'notifier' | 'storage' | 'events' | 'log' | 'clock' | 'perRecord' | 'sessionCache' | 'answerCache'
+  > {
   /** Tests only: a clock other than the real time. */
   clock?: Clock;
   /** Defaults to an in-process bus (one instance); PostgreSQL deployments pass a LISTEN/NOTIFY bus. */
@@ -135,21 +145,31 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
   events ??= new MemoryEventBus();
   const bus: EventBus = events;
-  const sessionCache = new SessionCache<SessionRow>(
-    config.sessionCacheMs,
-    // On PostgreSQL nothing is kept while the listening connection is down: announcements would be missed.
-    bus instanceof PostgresEventBus ? { hearingChanges: () => bus.listenerPid !== null } : {},
-  );
+  // On PostgreSQL nothing is kept while the listening connection is down: announcements would be missed.
+  const hearing = bus instanceof PostgresEventBus ? { hearingChanges: () => bus.listenerPid !== null } : {};
+  const sessionCache = new SessionCache<SessionRow>(config.sessionCacheMs, hearing);
+  const clock = options.clock ?? systemClock;
+  // Aged by the app's clock: some answers depend on it (days overdue), so a clock moved on is a new moment.
+  const answerCache = new AnswerCache(config.staffAnswerCacheMs, {
+    ...hearing,
+    now: () => clock.now().getTime(),
+  });
   // A change to a user, a session or a second factor, announced by the database's triggers (migration 018),
   // drops what this instance read about that user's sessions; null (announcements missed) drops everything.
   const forgetSessions = (userId: string | null) =>
     userId ? sessionCache.forgetUser(userId) : sessionCache.clear();
   const stopHearingBus = bus.subscribeSessionChanges(forgetSessions);
   const stopHearingDb = await options.listen?.(SESSION_CHANGES_CHANNEL, forgetSessions);
+  // A change to a table a back-office answer reads (migration 020) empties the answers (decision 030).
+  const forgetAnswers = () => answerCache.clear();
+  const stopHearingAnswers = bus.subscribeAnswerChanges(forgetAnswers);
+  const stopHearingDbAnswers = await options.listen?.(ANSWER_CHANGES_CHANNEL, forgetAnswers);
   app.addHook('onClose', async () => {
     stopHearingBus();
+    stopHearingAnswers();
     // Nothing to stop hearing when the database has already been closed.
     await stopHearingDb?.().catch(() => {});
+    await stopHearingDbAnswers?.().catch(() => {});
   });
   const deps: AppDeps = {
     config,
@@ -159,9 +179,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     storage,
     events,
     log: app.log,
-    clock: options.clock ?? systemClock,
+    clock,
     perRecord: new InFlightGate(),
     sessionCache,
+    answerCache,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', () => bus.close());

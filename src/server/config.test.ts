@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       databasePoolSize: 10,
       databasePreparedStatements: true,
       sessionCacheMs: 2_000,
+      staffAnswerCacheMs: 2_000,
       sessionSecret: expect.any(String),
       publicUrl: undefined,
       secureCookies: false,
@@ -202,6 +203,14 @@ describe('loadConfig', () => {
     expectConfigError({ SESSION_CACHE_MS: '10001' }, 'SESSION_CACHE_MS');
     expectConfigError({ SESSION_CACHE_MS: '-1' }, 'SESSION_CACHE_MS');
     expectConfigError({ SESSION_CACHE_MS: '1.5' }, 'SESSION_CACHE_MS');
+  });
+
+  it('reads the back-office answer cache time limit (0 turns it off) and refuses one outside 0–10,000 ms', () => {
+    expect(load({ STAFF_ANSWER_CACHE_MS: '0' }).staffAnswerCacheMs).toBe(0);
+    expect(load({ STAFF_ANSWER_CACHE_MS: '750' }).staffAnswerCacheMs).toBe(750);
+    expectConfigError({ STAFF_ANSWER_CACHE_MS: '10001' }, 'STAFF_ANSWER_CACHE_MS');
+    expectConfigError({ STAFF_ANSWER_CACHE_MS: '-1' }, 'STAFF_ANSWER_CACHE_MS');
+    expectConfigError({ STAFF_ANSWER_CACHE_MS: 'soon' }, 'STAFF_ANSWER_CACHE_MS');
   });
 
   it('reads the jobs and reminder settings and refuses values outside their ranges', () => {

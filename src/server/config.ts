@@ -133,6 +133,8 @@ const envSchema = z
     DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
     /** How long a session lookup may answer later requests (docs/decisions/027); 0 reads it every time. */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+    /** How long a back-office list page or dashboard answer may answer the same request (decision 030); 0 reads every time. */
+    STAFF_ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     NOTIFIER: z.enum(['outbox', 'webhook']).default('outbox'),
@@ -392,6 +394,7 @@ export interface Config {
   databasePoolSize: number;
   databasePreparedStatements: boolean;
   sessionCacheMs: number;
+  staffAnswerCacheMs: number;
   sessionSecret: string;
   publicUrl: string | undefined;
   secureCookies: boolean;
@@ -534,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    staffAnswerCacheMs: e.STAFF_ANSWER_CACHE_MS,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? e.NODE_ENV === 'production',

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { DbKind } from './db/open';
 import type { Database } from './db/schema';
 import type { EventBus } from './events/bus';
+import type { AnswerCache } from './lib/answer-cache';
 import type { Clock } from './lib/clock';
 import type { InFlightGate } from './lib/in-flight-gate';
 import type { Notifier } from './notify/notifier';
@@ -27,4 +28,6 @@ export interface AppDeps {
   perRecord: InFlightGate;
   /** Session lookups read moments ago (docs/decisions/027); emptied by every write request and change notice. */
   sessionCache: SessionCache<SessionRow>;
+  /** Back-office answers read moments ago (docs/decisions/030); emptied like the session cache. */
+  answerCache: AnswerCache;
 }

@@ -65,7 +65,11 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   // avatar): the cache is emptied once its work is done and before its answer leaves, so no request sent
   // after that answer can be served from an older read (docs/decisions/027).
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) deps.sessionCache.clear();
+    if (SAFE_METHODS.has(request.method)) return;
+    deps.sessionCache.clear();
+    // The same for back-office answers (docs/decisions/030): an approval is gone from the pending page the
+    // moment its answer arrives.
+    deps.answerCache.clear();
   });
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/open';
 import { PostgresEventBus } from '../events/bus';
+import { eventually } from '../test-support/eventually';
 import {
   type Agent,
   createTestApp,
@@ -19,15 +20,6 @@ import { pruneExpired } from './sessions';
  */
 const LONG = { sessionCacheMs: 10_000 };
 const onPostgres = testDbKind() === 'postgres';
-
-async function until(check: () => Promise<boolean>, ms = 3_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
 
 describe('session cache', () => {
   let t: TestApp;
@@ -51,7 +43,7 @@ describe('session cache', () => {
    */
   const cachedSignIn = async () => {
     const signedIn = await borrower();
-    const kept = await until(async () => {
+    const kept = await eventually(async () => {
       t.deps.sessionCache.clear();
       return (await me(signedIn.agent)).id === signedIn.user.id && t.deps.sessionCache.size === 1;
     });
@@ -92,11 +84,11 @@ describe('session cache', () => {
     const { user, agent } = await cachedSignIn();
     await t.db.updateTable('users').set({ status: 'deactivated' }).where('id', '=', user.id).execute();
     // PGlite announces before the statement's promise settles; PostgreSQL through the listening connection.
-    expect(await until(async () => (await me(agent)) === null)).toBe(true);
+    expect(await eventually(async () => (await me(agent)) === null)).toBe(true);
 
     const second = await cachedSignIn();
     await t.db.deleteFrom('sessions').where('user_id', '=', second.user.id).execute();
-    expect(await until(async () => (await me(second.agent)) === null)).toBe(true);
+    expect(await eventually(async () => (await me(second.agent)) === null)).toBe(true);
   });
 
   it('pruning sessions that have already ended announces nothing; ending a live one does', async () => {
@@ -122,7 +114,7 @@ describe('session cache', () => {
       // A live session deleted is still announced. Announcements arrive in commit order, so once this one
       // is heard, one from the prune would have been heard before it.
       await t.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-      expect(await until(async () => forgotten.mock.calls.some(([id]) => id === user.id))).toBe(true);
+      expect(await eventually(async () => forgotten.mock.calls.some(([id]) => id === user.id))).toBe(true);
       expect(forgotten.mock.calls.map(([id]) => id)).not.toContain(other.user.id);
     } finally {
       forgotten.mockRestore();
@@ -133,7 +125,7 @@ describe('session cache', () => {
   it('emptying the sessions table outright (TRUNCATE, no row trigger) is announced too', async () => {
     const { agent } = await cachedSignIn();
     await sql`truncate sessions`.execute(t.db);
-    expect(await until(async () => (await me(agent)) === null)).toBe(true);
+    expect(await eventually(async () => (await me(agent)) === null)).toBe(true);
   });
 });
 
@@ -173,9 +165,9 @@ describe.skipIf(!onPostgres)('session cache across two instances on one PostgreS
     // The sign-in's own announcement (its last-login time) may reach the other instance during that lookup,
     // which then keeps nothing; the next one is kept.
     expect(
-      await until(async () => (await meOnOther()).id === user.id && other.deps.sessionCache.size === 1),
+      await eventually(async () => (await meOnOther()).id === user.id && other.deps.sessionCache.size === 1),
     ).toBe(true);
     expect((await agent.post('/api/auth/logout')).status).toBe(200);
-    expect(await until(async () => (await meOnOther()) === null)).toBe(true);
+    expect(await eventually(async () => (await meOnOther()) === null)).toBe(true);
   });
 });

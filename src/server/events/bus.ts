@@ -24,6 +24,11 @@ export interface EventBus {
    * the embedded database hears them from PGlite itself (db/open.ts, `listen`).
    */
   subscribeSessionChanges(handler: SessionChangeHandler): () => void;
+  /**
+   * A table a back-office answer reads changed, as migration 020's triggers announce it, or announcements
+   * may have been missed. Heard the same way as session changes.
+   */
+  subscribeAnswerChanges(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,9 @@ export type SessionChangeHandler = (userId: string | null) => void;
 
 /** The channel migration 018's triggers notify with the id of a user whose sessions changed. */
 export const SESSION_CHANGES_CHANNEL = 'hiram_sessions';
+
+/** The channel migration 020's triggers notify when a table a back-office answer reads changed. */
+export const ANSWER_CHANGES_CHANNEL = 'hiram_answers';
 
 /** One process (the embedded database allows no other): an in-memory emitter. */
 export class MemoryEventBus implements EventBus {
@@ -44,6 +52,9 @@ export class MemoryEventBus implements EventBus {
     return () => void this.emitter.off('event', handler);
   }
   subscribeSessionChanges(_handler: SessionChangeHandler) {
+    return () => {};
+  }
+  subscribeAnswerChanges(_handler: () => void) {
     return () => {};
   }
   async close() {
@@ -93,6 +104,7 @@ export class PostgresEventBus implements EventBus {
   /** Stops the current connection's heartbeat and closes its socket. */
   private hangUp: (() => void) | null = null;
   private readonly sessionHandlers = new Set<SessionChangeHandler>();
+  private readonly answerHandlers = new Set<() => void>();
 
   constructor(
     private readonly url: string,
@@ -139,13 +151,14 @@ export class PostgresEventBus implements EventBus {
       hangUp();
       if (this.closed) return;
       // Announcements sent until the connection is back are lost: whatever was read before may be stale.
-      this.announceSessionChange(null);
+      this.announceMissed();
       this.log.warn({ err: error }, 'event listener connection lost; reconnecting');
       this.scheduleReconnect();
     };
     client.on('notification', (message) => {
       try {
         if (message.channel === SESSION_CHANGES_CHANNEL) this.announceSessionChange(message.payload || null);
+        else if (message.channel === ANSWER_CHANGES_CHANNEL) this.announceAnswerChange();
         else if (message.channel === CHANNEL && message.payload)
           void this.local.publish(JSON.parse(message.payload));
       } catch (error) {
@@ -165,6 +178,7 @@ export class PostgresEventBus implements EventBus {
         );
       await setUp(`listen ${CHANNEL}`);
       await setUp(`listen ${SESSION_CHANGES_CHANNEL}`);
+      await setUp(`listen ${ANSWER_CHANGES_CHANNEL}`);
       const { rows } = await setUp('select pg_backend_pid() as pid');
       // Closed meanwhile, or lost meanwhile (onLost has already arranged the reconnection).
       if (this.closed || lost) {
@@ -178,7 +192,7 @@ export class PostgresEventBus implements EventBus {
       heartbeat = this.startHeartbeat(client, onLost);
       this.hangUp = hangUp;
       // A reconnection: changes made while nobody listened were not heard.
-      if (this.attempt > 0) this.announceSessionChange(null);
+      if (this.attempt > 0) this.announceMissed();
       this.attempt = 0;
     } catch (error) {
       // Not connected: no retry from here (the caller decides); listeners must not schedule one either.
@@ -257,13 +271,29 @@ export class PostgresEventBus implements EventBus {
     return () => void this.sessionHandlers.delete(handler);
   }
 
+  subscribeAnswerChanges(handler: () => void) {
+    this.answerHandlers.add(handler);
+    return () => void this.answerHandlers.delete(handler);
+  }
+
   private announceSessionChange(userId: string | null) {
     for (const handler of this.sessionHandlers) handler(userId);
+  }
+
+  private announceAnswerChange() {
+    for (const handler of this.answerHandlers) handler();
+  }
+
+  /** Announcements may have been missed: anyone's sessions and every answer may be stale. */
+  private announceMissed() {
+    this.announceSessionChange(null);
+    this.announceAnswerChange();
   }
 
   async close() {
     this.closed = true;
     this.sessionHandlers.clear();
+    this.answerHandlers.clear();
     clearTimeout(this.retry);
     this.retry = undefined;
     const client = this.client;

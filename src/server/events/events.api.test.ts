@@ -20,6 +20,9 @@ class FailingBus implements EventBus {
   subscribeSessionChanges() {
     return () => {};
   }
+  subscribeAnswerChanges() {
+    return () => {};
+  }
   async close() {}
 }
 
@@ -109,6 +112,11 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
     const sessionChanges: (string | null)[] = [];
     const stopSessions = bus.subscribeSessionChanges((userId) => sessionChanges.push(userId));
     const everything = () => sessionChanges.filter((userId) => userId === null).length;
+    // And the back-office answers' (docs/decisions/030).
+    let answerChanges = 0;
+    const stopAnswers = bus.subscribeAnswerChanges(() => {
+      answerChanges += 1;
+    });
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -125,6 +133,7 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
         const before = bus.listenerPid;
         expect(before).not.toBeNull();
         const everythingBefore = everything();
+        const answerChangesBefore = answerChanges;
         if (round === 2) await allowConnections(false);
         try {
           await terminate(before!);
@@ -138,6 +147,7 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
         await until(() => bus.listenerPid !== null && bus.listenerPid !== before, 10_000);
         // Announcements sent while nobody listened are lost: "anyone's sessions" when it dropped and when back.
         expect(everything() - everythingBefore).toBeGreaterThanOrEqual(2);
+        expect(answerChanges - answerChangesBefore).toBeGreaterThanOrEqual(2);
 
         // Another instance changes something and tells everyone through NOTIFY.
         const { user } = await t.signUpBorrower();
@@ -148,11 +158,15 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
         // And the database's announcements are heard again.
         await t.db.updateTable('users').set({ avatar: 2 }).where('id', '=', user.id).execute();
         await until(() => sessionChanges.includes(user.id));
+        const heard = answerChanges;
+        await t.db.updateTable('users').set({ avatar: 3 }).where('id', '=', user.id).execute();
+        await until(() => answerChanges > heard);
       }
     } finally {
       stream.close();
       unsubscribe();
       stopSessions();
+      stopAnswers();
     }
   });
 

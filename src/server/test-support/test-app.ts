@@ -89,6 +89,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databasePreparedStatements: true,
     // As shipped: suites run with the session cache on.
     sessionCacheMs: 2_000,
+    staffAnswerCacheMs: 2_000,
     sessionSecret: TEST_SESSION_SECRET,
     publicUrl: undefined,
     secureCookies: false,
@@ -298,6 +299,11 @@ export interface TestApp {
    * or any change on PostgreSQL without `postgresEvents` (no listening connection).
    */
   forgetCachedSessions(): void;
+  /**
+   * The same for back-office answers (docs/decisions/030): after rows changed on PostgreSQL without
+   * `postgresEvents`, where no listening connection hears migration 020's announcements.
+   */
+  forgetCachedAnswers(): void;
   close(): Promise<void>;
 }
 
@@ -494,6 +500,7 @@ function helpers(
     createUser,
     loginAs,
     forgetCachedSessions: () => deps.sessionCache.clear(),
+    forgetCachedAnswers: () => deps.answerCache.clear(),
     close: async () => {
       if (closed) return;
       closed = true;

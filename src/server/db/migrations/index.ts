@@ -17,6 +17,7 @@ import * as m016 from './016-complaints';
 import * as m017 from './017-list-order-indexes';
 import * as m018 from './018-session-change-notify';
 import * as m019 from './019-quiet-session-prune';
+import * as m020 from './020-answer-change-notify';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-list-order-indexes': m017,
   '018-session-change-notify': m018,
   '019-quiet-session-prune': m019,
+  '020-answer-change-notify': m020,
 };

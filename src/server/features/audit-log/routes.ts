@@ -1,6 +1,7 @@
 import { auditCsvQuery, auditPage, auditQuery } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import { todayIn } from '../../lib/today';
 import type { App } from '../../lib/types';
@@ -21,7 +22,7 @@ export function auditLogRoutes(app: App, deps: AppDeps) {
         response: { 200: auditPage, ...errorResponses },
       },
     },
-    (request) => listAuditEvents(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listAuditEvents(deps, request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { overdueListQuery, overduePage } from '../../../domain/schemas/portfolio';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { listOverdueLoans } from './list-overdue-loans';
@@ -19,6 +20,6 @@ export function collectionRoutes(app: App, deps: AppDeps) {
         response: { 200: overduePage, ...errorResponses },
       },
     },
-    (request) => listOverdueLoans(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listOverdueLoans(deps, request.query)),
   );
 }

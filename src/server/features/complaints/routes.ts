@@ -12,6 +12,7 @@ import {
 } from '../../../domain/schemas/complaints';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -91,7 +92,7 @@ export function complaintRoutes(app: App, deps: AppDeps) {
         response: { 200: complaintPage, ...errorResponses },
       },
     },
-    (request) => listComplaints(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listComplaints(deps, request.query)),
   );
 
   app.get(

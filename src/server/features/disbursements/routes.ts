@@ -9,6 +9,7 @@ import {
 } from '../../../domain/schemas/wallet';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -32,7 +33,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
         response: { 200: staffDisbursementPage, ...errorResponses },
       },
     },
-    (request) => listDisbursements(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listDisbursements(deps, request.query)),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import { meResponse } from '../../../domain/schemas/user';
 import { auditActor } from '../../audit/audit';
 import { currentUser, requirePermission, requirePermissionWith, sessionCookieName } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { toUserDto } from '../../lib/user-dto';
@@ -142,6 +143,6 @@ export function privacyRoutes(app: App, deps: AppDeps) {
         response: { 200: accountClosurePage, ...errorResponses },
       },
     },
-    (request) => listAccountClosures(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listAccountClosures(deps, request.query)),
   );
 }

@@ -23,6 +23,7 @@ import {
 import { findUnstorableText } from '../../../domain/schemas/text';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { staffContext } from '../../loans/staff-context';
@@ -108,7 +109,7 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
         response: { 200: repaymentsPage, ...errorResponses },
       },
     },
-    (request) => listRepayments(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listRepayments(deps, request.query)),
   );
 
   app.get(
@@ -123,7 +124,8 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
         response: { 200: unappliedPaymentsPage, ...errorResponses },
       },
     },
-    (request) => listUnappliedPayments(deps, request.query.page),
+    (request) =>
+      deps.answerCache.get(answerKey(request), () => listUnappliedPayments(deps, request.query.page)),
   );
 
   app.post(

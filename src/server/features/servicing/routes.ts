@@ -16,6 +16,7 @@ import {
 import { requirePermission } from '../../auth/plugin';
 import { resetPasswordByCode } from '../../auth/reset-password';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
@@ -50,7 +51,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
         response: { 200: servicingPage, ...errorResponses },
       },
     },
-    (request) => listLoans(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listLoans(deps, request.query)),
   );
 
   const action = <S extends z.ZodType>(

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
@@ -49,7 +50,8 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
           response: { 200: applicationPage, ...errorResponses },
         },
       },
-      (request) => listApplications(deps, queue, request.query),
+      (request) =>
+        deps.answerCache.get(answerKey(request), () => listApplications(deps, queue, request.query)),
     );
 
     app.post(

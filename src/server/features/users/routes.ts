@@ -13,6 +13,7 @@ import {
 import { requirePermission } from '../../auth/plugin';
 import { resetPassword } from '../../auth/reset-password';
 import type { AppDeps } from '../../deps';
+import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { staffContext } from '../../loans/staff-context';
@@ -39,7 +40,7 @@ export function userRoutes(app: App, deps: AppDeps) {
         response: { 200: staffUserPage, ...errorResponses },
       },
     },
-    (request) => listUsers(deps, request.query),
+    (request) => deps.answerCache.get(answerKey(request), () => listUsers(deps, request.query)),
   );
 
   app.post(
