@@ -121,6 +121,37 @@ describe('session cache', () => {
     }
   });
 
+  it("a second factor added, changed or removed behind the app's back is announced for its user", async () => {
+    const { user } = await cachedSignIn();
+    const forgotten = vi.spyOn(t.deps.sessionCache, 'forgetUser');
+    const heardFor = async (change: () => Promise<unknown>) => {
+      forgotten.mockClear();
+      await change();
+      return eventually(async () => forgotten.mock.calls.some(([id]) => id === user.id));
+    };
+    try {
+      expect(
+        await heardFor(() =>
+          t.db.insertInto('user_totp').values({ user_id: user.id, secret_encrypted: 'sealed' }).execute(),
+        ),
+      ).toBe(true);
+      expect(
+        await heardFor(() =>
+          t.db
+            .updateTable('user_totp')
+            .set({ confirmed_at: new Date() })
+            .where('user_id', '=', user.id)
+            .execute(),
+        ),
+      ).toBe(true);
+      expect(
+        await heardFor(() => t.db.deleteFrom('user_totp').where('user_id', '=', user.id).execute()),
+      ).toBe(true);
+    } finally {
+      forgotten.mockRestore();
+    }
+  });
+
   // Last: it ends every session of this app, the admin's too.
   it('emptying the sessions table outright (TRUNCATE, no row trigger) is announced too', async () => {
     const { agent } = await cachedSignIn();

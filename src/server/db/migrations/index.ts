@@ -18,6 +18,7 @@ import * as m017 from './017-list-order-indexes';
 import * as m018 from './018-session-change-notify';
 import * as m019 from './019-quiet-session-prune';
 import * as m020 from './020-answer-change-notify';
+import * as m021 from './021-sessions-own-notify';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018-session-change-notify': m018,
   '019-quiet-session-prune': m019,
   '020-answer-change-notify': m020,
+  '021-sessions-own-notify': m021,
 };
