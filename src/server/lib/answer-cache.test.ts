@@ -77,6 +77,42 @@ describe('AnswerCache', () => {
     expect(await cache.get('k', async () => 'third')).toBe('after the write');
   });
 
+  it('ages a slow read from when it began, not from when it answered', async () => {
+    const { cache, advance } = cacheAt(2_000);
+    let finish: (value: string) => void = () => {};
+    const slow = cache.get(
+      'k',
+      () =>
+        new Promise<string>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    advance(1_500);
+    finish('read at the start');
+    expect(await slow).toBe('read at the start');
+    advance(499);
+    expect(await cache.get('k', async () => 'not read')).toBe('read at the start');
+    advance(1);
+    expect(await cache.get('k', async () => 'read again')).toBe('read again');
+  });
+
+  it('an older read failing after an emptying does not drop the newer answer', async () => {
+    const { cache } = cacheAt(2_000);
+    let fail: (error: Error) => void = () => {};
+    const old = cache.get(
+      'k',
+      () =>
+        new Promise<string>((_, reject) => {
+          fail = reject;
+        }),
+    );
+    cache.clear();
+    expect(await cache.get('k', async () => 'newer')).toBe('newer');
+    fail(new Error('down'));
+    await expect(old).rejects.toThrow('down');
+    expect(await cache.get('k', async () => 'not read')).toBe('newer');
+  });
+
   it('keys answers apart', async () => {
     const { cache } = cacheAt(2_000);
     expect(await cache.get('a', async () => 'A')).toBe('A');

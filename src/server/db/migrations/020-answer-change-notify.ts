@@ -9,8 +9,9 @@ import { type Kysely, sql } from 'kysely';
  * instance, an operator's SQL); a notice leaves at commit, and only if the transaction commits.
  *
  * Tables no back-office answer reads (sessions, codes, rate counters, second factors, documents, consents,
- * borrower notices, terms changes, reminders) are left out: they change often and would empty it for
- * nothing. `answer-change-notify.api.test.ts` names every table one way or the other.
+ * borrower notices, reminders) are left out: they change often and would empty it for nothing.
+ * `lib/answer-cache.api.test.ts` names every table one way or the other, and checks that every cached
+ * route reads only tables listed here.
  */
 export const ANSWER_TABLES = [
   'account_closures',
@@ -22,6 +23,8 @@ export const ANSWER_TABLES = [
   'login_throttle',
   'repayment_reversals',
   'repayments',
+  // The pending, approved and servicing lists say when a change of terms awaits the borrower.
+  'terms_changes',
   'unapplied_payments',
   'users',
 ] as const;
