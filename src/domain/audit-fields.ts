@@ -5,7 +5,7 @@ import zh from './audit-labels/zh.json';
 
 /**
  * What each field an audit event records holds, so the audit screen and the CSV export write a change the
- * same way: money in centavos as money, statuses and roles by their names, dates as dates, flags as Yes/No.
+ * same way: money in centavos as money, statuses and roles by their names, dates and moments as such, flags as Yes/No.
  * Every field passed to `recordAudit` (src/server) is here; a field that is not reads as plain text.
  */
 export type AuditFieldKind =
@@ -13,6 +13,7 @@ export type AuditFieldKind =
   | 'status'
   | 'role'
   | 'date'
+  | 'dateTime'
   | 'number'
   | 'text'
   | 'boolean'
@@ -45,9 +46,20 @@ export const auditFieldKinds = {
   username: 'text',
   phone: 'text',
   channel: 'text',
+  receivedAt: 'dateTime',
+  payerReference: 'text',
+  reason: 'text',
+  repaymentId: 'text',
+  totp: 'boolean',
+  recoveryCodes: 'number',
+  recoveryCodesLeft: 'number',
+  passkey: 'text',
+  passkeys: 'number',
+  sessionsEnded: 'number',
 } as const satisfies Record<string, AuditFieldKind>;
 
-type AuditField = keyof typeof auditFieldKinds;
+/** A field an audit event may record: `recordAudit` (src/server) accepts no other, so each has its kind. */
+export type AuditField = keyof typeof auditFieldKinds;
 
 function auditFieldKind(field: string): AuditFieldKind {
   return Object.hasOwn(auditFieldKinds, field) ? auditFieldKinds[field as AuditField] : 'text';
@@ -61,11 +73,46 @@ export const auditLabels = { en, zh, km, fil } as const;
 export type AuditLabelLanguage = keyof typeof auditLabels;
 export type AuditLabels = typeof en;
 
+type ActionGroups = AuditLabels['actions'];
+/**
+ * Every action an audit event may record, "group.name" as the catalogue's `actions` lists them: the server
+ * records no other (`recordAudit` takes only these), so each has a label in every language.
+ */
+export type AuditAction = {
+  [G in keyof ActionGroups]: `${G & string}.${keyof ActionGroups[G] & string}`;
+}[keyof ActionGroups];
+
+export const auditActions: readonly AuditAction[] = Object.entries(en.actions).flatMap(([group, names]) =>
+  Object.keys(names).map((name) => `${group}.${name}` as AuditAction),
+);
+
+export function isAuditAction(action: string): action is AuditAction {
+  return (auditActions as readonly string[]).includes(action);
+}
+
+/** What an audit event is about (its `target_type`); the audit screen names each in every language. */
+export const auditTargetTypes = [
+  'application',
+  'loan',
+  'user',
+  'disbursement',
+  'repayment',
+  'unapplied_payment',
+  'complaint',
+] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+export function isAuditTargetType(type: string): type is AuditTargetType {
+  return (auditTargetTypes as readonly string[]).includes(type);
+}
+
 /** How one language writes the values of a change (the web's formatters, or the server's). */
 export interface AuditValueWriters {
   money: (minor: number) => string;
   /** A calendar date 'YYYY-MM-DD'. */
   date: (isoDate: string) => string;
+  /** A moment, as an ISO 8601 timestamp. */
+  dateTime: (iso: string) => string;
   number: (value: number) => string;
   status: (status: string) => string;
   role: (role: string) => string;
@@ -87,6 +134,8 @@ export function auditValueText(field: string, value: unknown, write: AuditValueW
   if (kind === 'role' && typeof value === 'string') return write.role(value);
   if (kind === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
     return write.date(value);
+  if (kind === 'dateTime' && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+    return write.dateTime(value);
   if (kind === 'password' && value === 'reset') return write.passwordReset;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { AuditAction, AuditField, AuditTargetType } from '../../domain/audit-fields';
 import type { Role } from '../../domain/roles';
 import { storableOrNull } from '../../domain/schemas/text';
 import type { Database, User } from '../db/schema';
@@ -29,27 +30,23 @@ export function systemActor(name: string, ip: string | null): AuditActor {
   return { id: null, username: name, role: 'system', ip };
 }
 
+/** The fields of a change: only those the audit catalogue knows, so the screen and the CSV can name them. */
+export type AuditFields = Partial<Record<AuditField, unknown>>;
+
 export interface AuditEntry {
-  action: string;
-  targetType:
-    | 'application'
-    | 'loan'
-    | 'user'
-    | 'disbursement'
-    | 'repayment'
-    | 'unapplied_payment'
-    | 'complaint';
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string;
   loanId?: string | null;
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
+  before?: AuditFields;
+  after?: AuditFields;
   reason?: string | null;
 }
 
 /** Only the fields whose value changed, as { field: { before, after } }. */
-export function diffFields(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}) {
+export function diffFields(before: AuditFields = {}, after: AuditFields = {}) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)]) as Set<AuditField>) {
     const b = before[key] ?? null;
     const a = after[key] ?? null;
     if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };

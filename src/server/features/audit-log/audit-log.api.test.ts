@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLabels } from '../../../domain/audit-fields';
 import { formatMoney } from '../../../domain/money';
+import { recordAudit, systemActor } from '../../audit/audit';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -210,6 +212,32 @@ describe('audit log', () => {
     expect(hold[11]).toBe('Status: Approved → On hold; Message to borrower: — → Call us, "urgent", please');
 
     expect((await admin.get('/api/admin/audit.csv?lang=fr')).status).toBe(400);
+  });
+
+  it('names every field of a newer action and writes a moment in the configured time zone', async () => {
+    await t.db.transaction().execute((trx) =>
+      recordAudit(trx, systemActor('payments-webhook', null), {
+        action: 'payment.receive',
+        targetType: 'unapplied_payment',
+        targetId: randomUUID(),
+        loanId,
+        after: { amountMinor: 500_000, receivedAt: '2026-11-20T06:05:09.000Z', payerReference: 'GC-77' },
+      }),
+    );
+    const rows = parseCsv(
+      (await admin.get(`/api/admin/audit.csv?loan=${loanNumber}&action=payment.receive`)).text.replace(
+        /^\uFEFF/,
+        '',
+      ),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![9]).toBe('Kept unapplied payment');
+    // 06:05 UTC is 14:05 in Manila, as the When column writes it.
+    expect(rows[1]![11]!.split('; ').sort()).toEqual([
+      'Amount: — → ₱5,000.00',
+      "Payer's reference: — → GC-77",
+      'Received at: — → 2026-11-20 14:05:09',
+    ]);
   });
 
   it('has no route that changes or removes an event, and the table refuses both', async () => {

@@ -22,8 +22,23 @@ const intlLocales: Record<AuditLabelLanguage, string> = {
   fil: 'fil-PH',
 };
 
+/** "2026-11-20 14:05:09" in the configured time zone: the When column, and moments in the changes. */
+function momentWriter(timeZone: string): (at: Date) => string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (at) => format.format(at).replace(',', '');
+}
+
 /** How the readable columns write values in one language (the catalogue the audit screen reads too). */
-function csvWriters(lang: AuditLabelLanguage): AuditValueWriters {
+function csvWriters(lang: AuditLabelLanguage, moment: (at: Date) => string): AuditValueWriters {
   const labels = auditLabels[lang];
   const locale = intlLocales[lang];
   const numbers = new Intl.NumberFormat(locale);
@@ -31,6 +46,7 @@ function csvWriters(lang: AuditLabelLanguage): AuditValueWriters {
     money: (minor) => formatMoney(minor, { locale }),
     // A stored calendar date stays 'YYYY-MM-DD': unambiguous in every language and sortable in a sheet.
     date: (isoDate) => isoDate,
+    dateTime: (iso) => moment(new Date(iso)),
     number: (value) => numbers.format(value),
     status: (status) => (labels.statuses as Record<string, string>)[status] ?? status,
     role: (role) => (labels.roles as Record<string, string>)[role] ?? role,
@@ -78,17 +94,8 @@ export async function exportAuditCsv(
     h.roleReadable,
     h.changesReadable,
   ];
-  const write = csvWriters(lang);
-  const when = new Intl.DateTimeFormat('en-CA', {
-    timeZone: deps.config.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  const when = momentWriter(deps.config.timeZone);
+  const write = csvWriters(lang, when);
   const batchAfter = (after: AuditRow | null): Promise<AuditRow[]> => {
     let batch = selectAuditRows(filteredAuditEvents(deps, query));
     if (after) {
@@ -110,7 +117,7 @@ export async function exportAuditCsv(
       for (;;) {
         for (const r of rows) {
           yield csvLine([
-            when.format(r.at).replace(',', ''),
+            when(r.at),
             r.actor_username,
             r.actor_role,
             r.action,

@@ -43,6 +43,9 @@ describe('Audit Log', { timeout: 20_000 }, () => {
       mustChangePassword: { before: false, after: true },
       receivedOn: { before: null, after: '2025-03-04' },
       role: { before: 'officer', after: 'finance' },
+      totp: { before: false, after: true },
+      recoveryCodes: { before: null, after: 10 },
+      receivedAt: { before: null, after: '2025-03-04T23:30:00.000Z' },
       somethingNew: { before: 'a', after: 'b' },
     };
     const en = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
@@ -54,6 +57,9 @@ describe('Audit Log', { timeout: 20_000 }, () => {
       'Must change password: No → Yes',
       `Received on: — → ${en.calendarDate('2025-03-04')}`,
       'Role: Officer → Finance',
+      'Authenticator app: No → Yes',
+      'Recovery codes: — → 10',
+      `Received at: — → ${en.dateTime('2025-03-04T23:30:00.000Z')}`,
       // A field the catalogue does not know yet: its name, and the values as text.
       'somethingNew: a → b',
     ]);
@@ -84,7 +90,25 @@ describe('Audit Log', { timeout: 20_000 }, () => {
       reason: null,
       ip: null,
     });
-    mockApi({ ...staffBase(admin), 'GET /api/admin/audit': { body: pageOf([hold, custom]) } });
+    // Actions added after the screen was first written read as words too, never as their stored names.
+    const totp = makeEvent({
+      action: 'user.totp_enabled',
+      targetType: 'user',
+      targetId: '1983de7e-0000-4000-9000-000000000002',
+      loanNumber: null,
+      changes: { totp: { before: false, after: true }, recoveryCodes: { before: null, after: 10 } },
+      reason: null,
+    });
+    const reply = makeEvent({
+      action: 'complaint.reply',
+      targetType: 'complaint',
+      targetId: 'c42dc3bb-0000-4000-9000-000000000003',
+      changes: {},
+    });
+    mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/audit': { body: pageOf([hold, custom, totp, reply]) },
+    });
     renderBackOffice('/admin/audit');
     expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Audit Log' });
@@ -111,6 +135,13 @@ describe('Audit Log', { timeout: 20_000 }, () => {
     const other = within(table).getByText('system.rotate_keys').closest('tr') as HTMLElement;
     expect(within(other).getByTestId('audit-target').textContent).toBe('config abcdef01…');
     expect(within(other).getByTestId('audit-reason').textContent).toBe('N/A');
+    const secondFactor = within(table).getByText('Turned on authenticator app').closest('tr') as HTMLElement;
+    expect(within(secondFactor).getByTestId('audit-target').textContent).toBe('User 1983de7e…');
+    expect(within(secondFactor).getByTestId('audit-changes').textContent).toBe(
+      'Authenticator app: No → YesRecovery codes: — → 10',
+    );
+    const complaint = within(table).getByText('Replied to complaint').closest('tr') as HTMLElement;
+    expect(within(complaint).getByTestId('audit-target').textContent).toBe('Complaint c42dc3bb…');
   });
 
   it('filters go into the query string, and the CSV link carries the same filters', async () => {

@@ -2,7 +2,13 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type AuditValueWriters, auditChangeLines } from '../../../../domain/audit-fields';
+import {
+  type AuditValueWriters,
+  auditActions,
+  auditChangeLines,
+  isAuditAction,
+  isAuditTargetType,
+} from '../../../../domain/audit-fields';
 import type { AuditEventDto } from '../../../../domain/schemas/staff';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
@@ -12,38 +18,6 @@ import { type Formatters, useFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import { type ShownStatus, statusLook, statusLooks } from '../../../lib/status';
-
-/** Every action the server records (src/server/**: recordAudit); others show their raw name. */
-export const knownAuditActions = [
-  'application.approve',
-  'application.reject',
-  'application.update_terms',
-  'loan.update_terms',
-  'loan.hold',
-  'loan.release',
-  'loan.change_bank_details',
-  'loan.change_credit_score',
-  'loan.message_borrower',
-  'loan.close',
-  'loan.reopen',
-  'disbursement.mark_paid',
-  'disbursement.mark_failed',
-  'disbursement.reveal_destination',
-  'repayment.record',
-  'repayment.reverse',
-  'payment.receive',
-  'payment.apply',
-  'payment.return',
-  'user.create',
-  'user.update',
-  'user.reset_password',
-  'user.deactivate',
-  'user.reactivate',
-  'user.unlock',
-  'user.delete',
-] as const;
-
-const knownTargets = ['application', 'loan', 'disbursement', 'repayment', 'unapplied_payment', 'user'];
 
 /** The filters: URL and API parameters alike (GET /api/admin/audit and /api/admin/audit.csv). */
 const filterKeys = ['actor', 'action', 'loan', 'from', 'to'] as const;
@@ -56,6 +30,7 @@ export function changeLines(changes: AuditEventDto['changes'], t: TFunction, fmt
   const write: AuditValueWriters = {
     money: (minor) => fmt.money(minor),
     date: (isoDate) => fmt.calendarDate(isoDate),
+    dateTime: (iso) => fmt.dateTime(iso),
     number: (value) => fmt.number(value),
     status: (status) =>
       Object.hasOwn(statusLooks, status) ? t(statusLook(status as ShownStatus).label) : status,
@@ -86,8 +61,9 @@ export function AuditPage() {
   // The same URL state ListPage reads, so the export always matches the rows on screen.
   const { search: filters } = useListParams(filterKeys);
 
+  // Every action the server records has a label (src/domain/audit-fields); an older row's unknown one shows as stored.
   const actionLabel = (action: string) =>
-    (knownAuditActions as readonly string[]).includes(action) ? t(`auditLabels.actions.${action}`) : action;
+    isAuditAction(action) ? t(`auditLabels.actions.${action}`) : action;
   const f = (key: string) => t(`audit.filters.${key}`);
   const col = (key: string) => t(`audit.columns.${key}`);
 
@@ -99,7 +75,7 @@ export function AuditPage() {
       placeholder: f('allActions'),
       type: 'select',
       width: 210,
-      options: knownAuditActions.map((value) => ({ value, label: actionLabel(value) })),
+      options: auditActions.map((value) => ({ value, label: actionLabel(value) })),
     },
     { key: 'loan', label: f('loan'), placeholder: f('loanPlaceholder'), width: 140 },
     { key: 'from', label: f('from'), type: 'date', width: 140 },
@@ -107,7 +83,7 @@ export function AuditPage() {
   ];
 
   const targetText = (event: AuditEventDto) => {
-    const type = knownTargets.includes(event.targetType)
+    const type = isAuditTargetType(event.targetType)
       ? t(`audit.targets.${event.targetType}`)
       : event.targetType;
     // Loans and applications are known by their loan number; users and payouts by their id.
