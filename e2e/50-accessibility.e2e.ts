@@ -202,7 +202,26 @@ async function audit(page: Page, screen: string, shot: string, fullPage = true):
       );
   });
   await screenshot(page, `a11y-${shot}`, { fullPage });
-  return findings.map((f) => `${screen}: ${f.impact} ${f.id} (${f.help})\n    ${f.nodes.join('\n    ')}`);
+  // innerText: what a person sees (no hidden text, no inline style or script).
+  // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text is what a person reads
+  const rawNames = rawNamesShown(await page.evaluate(() => document.body.innerText));
+  return [
+    ...findings.map((f) => `${screen}: ${f.impact} ${f.id} (${f.help})\n    ${f.nodes.join('\n    ')}`),
+    ...rawNames.map((name) => `${screen}: shows a stored name instead of words: "${name}"`),
+  ];
+}
+
+/**
+ * What looks like a name from the code rather than words (nothing shown to staff or borrowers may be): an
+ * action code ("user.totp_enabled"), a snake_case value ("on_hold") or a camelCase field ("recoveryCodes:").
+ */
+function rawNamesShown(text: string): string[] {
+  const patterns = [
+    /\b(?:application|loan|user|disbursement|repayment|payment|terms|complaint)\.[a-z_]+\b/g,
+    /\b[a-z]+(?:_[a-z]+)+\b/g,
+    /\b[a-z]+[A-Z][A-Za-z]*:/g,
+  ];
+  return [...new Set(patterns.flatMap((pattern) => text.match(pattern) ?? []))];
 }
 
 async function newContext(viewport: Viewport, colorScheme: Scheme) {
