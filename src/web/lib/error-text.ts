@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { writeIsoDate } from '../../domain/date-text';
 import { type ErrorParams, moneyParamsAsText } from '../../domain/errors';
 import { formatMoney } from '../../domain/money';
 import { ApiError } from './api';
@@ -14,13 +15,18 @@ export interface ErrorInfo {
   message?: string | undefined;
 }
 
-/** `t('errors.' + code, params)`, falling back to the server's message, then to the generic failure. */
+/**
+ * `t('errors.' + code, params)`, falling back to the server's message, then to the generic failure. Money
+ * (centavos) and a calendar date ('YYYY-MM-DD', e.g. "was due on {date}") are written as the reader's
+ * language writes them, not as the API sends them.
+ */
 export function translateError(t: TFunction, error: ErrorInfo): string {
   const fallback = error.message || t('errors.INTERNAL');
-  const locale = currentLanguage();
-  const params = error.params
-    ? moneyParamsAsText(error.params, (minor) => formatMoney(minor, { locale }))
+  const language = currentLanguage();
+  const params: Record<string, unknown> = error.params
+    ? moneyParamsAsText(error.params, (minor) => formatMoney(minor, { locale: language }))
     : {};
+  if (typeof params.date === 'string') params.date = writeIsoDate(language, params.date) ?? params.date;
   return t(`errors.${error.code}`, { ...params, defaultValue: fallback });
 }
 

@@ -8,7 +8,6 @@ import { InlineLoadError, InlineLoading } from '../../../components/load-state';
 import { FormModal } from '../../../components/modals';
 import { PasswordField } from '../../../components/password-field';
 import { PrivacyNoticeText } from '../../../components/privacy-notice';
-import { ApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
@@ -165,9 +164,7 @@ export function CloseAccount() {
         confirmColor="red"
         validate={() => (password ? null : t('errors.CURRENT_PASSWORD_WRONG'))}
         onConfirm={async () => {
-          const result = await close.mutateAsync(password).catch((error: unknown) => {
-            throw withReadableDate(error, format.calendarDate);
-          });
+          const result = await close.mutateAsync(password);
           notifySuccess(t('privacy.account.close.done', { date: format.calendarDate(result.anonymiseOn) }));
           forgetSession();
           navigate('/login', { replace: true });
@@ -186,16 +183,4 @@ export function CloseAccount() {
       </FormModal>
     </Stack>
   );
-}
-
-/** "The last payment is due on {date}": the date in the reader's language, not as the API sends it. */
-function withReadableDate(error: unknown, calendarDate: (iso: string) => string): unknown {
-  if (!(error instanceof ApiError) || typeof error.params?.date !== 'string') return error;
-  return new ApiError({
-    code: error.code,
-    message: error.message,
-    status: error.status,
-    fields: error.fields,
-    params: { ...error.params, date: calendarDate(error.params.date) },
-  });
 }
