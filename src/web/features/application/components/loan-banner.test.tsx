@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { bannerIntervalMs, LoanBanner } from './loan-banner';
 
@@ -44,6 +45,17 @@ describe('loan banner', () => {
     expect(current()).toBe(2);
     await act(async () => vi.advanceTimersByTime(bannerIntervalMs));
     expect(current()).toBe(0);
+  });
+
+  it('is announced as a carousel in the reader’s language', async () => {
+    await i18n.changeLanguage('zh');
+    try {
+      renderBanner();
+      const region = screen.getByRole('region', { name: '关于 Hiram 贷款' });
+      expect(region.getAttribute('aria-roledescription')).toBe('图片轮播');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('can be paused, and a chosen picture stays', async () => {

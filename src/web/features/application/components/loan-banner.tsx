@@ -44,7 +44,7 @@ export function LoanBanner() {
       radius="lg"
       className={classes.root}
       component="section"
-      aria-roledescription="carousel"
+      aria-roledescription={t('application.banner.kind')}
       aria-label={t('application.banner.label')}
     >
       <div className={classes.stage}>
