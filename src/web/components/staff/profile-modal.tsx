@@ -156,7 +156,7 @@ function ProfileBody({ profile, fmt }: { profile: ApplicationProfile; fmt: Forma
               <Field label={f('totalRepayable')}>{fmt.money(d.totalRepayableMinor)}</Field>
               <Field label={f('totalInterest')}>{fmt.money(d.totalInterestMinor)}</Field>
               <Field label={f('fees')}>{fmt.money(d.fees.totalMinor)}</Field>
-              <Field label={f('startDate')}>{d.startDate}</Field>
+              <Field label={f('startDate')}>{fmt.calendarDate(d.startDate)}</Field>
               <Field label={f('instalments')}>{fmt.number(d.schedule.length)}</Field>
               <Field label={f('fingerprint')}>
                 <Text span ff="monospace" size="xs" title={profile.disclosureSha256}>
