@@ -28,11 +28,11 @@ import pg from 'pg';
 import { defaultRepaymentRules, deriveLoanFacts, previewWithdrawal } from '../src/domain/loan/repayments';
 import { repaymentListQuery } from '../src/domain/schemas/payments';
 import { overdueListQuery } from '../src/domain/schemas/portfolio';
+import { defaultPaymentChannels } from '../src/domain/schemas/settings';
 import { auditQuery } from '../src/domain/schemas/staff';
 import { hmac } from '../src/server/auth/crypto';
 import { hashPassword } from '../src/server/auth/passwords';
 import { codeHash } from '../src/server/auth/verification-codes';
-import { defaultPaymentChannels } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import type { Database } from '../src/server/db/schema';
 import type { AppDeps } from '../src/server/deps';
@@ -154,7 +154,7 @@ function printTable(title: string, rows: Row[]) {
 const benchConfig = (timeZone: string) => ({
   timeZone,
   repaymentRules: defaultRepaymentRules,
-  paymentChannels: defaultPaymentChannels,
+  paymentChannels: [...defaultPaymentChannels],
 });
 
 /** The SQL the lists and figures really run, captured through Kysely's log hook, then EXPLAINed. */

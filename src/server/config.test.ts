@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../domain/loan/terms';
-import { ConfigError, DEFAULT_REGULATOR_CONTACT, defaultPaymentChannels, loadConfig } from './config';
+import { defaultPaymentChannels } from '../domain/schemas/settings';
+import { ConfigError, DEFAULT_REGULATOR_CONTACT, loadConfig } from './config';
 import { defaultNoticeTexts } from './privacy/notice';
 
 describe('loadConfig', () => {

@@ -13,7 +13,12 @@ import {
 } from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
 import { type NoticeTexts, noticeVersionPattern } from '../domain/schemas/privacy';
-import { DEFAULT_TIME_ZONE, type PaymentChannel, paymentChannelSchema } from '../domain/schemas/settings';
+import {
+  DEFAULT_TIME_ZONE,
+  defaultPaymentChannels,
+  type PaymentChannel,
+  paymentChannelSchema,
+} from '../domain/schemas/settings';
 import { type MetricsAccess, parseNetwork } from './metrics/access';
 import { defaultNoticeTexts, readNoticeFile } from './privacy/notice';
 
@@ -77,16 +82,6 @@ const isValidTimeZone = (tz: string) => {
     return false;
   }
 };
-
-/**
- * The channels finance records repayments on. No account numbers are invented: until the lender sets
- * PAYMENT_CHANNELS with real details, borrowers are told to contact support for how to pay.
- */
-export const defaultPaymentChannels: PaymentChannel[] = [
-  { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
-  { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
-  { code: 'cash', name: 'Cash at the office', accountDetails: null, instructions: null },
-];
 
 const paymentChannels = z
   .string()
@@ -576,7 +571,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loanProduct,
     fourEyesThresholdMinor: e.FOUR_EYES_THRESHOLD * 100,
     repaymentRules,
-    paymentChannels: e.PAYMENT_CHANNELS ?? defaultPaymentChannels,
+    paymentChannels: e.PAYMENT_CHANNELS ?? [...defaultPaymentChannels],
     paymentsWebhook:
       e.PAYMENTS_WEBHOOK_SECRET && e.PAYMENTS_WEBHOOK_CHANNEL
         ? { secret: e.PAYMENTS_WEBHOOK_SECRET, channel: e.PAYMENTS_WEBHOOK_CHANNEL }

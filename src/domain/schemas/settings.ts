@@ -32,6 +32,24 @@ export const paymentChannelSchema = z.strictObject({
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 
 /**
+ * The channels finance records repayments on until the lender sets PAYMENT_CHANNELS. No account numbers are
+ * invented: until the lender gives real details, borrowers are told to contact support for how to pay.
+ */
+export const defaultPaymentChannels: readonly PaymentChannel[] = [
+  { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
+  { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
+  { code: 'cash', name: 'Cash at the office', accountDetails: null, instructions: null },
+];
+
+/**
+ * A channel still named as shipped ("Bank transfer"), whose name the screens may write in the reader's
+ * language; a name the lender gave is shown as the lender wrote it.
+ */
+export function isBuiltInChannelName(channel: Pick<PaymentChannel, 'code' | 'name'>): boolean {
+  return defaultPaymentChannels.some((c) => c.code === channel.code && c.name === channel.name);
+}
+
+/**
  * GET /api/settings: what the web needs to show the lender's own figures (rate, fees, amounts) and
  * times (time zone) before any loan exists. Public: none of it is about a person.
  */

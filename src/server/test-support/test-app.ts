@@ -10,14 +10,10 @@ import { defaultReminderRules } from '../../domain/loan/reminders';
 import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Role, UserStatus } from '../../domain/roles';
+import { defaultPaymentChannels } from '../../domain/schemas/settings';
 import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import {
-  type Config,
-  DEFAULT_REGULATOR_CONTACT,
-  defaultPaymentChannels,
-  defaultPrivacyConfig,
-} from '../config';
+import { type Config, DEFAULT_REGULATOR_CONTACT, defaultPrivacyConfig } from '../config';
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -116,7 +112,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loanProduct: defaultLoanProduct,
     fourEyesThresholdMinor: 10_000_000,
     repaymentRules: defaultRepaymentRules,
-    paymentChannels: defaultPaymentChannels,
+    paymentChannels: [...defaultPaymentChannels],
     paymentsWebhook: null,
     // Tests run jobs themselves, with the app's clock; no timer runs in a test app.
     jobs: { enabled: false, intervalSeconds: 300 },

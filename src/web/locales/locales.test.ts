@@ -82,6 +82,8 @@ describe('locale files', () => {
     // Product and language names are the same everywhere.
     const sameEverywhere = new Set([
       'common.appName',
+      // A brand.
+      'channels.gcash',
       'languages.en',
       'languages.zh',
       'languages.km',

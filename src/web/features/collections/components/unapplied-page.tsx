@@ -8,8 +8,8 @@ import { ListPage } from '../../../components/lists/list-page';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
+import { useChannelName } from '../../../lib/payment-channels';
 import { useCan } from '../../../lib/session';
-import { useSettings } from '../../../lib/settings';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import type { UnappliedPayment } from '../api/unapplied';
 import { ApplyPaymentModal } from './apply-payment-modal';
@@ -27,9 +27,8 @@ export function UnappliedPage() {
   const fmt = useFormat();
   const can = useCan();
   const canResolve = can('unappliedPayment.resolve');
-  const channels = useSettings().data?.paymentChannels ?? [];
-  /** The provider's channel by its configured name ("GCash"), not its code. */
-  const channelName = (code: string) => channels.find((channel) => channel.code === code)?.name ?? code;
+  /** The provider's channel by its name ("GCash"), not its code. */
+  const channelName = useChannelName();
   const [dialog, setDialog] = useState<'apply' | 'return' | null>(null);
   const [row, setRow] = useState<UnappliedPayment | null>(null);
   const open = (kind: 'apply' | 'return', item: UnappliedPayment) => {

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { translateError } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { channelLabel } from '../../../lib/payment-channels';
 import { useSettings } from '../../../lib/settings';
 import { type RecordRepaymentInput, useRecordRepayment } from '../api/loans';
 
@@ -143,7 +144,7 @@ export function RecordRepaymentModal({ opened, onClose, loan, today }: RecordRep
         label={r('channel')}
         placeholder={r('channelPlaceholder')}
         withAsterisk
-        data={channels.map((channel) => ({ value: channel.code, label: channel.name }))}
+        data={channels.map((channel) => ({ value: channel.code, label: channelLabel(channel, t) }))}
         value={values.channel || null}
         error={errors.channel}
         allowDeselect={false}

@@ -6,7 +6,7 @@ import { DateTimeCell } from '../../../components/date-time-cell';
 import { type Column, DataTable } from '../../../components/lists/data-table';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { useFormat } from '../../../lib/format';
-import { useChannelName } from './channel-name';
+import { useChannelName } from '../../../lib/payment-channels';
 import { RepaymentStatusBadge } from './repayment-status';
 
 export type LedgerRepayment = LoanLedgerDto['repayments'][number];

@@ -8,8 +8,8 @@ import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
 import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
 import { useFormat } from '../../../lib/format';
+import { useChannelName } from '../../../lib/payment-channels';
 import { backOfficeKeys } from '../../../lib/staff/keys';
-import { useChannelName } from './channel-name';
 import { RepaymentStatusBadge } from './repayment-status';
 
 type RepaymentItem = z.infer<typeof repaymentListItem>;

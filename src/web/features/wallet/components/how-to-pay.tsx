@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
 import { useFormat } from '../../../lib/format';
+import { channelLabel } from '../../../lib/payment-channels';
 import { useSettings } from '../../../lib/settings';
 import classes from './wallet.module.css';
 
@@ -31,7 +32,7 @@ export function HowToPay(props: { repayment: NonNullable<WalletResponse['repayme
           {paymentChannels.map((channel) => (
             <div key={channel.code}>
               <Text size="sm" fw={600}>
-                {channel.name}
+                {channelLabel(channel, t)}
               </Text>
               <Text size="sm">{channel.accountDetails}</Text>
               {channel.instructions ? (
