@@ -5,8 +5,9 @@ import zh from './audit-labels/zh.json';
 
 /**
  * What each field an audit event records holds, so the audit screen and the CSV export write a change the
- * same way: money in centavos as money, statuses and roles by their names, dates and moments as such, flags as Yes/No.
- * Every field passed to `recordAudit` (src/server) is here; a field that is not reads as plain text.
+ * same way: money in centavos as money, statuses and roles by their names, dates and moments as such,
+ * flags as Yes/No. `recordAudit` (src/server) takes only these fields; an older row's unknown field reads
+ * as plain text.
  */
 export type AuditFieldKind =
   | 'money'
