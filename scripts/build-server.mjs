@@ -3,11 +3,15 @@
 // usual), so a production install (`npm ci --omit=dev`) runs it with plain `node`. Then the migrated PGlite
 // template that a first start copies instead of running initdb. `node dist/server/main.js` turns on Node's
 // compile cache (V8 code for node_modules kept on disk between starts) before it loads the server.
+// `--out DIR` builds elsewhere (the production-layout test); the default is dist/server.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
-const out = 'dist/server';
+const outAt = process.argv.indexOf('--out');
+const out = outAt > 0 ? process.argv[outAt + 1] : 'dist/server';
+if (!out) throw new Error('usage: build-server.mjs [--out DIR]');
 rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: { server: 'src/server/main.ts', 'create-template': 'src/server/db/create-template.ts' },
@@ -17,11 +21,21 @@ await build({
   format: 'esm',
   target: 'node22.12',
   packages: 'external',
-  sourcemap: 'linked',
+  // No source maps: the bundle is not minified (a stack trace reads as it is), Node would not use a map
+  // without --enable-source-maps, and one would ship every server source file inside the image (#34).
+  sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
 });
-execFileSync(process.execPath, [`${out}/create-template.js`, `${out}/pglite-template`], { stdio: 'inherit' });
+const template = `${out}/pglite-template`;
+execFileSync(process.execPath, [`${out}/create-template.js`, template], { stdio: 'inherit' });
+// PGlite writes its files 0600 or 0666 as it likes. The template is read, never written, by the user the
+// server runs as, who is not the one who built it (root builds the image, uid 1000 runs it): readable by
+// all, writable by its owner only. The copy a first start makes is private again (db/pglite-template.ts).
+chmodSync(template, 0o755);
+for (const entry of readdirSync(template, { withFileTypes: true, recursive: true })) {
+  chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+}
 // Written last: build-if-needed.mjs takes main.js as the mark of a finished build.
 writeFileSync(
   `${out}/main.js`,

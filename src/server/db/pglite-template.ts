@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -11,6 +11,10 @@ import { join } from 'node:path';
  * On a data directory without a database, puts the template's files in place (through a temporary name
  * and a rename, so a crash mid-copy leaves no half database) and returns true. The caller holds the data
  * directory's lock. A directory that has a database, or a missing template, is left alone.
+ *
+ * The template belongs to whoever built it (root, in the image) and only needs to be readable; the copy
+ * belongs to the user the server runs as and is made private to it (0700/0600), as PostgreSQL keeps its
+ * own data directory: it will hold borrowers' data.
  */
 export function seedFromTemplate(pgdata: string, templateDir: string): boolean {
   if (!existsSync(join(templateDir, 'PG_VERSION'))) return false;
@@ -21,7 +25,25 @@ export function seedFromTemplate(pgdata: string, templateDir: string): boolean {
   }
   const partial = `${pgdata}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(templateDir, partial, { recursive: true });
+  try {
+    cpSync(templateDir, partial, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    // Said plainly: the usual cause is a build that left the template readable by its owner only.
+    throw new Error(
+      `Cannot read the database template ${templateDir} as uid ${process.getuid?.()}: every file in it ` +
+        `must be readable by the user the server runs as (scripts/build-server.mjs makes it so). ` +
+        `${(error as Error).message}`,
+    );
+  }
+  makePrivate(partial);
   renameSync(partial, pgdata);
   return true;
+}
+
+function makePrivate(dir: string) {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
 }
