@@ -346,7 +346,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: everything in dist/web is served to anyone, and a map hands out the app's sources
+    // (issue #34). Development (`npm run dev`) has Vite's own.
+    sourcemap: false,
     // dist/web/.vite/manifest.json: which chunks each entry loads (bench/first-load.ts reads it).
     manifest: true,
     // Everything every page loads (the entry's static imports: React, the router, Mantine's core, i18next,

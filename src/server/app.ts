@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { registerAuth } from './auth/plugin';
@@ -51,7 +51,7 @@ import { AnswerCache } from './lib/answer-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
-import { requestIdGenerator } from './lib/logging';
+import { RequestLogController, requestIdGenerator } from './lib/logging';
 import { pagePolicies } from './lib/page-policy';
 import { securityHeaders } from './lib/security-headers';
 import type { App } from './lib/types';
@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     genReqId: requestIdGenerator(config.trustProxy),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -114,8 +114,10 @@ describe('structured logs', () => {
 describe('request ids', () => {
   it('are generated, logged and echoed in X-Request-Id; a client-sent id is ignored without TRUST_PROXY', async () => {
     const { app, entries } = await loggedApp();
-    const first = await app.api.get('/api/health');
-    const second = await app.api.get('/api/health', { headers: { 'x-request-id': 'made-up-by-a-client' } });
+    const first = await app.api.get('/api/privacy/notice');
+    const second = await app.api.get('/api/privacy/notice', {
+      headers: { 'x-request-id': 'made-up-by-a-client' },
+    });
     const ids = [first.headers['x-request-id'], second.headers['x-request-id']];
     for (const id of ids) expect(id).toMatch(UUID);
     expect(ids[0]).not.toBe(ids[1]);
@@ -127,18 +129,40 @@ describe('request ids', () => {
 
   it("take a trusted proxy's X-Request-Id when it looks like an id, and replace an odd one", async () => {
     const { app, entries } = await loggedApp({ config: { trustProxy: ['127.0.0.1'] } });
-    const given = await app.api.get('/api/health', { headers: { 'x-request-id': 'lb-7f3a.42:1' } });
+    const given = await app.api.get('/api/privacy/notice', { headers: { 'x-request-id': 'lb-7f3a.42:1' } });
     expect(given.headers['x-request-id']).toBe('lb-7f3a.42:1');
-    const odd = await app.api.get('/api/health', {
+    const odd = await app.api.get('/api/privacy/notice', {
       headers: { 'x-request-id': 'has spaces {and} "quotes"' },
     });
     expect(odd.headers['x-request-id']).toMatch(UUID);
-    const tooLong = await app.api.get('/api/health', { headers: { 'x-request-id': 'a'.repeat(129) } });
+    const tooLong = await app.api.get('/api/privacy/notice', {
+      headers: { 'x-request-id': 'a'.repeat(129) },
+    });
     expect(tooLong.headers['x-request-id']).toMatch(UUID);
     // Errors answered by the app carry the id too, so a user's report can be found in the log.
     const missing = await app.api.get('/api/no-such-route', { headers: { 'x-request-id': 'trace-404' } });
     expect(missing.status).toBe(404);
     expect(missing.headers['x-request-id']).toBe('trace-404');
     expect(entries().some((e) => e.requestId === 'lb-7f3a.42:1' && e.msg === 'request completed')).toBe(true);
+  });
+});
+
+describe('health probes and metrics scrapes', () => {
+  it('log nothing when they pass, and one warning with the request when they fail', async () => {
+    const { app, entries } = await loggedApp();
+    for (let i = 0; i < 3; i++) {
+      expect((await app.api.get('/api/health')).status).toBe(200);
+      expect((await app.api.get('/api/health/ready?from=lb')).status).toBe(200);
+    }
+    expect(entries()).toEqual([]);
+    // Neither METRICS_ALLOW nor METRICS_TOKEN: /metrics answers 404, which a scraper must hear about.
+    expect((await app.api.get('/metrics')).status).toBe(404);
+    const failed = entries();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ level: 40, msg: 'probe failed', req: { url: '/metrics' } });
+    expect((failed[0]!.res as { statusCode: number }).statusCode).toBe(404);
+    // Everything else is logged as before.
+    await app.api.get('/api/privacy/notice');
+    expect(entries().map((e) => e.msg)).toEqual(['probe failed', 'incoming request', 'request completed']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { TrustProxy } from '../config';
 
 /**
@@ -60,4 +60,40 @@ export function requestIdGenerator(trustProxy: TrustProxy): (request: IncomingMe
     const given = fromProxy ? request.headers['x-request-id'] : undefined;
     return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   };
+}
+
+/**
+ * What load balancers, the container's HEALTHCHECK and Prometheus ask every few seconds, on every instance:
+ * two info lines each (incoming, completed) would bury the requests people make.
+ */
+const PROBES = new Set(['/api/health', '/api/health/ready', '/metrics']);
+const isProbe = (request: FastifyRequest) => PROBES.has(request.url.split('?')[0] ?? '');
+
+/**
+ * Fastify's request lines, less the probes that went well: a probe writes nothing unless it fails (an error,
+ * or a 4xx/5xx such as readiness's 503 or a refused scrape), and then one warning line carrying the request
+ * as well, since its "incoming request" line was not written. Everything else is logged as Fastify does.
+ */
+export class RequestLogController extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (!isProbe(request)) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (!isProbe(request)) return super.requestCompleted(error, request, reply, metadata);
+    if (!error && reply.statusCode < 400) return;
+    reply.log.warn(
+      { req: request, res: reply, responseTime: reply.elapsedTime, ...(error ? { err: error } : {}) },
+      'probe failed',
+    );
+  }
 }
