@@ -2,11 +2,12 @@
  * Build step (scripts/build-server.mjs): `node dist/server/create-template.js <dir>` writes the migrated
  * PGlite template that a first start copies instead of running initdb (db/pglite-template.ts).
  */
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { migrateToLatest, openDatabase } from './open';
+import { packTemplate } from './pglite-template';
 
-/** Migrates a fresh PGlite database in a scratch folder, closes it, and moves its files to `templateDir`. */
+/** Migrates a fresh PGlite database in a scratch folder, closes it, and packs its files into `templateDir`. */
 async function createPgliteTemplate(templateDir: string): Promise<void> {
   const work = mkdtempSync(join(dirname(templateDir), '.pglite-template-'));
   try {
@@ -16,8 +17,7 @@ async function createPgliteTemplate(templateDir: string): Promise<void> {
     } finally {
       await database.close();
     }
-    rmSync(templateDir, { recursive: true, force: true });
-    renameSync(join(work, 'pgdata'), templateDir);
+    packTemplate(join(work, 'pgdata'), templateDir);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

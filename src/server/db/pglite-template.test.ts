@@ -1,8 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedFromTemplate } from './pglite-template';
+import { packTemplate, seedFromTemplate } from './pglite-template';
 
 let root: string;
 let template: string;
@@ -10,20 +19,32 @@ let pgdata: string;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'hiram-template-'));
+  const cluster = join(root, 'cluster');
+  mkdirSync(join(cluster, 'base', 'empty'), { recursive: true });
+  writeFileSync(join(cluster, 'PG_VERSION'), '17\n');
+  writeFileSync(join(cluster, 'base', 'table'), 'migrated');
+  writeFileSync(join(cluster, 'base', 'zeros'), Buffer.alloc(8192));
   template = join(root, 'template');
-  mkdirSync(join(template, 'base'), { recursive: true });
-  writeFileSync(join(template, 'PG_VERSION'), '17\n');
-  writeFileSync(join(template, 'base', 'table'), 'migrated');
+  packTemplate(cluster, template);
   pgdata = join(root, 'data', 'pgdata');
   mkdirSync(join(root, 'data'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('seedFromTemplate', () => {
-  it('copies the template into a data directory that has no database yet', () => {
+  it('unpacks the template into a data directory that has no database yet, private to its user', () => {
     expect(seedFromTemplate(pgdata, template)).toBe(true);
     expect(readFileSync(join(pgdata, 'base', 'table'), 'utf8')).toBe('migrated');
+    expect(readFileSync(join(pgdata, 'base', 'zeros'))).toEqual(Buffer.alloc(8192));
+    expect(statSync(join(pgdata, 'base', 'empty')).isDirectory()).toBe(true);
     expect(existsSync(`${pgdata}.partial`)).toBe(false);
+    expect(statSync(pgdata).mode & 0o777).toBe(0o700);
+    expect(statSync(join(pgdata, 'base')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(pgdata, 'PG_VERSION')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the template in one file', () => {
+    expect(readdirSync(template)).toEqual(['pgdata.gz']);
   });
 
   it('replaces an empty folder and a half copy left by a crash', () => {
