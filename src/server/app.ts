@@ -108,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     genReqId: requestIdGenerator(config.trustProxy),
+    // While shutting down, a request that comes on an open connection is served (with Connection: close),
+    // not answered 503: a load balancer passes a 503 on to the user; a refused new connection it retries.
+    return503OnClosing: false,
     logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
