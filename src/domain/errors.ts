@@ -34,6 +34,8 @@ export const errorMessages = {
   /** The per-address or overall hourly ceiling on sending verification codes (sign-up, withdrawal). */
   CODE_LIMIT_REACHED: 'Too many verification codes have been requested. Please try again in {n} minutes.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  /** A JSON body nested more deeply than any request of the API needs (issue #33). */
+  JSON_TOO_DEEP: 'The request is nested too deeply.',
   INTERNAL: 'Something went wrong. Try again.',
   /** GET /api/health/ready: the database cannot be reached or its migrations are not current. */
   NOT_READY: 'The server is not ready to take requests yet.',

@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
+import { CredentialChecks } from './auth/attempt-limits';
 import { registerAuth } from './auth/plugin';
 import { SessionCache } from './auth/session-cache';
 import type { SessionRow } from './auth/sessions';
@@ -51,6 +52,7 @@ import { AnswerCache } from './lib/answer-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
+import { useDepthLimitedJsonParser } from './lib/json-body';
 import { RequestLogController, requestIdGenerator } from './lib/logging';
 import { pagePolicies } from './lib/page-policy';
 import { securityHeaders } from './lib/security-headers';
@@ -63,7 +65,15 @@ import { storageFor } from './storage/create-storage';
 export interface BuildAppOptions
   extends Omit<
     AppDeps,
-    'notifier' | 'storage' | 'events' | 'log' | 'clock' | 'perRecord' | 'sessionCache' | 'answerCache'
+    | 'notifier'
+    | 'storage'
+    | 'events'
+    | 'log'
+    | 'clock'
+    | 'perRecord'
+    | 'sessionCache'
+    | 'answerCache'
+    | 'credentialChecks'
   > {
   /** Tests only: a clock other than the real time. */
   clock?: Clock;
@@ -115,6 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry personal and money data: no browser or proxy keeps them (issue #33), refusals
+    // included. A route that means otherwise sets its own (the event stream's `no-cache, no-transform`).
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
+      reply.header('cache-control', 'no-store');
   });
 
   const apiRoutes: { method: string; url: string }[] = [];
@@ -125,12 +139,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
 
+  useDepthLimitedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const credentialChecks = new CredentialChecks();
   // Before every route, so its hooks see them all.
   registerMetrics(app, {
     access: config.metrics,
+    credentialChecks,
     ...(options.poolStats ? { poolStats: options.poolStats } : {}),
   });
 
@@ -186,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     perRecord: new InFlightGate(),
     sessionCache,
     answerCache,
+    credentialChecks,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', () => bus.close());

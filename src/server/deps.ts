@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { CredentialChecks } from './auth/attempt-limits';
 import type { SessionCache } from './auth/session-cache';
 import type { SessionRow } from './auth/sessions';
 import type { Config } from './config';
@@ -30,4 +31,6 @@ export interface AppDeps {
   sessionCache: SessionCache<SessionRow>;
   /** Back-office answers read moments ago (docs/decisions/030); emptied like the session cache. */
   answerCache: AnswerCache;
+  /** Secrets this instance has checked (passwords, second factors, codes), by kind (issue #33). */
+  credentialChecks: CredentialChecks;
 }

@@ -12,22 +12,38 @@ export function isStorableText(value: string): boolean {
 
 /**
  * The path of the first string (value or object key) in `value` that breaks the rule, or null when all
- * text in it can be stored: for parsed input as a whole (JSON written to `jsonb`, a parsed query).
+ * text in it can be stored: for parsed input as a whole (JSON written to `jsonb`, a parsed query). Walks
+ * with a stack of its own, not by recursion, so no nesting can overflow the call stack (issue #33).
  */
 export function findUnstorableText(value: unknown, path: readonly string[] = []): string[] | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : [...path];
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, [...path, String(index)]);
-      if (found) return found;
-    }
-    return null;
+  // Each place links to its parent (no path copied per value); depth first, in document order, each
+  // object's key checked just before its value is walked.
+  interface Place {
+    value: unknown;
+    parent: Place | null;
+    segment: string | null;
+    isKey: boolean;
   }
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
+  const pathOf = (place: Place): string[] => {
+    const segments: string[] = [];
+    for (let p: Place | null = place; p; p = p.parent) if (p.segment !== null) segments.push(p.segment);
+    return [...path, ...segments.reverse()];
+  };
+  const todo: Place[] = [{ value, parent: null, segment: null, isKey: false }];
+  for (let place = todo.pop(); place; place = todo.pop()) {
+    if (place.isKey && !isStorableText(place.segment!)) return pathOf(place);
+    const item = place.value;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return pathOf(place);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i -= 1)
+        todo.push({ value: item[i], parent: place, segment: String(i), isKey: false });
+    } else if (item !== null && typeof item === 'object' && !(item instanceof Date)) {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, child] = entries[i]!;
+        todo.push({ value: child, parent: place, segment: key, isKey: true });
+      }
     }
   }
   return null;

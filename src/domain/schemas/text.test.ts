@@ -23,6 +23,20 @@ describe('the one text rule', () => {
     expect(findUnstorableText({ a: 'ok', n: 1, d: new Date(0), z: null })).toBeNull();
   });
 
+  it('reports the first in document order, a key before its own value', () => {
+    expect(findUnstorableText({ a: ['x\u0000'], b: 'y\u0000' })).toEqual(['a', '0']);
+    expect(findUnstorableText({ 'k\u0000': 'v\u0000' })).toEqual(['k\u0000']);
+    expect(findUnstorableText(['ok', { 'b\ud800': 1 }], ['body'])).toEqual(['body', '1', 'b\ud800']);
+  });
+
+  it('walks any depth without overflowing the stack (issue #33: a webhook body 5,000 levels deep)', () => {
+    let deep: unknown = 'bottom\u0000';
+    for (let i = 0; i < 200_000; i += 1) deep = i % 2 ? [deep] : { k: deep };
+    const path = findUnstorableText(deep);
+    expect(path).toHaveLength(200_000);
+    expect(path?.slice(0, 2)).toEqual(['0', 'k']);
+  });
+
   it('text() refuses before any other check, with its own code', () => {
     const schema = text({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED', abort: true });
     expect(schema.safeParse(' \u0000 ').error?.issues.map((i) => i.message)).toEqual([

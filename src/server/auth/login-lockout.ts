@@ -1,80 +1,61 @@
-import { type Kysely, sql } from 'kysely';
-import { AppError } from '../../domain/errors';
 import type { LoginLockoutConfig } from '../config';
-import type { Database } from '../db/schema';
+import type { User } from '../db/schema';
 import { clientBucket } from '../lib/rate-limits';
+import { type AttemptDeps, type AttemptLimit, checkWithinLimits } from './attempt-limits';
+import { verifyPassword } from './passwords';
 
 /**
- * Login lockout (issue #15), kept in `login_throttle` so it holds across instances.
+ * Password lockout (issue #15; taken before the check since issue #33: `attempt-limits.ts`).
  *
- * - Per account: counted on the account, whatever identifier was typed (phone or username, any case).
- *   After `afterFailures` failures in a row the account waits `firstMinutes`; each further failure doubles
- *   the wait, up to `maxMinutes`, so nobody can lock an account (the admin's included) for longer than that,
- *   and an admin can unlock it at once. A failure streak is forgotten a day after it began or on success.
- *   An identifier that names no account is counted the same way under its own key, so the answers do not
- *   tell whether an account exists.
+ * - Per account: counted on the account, whatever identifier was typed (phone or username, any case), and
+ *   by every check of the account's password (sign-in, changing it, closing the account), so the routes do
+ *   not add up to more guesses. After `afterFailures` failures in a row the account waits `firstMinutes`;
+ *   each further failure doubles the wait, up to `maxMinutes`, so nobody can lock an account (the admin's
+ *   included) for longer than that, and an admin can unlock it at once. A failure streak is forgotten a day
+ *   after it began or on success. An identifier that names no account is counted the same way under its
+ *   own key, so the answers do not tell whether an account exists.
  * - Per client address (IPv6: one /64): `failuresPerIp` failures within 15 minutes lock it for 15 minutes.
  */
 const ADDRESS_WINDOW_MINUTES = 15;
 const ADDRESS_LOCK_MINUTES = 15;
-const STREAK_RESET = sql`interval '1 day'`;
+const STREAK_MINUTES = 24 * 60;
 
 export const accountLockKey = (userId: string) => `account:${userId}`;
 export const unknownIdentifierKey = (identifier: string) => `unknown:${identifier}`;
 export const addressLockKey = (ip: string) => `address:${clientBucket(ip)}`;
 
-/** Throws TOO_MANY_ATTEMPTS (429, Retry-After) while any of the keys is locked. */
-export async function assertNotLocked(db: Kysely<Database>, keys: string[]): Promise<void> {
-  const locked = await db
-    .selectFrom('login_throttle')
-    .select(sql<number>`extract(epoch from (max(locked_until) - now()))`.as('seconds'))
-    .where('key', 'in', keys)
-    .where('locked_until', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  const seconds = Math.ceil(Number(locked?.seconds ?? 0));
-  if (seconds > 0) {
-    throw new AppError('TOO_MANY_ATTEMPTS', {
-      params: { n: Math.ceil(seconds / 60) },
-      retryAfterSeconds: seconds,
-    });
-  }
+/** The limit on guesses at one account's password (or at an identifier that names none). */
+export function accountPasswordLimit(policy: LoginLockoutConfig, key: string): AttemptLimit {
+  return {
+    key,
+    limit: policy.afterFailures,
+    windowMinutes: STREAK_MINUTES,
+    lockMinutes: policy.firstMinutes,
+    maxLockMinutes: policy.maxMinutes,
+    onSuccess: 'clear',
+  };
 }
 
-/** Counts a failed login for the account (or unknown identifier) key and the client address. */
-export async function recordLoginFailure(
-  db: Kysely<Database>,
-  policy: LoginLockoutConfig,
-  accountKey: string,
-  ip: string,
-): Promise<void> {
-  const stale = sql`t.window_started_at < now() - ${STREAK_RESET}`;
-  const failures = sql`(case when ${stale} then 1 else t.failures + 1 end)`;
-  const wait = (n: unknown) =>
-    sql`least(${policy.maxMinutes}::float8, ${policy.firstMinutes}::float8 * power(2::float8, least(${n} - ${policy.afterFailures}, 30)::float8)) * interval '1 minute'`;
-  await sql`
-    insert into login_throttle as t (key, failures, window_started_at, locked_until)
-    values (${accountKey}, 1, now(), case when 1 >= ${policy.afterFailures} then now() + ${wait(sql`1`)} end)
-    on conflict (key) do update set
-      failures = ${failures},
-      window_started_at = case when ${stale} then now() else t.window_started_at end,
-      locked_until = case when ${failures} >= ${policy.afterFailures} then now() + ${wait(failures)} else t.locked_until end
-  `.execute(db);
-
-  const window = sql`t.window_started_at < now() - make_interval(mins => ${ADDRESS_WINDOW_MINUTES})`;
-  await sql`
-    insert into login_throttle as t (key, failures, window_started_at, locked_until)
-    values (${addressLockKey(ip)}, 1, now(), null)
-    on conflict (key) do update set
-      failures = case when ${window} then 1 else t.failures + 1 end,
-      window_started_at = case when ${window} then now() else t.window_started_at end,
-      locked_until = case
-        when not ${window} and t.failures + 1 >= ${policy.failuresPerIp}
-        then now() + make_interval(mins => ${ADDRESS_LOCK_MINUTES})
-        else t.locked_until end
-  `.execute(db);
+/** The limit on wrong passwords from one client address, whatever accounts they were for. */
+export function addressPasswordLimit(policy: LoginLockoutConfig, ip: string): AttemptLimit {
+  return {
+    key: addressLockKey(ip),
+    limit: policy.failuresPerIp,
+    windowMinutes: ADDRESS_WINDOW_MINUTES,
+    lockMinutes: ADDRESS_LOCK_MINUTES,
+    onSuccess: 'release',
+  };
 }
 
-/** A successful login (or an admin's unlock) clears the account's streak and lock. */
-export async function clearAccountLock(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', accountLockKey(userId)).execute();
+/**
+ * Checks a signed-in user's own password (to change it, to close the account) under the account's limit:
+ * a stolen session cannot guess the password any faster than the sign-in form allows.
+ */
+export function checkOwnPassword(
+  deps: AttemptDeps & { config: { loginLockout: LoginLockoutConfig } },
+  user: Pick<User, 'id' | 'password_hash'>,
+  password: string,
+): Promise<boolean> {
+  const limit = accountPasswordLimit(deps.config.loginLockout, accountLockKey(user.id));
+  return checkWithinLimits(deps, 'password', [limit], () => verifyPassword(user.password_hash, password));
 }

@@ -1,5 +1,4 @@
-import type { AppDeps } from '../deps';
-import type { CodeSendingDeps, CodeTarget } from './verification-codes';
+import type { CodeTarget } from './verification-codes';
 
 /**
  * A password-reset code is bound to the account (its id as the code's context): a code sent to a phone
@@ -8,16 +7,6 @@ import type { CodeSendingDeps, CodeTarget } from './verification-codes';
  */
 export function passwordResetTarget(phone: string, userId: string | null): CodeTarget {
   return { phone, purpose: 'password_reset', context: userId ?? '' };
-}
-
-export function codeSendingDeps(deps: AppDeps): CodeSendingDeps {
-  return {
-    db: deps.db,
-    secret: deps.config.sessionSecret,
-    notifier: deps.notifier,
-    resendAfterSeconds: deps.config.codeResendSeconds,
-    limits: deps.config.codeLimits,
-  };
 }
 
 export const passwordResetTexts = {

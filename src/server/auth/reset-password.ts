@@ -5,10 +5,10 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { StaffContext } from '../loans/staff-context';
 import { randomToken, temporaryPassword } from './crypto';
-import { codeSendingDeps, passwordResetTarget, passwordResetTexts } from './password-reset-codes';
+import { passwordResetTarget, passwordResetTexts } from './password-reset-codes';
 import { hashPassword } from './passwords';
 import { destroyUserSessions } from './sessions';
-import { deliverCode, reserveCode } from './verification-codes';
+import { codeSendingDeps, deliverCode, reserveCode } from './verification-codes';
 
 /** A temporary password (shown once, for the admin to hand over) and its hash. */
 export async function newTemporaryPassword() {

@@ -2,8 +2,10 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { type CodePurpose, codePolicy } from '../../domain/codes';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../db/schema';
+import type { AppDeps } from '../deps';
 import { clientBucket, takeSlots } from '../lib/rate-limits';
 import type { Notifier } from '../notify/notifier';
+import type { CredentialChecks } from './attempt-limits';
 import { hmac, randomDigits, safeEqual } from './crypto';
 
 /** At most this many codes per phone and purpose in an hour, on top of the resend wait (60 s, config). */
@@ -27,6 +29,16 @@ export interface CodeSendingDeps {
   resendAfterSeconds: number;
   /** Codes per hour at most from one client address and from everyone (issue #15). */
   limits: { perIpPerHour: number; globalPerHour: number };
+}
+
+export function codeSendingDeps(deps: AppDeps): CodeSendingDeps {
+  return {
+    db: deps.db,
+    secret: deps.config.sessionSecret,
+    notifier: deps.notifier,
+    resendAfterSeconds: deps.config.codeResendSeconds,
+    limits: deps.config.codeLimits,
+  };
 }
 
 /**
@@ -141,12 +153,27 @@ export async function deliverCode(
 }
 
 /**
+ * What checking a code needs. A code's tries are counted on its own row, in the statement that compares it
+ * (its `attempts < 5` condition is checked again by PostgreSQL on the locked row), so concurrent wrong
+ * codes can never be compared more than five times: the rule of `attempt-limits.ts` without its table.
+ */
+export interface CodeCheckDeps {
+  db: Kysely<Database>;
+  secret: string;
+  credentialChecks: CredentialChecks;
+}
+
+export function codeCheckDeps(deps: Pick<AppDeps, 'db' | 'config' | 'credentialChecks'>): CodeCheckDeps {
+  return { db: deps.db, secret: deps.config.sessionSecret, credentialChecks: deps.credentialChecks };
+}
+
+/**
  * The phone's latest code if it is live and `code` matches it, else null; a wrong code counts an attempt
  * (after five, or once expired or used, the code is dead). Locks the code row until `trx` ends.
  */
 async function matchLatestCode(
   trx: Transaction<Database>,
-  secret: string,
+  deps: CodeCheckDeps,
   target: CodeTarget,
   code: string,
 ): Promise<{ id: string } | null> {
@@ -161,7 +188,8 @@ async function matchLatestCode(
     .forUpdate()
     .executeTakeFirst();
   if (!latest || latest.used_at || !latest.live || latest.attempts >= codePolicy.maxAttempts) return null;
-  if (!safeEqual(latest.code_hash, codeHash(secret, target, code))) {
+  deps.credentialChecks.checked('code');
+  if (!safeEqual(latest.code_hash, codeHash(deps.secret, target, code))) {
     await trx
       .updateTable('verification_codes')
       .set({ attempts: sql`attempts + 1` })
@@ -178,12 +206,12 @@ async function matchLatestCode(
  * itself still runs in `withVerifiedCode`, which spends the code.
  */
 export async function assertCodeMatches(
-  deps: { db: Kysely<Database>; secret: string },
+  deps: CodeCheckDeps,
   target: CodeTarget,
   code: string,
   invalidCode: ErrorCode = 'CODE_INVALID',
 ): Promise<void> {
-  const match = await deps.db.transaction().execute((trx) => matchLatestCode(trx, deps.secret, target, code));
+  const match = await deps.db.transaction().execute((trx) => matchLatestCode(trx, deps, target, code));
   if (!match) throw new AppError(invalidCode, { fields: { code: invalidCode } });
 }
 
@@ -193,7 +221,7 @@ export async function assertCodeMatches(
  * is dead. If `work` throws, nothing is consumed and nothing of `work` is kept.
  */
 export async function withVerifiedCode<T>(
-  deps: { db: Kysely<Database>; secret: string },
+  deps: CodeCheckDeps,
   target: CodeTarget,
   code: string,
   work: (trx: Transaction<Database>) => Promise<T>,
@@ -228,6 +256,8 @@ export async function withVerifiedCode<T>(
       .where('attempts', '<', codePolicy.maxAttempts)
       .returning(sql<boolean>`used_at is not null`.as('spent'))
       .executeTakeFirst();
+    // A row came back only if the code was live with tries left, and so was compared.
+    if (row) deps.credentialChecks.checked('code');
     if (!row?.spent) return { ok: false as const };
     return { ok: true as const, value: await work(trx) };
   });

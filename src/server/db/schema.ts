@@ -76,13 +76,6 @@ export interface UserPasskeysTable {
   last_used_at: Timestamp | null;
 }
 
-export interface SecondFactorThrottleTable {
-  user_id: string;
-  failures: number;
-  window_started_at: Timestamp;
-  locked_until: Timestamp | null;
-}
-
 export interface VerificationCodesTable {
   id: Generated<string>;
   phone: string;
@@ -96,6 +89,10 @@ export interface VerificationCodesTable {
   used_at: Timestamp | null;
 }
 
+/**
+ * Failed-attempt limits (auth/attempt-limits.ts): `account:`, `unknown:`, `address:` and `second-factor:`
+ * keys. `failures` counts the streak's attempts that failed or are still being checked.
+ */
 export interface LoginThrottleTable {
   key: string;
   failures: number;
@@ -321,6 +318,8 @@ export interface UnappliedPaymentsTable {
   /** The provider's payload as received (its JSON). */
   payload: ColumnType<unknown, string, never>;
   reason: ColumnType<UnappliedReason, UnappliedReason, never>;
+  /** `reference_conflict` only: the amount the earlier delivery of the same provider reference carried. */
+  earlier_amount: ColumnType<number | null, number | null | undefined, never>;
   created_at: CreatedAt;
   status: ColumnType<UnappliedStatus, UnappliedStatus | undefined, UnappliedStatus>;
   resolved_by: string | null;
@@ -387,7 +386,6 @@ export interface Database {
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
   user_passkeys: UserPasskeysTable;
-  second_factor_throttle: SecondFactorThrottleTable;
   verification_codes: VerificationCodesTable;
   login_throttle: LoginThrottleTable;
   rate_limit_counters: RateLimitCountersTable;

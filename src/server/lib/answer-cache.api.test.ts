@@ -20,7 +20,6 @@ const NOT_READ_BY_ANSWERS = [
   'loan_facts_stale',
   'loan_reminders',
   'rate_limit_counters',
-  'second_factor_throttle',
   'sessions',
   'user_passkeys',
   'user_recovery_codes',

@@ -113,6 +113,59 @@ describe('NUL and lone surrogates are refused at the schema', () => {
   });
 });
 
+describe('JSON bodies nested too deeply (issue #33)', () => {
+  const deep = (depth: number) => `{"note":"x","tags":${'{"a":'.repeat(depth)}"v"${'}'.repeat(depth)}}`;
+
+  it('are refused with a clear 400 before any schema or text check walks them, on every route', async () => {
+    // 100,000 levels is what fits in the 1 MiB body limit.
+    for (const depth of [40, 5_000, 100_000]) {
+      expectError(
+        await t.api.request('POST', '/api/test/plain-string', {
+          raw: deep(depth),
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+        'JSON_TOO_DEEP',
+      );
+      expectError(
+        await t.agent().request('POST', '/api/auth/login', {
+          raw: `{"identifier":"a","password":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+        'JSON_TOO_DEEP',
+      );
+    }
+  });
+
+  it("keep Fastify's own JSON rules: bad JSON and __proto__ keys are still refused", async () => {
+    const post = (raw: string) =>
+      t.api.request('POST', '/api/test/plain-string', {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+    expect((await post('{"note": "x"')).status).toBe(400);
+    expect((await post('{"note":"x","__proto__":{"polluted":true}}')).status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await post('{"note":"x","tags":{"a":"b"}}')).status).toBe(200);
+  });
+});
+
+describe('API answers are never kept by a browser or a proxy (issue #33)', () => {
+  it('Cache-Control: no-store on answers, refusals and unknown API paths alike', async () => {
+    for (const response of [
+      await officer.get('/api/staff/applications/pending'),
+      await officer.get('/api/me'),
+      await t.agent().get('/api/staff/applications/pending'),
+      await t.agent().get('/api/settings'),
+      await t.agent().get('/api/nothing-here'),
+      await t.agent().post('/api/auth/login', { identifier: '', password: '' }),
+    ]) {
+      expect(response.headers['cache-control'], response.text.slice(0, 80)).toBe('no-store');
+    }
+  });
+});
+
 describe("PostgreSQL's bad-data errors are 400, not 500", () => {
   it.each([
     ['/api/test/db-date?value=0000-01-01', 'datetime field overflow'],

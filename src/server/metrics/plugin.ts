@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../../domain/errors';
+import type { CredentialChecks } from '../auth/attempt-limits';
 import type { App } from '../lib/types';
 import { type MetricsAccess, metricsGate } from './access';
 
@@ -20,7 +21,10 @@ const EVENT_STREAM_ROUTE = '/api/staff/events';
  * `Authorization: Bearer <METRICS_TOKEN>` (403 otherwise); with neither set it answers 404.
  * Each app has its own registry, so several apps in one process (tests) do not share counters.
  */
-export function registerMetrics(app: App, options: { access: MetricsAccess; poolStats?: () => PoolStats }) {
+export function registerMetrics(
+  app: App,
+  options: { access: MetricsAccess; credentialChecks: CredentialChecks; poolStats?: () => PoolStats },
+) {
   if (options.access.allow.length === 0 && !options.access.token) {
     // Off: a plain 404, not the web app's page (which any other unknown path gets).
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
@@ -46,6 +50,16 @@ export function registerMetrics(app: App, options: { access: MetricsAccess; pool
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+
+  // A burst of guesses at passwords, second factors or codes shows here whatever the answers were.
+  const checks = new Counter({
+    name: 'hiram_credential_checks_total',
+    help: 'Secrets checked (password, second_factor, code), after the failed-attempt limits let them through',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const stopCounting = options.credentialChecks.onCheck((kind) => checks.inc({ kind }));
+  app.addHook('onClose', async () => stopCounting());
 
   const streams = new Set<ServerResponse>();
   new Gauge({

@@ -19,6 +19,7 @@ import * as m018 from './018-session-change-notify';
 import * as m019 from './019-quiet-session-prune';
 import * as m020 from './020-answer-change-notify';
 import * as m021 from './021-sessions-own-notify';
+import * as m022 from './022-second-factor-attempts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019-quiet-session-prune': m019,
   '020-answer-change-notify': m020,
   '021-sessions-own-notify': m021,
+  '022-second-factor-attempts': m022,
 };

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import type { LoginInput } from '../../../domain/schemas/auth';
+import { checkWithinLimits } from '../../auth/attempt-limits';
 import {
   accountLockKey,
-  addressLockKey,
-  assertNotLocked,
-  clearAccountLock,
-  recordLoginFailure,
+  accountPasswordLimit,
+  addressPasswordLimit,
   unknownIdentifierKey,
 } from '../../auth/login-lockout';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
@@ -31,18 +30,22 @@ export async function logIn(
     .executeTakeFirst();
   // The lock is on the account, however it was named; an unknown name is counted alike (no hint).
   const accountKey = user ? accountLockKey(user.id) : unknownIdentifierKey(identifier);
-  await assertNotLocked(deps.db, [accountKey, addressLockKey(meta.ip)]);
-
-  const passwordOk = user ? await verifyPassword(user.password_hash, input.password) : false;
-  if (!user) await burnPasswordCheck(input.password);
-  if (!user || !passwordOk) {
-    await recordLoginFailure(deps.db, deps.config.loginLockout, accountKey, meta.ip);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  const policy = deps.config.loginLockout;
+  // The attempt is taken before the password is checked (issue #33): a burst cannot out-guess the lock.
+  const passwordOk = await checkWithinLimits(
+    deps,
+    'password',
+    [addressPasswordLimit(policy, meta.ip), accountPasswordLimit(policy, accountKey)],
+    async () => {
+      if (user) return verifyPassword(user.password_hash, input.password);
+      await burnPasswordCheck(input.password);
+      return false;
+    },
+  );
+  if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
   // Only someone who knows the password learns that the account is deactivated.
   if (user.status !== 'active') throw new AppError('ACCOUNT_DEACTIVATED');
 
-  await clearAccountLock(deps.db, user.id);
   const updated = await deps.db
     .updateTable('users')
     .set({ last_login_at: sql`now()` })

@@ -6,7 +6,7 @@ import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
 import { lockUser } from '../../auth/reset-password';
 import { destroyUserSessions } from '../../auth/sessions';
-import { assertCodeMatches, withVerifiedCode } from '../../auth/verification-codes';
+import { assertCodeMatches, codeCheckDeps, withVerifiedCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 
 /**
@@ -25,7 +25,7 @@ export async function resetForgottenPassword(
     .select(['id', 'phone', 'username'])
     .where('phone', '=', input.phone)
     .executeTakeFirst();
-  const codeDeps = { db: deps.db, secret: deps.config.sessionSecret };
+  const codeDeps = codeCheckDeps(deps);
   const target = passwordResetTarget(input.phone, user?.id ?? null);
   await assertCodeMatches(codeDeps, target, input.code);
   if (!user) throw new AppError('CODE_INVALID', { fields: { code: 'CODE_INVALID' } });

@@ -1,6 +1,6 @@
 import type { SendPasswordResetCodeInput } from '../../../domain/schemas/auth';
-import { codeSendingDeps, passwordResetTarget, passwordResetTexts } from '../../auth/password-reset-codes';
-import { codeSentAnswer, deliverCode, reserveCode } from '../../auth/verification-codes';
+import { passwordResetTarget, passwordResetTexts } from '../../auth/password-reset-codes';
+import { codeSendingDeps, codeSentAnswer, deliverCode, reserveCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 
 /**

@@ -1,27 +1,50 @@
-import { AppError } from '../../../domain/errors';
+import { sql } from 'kysely';
 import type { SendSignupCodeInput } from '../../../domain/schemas/auth';
-import { issueCode } from '../../auth/verification-codes';
+import { codeSendingDeps, codeSentAnswer, deliverCode, reserveCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 
-/** `clientIp`: the caller's address (request.ip), for the per-address ceiling on codes. */
+const signupCodeText = (code: string) =>
+  `Hiram: your sign-up code is ${code}. It expires in 5 minutes. We will never ask you for this code.`;
+
+/**
+ * Told to the owner of a registered phone instead of a code, at most once a day: somebody may be testing
+ * numbers, and the owner may simply have forgotten they have an account.
+ */
+export const signupAttemptNoticeText =
+  'Hiram: someone tried to create an account with your phone number. You already have one: sign in, or ' +
+  'tap "Forgot password?" on the login page. If it was not you, ignore this message. We will never ask ' +
+  'you for a code.';
+
+/**
+ * Sends a sign-up code. The answer never tells whether the phone is registered (issue #33): a registered
+ * phone gets the same work and the same answer — the resend wait, the per-phone, per-address and overall
+ * ceilings, a stored code — but its owner is sent a notice instead of the code, so nobody can finish a
+ * sign-up with it. Both messages go to the notifier without waiting for it (a slow gateway does not tell
+ * the two apart by time); a failed send of either removes the code, so a resend is not held up, and is
+ * logged.
+ * `clientIp`: the caller's address (request.ip), for the per-address ceiling on codes.
+ */
 export async function sendSignupCode(deps: AppDeps, input: SendSignupCodeInput, clientIp: string) {
-  const existing = await deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('phone', '=', input.phone)
-    .executeTakeFirst();
-  if (existing) throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });
-  return issueCode(
-    {
-      db: deps.db,
-      secret: deps.config.sessionSecret,
-      notifier: deps.notifier,
-      resendAfterSeconds: deps.config.codeResendSeconds,
-      limits: deps.config.codeLimits,
-    },
-    clientIp,
-    { phone: input.phone, purpose: 'signup', context: '' },
-    (code) =>
-      `Hiram: your sign-up code is ${code}. It expires in 5 minutes. We will never ask you for this code.`,
-  );
+  const sending = codeSendingDeps(deps);
+  const target = { phone: input.phone, purpose: 'signup' as const, context: '' };
+  const { reserved, registered, noticedToday } = await deps.db.transaction().execute(async (trx) => {
+    const reserved = await reserveCode(trx, sending, clientIp, target);
+    const facts = await trx
+      .selectNoFrom([
+        sql<boolean>`exists (select 1 from users where phone = ${input.phone})`.as('registered'),
+        // The code just stored is one of them: any other sign-up code today means a notice went already.
+        sql<number>`(select count(*) from verification_codes where phone = ${input.phone}
+          and purpose = 'signup' and created_at > now() - interval '1 day')`.as('codesToday'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { reserved, registered: facts.registered, noticedToday: Number(facts.codesToday) > 1 };
+  });
+  if (!registered || !noticedToday) {
+    // The notice is delivered like a code (and its failure undone alike), only without the code in it.
+    const text = registered ? () => signupAttemptNoticeText : signupCodeText;
+    deliverCode(sending, reserved, target, text).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'sign-up message not delivered'),
+    );
+  }
+  return codeSentAnswer(sending);
 }

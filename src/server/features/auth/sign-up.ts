@@ -2,7 +2,7 @@ import { AppError } from '../../../domain/errors';
 import type { SignupInput } from '../../../domain/schemas/auth';
 import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
-import { assertCodeMatches, withVerifiedCode } from '../../auth/verification-codes';
+import { assertCodeMatches, codeCheckDeps, withVerifiedCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -25,15 +25,17 @@ export async function signUp(
       fields: { privacyNoticeVersion: 'PRIVACY_NOTICE_OUTDATED' },
     });
   }
+  const codeDeps = codeCheckDeps(deps);
+  const target = { phone: input.phone, purpose: 'signup' as const, context: '' };
+  // The code first: only the phone's holder may learn that it is registered (issue #33). A registered
+  // phone was sent a notice, not its code, so for anyone else this is the wrong-code answer.
+  await assertCodeMatches(codeDeps, target, input.code);
   const taken = await deps.db
     .selectFrom('users')
     .select('id')
     .where('phone', '=', input.phone)
     .executeTakeFirst();
   if (taken) throw new AppError('PHONE_TAKEN', { fields: { phone: 'PHONE_TAKEN' } });
-  const codeDeps = { db: deps.db, secret: deps.config.sessionSecret };
-  const target = { phone: input.phone, purpose: 'signup' as const, context: '' };
-  await assertCodeMatches(codeDeps, target, input.code);
   await assertStrongPassword(input.password, 'password', [input.phone]);
   const passwordHash = await hashPassword(input.password);
   try {

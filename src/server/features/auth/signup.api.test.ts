@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/passwords';
-import { withVerifiedCode } from '../../auth/verification-codes';
+import { codeCheckDeps, withVerifiedCode } from '../../auth/verification-codes';
 import { expectError } from '../../test-support/api-assertions';
 import { type ApiResponse, createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
 
@@ -156,13 +156,56 @@ describe('sign-up', () => {
       expect(await codeRows(phone)).toHaveLength(1);
     });
 
-    it('refuses a registered phone, sending nothing', async () => {
+    it('answers a registered phone exactly as a new one, and tells its owner instead of sending a code (issue #33)', async () => {
       const { phone } = await t.signUpBorrower();
-      const before = await codeRows(phone);
-      const response = await t.api.post('/api/auth/signup/code', { phone });
-      expectError(response, 409, 'PHONE_TAKEN', PHONE_TAKEN);
-      expect(response.body.error.fields.phone.message).toBe(PHONE_TAKEN);
-      expect(await codeRows(phone)).toEqual(before);
+      await t.db.deleteFrom('verification_codes').where('phone', '=', phone).execute();
+      const fresh = t.nextPhone();
+      const from = t.agent();
+      const registered = await from.post('/api/auth/signup/code', { phone });
+      const unregistered = await from.post('/api/auth/signup/code', { phone: fresh });
+      expect(registered.status).toBe(200);
+      expect({ status: registered.status, body: registered.body }).toEqual({
+        status: unregistered.status,
+        body: unregistered.body,
+      });
+      // The same work: a stored code, so the resend wait and the per-phone ceiling answer alike too.
+      expect(await codeRows(phone)).toHaveLength(1);
+      expectError(await from.post('/api/auth/signup/code', { phone }), 429, 'CODE_RESEND_TOO_SOON');
+      expectError(await from.post('/api/auth/signup/code', { phone: fresh }), 429, 'CODE_RESEND_TOO_SOON');
+      // The owner is told, with no code in the message; the new phone got its code.
+      const told = t.deps.notifier.outbox!(phone)[0]!;
+      expect(told.text).toContain('someone tried to create an account with your phone number');
+      expect(told.text).not.toMatch(/\d{6}/);
+      expect(t.deps.notifier.outbox!(fresh)[0]!.text).toMatch(/sign-up code is \d{6}/);
+    });
+
+    it('tells the owner of a registered phone at most once a day', async () => {
+      const { phone } = await t.signUpBorrower();
+      const notices = () =>
+        t.deps.notifier.outbox!(phone).filter((m) => m.text.includes('someone tried')).length;
+      for (let i = 0; i < 3; i++) {
+        await t.db
+          .updateTable('verification_codes')
+          .set({ created_at: sql`created_at - interval '2 minutes'` })
+          .where('phone', '=', phone)
+          .execute();
+        expect((await t.agent().post('/api/auth/signup/code', { phone })).status).toBe(200);
+      }
+      // Its own sign-up code is from today too: the owner signed up moments ago and needs no notice.
+      expect(notices()).toBe(0);
+      await t.db
+        .updateTable('verification_codes')
+        .set({ created_at: sql`created_at - interval '2 days'` })
+        .where('phone', '=', phone)
+        .execute();
+      expect((await t.agent().post('/api/auth/signup/code', { phone })).status).toBe(200);
+      await t.db
+        .updateTable('verification_codes')
+        .set({ created_at: sql`created_at - interval '2 minutes'` })
+        .where('phone', '=', phone)
+        .execute();
+      expect((await t.agent().post('/api/auth/signup/code', { phone })).status).toBe(200);
+      expect(notices()).toBe(1);
     });
 
     it.each([
@@ -357,11 +400,19 @@ describe('sign-up', () => {
       expect((await signUp(valid(phone, code))).status).toBe(201);
     });
 
-    it('refuses a registered phone', async () => {
+    it('a registered phone with a code nobody was sent: the wrong-code answer, no hint it is registered', async () => {
       const { phone } = await t.signUpBorrower();
       const before = await countUsers();
       const response = await signUp(valid(phone, '123456'));
-      expectError(response, 409, 'PHONE_TAKEN', PHONE_TAKEN);
+      expectError(response, 400, 'CODE_INVALID', CODE_INVALID);
+      expect(await countUsers()).toBe(before);
+    });
+
+    it('only the holder of the right code learns that the phone was registered meanwhile', async () => {
+      const { phone, code } = await phoneWithCode();
+      await t.createUser({ role: 'borrower', phone, username: null });
+      const before = await countUsers();
+      expectError(await signUp(valid(phone, code)), 409, 'PHONE_TAKEN', PHONE_TAKEN);
       expect(await countUsers()).toBe(before);
     });
 
@@ -403,7 +454,7 @@ describe('sign-up', () => {
   describe('withVerifiedCode', () => {
     it('keeps the code when the work fails, and spends it when the work succeeds', async () => {
       const { phone, code } = await phoneWithCode();
-      const deps = { db: t.db, secret: t.deps.config.sessionSecret };
+      const deps = codeCheckDeps(t.deps);
       const target = { phone, purpose: 'signup' as const, context: '' };
       await expect(
         withVerifiedCode(deps, target, code, async (trx) => {
@@ -425,7 +476,7 @@ describe('sign-up', () => {
 
     it('binds the code to its context', async () => {
       const { phone, code } = await phoneWithCode();
-      const deps = { db: t.db, secret: t.deps.config.sessionSecret };
+      const deps = codeCheckDeps(t.deps);
       await expect(
         withVerifiedCode(deps, { phone, purpose: 'signup', context: 'amount=1' }, code, async () => 'x'),
       ).rejects.toMatchObject({ code: 'CODE_INVALID' });

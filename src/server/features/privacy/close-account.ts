@@ -3,7 +3,7 @@ import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { awaitsDecision, openStatuses } from '../../../domain/loan/status';
 import type { CloseAccountInput, CloseAccountResponse } from '../../../domain/schemas/privacy';
 import { type AuditActor, recordAudit } from '../../audit/audit';
-import { verifyPassword } from '../../auth/passwords';
+import { checkOwnPassword } from '../../auth/login-lockout';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
@@ -23,7 +23,7 @@ export async function closeAccount(
   actor: AuditActor,
   client: { userAgent: string | null },
 ): Promise<CloseAccountResponse> {
-  if (!(await verifyPassword(user.password_hash, input.password))) {
+  if (!(await checkOwnPassword(deps, user, input.password))) {
     throw new AppError('CURRENT_PASSWORD_WRONG', { fields: { password: 'CURRENT_PASSWORD_WRONG' } });
   }
   const today = todayIn(deps.config.timeZone, deps.clock.now());

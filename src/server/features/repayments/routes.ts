@@ -24,6 +24,7 @@ import { findUnstorableText } from '../../../domain/schemas/text';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
+import { jsonNestsDeeperThan, jsonTooDeep, MAX_JSON_DEPTH } from '../../lib/json-body';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { staffContext } from '../../loans/staff-context';
@@ -169,8 +170,13 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (request, body, done) => {
         rawBodies.set(request, body as Buffer);
+        const text = (body as Buffer).toString('utf8');
+        if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+          done(jsonTooDeep(), undefined);
+          return;
+        }
         try {
-          done(null, JSON.parse((body as Buffer).toString('utf8')));
+          done(null, JSON.parse(text));
         } catch {
           // Signature first (preValidation), then the schema refuses it as invalid.
           done(null, null);

@@ -1,5 +1,7 @@
 import { recordAudit } from '../../audit/audit';
+import { clearAttempts } from '../../auth/attempt-limits';
 import { lockUser } from '../../auth/reset-password';
+import { secondFactorKey } from '../../auth/staff-sign-in';
 import type { AppDeps } from '../../deps';
 import type { StaffContext } from '../../loans/staff-context';
 
@@ -19,7 +21,7 @@ export async function resetSecondFactor(deps: AppDeps, ctx: StaffContext, id: st
     await trx.deleteFrom('user_totp').where('user_id', '=', id).execute();
     await trx.deleteFrom('user_recovery_codes').where('user_id', '=', id).execute();
     const passkeys = await trx.deleteFrom('user_passkeys').where('user_id', '=', id).executeTakeFirst();
-    await trx.deleteFrom('second_factor_throttle').where('user_id', '=', id).execute();
+    await clearAttempts(trx, secondFactorKey(id));
     await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     await recordAudit(trx, ctx.actor, {
       action: 'user.second_factor_reset',

@@ -12,12 +12,7 @@ import {
 import { reactivateUserSchema } from '../../../domain/schemas/staff';
 import { meResponse } from '../../../domain/schemas/user';
 import { requirePermission, requirePermissionWith, requireUser, sessionCookieName } from '../../auth/plugin';
-import {
-  assertSecondFactorNotLocked,
-  pendingSignIn,
-  recordSecondFactorFailure,
-  setSessionCookie,
-} from '../../auth/staff-sign-in';
+import { pendingSignIn, setSessionCookie } from '../../auth/staff-sign-in';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
@@ -31,12 +26,11 @@ import {
   registerPasskey,
   relyingParty,
   removePasskey,
-  verifyPasskey,
 } from './passkeys';
 import { resetSecondFactor } from './reset-second-factor';
 import { signOutEverywhere } from './sign-out-everywhere';
 import { startTotpEnrolment } from './start-totp-enrolment';
-import { completeSignIn, verifySecondFactor } from './verify-second-factor';
+import { signInWithPasskey, verifySecondFactor } from './verify-second-factor';
 
 /** Staff's own security page stays open while they still have to set up a second factor. */
 const ownSecurity = requirePermissionWith({ allowPendingEnrolment: true }, 'backOffice.view');
@@ -201,12 +195,8 @@ export function securityRoutes(app: App, deps: AppDeps) {
     },
     async (request, reply) => {
       const pending = pendingSignIn(request);
-      await assertSecondFactorNotLocked(deps.db, pending.user.id);
-      if (!(await verifyPasskey(deps, pending, relyingParty(deps, request), request.body.response))) {
-        await recordSecondFactorFailure(deps.db, pending.user.id);
-        throw new AppError('PASSKEY_INVALID');
-      }
-      const session = await completeSignIn(deps, pending, meta(request));
+      const rp = relyingParty(deps, request);
+      const session = await signInWithPasskey(deps, pending, rp, request.body.response, meta(request));
       setSessionCookie(deps, reply, session.token);
       return {
         user: toUserDto(pending.user, deps.config.privacy.noticeVersion),

@@ -2,16 +2,12 @@ import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { totpCodePattern } from '../../../domain/schemas/second-factor';
 import { recordAudit } from '../../audit/audit';
+import { checkWithinLimits } from '../../auth/attempt-limits';
 import { destroySession, type SessionContext } from '../../auth/sessions';
-import {
-  assertSecondFactorNotLocked,
-  clearSecondFactorFailures,
-  recordSecondFactorFailure,
-  type StartedSession,
-  startSession,
-} from '../../auth/staff-sign-in';
+import { type StartedSession, secondFactorLimit, startSession } from '../../auth/staff-sign-in';
 import { decryptTotpSecret, recoveryCodeHash, totpStep } from '../../auth/totp';
 import type { AppDeps } from '../../deps';
+import { type RelyingParty, verifyPasskey } from './passkeys';
 
 export interface SignInMeta {
   ip: string | null;
@@ -30,25 +26,37 @@ export async function verifySecondFactor(
   meta: SignInMeta,
 ): Promise<StartedSession> {
   const user = pending.user;
-  await assertSecondFactorNotLocked(deps.db, user.id);
   const normalized = code.replace(/\s/g, '');
-  const accepted = totpCodePattern.test(normalized)
-    ? await acceptTotp(deps, user.id, normalized)
-    : await acceptRecoveryCode(deps, pending, normalized, meta);
-  if (!accepted) {
-    await recordSecondFactorFailure(deps.db, user.id);
-    throw new AppError('SECOND_FACTOR_INVALID', { fields: { code: 'SECOND_FACTOR_INVALID' } });
-  }
+  const accepted = await checkWithinLimits(deps, 'second_factor', [secondFactorLimit(user.id)], () =>
+    totpCodePattern.test(normalized)
+      ? acceptTotp(deps, user.id, normalized)
+      : acceptRecoveryCode(deps, pending, normalized, meta),
+  );
+  if (!accepted) throw new AppError('SECOND_FACTOR_INVALID', { fields: { code: 'SECOND_FACTOR_INVALID' } });
+  return completeSignIn(deps, pending, meta);
+}
+
+/** The second step with a passkey's answer, under the same limit as codes. */
+export async function signInWithPasskey(
+  deps: AppDeps,
+  pending: SessionContext,
+  rp: RelyingParty,
+  response: unknown,
+  meta: SignInMeta,
+): Promise<StartedSession> {
+  const accepted = await checkWithinLimits(deps, 'second_factor', [secondFactorLimit(pending.user.id)], () =>
+    verifyPasskey(deps, pending, rp, response),
+  );
+  if (!accepted) throw new AppError('PASSKEY_INVALID');
   return completeSignIn(deps, pending, meta);
 }
 
 /** Ends the waiting session and opens the full one. */
-export async function completeSignIn(
+async function completeSignIn(
   deps: AppDeps,
   pending: SessionContext,
   meta: SignInMeta,
 ): Promise<StartedSession> {
-  await clearSecondFactorFailures(deps.db, pending.user.id);
   await destroySession(deps.db, pending.idHash);
   return startSession(deps, pending.user, meta, { secondFactorGiven: true });
 }

@@ -5,7 +5,7 @@ import { awaitsDecision, isRunning } from '../../../domain/loan/status';
 import { formatMoney } from '../../../domain/money';
 import { storableOrNull } from '../../../domain/schemas/text';
 import { auditActor, notifyBorrower, recordAudit } from '../../audit/audit';
-import { issueCode, withVerifiedCode } from '../../auth/verification-codes';
+import { codeCheckDeps, codeSendingDeps, issueCode, withVerifiedCode } from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
@@ -92,13 +92,7 @@ export async function sendTermsCode(deps: AppDeps, borrower: User, changeId: str
   if (!borrower.phone) throw new AppError('NOT_FOUND');
   const change = await ownProposedChange(deps, borrower, changeId);
   return issueCode(
-    {
-      db: deps.db,
-      secret: deps.config.sessionSecret,
-      notifier: deps.notifier,
-      resendAfterSeconds: deps.config.codeResendSeconds,
-      limits: deps.config.codeLimits,
-    },
+    codeSendingDeps(deps),
     clientIp,
     { phone: borrower.phone, purpose: 'terms_change', context: codeContext(change) },
     (code) =>
@@ -119,7 +113,7 @@ export async function acceptTermsChange(
   if (!borrower.phone) throw new AppError('NOT_FOUND');
   const change = await ownProposedChange(deps, borrower, changeId);
   await withVerifiedCode(
-    { db: deps.db, secret: deps.config.sessionSecret },
+    codeCheckDeps(deps),
     { phone: borrower.phone, purpose: 'terms_change', context: codeContext(change) },
     code,
     async (trx) => {

@@ -3,6 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { toMinor } from '../../../domain/money';
 import type { WithdrawalRequest } from '../../../domain/schemas/wallet';
 import {
+  codeCheckDeps,
   codeRefused,
   liveCodeContext,
   liveCodeContextSql,
@@ -150,7 +151,7 @@ async function request(
 
   try {
     const disbursement = await withVerifiedCode(
-      { db: deps.db, secret: deps.config.sessionSecret },
+      codeCheckDeps(deps),
       { phone, purpose: 'withdrawal', context },
       input.code,
       (trx) =>

@@ -1,6 +1,6 @@
 import { AppError } from '../../../domain/errors';
 import { formatMoney, toMinor } from '../../../domain/money';
-import { issueCode } from '../../auth/verification-codes';
+import { codeSendingDeps, issueCode } from '../../auth/verification-codes';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { today } from '../../lib/clock';
@@ -31,13 +31,7 @@ export async function sendWithdrawalCode(
   if (input.planDigest !== plan.digest) throw new AppError('WITHDRAWAL_PREVIEW_OUTDATED');
   const destination = `${loan.bank_name} ****${loan.account_number.slice(-4)}`;
   return issueCode(
-    {
-      db: deps.db,
-      secret: deps.config.sessionSecret,
-      notifier: deps.notifier,
-      resendAfterSeconds: deps.config.codeResendSeconds,
-      limits: deps.config.codeLimits,
-    },
+    codeSendingDeps(deps),
     clientIp,
     {
       phone: borrower.phone,

@@ -219,9 +219,10 @@ describe('sign-up page', () => {
   });
 
   it('shows "Phone number already registered" under the phone field', async () => {
+    // Only the holder of the phone's code learns it (issue #33): the answer to the sign-up itself.
     mockApi({
       'GET /api/me': signedOutMe,
-      'POST /api/auth/signup/code': {
+      'POST /api/auth/signup': {
         status: 409,
         body: errorBody('PHONE_TAKEN', 'Phone number already registered', {
           fields: { phone: { code: 'PHONE_TAKEN', message: 'Phone number already registered' } },
@@ -230,8 +231,8 @@ describe('sign-up page', () => {
     });
     renderApp('/signup');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Phone number'), '09171234567');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await fillForm(user, validForm);
+    await user.click(signUpButton());
     const message = await screen.findByText('Phone number already registered');
     const phone = screen.getByLabelText('Phone number');
     expect(phone.getAttribute('aria-describedby')).toContain(message.id);
