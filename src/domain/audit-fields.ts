@@ -25,6 +25,7 @@ export const auditFieldKinds = {
   approvedAmount: 'money',
   monthlyPayment: 'money',
   amountMinor: 'money',
+  earlierAmountMinor: 'money',
   termMonths: 'number',
   creditScore: 'number',
   status: 'status',

@@ -11,6 +11,8 @@ export const unappliedReasons = [
   'loan_not_running',
   'before_payout',
   'over_payment',
+  /** The provider's reference was already received with another amount (issue #33): finance checks. */
+  'reference_conflict',
 ] as const;
 export type UnappliedReason = (typeof unappliedReasons)[number];
 export const unappliedStatuses = ['open', 'applied', 'returned'] as const;
@@ -63,6 +65,8 @@ export const unappliedPaymentItem = z.object({
   payerReference: z.string(),
   payerName: z.string().nullable(),
   reason: z.enum(unappliedReasons),
+  /** `reference_conflict`: what the earlier delivery of this provider reference carried. */
+  earlierAmountMinor: z.number().nullable(),
   status: z.enum(unappliedStatuses),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string().nullable(),

@@ -20,6 +20,7 @@ import * as m019 from './019-quiet-session-prune';
 import * as m020 from './020-answer-change-notify';
 import * as m021 from './021-sessions-own-notify';
 import * as m022 from './022-second-factor-attempts';
+import * as m023 from './023-payment-reference-conflicts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '020-answer-change-notify': m020,
   '021-sessions-own-notify': m021,
   '022-second-factor-attempts': m022,
+  '023-payment-reference-conflicts': m023,
 };

@@ -85,6 +85,16 @@ async function counts() {
   return { repayments: repayments.length, unapplied: unapplied.length, audit: audit.length };
 }
 
+/** A kept payment as finance's list shows it, on whichever page it is. */
+async function listedUnapplied(id: string) {
+  for (let page = 1; page <= 20; page++) {
+    const list = await finance.get(`/api/staff/unapplied-payments?page=${page}`);
+    const item = list.body.items.find((i: { id: string }) => i.id === id);
+    if (item || list.body.items.length === 0) return item;
+  }
+  return undefined;
+}
+
 describe('the payment webhook', () => {
   it('turns a signed payment quoting a running loan into a repayment, audited as the system', async () => {
     const { id, loanNumber } = await loan();
@@ -133,6 +143,98 @@ describe('the payment webhook', () => {
     const keptAgain = await deliver(unknown);
     expect(keptAgain.body).toEqual(kept.body);
     expect(await counts()).toEqual({ ...before, unapplied: before.unapplied + 1, audit: before.audit + 1 });
+  });
+
+  it('keeps a known reference with another amount for finance, with both amounts, audited (issue #33)', async () => {
+    const { id, loanNumber } = await loan();
+    const first = payload({ paymentReference: loanNumber, amountMinor: 250_000 });
+    const applied = await deliver(first);
+    expect(applied.body.outcome).toBe('applied');
+    const before = await counts();
+
+    const other = await deliver({ ...first, amountMinor: 900_000 });
+    expect(other.status, other.text).toBe(200);
+    expect(other.body).toMatchObject({
+      outcome: 'unapplied',
+      reason: 'reference_conflict',
+      loanStatus: null,
+    });
+    // Its own redelivery finds it again; the first amount still answers as first answered.
+    expect((await deliver({ ...first, amountMinor: 900_000 })).body).toEqual(other.body);
+    expect((await deliver(first)).body).toEqual(applied.body);
+    expect(await counts()).toEqual({
+      repayments: before.repayments,
+      unapplied: before.unapplied + 1,
+      audit: before.audit + 1,
+    });
+
+    expect(await listedUnapplied(other.body.id)).toMatchObject({
+      providerReference: first.reference,
+      amountMinor: 900_000,
+      earlierAmountMinor: 250_000,
+      reason: 'reference_conflict',
+      status: 'open',
+    });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target_id', '=', other.body.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'payment.receive', actor_role: 'system' });
+    expect(audit.changes).toMatchObject({
+      amountMinor: { after: 900_000 },
+      earlierAmountMinor: { after: 250_000 },
+    });
+
+    // Finance, having checked with the provider, applies it: a repayment of its own.
+    const done = await finance.post(`/api/staff/unapplied-payments/${other.body.id}/apply`, {
+      loan: loanNumber,
+    });
+    expect(done.status, done.text).toBe(200);
+    const repayments = await t.db
+      .selectFrom('repayments')
+      .select(['amount', 'reference'])
+      .where('application_id', '=', id)
+      .orderBy('amount')
+      .execute();
+    expect(repayments).toEqual([
+      { amount: 250_000, reference: first.reference },
+      { amount: 900_000, reference: `${first.reference}#${other.body.id}` },
+    ]);
+  });
+
+  it('a kept payment redelivered with another amount is a conflict too', async () => {
+    const first = payload({ amountMinor: 40_000 });
+    const kept = await deliver(first);
+    expect(kept.body).toMatchObject({ outcome: 'unapplied', reason: 'unknown_reference' });
+    const other = await deliver({ ...first, amountMinor: 45_000 });
+    expect(other.body).toMatchObject({ outcome: 'unapplied', reason: 'reference_conflict' });
+    expect(other.body.id).not.toBe(kept.body.id);
+    // Resolved, so the queue's first page stays as the tests below expect it.
+    for (const id of [kept.body.id, other.body.id]) {
+      const sent = await finance.post(`/api/staff/unapplied-payments/${id}/return`, { reason: 'Test done' });
+      expect(sent.status, sent.text).toBe(200);
+    }
+  });
+
+  it('refuses a signed body nested thousands deep with a clear 400 before anything walks it', async () => {
+    const before = await counts();
+    // 30,000 levels is what fits in the webhook's 64 KiB body limit.
+    for (const depth of [33, 5_000, 30_000]) {
+      const raw = JSON.stringify(payload()).replace(/}$/, `,"x":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      const response = await deliver(raw);
+      expect(response.status, `${depth}: ${response.text}`).toBe(400);
+      expect(response.body.error.code).toBe('JSON_TOO_DEEP');
+    }
+    expect(await counts()).toEqual(before);
+    // A payload with a little nesting in its extra fields is still taken.
+    const { loanNumber } = await loan();
+    const nested = JSON.stringify(payload({ paymentReference: loanNumber })).replace(
+      /}$/,
+      ',"meta":{"a":[{"b":1}]}}',
+    );
+    const taken = await deliver(nested);
+    expect(taken.body).toMatchObject({ outcome: 'applied' });
   });
 
   it('refuses a tampered body, a wrong secret and missing headers, changing nothing', async () => {
@@ -377,10 +479,7 @@ describe('unapplied payments for finance', () => {
     expect(again.body.error.code).toBe('UNAPPLIED_PAYMENT_RESOLVED');
     const returned = await finance2.post(`/api/staff/unapplied-payments/${payment}/return`, { reason: 'x' });
     expect(returned.status).toBe(409);
-    const list = await finance.get('/api/staff/unapplied-payments?page=1');
-    expect(list.body.items.find((i: { id: string }) => i.id === payment)).toMatchObject({
-      appliedLoanNumber: loanNumber,
-    });
+    expect(await listedUnapplied(payment)).toMatchObject({ appliedLoanNumber: loanNumber });
   });
 
   it('answers a redelivery of an applied payment as first answered, creating no second repayment', async () => {

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { AppError, type ErrorCode } from '../../../domain/errors';
 import type {
   PaymentWebhookOutcome,
   PaymentWebhookPayload,
   UnappliedReason,
 } from '../../../domain/schemas/payments';
-import { recordAudit, systemActor } from '../../audit/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../audit/audit';
+import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
@@ -28,7 +29,8 @@ const keptBecause: Partial<Record<ErrorCode, UnappliedReason>> = {
  * A payment the provider reported (signature already checked). Idempotent by the provider's reference: a
  * redelivery finds what the first delivery made and answers the same. A payment quoting a running loan's
  * number becomes a repayment through the same use case finance uses (closing the loan when it clears it);
- * anything else is kept as an unapplied payment for finance, never dropped.
+ * anything else is kept as an unapplied payment for finance, never dropped. A delivery quoting a provider
+ * reference already received with another amount is kept too, as a conflict finance sees with both amounts.
  */
 export async function receiveProviderPayment(
   deps: AppDeps,
@@ -55,20 +57,38 @@ export async function receiveProviderPayment(
     );
     const kept = await trx
       .selectFrom('unapplied_payments')
-      .select(['id', 'reason'])
+      .select(['id', 'reason', 'amount'])
       .where('provider', '=', channel)
       .where('provider_reference', '=', reference)
+      .where('reason', '<>', 'reference_conflict')
       .executeTakeFirst();
-    if (kept) return { outcome: 'unapplied', id: kept.id, reason: kept.reason, loanStatus: null };
-    const recorded = await trx
-      .selectFrom('repayments')
-      .innerJoin('applications', 'applications.id', 'repayments.application_id')
-      .select(['repayments.id', 'applications.status'])
-      .where('repayments.channel', '=', channel)
-      .where('repayments.reference', '=', reference)
-      .executeTakeFirst();
-    if (recorded) {
-      return { outcome: 'applied', id: recorded.id, reason: null, loanStatus: recorded.status };
+    const recorded = kept
+      ? undefined
+      : await trx
+          .selectFrom('repayments')
+          .innerJoin('applications', 'applications.id', 'repayments.application_id')
+          .select(['repayments.id', 'repayments.amount', 'applications.status'])
+          .where('repayments.channel', '=', channel)
+          .where('repayments.reference', '=', reference)
+          .executeTakeFirst();
+    const earlier = kept ?? recorded;
+    if (earlier && Number(earlier.amount) === payload.amountMinor) {
+      // A redelivery: the first outcome, nothing new.
+      return kept
+        ? { outcome: 'unapplied', id: kept.id, reason: kept.reason, loanStatus: null }
+        : { outcome: 'applied', id: recorded!.id, reason: null, loanStatus: recorded!.status };
+    }
+    if (earlier) {
+      // The same provider reference with another amount: not the first payment again, and not to be
+      // applied blindly either. Kept for finance with both amounts (issue #33).
+      return keepConflict(trx, {
+        channel,
+        payload,
+        receivedAt,
+        rawJson,
+        actor,
+        earlierAmount: Number(earlier.amount),
+      });
     }
 
     const loan = await trx
@@ -124,4 +144,58 @@ export async function receiveProviderPayment(
   });
   publishAfterCommit(deps, { type: 'repayments-changed' });
   return outcome;
+}
+
+/** A delivery whose provider reference was received before with another amount: one record per amount. */
+async function keepConflict(
+  trx: Transaction<Database>,
+  delivery: {
+    channel: string;
+    payload: PaymentWebhookPayload;
+    receivedAt: Date;
+    rawJson: string;
+    actor: AuditActor;
+    earlierAmount: number;
+  },
+): Promise<PaymentWebhookOutcome> {
+  const { channel, payload } = delivery;
+  const reason = 'reference_conflict' as const;
+  const again = await trx
+    .selectFrom('unapplied_payments')
+    .select('id')
+    .where('provider', '=', channel)
+    .where('provider_reference', '=', payload.reference)
+    .where('amount', '=', payload.amountMinor)
+    .where('reason', '=', reason)
+    .executeTakeFirst();
+  if (again) return { outcome: 'unapplied', id: again.id, reason, loanStatus: null };
+  const row = await trx
+    .insertInto('unapplied_payments')
+    .values({
+      provider: channel,
+      provider_reference: payload.reference,
+      amount: payload.amountMinor,
+      received_at: delivery.receivedAt,
+      payer_reference: payload.paymentReference,
+      payer_name: payload.payerName ?? null,
+      payload: delivery.rawJson,
+      reason,
+      earlier_amount: delivery.earlierAmount,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, delivery.actor, {
+    action: 'payment.receive',
+    targetType: 'unapplied_payment',
+    targetId: row.id,
+    after: {
+      amountMinor: payload.amountMinor,
+      earlierAmountMinor: delivery.earlierAmount,
+      receivedAt: delivery.receivedAt.toISOString(),
+      reference: payload.reference,
+      payerReference: payload.paymentReference,
+      reason,
+    },
+  });
+  return { outcome: 'unapplied', id: row.id, reason, loanStatus: null };
 }

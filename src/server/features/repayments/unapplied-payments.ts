@@ -45,6 +45,7 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
       'u.payer_reference',
       'u.payer_name',
       'u.reason',
+      'u.earlier_amount',
       'u.status',
       'u.resolved_at',
       'u.resolution_note',
@@ -65,6 +66,7 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
     payerReference: r.payer_reference,
     payerName: r.payer_name,
     reason: r.reason,
+    earlierAmountMinor: r.earlier_amount === null ? null : Number(r.earlier_amount),
     status: r.status,
     resolvedAt: r.resolved_at?.toISOString() ?? null,
     resolvedBy: r.username ?? null,
@@ -113,7 +115,12 @@ export async function applyUnappliedPayment(deps: AppDeps, ctx: StaffContext, id
         // A provider clock a little ahead never dates a payment after our today (as the webhook does).
         receivedOn: [todayIn(deps.config.timeZone, kept.received_at), today(deps)].sort()[0]!,
         channel: kept.provider,
-        reference: kept.provider_reference,
+        // A second amount under a reference already received is a payment of its own (finance has checked
+        // it with the provider): its repayment is told apart from the first by the kept record's id.
+        reference:
+          kept.reason === 'reference_conflict'
+            ? `${kept.provider_reference}#${kept.id}`
+            : kept.provider_reference,
       },
     );
     const updated = await trx

@@ -27,6 +27,7 @@ function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPaymen
     payerReference: 'HL-999999',
     payerName: 'Ana Santos',
     reason: 'unknown_reference',
+    earlierAmountMinor: null,
     status: 'open',
     resolvedAt: null,
     resolvedBy: null,
@@ -69,7 +70,12 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       resolvedBy: 'adele',
       resolutionNote: 'Sent back by GCash reversal',
     });
-    mockApi({ ...staffBase(finance), [LIST]: { body: pageOf([open, applied, returned]) } });
+    const conflict = makePayment({
+      reason: 'reference_conflict',
+      amountMinor: 90_000,
+      earlierAmountMinor: 150_000,
+    });
+    mockApi({ ...staffBase(finance), [LIST]: { body: pageOf([open, applied, returned, conflict]) } });
     renderBackOffice('/admin/unapplied');
     expect(await screen.findByRole('heading', { name: 'Unapplied Payments' })).toBeTruthy();
     await screen.findByText(open.providerReference);
@@ -109,6 +115,13 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(within(returnedRow).getByText('Sent back by GCash reversal')).toBeTruthy();
     expect(within(returnedRow).getByText('By adele, Nov 22, 2026')).toBeTruthy();
     expect(await rowActionNames(returnedRow)).toEqual([]);
+
+    // The same provider reference with another amount: both amounts, for finance to check.
+    const conflictRow = await rowOf(conflict.providerReference);
+    expect(within(conflictRow).getByText('Reference already received with another amount')).toBeTruthy();
+    expect(within(conflictRow).getByText('₱900.00')).toBeTruthy();
+    expect(within(conflictRow).getByText('Earlier delivery: ₱1,500.00')).toBeTruthy();
+    expect(await rowActionNames(conflictRow)).toEqual(['Apply to loan', 'Mark returned']);
   });
 
   it('is not offered to loan officers, and its address sends them home', async () => {

@@ -111,9 +111,14 @@ export function UnappliedPage() {
       header: u('reason'),
       nowrap: false,
       cell: (item) => (
-        <Text size="sm" miw={100} maw={170}>
-          {t(`collections.unapplied.reason.${item.reason}`)}
-        </Text>
+        <Stack gap={2} miw={100} maw={170}>
+          <Text size="sm">{t(`collections.unapplied.reason.${item.reason}`)}</Text>
+          {item.earlierAmountMinor !== null && (
+            <Text size="xs" c="dimmed">
+              {t('collections.unapplied.earlierAmount', { amount: fmt.money(item.earlierAmountMinor) })}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {
