@@ -35,8 +35,8 @@ if (!isRoot) {
 
 /** Whether `uid` may read `path` (and enter every folder above it). */
 const canRead = (uid: number, path: string) =>
-  spawnSync('setpriv', [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', 'test', '-r', path]).status ===
-  0;
+  spawnSync('/usr/bin/setpriv', [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', 'test', '-r', path])
+    .status === 0;
 
 /**
  * The checkout's node_modules at `target`: a link when uid 1000 can reach it; when the checkout lies in a
@@ -77,7 +77,7 @@ describe.skipIf(!isRoot)('the production layout, built by root', () => {
     chownSync(data, RUN_AS, RUN_AS);
     const port = await freePort();
     const child = spawn(
-      'setpriv',
+      '/usr/bin/setpriv',
       [`--reuid=${RUN_AS}`, `--regid=${RUN_AS}`, '--clear-groups', process.execPath, 'dist/server/main.js'],
       {
         cwd: app,
