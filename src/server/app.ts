@@ -52,7 +52,7 @@ import { AnswerCache } from './lib/answer-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
-import { useDepthLimitedJsonParser } from './lib/json-body';
+import { setDepthLimitedJsonParser } from './lib/json-body';
 import { RequestLogController, requestIdGenerator } from './lib/logging';
 import { pagePolicies } from './lib/page-policy';
 import { securityHeaders } from './lib/security-headers';
@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
 
-  useDepthLimitedJsonParser(app);
+  setDepthLimitedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

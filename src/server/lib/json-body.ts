@@ -34,7 +34,7 @@ export const jsonTooDeep = () => new AppError('JSON_TOO_DEEP');
  * Fastify's own JSON parser (with its `__proto__` and `constructor` checks), behind the depth check: every
  * JSON body of the app passes here before any schema or text check walks it.
  */
-export function useDepthLimitedJsonParser(app: FastifyInstance): void {
+export function setDepthLimitedJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

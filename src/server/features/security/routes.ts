@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AppError } from '../../../domain/errors';
 import {
   passkeyAuthenticationSchema,
   passkeyRegistrationSchema,
