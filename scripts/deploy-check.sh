@@ -200,7 +200,7 @@ copied=$(find "hiram-files-$(date +%F)" -type f 2>/dev/null | wc -l)
 [ "$copied" -ge 4 ] && ok "rclone copy of the bucket: $copied files" || { bad "rclone copy out: $copied files"; tail -5 "$WORK/rclone.log"; }
 compose rm -fsv s3 >/dev/null 2>&1 && docker volume rm "${PROJECT}_s3-data" "${PROJECT}_s3-versions" >/dev/null
 compose up -d --no-deps s3 >/dev/null 2>&1 && compose run --rm s3-bucket >/dev/null 2>&1 \
-  && left=$(rclone lsf -R --fast-list hirams3:hiram-files 2>>"$WORK/rclone.log" | grep -vc '/$') \
+  && left=$(rclone lsf -R --fast-list hirams3:hiram-files 2>>"$WORK/rclone.log" | { grep -vc '/$' || true; }) \
   && [ "$left" = 0 ] && ok "a fresh store, the bucket made again and empty" || bad "a fresh store (${left:-?} objects)"
 rclone copy --fast-list "hiram-files-$(date +%F)" hirams3:hiram-files 2>>"$WORK/rclone.log" \
   && ok "rclone copy back into the bucket" || { bad "rclone copy back"; tail -5 "$WORK/rclone.log"; }
