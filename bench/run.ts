@@ -307,12 +307,12 @@ async function checkSeededFacts(db: Kysely<Database>, rows: number, timeZone: st
   for (const g of sample) {
     const loan = await db
       .selectFrom('applications')
-      .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure', 'next_due_minor', 'unpaid_instalments'])
+      .select(['id', 'term_months', 'terms', 'next_due_minor', 'unpaid_instalments'])
       .select(sql<number>`outstanding_principal_minor`.as('outstanding'))
       .select(sql<string | null>`next_due_on::text`.as('next_due_on'))
       .where('id', '=', seededIds.application(g))
       .executeTakeFirstOrThrow();
-    const { records } = await loadLoanRecords(db, loan, timeZone, benchConfig(timeZone).repaymentRules);
+    const { records } = await loadLoanRecords(db, loan, timeZone);
     const facts = deriveLoanFacts(records, today);
     const same =
       facts.outstandingPrincipalMinor === Number(loan.outstanding) &&

@@ -1,7 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { loanTermsOf } from '../src/domain/loan/loan-terms';
+import { defaultRepaymentRules } from '../src/domain/loan/repayments';
 import { buildSchedule } from '../src/domain/loan/schedule';
+import { defaultLoanProduct } from '../src/domain/loan/terms';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../src/server/config';
 import type { Database } from '../src/server/db/schema';
+
+/** Every seeded loan is signed under the shipped product's terms (2 % a month, as monthly_rate_bp says). */
+const benchTerms = loanTermsOf(defaultLoanProduct, defaultRepaymentRules);
 
 const firstNames = [
   'Maria',
@@ -83,7 +89,7 @@ export async function seedApplications(
         insert into applications (id, loan_number, borrower_id, phone, full_name, id_number, amount, term_months,
           monthly_rate_bp, monthly_payment, company_name, position, income, monthly_expense, address, email,
           contact_name, contact_phone, contact_address, contact_relation, bank_name, account_number,
-          doc_id_front, doc_id_back, doc_selfie, doc_signature, disclosure, disclosure_sha256, status,
+          doc_id_front, doc_id_back, doc_selfie, doc_signature, disclosure, disclosure_sha256, terms, status,
           credit_score, submitted_at, decided_at, approved_amount, reject_reason)
         select ${uuidOf(sql`'app' || g`)}, 'HL-26-' || lpad(g::text, 7, '0'), ${uuidOf(sql`'user' || g`)},
                '09' || lpad(g::text, 9, '0'),
@@ -93,7 +99,7 @@ export async function seedApplications(
                'friend', 'GCash', '0917' || lpad(g::text, 7, '0'),
                ${uuidOf(sql`'doc' || g || 'id_front'`)}, ${uuidOf(sql`'doc' || g || 'id_back'`)},
                ${uuidOf(sql`'doc' || g || 'selfie'`)}, ${uuidOf(sql`'doc' || g || 'signature'`)},
-               '{}'::jsonb, repeat('0', 64),
+               '{}'::jsonb, repeat('0', 64), ${JSON.stringify(benchTerms)}::jsonb,
                s.status,
                case when s.status = 'approved' then 500 end,
                now() - (g % 960) * interval '1 hour',

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
 import { clockStartingAt } from './lib/clock';
 import { loggerOptions } from './lib/logging';
+import { backfillLoanTerms } from './loans/backfill-loan-terms';
 import { backfillLoanFacts } from './loans/refresh-loan-facts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -51,6 +52,9 @@ async function main() {
       ...(database.listen ? { listen: database.listen } : {}),
     });
 
+    // Loans signed before their terms were stored with them (migration 024) get the terms in force now.
+    const termed = await backfillLoanTerms(app.deps, config.repaymentRules);
+    if (termed > 0) app.log.info({ loans: termed }, 'loan terms stored from the settings in force');
     // Loans paid out before their facts were stored (migration 008) get them before the first request.
     const backfilled = await backfillLoanFacts(app.deps);
     if (backfilled > 0) app.log.info({ loans: backfilled }, 'stored loan facts computed');

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { assertMinor } from '../money';
+import { feeCollections, type LoanTerms } from './loan-terms';
 import {
   aprString,
   effectiveAnnualRateFromCashFlows,
@@ -7,10 +8,13 @@ import {
   monthlyRateString,
 } from './rates';
 import { annuityPaymentMinor, buildSchedule, scheduleTotals } from './schedule';
-import { computeFeesMinor, type LoanProduct } from './terms';
+import { computeFeesMinor } from './terms';
 
-/** Bump when the shape or a computation changes, so a stored snapshot says which rules produced it. */
-export const DISCLOSURE_VERSION = 1;
+/**
+ * Bump when the shape or a computation changes, so a stored snapshot says which rules produced it. Version 2
+ * (issue #31) names every charge: the late charge and grace days, how fees are taken, the net proceeds.
+ */
+export const DISCLOSURE_VERSION = 2;
 
 // z.int() takes only safe integers.
 const minor = z.int();
@@ -26,12 +30,7 @@ const instalmentSchema = z.strictObject({
   balanceMinor: minor,
 });
 
-/**
- * Everything SPEC principle 2 asks to show before signing. Money in integer minor units, rates as exact
- * decimal strings (see rates.ts), so the snapshot holds no float and hashes the same everywhere.
- */
-export const disclosureSchema = z.strictObject({
-  version: z.literal(DISCLOSURE_VERSION),
+const v1Shape = {
   currency: z.string().check(z.minLength(1)),
   amountMinor: minor,
   termMonths: z.int().check(z.positive()),
@@ -46,29 +45,64 @@ export const disclosureSchema = z.strictObject({
   /** Interest plus fees: everything the loan costs beyond the amount borrowed. */
   totalCostOfCreditMinor: minor,
   schedule: z.array(instalmentSchema),
+};
+
+/**
+ * Everything SPEC principle 2 asks to show before signing. Money in integer minor units, rates as exact
+ * decimal strings (see rates.ts), so the snapshot holds no float and hashes the same everywhere.
+ */
+export const disclosureSchema = z.strictObject({
+  ...v1Shape,
+  version: z.literal(DISCLOSURE_VERSION),
+  fees: z.strictObject({
+    flatMinor: minor,
+    percentBp: z.int(),
+    totalMinor: minor,
+    collection: z.enum(feeCollections),
+  }),
+  /** What the borrower receives when the whole amount is paid out: amount − fees. */
+  netProceedsMinor: minor,
+  lateCharge: z.strictObject({
+    /** A month, of an overdue instalment's unpaid amount, as an exact decimal ("0.05" = 5 %). */
+    monthlyRate: rate,
+    monthlyBp: z.int(),
+    /** Days after a due date before an unpaid instalment is overdue and the late charge starts. */
+    graceDays: z.int(),
+  }),
 });
 export type Disclosure = z.infer<typeof disclosureSchema>;
+
+/** A snapshot signed before version 2: it names no late charge, grace days or fee collection. */
+export const disclosureV1Schema = z.strictObject({ ...v1Shape, version: z.literal(1) });
+
+/** Any stored snapshot, as it was signed: read, never rewritten. */
+export const storedDisclosureSchema = z.union([disclosureSchema, disclosureV1Schema]);
+export type StoredDisclosure = z.infer<typeof storedDisclosureSchema>;
 
 export interface DisclosureInput {
   amountMinor: number;
   termMonths: number;
-  product: LoanProduct;
+  currency: string;
+  /** The terms the loan is signed under (its product version's). */
+  terms: LoanTerms;
   /** ISO 'YYYY-MM-DD' the schedule counts from; passed in, never read from a clock. */
   startDate: string;
 }
 
 /**
- * Fees are taken at disbursement, so for the effective rate the borrower is advanced amount − fees and
- * repays the schedule. Without fees it is exactly (1 + r)^12 − 1 as SPEC §6 defines.
+ * Fees are taken from the money paid out (`deducted_from_payout`), so for the effective rate the borrower is
+ * advanced amount − fees and repays the schedule. Without fees it is exactly (1 + r)^12 − 1 as SPEC §6
+ * defines.
  */
 export function buildDisclosure({
   amountMinor,
   termMonths,
-  product,
+  currency,
+  terms,
   startDate,
 }: DisclosureInput): Disclosure {
   assertMinor(amountMinor, 'amountMinor');
-  const { monthlyRateBp, fees } = product;
+  const { monthlyRateBp, fees } = terms;
   const schedule = buildSchedule({ amountMinor, termMonths, monthlyRateBp, startDate });
   const { totalRepayableMinor, totalInterestMinor } = scheduleTotals(schedule);
   const feesTotalMinor = computeFeesMinor(amountMinor, fees);
@@ -82,7 +116,7 @@ export function buildDisclosure({
         );
   return {
     version: DISCLOSURE_VERSION,
-    currency: product.currency,
+    currency,
     amountMinor,
     termMonths,
     startDate,
@@ -92,8 +126,19 @@ export function buildDisclosure({
     monthlyPaymentMinor: annuityPaymentMinor(amountMinor, termMonths, monthlyRateBp),
     totalRepayableMinor,
     totalInterestMinor,
-    fees: { flatMinor: fees.flatMinor, percentBp: fees.percentBp, totalMinor: feesTotalMinor },
+    fees: {
+      flatMinor: fees.flatMinor,
+      percentBp: fees.percentBp,
+      totalMinor: feesTotalMinor,
+      collection: fees.collection,
+    },
+    netProceedsMinor: amountMinor - feesTotalMinor,
     totalCostOfCreditMinor: totalInterestMinor + feesTotalMinor,
+    lateCharge: {
+      monthlyRate: monthlyRateString(terms.lateChargeMonthlyBp),
+      monthlyBp: terms.lateChargeMonthlyBp,
+      graceDays: terms.graceDays,
+    },
     schedule,
   };
 }

@@ -2,6 +2,7 @@ export * from './balance';
 export * from './calendar';
 export * from './credit-rating';
 export * from './disclosure';
+export * from './loan-terms';
 export * from './rates';
 export * from './repayments';
 export * from './schedule';

@@ -29,8 +29,6 @@ export const overdueListItem = z.object({
   /** Due date of the oldest unpaid instalment (YYYY-MM-DD). */
   overdueSince: z.string(),
   daysPastDue: z.number(),
-  /** Still within the grace days: due and unpaid, not yet overdue (no late charge, not counted as overdue). */
-  inGrace: z.boolean(),
   /** Scheduled amounts due and unpaid today (instalments whose due date has passed). */
   overdueMinor: z.number(),
   outstandingPrincipalMinor: z.number(),

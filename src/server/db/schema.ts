@@ -197,6 +197,13 @@ export interface ApplicationsTable {
   facts_as_of: ColumnType<string | null, string | null | undefined, string | null>;
   /** [[due date, unpaid minor], …] of every instalment not fully paid, oldest first (JSON text when written). */
   unpaid_instalments: ColumnType<[string, number][], string | undefined, string>;
+  /** The first day the oldest unpaid instalment is overdue: next_due_on + the loan's grace days + 1. */
+  overdue_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The terms that price the loan, from its signing (migration 024, `LoanTerms`; JSON text when written).
+   * Null only for a row signed before the migration until the start-up backfill has run.
+   */
+  terms: ColumnType<unknown, string | undefined, string>;
   /** Where the borrower signed (migration 014): client address and user agent at submission. */
   signed_ip: ColumnType<string | null, string | null | undefined, string | null>;
   signed_user_agent: ColumnType<string | null, string | null | undefined, string | null>;

@@ -12,8 +12,7 @@ export interface ReminderCandidate {
   borrower_id: string;
   status: (typeof runningStatuses)[number];
   term_months: number;
-  monthly_rate_bp: number;
-  disclosure: unknown;
+  terms: unknown;
   /** The borrower's own account phone: reminders go nowhere else. */
   phone: string;
 }
@@ -33,16 +32,7 @@ export async function findReminderCandidates(
   const rows = await db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.borrower_id')
-    .select([
-      'a.id',
-      'a.loan_number',
-      'a.borrower_id',
-      'a.status',
-      'a.term_months',
-      'a.monthly_rate_bp',
-      'a.disclosure',
-      'u.phone',
-    ])
+    .select(['a.id', 'a.loan_number', 'a.borrower_id', 'a.status', 'a.term_months', 'a.terms', 'u.phone'])
     .where(unpaidRunningLoanSql('a'))
     .where(sql<boolean>`a.next_due_on <= ${addDays(today, daysBefore)}::date`)
     .where('u.phone', 'is not', null)

@@ -19,3 +19,10 @@ export const runningLoanWithFactsSql = (table = 'applications'): RawBuilder<SqlB
 /** Principal not yet repaid on `today`: money held ahead stops counting on the due date it settles. */
 export const outstandingPrincipalSql = (today: string, table = 'applications'): RawBuilder<number> =>
   sql<number>`(${sql.ref(`${table}.outstanding_principal_minor`)} - case when ${sql.ref(`${table}.held_applies_on`)} <= ${dateLiteral(today)} then ${sql.ref(`${table}.held_principal_minor`)} else 0 end)`;
+
+/**
+ * Overdue on `today` by the loan's own grace days (`overdue_from`, migration 024): the one meaning of overdue
+ * the queue, the dashboard and PAR share with the loan page (issue #31). Beside `unpaidRunningLoanSql`.
+ */
+export const overdueOnSql = (today: string, table = 'applications'): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(`${table}.overdue_from`)} <= ${dateLiteral(today)}`;

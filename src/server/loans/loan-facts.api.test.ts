@@ -83,10 +83,10 @@ async function stored(id: string, day = today()) {
 async function expectFactsTrue(id: string, laterDays: number[] = [1, 31, 62, 400]) {
   const loan = await t.db
     .selectFrom('applications')
-    .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure'])
+    .select(['id', 'term_months', 'terms'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const { records } = await loadLoanRecords(t.db, loan, 'Asia/Manila', t.deps.config.repaymentRules);
+  const { records } = await loadLoanRecords(t.db, loan, 'Asia/Manila');
   for (const day of [today(), ...laterDays.map((d) => addDays(today(), d))]) {
     const position = deriveLoanPosition(records, day);
     const { factsAsOf: _, status: __, unpaid, ...read } = await stored(id, day);

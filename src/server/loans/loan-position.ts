@@ -1,11 +1,7 @@
 import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import { addMonthsClamped } from '../../domain/loan/calendar';
-import {
-  deriveLoanPosition,
-  type LoanPosition,
-  type LoanRecords,
-  type RepaymentRules,
-} from '../../domain/loan/repayments';
+import { type LoanTerms, parseLoanTerms, repaymentRulesOf } from '../../domain/loan/loan-terms';
+import { deriveLoanPosition, type LoanPosition, type LoanRecords } from '../../domain/loan/repayments';
 import { computeFeesMinor } from '../../domain/loan/terms';
 import type { LoanPositionDto } from '../../domain/schemas/repayments';
 import type { Database, RepaymentSource } from '../db/schema';
@@ -29,21 +25,17 @@ export interface RepaymentRow {
 export interface LoanForPosition {
   id: string;
   term_months: number;
-  monthly_rate_bp: number;
-  disclosure: unknown;
+  /** The loan's own terms (`applications.terms`): rate, fees, late charge and grace from its signing. */
+  terms: unknown;
 }
 
 /**
- * Fees count toward the 100 % total-cost cap. They are the ones the borrower signed for (the disclosure's
- * flat fee and percentage), charged on the principal actually paid out — the same rule as interest. A loan
- * without fee terms in its disclosure has none.
+ * Fees count toward the 100 % total-cost cap. They are the ones the borrower signed for (the terms' flat fee
+ * and percentage), charged on the principal actually paid out — the same rule as interest.
  */
-export function feesOnPaidOut(disclosure: unknown, paidOutMinor: number): number {
+export function feesOnPaidOut(terms: LoanTerms, paidOutMinor: number): number {
   if (paidOutMinor <= 0) return 0;
-  const fees = (disclosure as { fees?: { flatMinor?: unknown; percentBp?: unknown } } | null)?.fees;
-  const flatMinor = typeof fees?.flatMinor === 'number' ? fees.flatMinor : 0;
-  const percentBp = typeof fees?.percentBp === 'number' ? fees.percentBp : 0;
-  return computeFeesMinor(paidOutMinor, { flatMinor, percentBp });
+  return computeFeesMinor(paidOutMinor, terms.fees);
 }
 
 /**
@@ -56,9 +48,9 @@ export async function loadLoanRecords(
   db: Db,
   loan: LoanForPosition,
   timeZone: string,
-  rules: RepaymentRules,
   options: { withRequested?: boolean } = {},
 ): Promise<{ records: LoanRecords; repayments: RepaymentRow[]; requestedMinor: number[] }> {
+  const terms = parseLoanTerms(loan.terms);
   const [payouts, rows] = await Promise.all([
     db
       .selectFrom('disbursements')
@@ -117,8 +109,8 @@ export async function loadLoanRecords(
   return {
     records: {
       termMonths: loan.term_months,
-      monthlyRateBp: loan.monthly_rate_bp,
-      feesMinor: feesOnPaidOut(loan.disclosure, paidOut),
+      monthlyRateBp: terms.monthlyRateBp,
+      feesMinor: feesOnPaidOut(terms, paidOut),
       disbursements,
       repayments: repayments.map((r) => ({
         id: r.id,
@@ -126,7 +118,7 @@ export async function loadLoanRecords(
         receivedOn: r.receivedOn,
         reversedOn: r.reversal ? todayIn(timeZone, r.reversal.reversedAt) : null,
       })),
-      rules,
+      rules: repaymentRulesOf(terms),
     },
     repayments,
     requestedMinor,
@@ -137,15 +129,10 @@ export async function loadLoanRecords(
 export async function loanPosition(
   db: Db,
   loan: LoanForPosition,
-  deps: { config: { timeZone: string; repaymentRules: RepaymentRules } },
+  deps: { config: { timeZone: string } },
   asOf: string,
 ): Promise<{ position: LoanPosition; records: LoanRecords; repayments: RepaymentRow[] }> {
-  const { records, repayments } = await loadLoanRecords(
-    db,
-    loan,
-    deps.config.timeZone,
-    deps.config.repaymentRules,
-  );
+  const { records, repayments } = await loadLoanRecords(db, loan, deps.config.timeZone);
   return { position: deriveLoanPosition(records, asOf), records, repayments };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../domain/loan/disclosure';
+import { type LoanTerms, loanTermsOf } from '../../domain/loan/loan-terms';
 import { toMinor } from '../../domain/money';
 import type { AppDeps } from '../deps';
 import { todayIn } from '../lib/today';
@@ -8,16 +9,28 @@ export interface Quote {
   disclosure: Disclosure;
   /** SHA-256 of the canonical disclosure JSON: the borrower signs exactly these terms. */
   disclosureSha256: string;
+  /** The terms the loan is signed under: stored with it (`applications.terms`). */
+  terms: LoanTerms;
 }
 
-/** The full disclosure for an amount and term, computed by the server from its own product settings. */
+/** The terms a new loan is offered under today. */
+export function offeredLoanTerms(deps: Pick<AppDeps, 'config'>): LoanTerms {
+  return loanTermsOf(deps.config.loanProduct, deps.config.repaymentRules);
+}
+
+/** The full disclosure for an amount and term, computed by the server from the terms it offers. */
 export function quoteLoan(deps: AppDeps, input: { amount: number; termMonths: number }): Quote {
+  const terms = offeredLoanTerms(deps);
   const disclosure = buildDisclosure({
     amountMinor: toMinor(input.amount),
     termMonths: input.termMonths,
-    product: deps.config.loanProduct,
+    currency: deps.config.loanProduct.currency,
+    terms,
     startDate: todayIn(deps.config.timeZone),
   });
-  const disclosureSha256 = createHash('sha256').update(canonicalDisclosureJson(disclosure)).digest('hex');
-  return { disclosure, disclosureSha256 };
+  return { disclosure, disclosureSha256: disclosureSha256(disclosure), terms };
+}
+
+export function disclosureSha256(disclosure: Disclosure): string {
+  return createHash('sha256').update(canonicalDisclosureJson(disclosure)).digest('hex');
 }

@@ -18,7 +18,7 @@ export async function refreshLoanFacts(
   deps: FactsDeps,
   loan: LoanForPosition,
 ): Promise<LoanFacts> {
-  const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone, deps.config.repaymentRules);
+  const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone);
   const facts = deriveLoanFacts(records, today(deps));
   await trx
     .updateTable('applications')
@@ -26,6 +26,7 @@ export async function refreshLoanFacts(
       outstanding_principal_minor: facts.outstandingPrincipalMinor,
       next_due_on: facts.nextDueOn,
       next_due_minor: facts.nextDueMinor,
+      overdue_from: facts.overdueFrom,
       held_principal_minor: facts.heldPrincipalMinor,
       held_applies_on: facts.heldAppliesOn,
       facts_as_of: facts.asOf,
@@ -62,7 +63,7 @@ export async function backfillLoanFacts(
       const ids = batch.map((row) => row.application_id);
       const loans = await trx
         .selectFrom('applications')
-        .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure'])
+        .select(['id', 'term_months', 'terms'])
         .where('id', 'in', ids)
         .orderBy('id')
         .forUpdate()

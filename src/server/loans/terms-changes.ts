@@ -1,32 +1,32 @@
-import { createHash } from 'node:crypto';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { AppError, type ErrorCode } from '../../domain/errors';
-import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../domain/loan/disclosure';
+import { buildDisclosure, type Disclosure } from '../../domain/loan/disclosure';
+import { parseLoanTerms } from '../../domain/loan/loan-terms';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { ApplicationRow } from '../lib/applications';
 import { todayIn } from '../lib/today';
+import { disclosureSha256 } from './quote-loan';
 
 /**
  * Signed terms bind (SPEC §8, docs/decisions/018). The disclosure a change would bind, computed by the
- * domain from the application's own monthly rate, with the SHA-256 of its canonical JSON.
+ * domain from the application's own terms, with the SHA-256 of its canonical JSON.
  */
 export function disclosureFor(
   deps: AppDeps,
-  application: Pick<ApplicationRow, 'monthly_rate_bp'>,
+  application: Pick<ApplicationRow, 'terms'>,
   amountMinor: number,
   termMonths: number,
 ): { disclosure: Disclosure; sha256: string } {
   const disclosure = buildDisclosure({
     amountMinor,
     termMonths,
-    product: { ...deps.config.loanProduct, monthlyRateBp: application.monthly_rate_bp },
+    currency: deps.config.loanProduct.currency,
+    // The loan's own terms: a change of amount or term keeps every other term it was signed under.
+    terms: parseLoanTerms(application.terms),
     startDate: todayIn(deps.config.timeZone),
   });
-  return {
-    disclosure,
-    sha256: createHash('sha256').update(canonicalDisclosureJson(disclosure)).digest('hex'),
-  };
+  return { disclosure, sha256: disclosureSha256(disclosure) };
 }
 
 /** The change waiting for the borrower's answer, if any (at most one: a partial unique index). */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { type LoanTerms, loanTermsOf } from '../../domain/loan/loan-terms';
+import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { annuityPaymentMinor } from '../../domain/loan/schedule';
 import type { LoanStatus } from '../../domain/loan/status';
+import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { refreshLoanFacts } from '../loans/refresh-loan-facts';
@@ -16,6 +19,14 @@ export interface SeedApplication {
   status?: LoanStatus;
   submittedAt?: Date;
   approvedAmountMinor?: number | null;
+  /** The loan's own terms (default: the shipped product's, 2 % a month, 3 grace days, no late charge). */
+  terms?: Partial<Omit<LoanTerms, 'fees'>> & { fees?: Partial<LoanTerms['fees']> };
+}
+
+/** The terms a seeded loan is signed under: the shipped defaults with `overrides`. */
+export function seedTerms(overrides: SeedApplication['terms'] = {}): LoanTerms {
+  const base = loanTermsOf(defaultLoanProduct, defaultRepaymentRules);
+  return { ...base, ...overrides, fees: { ...base.fees, ...overrides.fees } };
 }
 
 /**
@@ -47,6 +58,7 @@ export async function seedApplication(db: Kysely<Database>, input: SeedApplicati
     docIds.push(row.id);
   }
   const status = input.status ?? 'pending';
+  const terms = seedTerms(input.terms);
   await db
     .insertInto('applications')
     .values({
@@ -58,8 +70,9 @@ export async function seedApplication(db: Kysely<Database>, input: SeedApplicati
       id_number: 'ID-1',
       amount,
       term_months: term,
-      monthly_rate_bp: 200,
-      monthly_payment: annuityPaymentMinor(amount, term, 200),
+      monthly_rate_bp: terms.monthlyRateBp,
+      monthly_payment: annuityPaymentMinor(amount, term, terms.monthlyRateBp),
+      terms: JSON.stringify(terms),
       company_name: 'Co',
       position: 'Owner',
       income: 3_000_000,
@@ -105,7 +118,7 @@ export async function seedPaidDisbursement(
       await seedPaidDisbursement(trx, applicationId, input);
       const loan = await trx
         .selectFrom('applications')
-        .select(['id', 'term_months', 'monthly_rate_bp', 'disclosure'])
+        .select(['id', 'term_months', 'terms'])
         .where('id', '=', applicationId)
         .forUpdate()
         .executeTakeFirstOrThrow();

@@ -53,6 +53,8 @@ describe('deriveLoanFacts', () => {
       outstandingPrincipalMinor: peso(100_000),
       nextDueOn: '2025-02-28',
       nextDueMinor: 945_596,
+      // Overdue after the 3 grace days of the default rules.
+      overdueFrom: '2025-03-04',
       heldPrincipalMinor: 0,
       heldAppliesOn: null,
       unpaidInstalments: Array.from({ length: 12 }, (_, i) => ({

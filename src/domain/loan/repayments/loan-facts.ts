@@ -1,3 +1,4 @@
+import { addDays } from '../calendar';
 import { deriveLoanPosition, type LoanRecords } from './ledger';
 
 /**
@@ -25,6 +26,11 @@ export interface LoanFacts {
   nextDueOn: string | null;
   /** What is still unpaid of that instalment (null with `nextDueOn`). */
   nextDueMinor: number | null;
+  /**
+   * The first day that instalment is overdue, by the loan's own grace days: nextDueOn + grace + 1 (null with
+   * `nextDueOn`). One meaning of overdue for SQL as for the replay (issue #31).
+   */
+  overdueFrom: string | null;
   /** The principal part of money held ahead, no longer outstanding from `heldAppliesOn` (0 when none). */
   heldPrincipalMinor: number;
   heldAppliesOn: string | null;
@@ -58,6 +64,7 @@ export function deriveLoanFacts(records: LoanRecords, asOf: string): LoanFacts {
     outstandingPrincipalMinor: position.outstandingPrincipalMinor,
     nextDueOn: position.nextPayment?.dueDate ?? null,
     nextDueMinor: position.nextPayment?.amountMinor ?? null,
+    overdueFrom: position.nextPayment ? addDays(position.nextPayment.dueDate, position.graceDays + 1) : null,
     heldPrincipalMinor,
     heldAppliesOn,
     unpaidInstalments: position.schedule

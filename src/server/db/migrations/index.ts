@@ -21,6 +21,7 @@ import * as m020 from './020-answer-change-notify';
 import * as m021 from './021-sessions-own-notify';
 import * as m022 from './022-second-factor-attempts';
 import * as m023 from './023-payment-reference-conflicts';
+import * as m024 from './024-loan-terms';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '021-sessions-own-notify': m021,
   '022-second-factor-attempts': m022,
   '023-payment-reference-conflicts': m023,
+  '024-loan-terms': m024,
 };

@@ -9,10 +9,11 @@ import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
- * The overdue queue (issue #10): running loans past a due date, found by SQL from the stored facts, most days
- * past due first. Every loan is paid out today (real time); the clock then moves to five days after the
- * fourth due date, and repayments dated on earlier due dates leave each loan owing from a different one.
- * Grace is 10 days here, so a loan five days past due is still in grace.
+ * The overdue queue (issue #10): running loans overdue (past a due date and the loan's grace days), found by
+ * SQL from the stored facts, most days past due first. Every loan is paid out today (real time); the clock
+ * then moves to five days after the fourth due date, and repayments dated on earlier due dates leave each
+ * loan owing from a different one. The loans are signed with 10 grace days, so a loan five days past due is
+ * due but not overdue (issue #31: one meaning of overdue), whatever the server's setting says (0 here).
  */
 const clock = shiftedClock();
 const GRACE = 10;
@@ -36,7 +37,13 @@ const loans: Record<string, Loan> = {};
 async function paidOutLoan(name: string, fullName: string): Promise<Loan> {
   const b = await t.createUser({ role: 'borrower' });
   const phone = b.user.phone!;
-  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone, fullName, status: 'approved' });
+  const id = await seedApplication(t.db, {
+    borrowerId: b.user.id,
+    phone,
+    fullName,
+    status: 'approved',
+    terms: { graceDays: GRACE },
+  });
   await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
   const { loan_number } = await t.db
     .selectFrom('applications')
@@ -66,7 +73,8 @@ const bucketOf = (days: number): OverdueBucket =>
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    config: { repaymentRules: { graceDays: GRACE, lateChargeMonthlyBp: 0 } },
+    // The loans' own grace days count, not the setting (issue #31).
+    config: { repaymentRules: { graceDays: 0, lateChargeMonthlyBp: 0 } },
   });
   for (const role of ['finance', 'officer'] as const) {
     const { user, password } = await t.createUser({ role });
@@ -135,7 +143,7 @@ async function allItems(query = '') {
 async function expectedQueue() {
   const rows = await t.db
     .selectFrom('applications')
-    .select(['id', 'loan_number', 'status', 'term_months', 'monthly_rate_bp', 'disclosure'])
+    .select(['id', 'loan_number', 'status', 'term_months', 'terms'])
     .where(
       'id',
       'in',
@@ -145,16 +153,16 @@ async function expectedQueue() {
   const expected = [];
   for (const row of rows) {
     if (row.status !== 'approved' && row.status !== 'on_hold') continue;
-    const { records } = await loadLoanRecords(t.db, row, 'Asia/Manila', t.deps.config.repaymentRules);
+    const { records } = await loadLoanRecords(t.db, row, 'Asia/Manila');
     const p = deriveLoanPosition(records, today());
     const oldest = p.schedule.find((i) => i.unpaidMinor > 0);
-    if (!oldest || oldest.daysPastDue < 1) continue;
+    if (oldest?.status !== 'overdue') continue;
+    expect(oldest.daysPastDue).toBeGreaterThan(GRACE);
     expected.push({
       id: row.id,
       loanNumber: row.loan_number,
       overdueSince: oldest.dueDate,
       daysPastDue: oldest.daysPastDue,
-      inGrace: oldest.daysPastDue <= GRACE,
       overdueMinor: p.principalDueMinor + p.interestDueMinor,
       outstandingPrincipalMinor: p.outstandingPrincipalMinor,
       nextDueDate: p.schedule.find((i) => !i.fixed && i.unpaidMinor > 0)?.dueDate ?? null,
@@ -166,11 +174,11 @@ async function expectedQueue() {
 }
 
 describe('overdue queue', () => {
-  it('lists running loans past a due date, most days past due first, with the replay’s figures', async () => {
+  it('lists running loans overdue by their own grace days, most days past due first, with the replay’s figures', async () => {
     const page = await overdue();
-    expect(page).toMatchObject({ page: 1, pageSize: 10, total: 15, pageCount: 2 });
+    expect(page).toMatchObject({ page: 1, pageSize: 10, total: 14, pageCount: 2 });
     const items = await allItems();
-    expect(items).toHaveLength(15);
+    expect(items).toHaveLength(14);
     expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(
       await expectedQueue(),
     );
@@ -180,17 +188,14 @@ describe('overdue queue', () => {
     expect(byId.has(loans.paid4!.id)).toBe(false);
     expect(byId.has(loans.closed!.id)).toBe(false);
     expect(byId.get(loans.held!.id)).toMatchObject({ status: 'on_hold', overdueSince: due(1) });
-    expect(byId.get(loans.paid3!.id)).toMatchObject({
-      overdueSince: due(4),
-      daysPastDue: 5,
-      inGrace: true,
-      overdueMinor: 945_596,
-      nextDueDate: due(5),
-    });
+    // Five days past its due date, within its 10 grace days: due, not overdue, as its loan page says.
+    expect(byId.has(loans.paid3!.id)).toBe(false);
+    const ledger = await finance.get(`/api/staff/loans/${loans.paid3!.id}/ledger`);
+    expect(ledger.body.position.schedule[3]).toMatchObject({ status: 'due', daysPastDue: 5 });
+    expect(ledger.body.position.overdueMinor).toBe(0);
     expect(byId.get(loans.paid2!.id)).toMatchObject({
       overdueSince: due(3),
       daysPastDue: daysBetween(due(3), today()),
-      inGrace: false,
     });
     expect(byId.get(loans.unpaid!.id)).toMatchObject({
       overdueSince: due(1),
@@ -217,7 +222,7 @@ describe('overdue queue', () => {
     expect(bucketOf(daysBetween(due(3), today()))).toBe('31-60');
     expect(bucketOf(daysBetween(due(2), today()))).toBe('61-90');
     expect(bucketOf(daysBetween(due(1), today()))).toBe('90+');
-    expect(counts).toEqual({ '1-30': 1, '31-60': 1, '61-90': 1, '90+': 12 });
+    expect(counts).toEqual({ '1-30': 0, '31-60': 1, '61-90': 1, '90+': 12 });
 
     for (const bucket of ['1-30', '31-60', '61-90', '90+'] as const) {
       const filtered = await allItems(`&bucket=${encodeURIComponent(bucket)}`);
@@ -254,8 +259,8 @@ describe('overdue queue', () => {
     const first = await overdue('?page=1');
     const second = await overdue('?page=2');
     expect(first.items).toHaveLength(10);
-    expect(second.items).toHaveLength(5);
-    expect(new Set([...first.items, ...second.items].map((i) => i.id)).size).toBe(15);
+    expect(second.items).toHaveLength(4);
+    expect(new Set([...first.items, ...second.items].map((i) => i.id)).size).toBe(14);
     expect((await overdue('?page=3')).items).toEqual([]);
   });
 
@@ -271,9 +276,10 @@ describe('overdue queue', () => {
     expect(items.map((i) => i.id)).not.toContain(loans.paid3!.id);
     expect((await overdue()).buckets['1-30']).toBe(0);
 
-    // A month later, without any event: paid 3 and paid 4 owe the next instalment, the others are older.
+    // A month and the grace days later, without any event: paid 3 and paid 4 are overdue on the next
+    // instalment, the others are older.
     const before = clock.days;
-    clock.days = daysBetween(payDay, due(5)) + 1;
+    clock.days = daysBetween(payDay, due(5)) + GRACE + 1;
     try {
       items = await allItems();
       expect(items.map(({ fullName: _, phone: __, status: ___, ...rest }) => rest)).toEqual(
@@ -281,11 +287,11 @@ describe('overdue queue', () => {
       );
       expect(items.find((i) => i.id === loans.paid4!.id)).toMatchObject({
         overdueSince: due(5),
-        daysPastDue: 1,
+        daysPastDue: GRACE + 1,
       });
       expect(items.find((i) => i.id === loans.paid3!.id)).toMatchObject({
         overdueSince: due(5),
-        daysPastDue: 1,
+        daysPastDue: GRACE + 1,
       });
     } finally {
       clock.days = before;

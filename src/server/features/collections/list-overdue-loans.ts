@@ -13,7 +13,7 @@ import { today as todayOf } from '../../lib/clock';
 import { escapeLike } from '../../lib/like';
 import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { dateLiteral, rowCount } from '../../lib/sql-lists';
-import { outstandingPrincipalSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
+import { outstandingPrincipalSql, overdueOnSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
 /** Due dates (inclusive) whose days past due on `today` fall in a bucket; `from` null = no lower bound. */
 function bucketRange(bucket: OverdueBucket, today: string): { from: string | null; to: string } {
@@ -32,21 +32,22 @@ function inBucket(bucket: OverdueBucket, today: string): Expression<SqlBool> {
 }
 
 /**
- * The overdue queue: running loans (approved, on hold) with an instalment unpaid after its due date, most
- * days past due first, then by loan number. Which loans, their order, the total and the bucket counts come
+ * The overdue queue: running loans (approved, on hold) with an instalment unpaid beyond its due date and the
+ * loan's grace days, most days past due first, then by loan number. Which loans, their order, the total and the bucket counts come
  * from the stored facts by SQL, over one partial index (docs/decisions/012); the figures of the page's loans
  * (what is due and unpaid today, the next due date, the outstanding principal) are read from the same facts,
  * which the API tests check against a replay of each loan.
  */
 export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): Promise<OverduePage> {
   const today = todayOf(deps);
-  const graceDays = deps.config.repaymentRules.graceDays;
-  // Past due by at least one day: the oldest unpaid instalment fell due before today.
+  // Overdue: the oldest unpaid instalment is past its due date and the loan's grace days. The due-date bound
+  // is implied by it (grace ≥ 0) and keeps the scan to the index's range.
   const pastDue = () =>
     deps.db
       .selectFrom('applications')
       .where(unpaidRunningLoanSql())
-      .where(sql<SqlBool>`applications.next_due_on < ${dateLiteral(today)}`);
+      .where(sql<SqlBool>`applications.next_due_on < ${dateLiteral(today)}`)
+      .where(overdueOnSql(today));
 
   let filtered = pastDue();
   for (const condition of borrowerSearch(query)) filtered = filtered.where(condition);
@@ -113,7 +114,6 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
       status: row.status,
       overdueSince: row.next_due_on,
       daysPastDue,
-      inGrace: daysPastDue <= graceDays,
       overdueMinor: unpaid.filter(([dueOn]) => dueOn <= today).reduce((sum, [, minor]) => sum + minor, 0),
       outstandingPrincipalMinor: Number(row.outstanding),
       nextDueDate: unpaid.find(([dueOn]) => dueOn > today)?.[0] ?? null,

@@ -3,7 +3,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { divRoundHalfUp } from '../../../domain/money';
 import type { PortfolioSummary } from '../../../domain/schemas/portfolio';
 import type { AppDeps } from '../../deps';
-import { outstandingPrincipalSql, runningLoanWithFactsSql } from '../../loans/loan-facts-sql';
+import { outstandingPrincipalSql, overdueOnSql, runningLoanWithFactsSql } from '../../loans/loan-facts-sql';
 
 /** Portfolio at risk counts loans more than this many days past due. */
 const PAR_DAYS = 30;
@@ -22,9 +22,7 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
       .where(runningLoanWithFactsSql())
       .select([
         sql<string>`coalesce(sum(${outstanding}), 0)`.as('outstanding'),
-        sql<string>`count(*) filter (where applications.next_due_on < ${addDays(asOf, -deps.config.repaymentRules.graceDays)}::date)`.as(
-          'overdue',
-        ),
+        sql<string>`count(*) filter (where ${overdueOnSql(asOf)})`.as('overdue'),
         sql<string>`coalesce(sum(${outstanding}) filter (where applications.next_due_on < ${addDays(asOf, -PAR_DAYS)}::date), 0)`.as(
           'at_risk',
         ),

@@ -59,7 +59,7 @@ export async function markDisbursement(
       .executeTakeFirstOrThrow();
     const loan = await trx
       .selectFrom('applications')
-      .select(['id', 'borrower_id', 'term_months', 'monthly_rate_bp', 'disclosure'])
+      .select(['id', 'borrower_id', 'term_months', 'terms'])
       .where('id', '=', before.application_id)
       .executeTakeFirstOrThrow();
     // A paid payout starts or re-amortises the schedule: the loan book's stored facts follow it.

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { TextLanguage } from '../../../domain/date-text';
 import { AppError } from '../../../domain/errors';
-import { type Disclosure, disclosureSchema } from '../../../domain/loan/disclosure';
+import { type StoredDisclosure as Disclosure, storedDisclosureSchema } from '../../../domain/loan/disclosure';
 import type { AppDeps } from '../../deps';
 import { quoteLoan } from '../../loans/quote-loan';
 import { renderAgreementPdf, renderDisclosurePdf } from './render-loan-documents';
@@ -69,11 +69,11 @@ async function signedApplication(deps: AppDeps, where: { borrowerId: string } | 
   const row = await query.executeTakeFirst();
   if (!row) throw new AppError('LOAN_NOT_FOUND');
   // The snapshot as signed; a record without a valid one (none here) has no documents to give.
-  const parsed = disclosureSchema.safeParse(
+  const parsed = storedDisclosureSchema.safeParse(
     typeof row.disclosure === 'string' ? JSON.parse(row.disclosure) : row.disclosure,
   );
   if (!parsed.success) throw new AppError('LOAN_NOT_FOUND');
-  return { row, disclosure: parsed.data as Disclosure };
+  return { row, disclosure: parsed.data };
 }
 
 function storedFacts(

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
-import type { Disclosure } from '../../../domain/loan/disclosure';
+import type { StoredDisclosure as Disclosure } from '../../../domain/loan/disclosure';
 import { formatMoney } from '../../../domain/money';
 import { PdfText, type TextStyle } from '../../pdf/pdf-text';
 import en from './texts/en.json';
@@ -262,6 +262,7 @@ function disclosureSections(
   w.row(t.totalFinanceCharges, money(d.totalCostOfCreditMinor), bold, 12);
   heading(t.section3);
   w.row('', money(d.amountMinor - deductedFees), bold);
+  if (d.version >= 2 && deductedFees > 0) w.paragraph(t.feesDeducted, body, 12, 2);
   heading(t.section4);
   w.paragraph(fill(t.contractualRate, { monthly: percent(d.monthlyRate), apr: percent(d.apr) }), body, 12, 1);
   w.paragraph(fill(t.effectiveRate, { eir: percent(d.effectiveAnnualRate) }), bold, 12, 2);
@@ -269,7 +270,12 @@ function disclosureSections(
   w.paragraph(fill(t.instalments, { count: d.termMonths, amount: money(d.monthlyPaymentMinor) }), body, 0, 3);
   scheduleTable(doc, w, text, t, d, money, date);
   heading(t.section6);
-  w.paragraph(t.lateCharges, body, 12, 4);
+  // A snapshot signed before version 2 named no rate or grace days: it is shown as it was signed.
+  if (d.version === 1) w.paragraph(t.lateCharges, body, 12, 4);
+  else if (d.lateCharge.monthlyBp > 0) {
+    const rate = percent(d.lateCharge.monthlyRate);
+    w.paragraph(fill(t.lateChargeTerms, { rate, days: d.lateCharge.graceDays }), body, 12, 4);
+  } else w.paragraph(fill(t.noLateCharge, { days: d.lateCharge.graceDays }), body, 12, 4);
 }
 
 function footers(doc: PDFKit.PDFDocument, text: PdfText, t: typeof en, email: string) {

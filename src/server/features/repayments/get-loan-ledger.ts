@@ -9,7 +9,7 @@ import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
 export async function getLoanLedger(deps: AppDeps, loanId: string): Promise<LoanLedgerDto> {
   const loan = await deps.db
     .selectFrom('applications')
-    .select(['id', 'loan_number', 'status', 'closed_at', 'term_months', 'monthly_rate_bp', 'disclosure'])
+    .select(['id', 'loan_number', 'status', 'closed_at', 'term_months', 'terms'])
     .where('id', '=', loanId)
     .executeTakeFirst();
   if (!loan || !wasApproved(loan.status)) throw new AppError('NOT_FOUND');

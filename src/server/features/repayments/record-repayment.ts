@@ -85,7 +85,7 @@ export async function recordRepaymentIn(
     .executeTakeFirst();
   if (used) throw referenceUsed();
 
-  const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone, deps.config.repaymentRules);
+  const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone);
   const firstPayout = records.disbursements[0]?.paidOn ?? null;
   if (firstPayout === null || firstPayout > asOf) throw new AppError('LOAN_NOT_REPAYING');
   if (input.receivedOn < firstPayout) {

@@ -3,7 +3,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import { todayIn } from '../../lib/today';
 import { loadLoanRecords } from '../../loans/loan-position';
-import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { seedApplication, seedPaidDisbursement, seedTerms } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
@@ -366,12 +366,9 @@ describe('overdue, by the test clock', () => {
     expect(after.body.position.daysPastDue).toBe(0);
   });
 
-  it('charges the configured late charge on an overdue instalment', async () => {
+  it("charges the loan's own late charge on an overdue instalment", async () => {
     const lateClock = shiftedClock();
-    const late = await createTestApp({
-      clock: lateClock,
-      config: { repaymentRules: { graceDays: 3, lateChargeMonthlyBp: 500 } },
-    });
+    const late = await createTestApp({ clock: lateClock });
     try {
       const f = await late.createUser({ role: 'finance' });
       const agent = await late.loginAs(f.user.username!, f.password);
@@ -380,6 +377,7 @@ describe('overdue, by the test clock', () => {
         borrowerId: b.user.id,
         phone: b.phone,
         status: 'approved',
+        terms: { lateChargeMonthlyBp: 500 },
       });
       await seedPaidDisbursement(late.db, id, { reference: 'P-1' });
       const lateToday = () => todayIn('Asia/Manila', lateClock.now());
@@ -393,9 +391,8 @@ describe('overdue, by the test clock', () => {
       expect(position.lateChargesDueMinor).toBe(10_676);
       const { records } = await loadLoanRecords(
         late.db,
-        { id, term_months: 12, monthly_rate_bp: 200, disclosure: {} },
+        { id, term_months: 12, terms: seedTerms({ lateChargeMonthlyBp: 500 }) },
         'Asia/Manila',
-        late.deps.config.repaymentRules,
       );
       expect(position.payoffMinor).toBe(deriveLoanPosition(records, lateToday()).payoffMinor);
     } finally {

@@ -72,7 +72,7 @@ export async function reverseRepayment(
 
     let status = loan.status;
     if (loan.status === 'closed') {
-      const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone, deps.config.repaymentRules);
+      const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone);
       const position = deriveLoanPosition(records, today(deps));
       if (!isNothingOwed(position)) {
         assertTransition('closed', 'approved');

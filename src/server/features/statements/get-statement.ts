@@ -37,16 +37,7 @@ function paidOutLoans(deps: AppDeps): LoanQuery {
 
 async function statementFor(deps: AppDeps, query: LoanQuery, language: TextLanguage): Promise<StatementPdf> {
   const loan = await query
-    .select([
-      'id',
-      'loan_number',
-      'full_name',
-      'status',
-      'approved_amount',
-      'term_months',
-      'monthly_rate_bp',
-      'disclosure',
-    ])
+    .select(['id', 'loan_number', 'full_name', 'status', 'approved_amount', 'term_months', 'terms'])
     .executeTakeFirst();
   if (!loan || loan.approved_amount === null) throw new AppError('LOAN_NOT_FOUND');
   const asOf = today(deps);
@@ -61,7 +52,7 @@ async function statementFor(deps: AppDeps, query: LoanQuery, language: TextLangu
         status: loan.status as StatementLoanStatus,
         approvedMinor: loan.approved_amount,
         termMonths: loan.term_months,
-        monthlyRateBp: loan.monthly_rate_bp,
+        monthlyRateBp: records.monthlyRateBp,
       },
       statement: buildStatementOfAccount(records, asOf),
       payoffMinor: position.payoffMinor,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { parseLoanTerms } from '../../../domain/loan/loan-terms';
 import { previewWithdrawal, type WithdrawalPreview } from '../../../domain/loan/repayments';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -48,20 +49,16 @@ export async function withdrawalPlan(
   deps: Pick<AppDeps, 'config'>,
   payoutOn: string,
 ): Promise<WithdrawalPlan> {
-  const { records, requestedMinor } = await loadLoanRecords(
-    db,
-    loan,
-    deps.config.timeZone,
-    deps.config.repaymentRules,
-    { withRequested: true },
-  );
+  const { records, requestedMinor } = await loadLoanRecords(db, loan, deps.config.timeZone, {
+    withRequested: true,
+  });
   const pending = requestedMinor.map((amountMinor) => ({ amountMinor, paidOn: payoutOn }));
   const disbursements = [...records.disbursements, ...pending];
   // Fees count toward the total-cost cap on the principal paid out: here all of it, this withdrawal too
   // (the plan after it is the one the code is bound to; a permitted product never reaches the cap anyway).
   const paidOut = disbursements.reduce((sum, d) => sum + d.amountMinor, amountMinor);
   const preview = previewWithdrawal(
-    { ...records, feesMinor: feesOnPaidOut(loan.disclosure, paidOut), disbursements },
+    { ...records, feesMinor: feesOnPaidOut(parseLoanTerms(loan.terms), paidOut), disbursements },
     { amountMinor, payoutOn },
   );
   return {

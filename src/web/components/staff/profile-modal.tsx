@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditRating } from '../../../domain/loan/credit-rating';
-import { disclosureSchema } from '../../../domain/loan/disclosure';
+import { storedDisclosureSchema } from '../../../domain/loan/disclosure';
 import { bpToDecimalString } from '../../../domain/loan/rates';
 import type { ApplicationProfile } from '../../../domain/schemas/staff';
 import { type Formatters, useFormat } from '../../lib/format';
@@ -55,7 +55,7 @@ function ProfileBody({ profile, fmt }: { profile: ApplicationProfile; fmt: Forma
   const { t } = useTranslation();
   const scoreText = useCreditScoreText();
   const f = (key: string) => t(`backOffice.profile.fields.${key}`);
-  const disclosure = disclosureSchema.safeParse(profile.disclosure);
+  const disclosure = storedDisclosureSchema.safeParse(profile.disclosure);
   const d = disclosure.success ? disclosure.data : null;
   const relation = profile.contactRelation
     ? t(`backOffice.profile.relations.${profile.contactRelation}`, { defaultValue: profile.contactRelation })

@@ -20,6 +20,16 @@ export function LoanFigures({ disclosure }: { disclosure: Disclosure }) {
     ['totalRepayable', fmt.money(disclosure.totalRepayableMinor)],
     ['totalInterest', fmt.money(disclosure.totalInterestMinor)],
     ['fees', fmt.money(disclosure.fees.totalMinor)],
+    ['netProceeds', fmt.money(disclosure.netProceedsMinor)],
+    [
+      'lateCharge',
+      disclosure.lateCharge.monthlyBp > 0
+        ? t('application.summary.lateChargeValue', {
+            rate: fmt.percent(disclosure.lateCharge.monthlyRate),
+            days: fmt.number(disclosure.lateCharge.graceDays),
+          })
+        : t('application.summary.noLateChargeValue', { days: fmt.number(disclosure.lateCharge.graceDays) }),
+    ],
   ];
   return (
     <dl className={classes.list}>

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { defaultLoanProduct } from '../../../../domain/loan';
+import { defaultLoanProduct, defaultRepaymentRules } from '../../../../domain/loan';
 import type { MyApplicationDto, MyApplicationResponse } from '../../../../domain/schemas/application';
 import type { PublicSettings } from '../../../../domain/schemas/settings';
 import { createFormatters } from '../../../lib/format';
@@ -133,6 +133,7 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: '24 months' }));
     const expected = estimateDisclosure(250_000, 24, {
       product: defaultLoanProduct,
+      rules: defaultRepaymentRules,
       timeZone: 'Asia/Manila',
     });
     expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor));
@@ -149,6 +150,7 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
 
     const expected = estimateDisclosure(100_000, 12, {
       product: { ...defaultLoanProduct, ...configured },
+      rules: defaultRepaymentRules,
       timeZone: 'Asia/Manila',
     });
     expect(figure('monthlyRate')).toBe('3%');

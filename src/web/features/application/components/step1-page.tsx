@@ -20,6 +20,7 @@ import {
   type LoanProduct,
   makeLoanRequestSchema,
   parseWholeAmount,
+  type RepaymentRules,
   roundAndClamp,
 } from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
@@ -74,6 +75,7 @@ export function Step1Page() {
         {mine.data?.application ? <PreviousApplicationNote application={mine.data.application} /> : null}
         <LoanRequestForm
           product={settings.data.loanProduct}
+          rules={settings.data.repayments}
           timeZone={settings.data.timeZone}
           onBlocked={() => setBlocked(true)}
         />
@@ -100,10 +102,12 @@ export function Step1Page() {
 
 function LoanRequestForm({
   product,
+  rules,
   timeZone,
   onBlocked,
 }: {
   product: LoanProduct;
+  rules: RepaymentRules;
   timeZone: string;
   onBlocked: () => void;
 }) {
@@ -128,8 +132,8 @@ function LoanRequestForm({
   const typed = parseWholeAmount(amountText);
   const amount = typed === null ? null : roundAndClamp(typed, rule);
   const disclosure = useMemo(
-    () => (amount === null ? null : estimateDisclosure(amount, termMonths, { product, timeZone })),
-    [amount, termMonths, product, timeZone],
+    () => (amount === null ? null : estimateDisclosure(amount, termMonths, { product, rules, timeZone })),
+    [amount, termMonths, product, rules, timeZone],
   );
 
   // SPEC §5: on blur the amount is rounded to the nearest step and clamped; text that is no amount stays.
@@ -171,6 +175,7 @@ function LoanRequestForm({
         ...parsed.data,
         monthlyPaymentMinor: estimateDisclosure(parsed.data.amount, parsed.data.termMonths, {
           product,
+          rules,
           timeZone,
         }).monthlyPaymentMinor,
       };

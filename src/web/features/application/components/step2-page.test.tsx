@@ -1,7 +1,12 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildDisclosure, defaultLoanProduct } from '../../../../domain/loan';
+import {
+  buildDisclosure,
+  defaultLoanProduct,
+  defaultRepaymentRules,
+  loanTermsOf,
+} from '../../../../domain/loan';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
 import {
   errorBody,
@@ -52,7 +57,8 @@ const step1 = { phone: '09171234567', amount: 100_000, termMonths: 12, monthlyPa
 const disclosure = buildDisclosure({
   amountMinor: 10_000_000,
   termMonths: 12,
-  product: defaultLoanProduct,
+  currency: 'PHP',
+  terms: loanTermsOf(defaultLoanProduct, defaultRepaymentRules),
   startDate: '2025-03-01',
 });
 const quote: StubResponse<'POST /api/applications/quote'> = {

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { buildDisclosure, type Disclosure, isOnRule, type LoanProduct } from '../../../../domain/loan';
+import {
+  buildDisclosure,
+  type Disclosure,
+  isOnRule,
+  type LoanProduct,
+  loanTermsOf,
+  type RepaymentRules,
+} from '../../../../domain/loan';
 import { toMinor } from '../../../../domain/money';
 import { todayIn } from '../../../lib/format';
 
@@ -34,13 +41,14 @@ export function isOfferedBy(step1: Step1Data, product: LoanProduct): boolean {
 export function estimateDisclosure(
   amount: number,
   termMonths: number,
-  settings: { product: LoanProduct; timeZone: string },
+  settings: { product: LoanProduct; rules: RepaymentRules; timeZone: string },
   now: Date = new Date(),
 ): Disclosure {
   return buildDisclosure({
     amountMinor: toMinor(amount),
     termMonths,
-    product: settings.product,
+    currency: settings.product.currency,
+    terms: loanTermsOf(settings.product, settings.rules),
     startDate: todayIn(settings.timeZone, now),
   });
 }

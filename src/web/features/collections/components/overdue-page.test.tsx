@@ -16,7 +16,6 @@ function makeOverdue(overrides: Partial<OverdueListItem> = {}): OverdueListItem 
     status: 'approved',
     overdueSince: '2026-09-15',
     daysPastDue: 45,
-    inGrace: false,
     overdueMinor: 1_785_258,
     outstandingPrincipalMinor: 8_500_000,
     nextDueDate: '2026-11-15',
@@ -46,12 +45,11 @@ const listUrls = (fetchMock: ReturnType<typeof mockApi>) =>
 const segment = (name: RegExp) => screen.getByRole('radio', { name });
 
 describe('Overdue queue', { timeout: 20_000 }, () => {
-  it('lists overdue loans with their figures, a link to each loan and the in-grace marker', async () => {
+  it('lists overdue loans with their figures and a link to each loan', async () => {
     const late = makeOverdue({ fullName: 'Ben Cruz', daysPastDue: 45, status: 'on_hold' });
     const grace = makeOverdue({
       fullName: 'Carla Reyes',
-      daysPastDue: 2,
-      inGrace: true,
+      daysPastDue: 6,
       overdueSince: '2026-11-21',
       overdueMinor: 250_000,
       nextDueDate: null,
@@ -84,15 +82,10 @@ describe('Overdue queue', { timeout: 20_000 }, () => {
     expect(within(lateRow).getByText('₱85,000.00')).toBeTruthy();
     expect(within(lateRow).getByText('Nov 15, 2026')).toBeTruthy();
     expect(within(lateRow).getByText('On hold')).toBeTruthy();
-    expect(within(lateRow).queryByTestId('in-grace')).toBeNull();
 
-    const graceRow = screen.getByText('Carla Reyes').closest('tr') as HTMLElement;
-    const marker = within(graceRow).getByTestId('in-grace');
-    expect(marker.textContent).toContain('In grace');
-    // Read out with what it means.
-    expect(marker.textContent).toContain('still within the grace days');
-    expect(within(graceRow).getByText('2')).toBeTruthy();
-    expect(within(graceRow).getByText('N/A')).toBeTruthy();
+    const otherRow = screen.getByText('Carla Reyes').closest('tr') as HTMLElement;
+    expect(within(otherRow).getByText('6')).toBeTruthy();
+    expect(within(otherRow).getByText('N/A')).toBeTruthy();
   });
 
   it('shows each bucket’s count and asks the server for the chosen bucket, from page 1', async () => {

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Tooltip,
-  useMatches,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Text, useMatches } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -109,27 +99,9 @@ export function OverduePage() {
       // The header may wrap ("Days Past / Due"); the cell keeps its number and marker on their own lines.
       nowrap: false,
       cell: (item) => (
-        <Stack gap={2} align="flex-end">
-          <Text span size="sm" fw={item.inGrace ? undefined : 600}>
-            {fmt.number(item.daysPastDue)}
-          </Text>
-          {item.inGrace ? (
-            <Tooltip label={t('collections.overdue.inGraceHint')} multiline maw={280} withArrow>
-              {/* relative: the visually hidden text must stay inside the table's scroll area */}
-              <Badge
-                size="sm"
-                variant="outline"
-                color="blue"
-                radius="sm"
-                style={{ position: 'relative', flexShrink: 0, minWidth: 'max-content' }}
-                data-testid="in-grace"
-              >
-                {t('collections.overdue.inGrace')}
-                <VisuallyHidden>{t('collections.overdue.inGraceHint')}</VisuallyHidden>
-              </Badge>
-            </Tooltip>
-          ) : null}
-        </Stack>
+        <Text span size="sm" fw={600}>
+          {fmt.number(item.daysPastDue)}
+        </Text>
       ),
     },
     {
