@@ -316,9 +316,9 @@ async function checkSeededFacts(db: Kysely<Database>, rows: number, timeZone: st
     const facts = deriveLoanFacts(records, today);
     const same =
       facts.outstandingPrincipalMinor === Number(loan.outstanding) &&
+      facts.principalStepMinor === 0 &&
       facts.nextDueOn === loan.next_due_on &&
       facts.nextDueMinor === (loan.next_due_minor === null ? null : Number(loan.next_due_minor)) &&
-      facts.heldPrincipalMinor === 0 &&
       JSON.stringify(loan.unpaid_instalments) ===
         JSON.stringify(facts.unpaidInstalments.map((i) => [i.dueOn, i.unpaidMinor]));
     if (same) agree += 1;

@@ -196,8 +196,7 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
         set outstanding_principal_minor = paid.balance_after,
             next_due_on = (l.paid_on + make_interval(months => l.k_paid + 1))::date,
             next_due_minor = next.payment,
-            held_principal_minor = 0,
-            held_applies_on = null,
+            overdue_from = (l.paid_on + make_interval(months => l.k_paid + 1))::date + ${benchTerms.graceDays + 1}::integer,
             facts_as_of = (now() at time zone ${timeZone})::date,
             unpaid_instalments = (
               select jsonb_agg(jsonb_build_array(to_char(l.paid_on + make_interval(months => u.k), 'YYYY-MM-DD'),

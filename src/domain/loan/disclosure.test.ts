@@ -38,11 +38,11 @@ describe('buildDisclosure', () => {
       apr: '0.24',
       effectiveAnnualRate: '0.268242',
       monthlyPaymentMinor: 945_596,
-      totalRepayableMinor: 11_347_152,
-      totalInterestMinor: 1_347_152,
+      totalRepayableMinor: 11_347_153,
+      totalInterestMinor: 1_347_153,
       fees: { flatMinor: 0, percentBp: 0, totalMinor: 0, collection: 'deducted_from_payout' },
       netProceedsMinor: 10_000_000,
-      totalCostOfCreditMinor: 1_347_152,
+      totalCostOfCreditMinor: 1_347_153,
       // Every charge is named (issue #31): the late charge and the grace days the loan is signed under.
       lateCharge: { monthlyRate: '0', monthlyBp: 0, graceDays: 3 },
     });
@@ -61,8 +61,8 @@ describe('buildDisclosure', () => {
       collection: 'deducted_from_payout',
     });
     expect(disclosure.netProceedsMinor).toBe(10_000_000 - 150_000);
-    expect(disclosure.totalRepayableMinor).toBe(11_347_152);
-    expect(disclosure.totalCostOfCreditMinor).toBe(1_347_152 + 150_000);
+    expect(disclosure.totalRepayableMinor).toBe(11_347_153);
+    expect(disclosure.totalCostOfCreditMinor).toBe(1_347_153 + 150_000);
     expect(disclosure.effectiveAnnualRate).toBe('0.305584');
     expect(disclosure.apr).toBe('0.24');
   });

@@ -52,19 +52,14 @@ export interface ScheduleInput {
 }
 
 /**
- * The repayment schedule. Each month the interest is round-half-up(balance × r) and the rest of the
- * annuity payment repays principal.
+ * The repayment schedule (SPEC §6, §9). Each instalment's interest is the rate × its opening balance,
+ * rounded once, half-up, to the centavo; the rest of the level (annuity) payment repays principal.
  *
- * The last instalment absorbs the accumulated rounding: it repays the whole remaining balance, and its
- * interest is the remainder of the same annuity payment. So all n payments are equal and the schedule
- * totals exactly payment × n (SPEC §6: total = payment × n, interest = total − P) while the principal
- * sums to P. That remainder differs from round(balance × r) by at most ((1 + r)^n − 1) / r centavos of
- * compounded rounding: ₱0.31 for 24 months at 2%.
- *
- * Only for amounts tiny against the term (e.g. ₱1,000 over 60 months) can that remainder come out
- * negative; the last instalment then charges round(balance × r) on the balance instead, so nothing is
- * ever negative. At a 0% rate the last instalment is just the balance. Read totals from the schedule
- * (`scheduleTotals`), never recompute them.
+ * The last instalment repays the whole remaining balance with its own interest, so the rounding residue of
+ * the earlier instalments shows there: its payment may differ from the level payment by a few centavos
+ * (at most ((1 + r)^n − 1) / r of compounded half-centavo roundings: ₱0.31 for 24 months at 2 %), which
+ * the schedule shows. Totals are the sum of the schedule (`scheduleTotals`), never payment × n. At a 0 %
+ * rate the last instalment is just the balance.
  */
 export function buildSchedule({
   amountMinor,
@@ -73,29 +68,16 @@ export function buildSchedule({
   startDate,
 }: ScheduleInput): Instalment[] {
   const payment = annuityPaymentMinor(amountMinor, termMonths, monthlyRateBp);
-  const interestOn = (balance: number) =>
-    Number(divRoundHalfUp(BigInt(balance) * BigInt(monthlyRateBp), BigInt(BP_PER_UNIT)));
-
   const schedule: Instalment[] = [];
   let balance = amountMinor;
   for (let number = 1; number <= termMonths; number++) {
-    const dueDate = addMonthsClamped(startDate, number);
-    let interest = interestOn(balance);
-    let principal: number;
-    if (number < termMonths) {
-      // payment ≥ interest always (payment > P·r ≥ balance·r and rounding is monotone); the cap only
-      // bites for a few centavos spread over many months.
-      principal = Math.min(payment - interest, balance);
-    } else {
-      principal = balance;
-      const remainder = payment - balance;
-      // At 0% any remainder is pure rounding, never interest.
-      if (monthlyRateBp > 0 && balance > 0 && remainder >= 0) interest = remainder;
-    }
+    const interest = interestOnBalanceMinor(balance, monthlyRateBp);
+    // payment ≥ interest always (payment > P·r ≥ balance·r and rounding is monotone).
+    const principal = number < termMonths ? Math.min(payment - interest, balance) : balance;
     balance -= principal;
     schedule.push({
       number,
-      dueDate,
+      dueDate: addMonthsClamped(startDate, number),
       paymentMinor: principal + interest,
       principalMinor: principal,
       interestMinor: interest,
@@ -103,6 +85,11 @@ export function buildSchedule({
     });
   }
   return schedule;
+}
+
+/** One month's interest on a balance: round-half-up(balance × bp / 10,000), in BigInt. */
+export function interestOnBalanceMinor(balanceMinor: number, monthlyRateBp: number): number {
+  return Number(divRoundHalfUp(BigInt(balanceMinor) * BigInt(monthlyRateBp), BigInt(BP_PER_UNIT)));
 }
 
 export interface ScheduleTotals {

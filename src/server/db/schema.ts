@@ -192,11 +192,12 @@ export interface ApplicationsTable {
   /** Due date of the oldest instalment not fully paid ('YYYY-MM-DD' as text); past due when < today. */
   next_due_on: ColumnType<string | null, string | null | undefined, string | null>;
   next_due_minor: number | null;
-  held_principal_minor: Generated<number>;
-  held_applies_on: ColumnType<string | null, string | null | undefined, string | null>;
   facts_as_of: ColumnType<string | null, string | null | undefined, string | null>;
   /** [[due date, unpaid minor], …] of every instalment not fully paid, oldest first (JSON text when written). */
   unpaid_instalments: ColumnType<[string, number][], string | undefined, string>;
+  /** Principal owed again from `principal_step_on` (migration 024: paid ahead, then needed for interest). */
+  principal_step_minor: Generated<number>;
+  principal_step_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** The first day the oldest unpaid instalment is overdue: next_due_on + the loan's grace days + 1. */
   overdue_from: ColumnType<string | null, string | null | undefined, string | null>;
   /**

@@ -16,9 +16,12 @@ export const unpaidRunningLoanSql = (table = 'applications'): RawBuilder<SqlBool
 export const runningLoanWithFactsSql = (table = 'applications'): RawBuilder<SqlBool> =>
   sql<SqlBool>`${sql.ref(`${table}.status`)} in (${sqlList(runningStatuses)}) and ${sql.ref(`${table}.facts_as_of`)} is not null`;
 
-/** Principal not yet repaid on `today`: money held ahead stops counting on the due date it settles. */
+/**
+ * Principal not yet repaid on `today`: money paid ahead stops being owed the day it arrives, and what the
+ * next instalment's interest turns back into owed principal counts from its due date (migration 024).
+ */
 export const outstandingPrincipalSql = (today: string, table = 'applications'): RawBuilder<number> =>
-  sql<number>`(${sql.ref(`${table}.outstanding_principal_minor`)} - case when ${sql.ref(`${table}.held_applies_on`)} <= ${dateLiteral(today)} then ${sql.ref(`${table}.held_principal_minor`)} else 0 end)`;
+  sql<number>`(${sql.ref(`${table}.outstanding_principal_minor`)} + case when ${sql.ref(`${table}.principal_step_on`)} <= ${dateLiteral(today)} then ${sql.ref(`${table}.principal_step_minor`)} else 0 end)`;
 
 /**
  * Overdue on `today` by the loan's own grace days (`overdue_from`, migration 024): the one meaning of overdue

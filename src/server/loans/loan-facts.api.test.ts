@@ -117,28 +117,44 @@ describe('stored loan facts', () => {
       nextDueMinor: 945_596,
       factsAsOf: payDay,
       status: 'approved',
-      unpaid: Array.from({ length: 12 }, (_, i) => [addMonthsClamped(payDay, i + 1), 945_596]),
+      // ₱9,455.96 a month, the last ₱9,455.97 with the rounding residue.
+      unpaid: Array.from({ length: 12 }, (_, i) => [
+        addMonthsClamped(payDay, i + 1),
+        i === 11 ? 945_597 : 945_596,
+      ]),
     });
     await expectFactsTrue(id);
   });
 
-  it('a repayment paid ahead: the instalment is settled on its due date, and later days stay true', async () => {
+  it('a repayment paid ahead: the instalment is settled that day, its principal no longer owed', async () => {
     const payDay = today();
     const id = await paidOutLoan();
     clock.days = 5;
     await record(id, 945_596 + 100_000);
-    // Instalment 1 is paid ahead in full; ₱1,000 more prepays principal and lowers the rest.
+    // Instalment 1 is paid in full five days into its month: its interest ran only those days, and its
+    // principal and ₱1,000 more (prepaid, lowering the rest) stop being owed at once (issue #31).
     const facts = await stored(id);
     expect(facts.nextDueOn).toBe(addMonthsClamped(payDay, 2));
-    expect(facts.outstandingPrincipalMinor).toBe(10_000_000 - 100_000);
-    // On its due date the held ₱9,455.96 settles instalment 1: its principal (₱7,455.96 and the interest the
-    // prepayment saved) is no longer outstanding.
-    const settled = (await stored(id, addMonthsClamped(payDay, 1))).outstandingPrincipalMinor;
-    expect(settled).toBeLessThan(10_000_000 - 100_000 - 745_596);
-    expect(settled).toBeGreaterThan(10_000_000 - 100_000 - 745_596 - 5_000);
-    expect((await stored(id, addDays(addMonthsClamped(payDay, 1), -1))).outstandingPrincipalMinor).toBe(
-      10_000_000 - 100_000,
+    const firstPrincipal = 10_000_000 - 100_000 - facts.outstandingPrincipalMinor;
+    expect(firstPrincipal).toBeGreaterThan(745_596);
+    expect(firstPrincipal).toBeLessThan(945_596);
+    // Nothing moves by itself on instalment 1's due date any more.
+    expect((await stored(id, addMonthsClamped(payDay, 1))).outstandingPrincipalMinor).toBe(
+      facts.outstandingPrincipalMinor,
     );
+    await expectFactsTrue(id);
+  });
+
+  it('principal paid towards the next instalment that its interest needs is owed again from its due date', async () => {
+    const payDay = today();
+    const id = await paidOutLoan();
+    // ₱5,000 on the payout day is all principal; on the due date the instalment's interest is paid from it.
+    await record(id, 500_000);
+    expect((await stored(id)).outstandingPrincipalMinor).toBe(9_500_000);
+    const due = addMonthsClamped(payDay, 1);
+    expect((await stored(id, addDays(due, -1))).outstandingPrincipalMinor).toBe(9_500_000);
+    // 95,000 × 2 % = ₱1,900.00 of interest is owed again as principal from the due date.
+    expect((await stored(id, due)).outstandingPrincipalMinor).toBe(9_500_000 + 190_000);
     await expectFactsTrue(id);
   });
 

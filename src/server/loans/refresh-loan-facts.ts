@@ -27,8 +27,8 @@ export async function refreshLoanFacts(
       next_due_on: facts.nextDueOn,
       next_due_minor: facts.nextDueMinor,
       overdue_from: facts.overdueFrom,
-      held_principal_minor: facts.heldPrincipalMinor,
-      held_applies_on: facts.heldAppliesOn,
+      principal_step_minor: facts.principalStepMinor,
+      principal_step_on: facts.principalStepOn,
       facts_as_of: facts.asOf,
       unpaid_instalments: JSON.stringify(facts.unpaidInstalments.map((i) => [i.dueOn, i.unpaidMinor])),
     })

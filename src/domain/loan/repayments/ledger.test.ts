@@ -33,7 +33,7 @@ const rowsOf = (position: LoanPosition) =>
   }));
 
 describe('deriveLoanPosition — one payout', () => {
-  it('₱100,000 over 12 months at 2 % paid out on one day is the disclosed schedule: 12 × ₱9,455.96', () => {
+  it('₱100,000 over 12 months at 2 % paid out on one day is the disclosed schedule: ₱9,455.96 a month', () => {
     const position = deriveLoanPosition(single(peso(100_000)), '2025-01-31');
     const disclosed = buildSchedule({
       amountMinor: peso(100_000),
@@ -46,7 +46,7 @@ describe('deriveLoanPosition — one payout', () => {
     );
     expect(position.levelPaymentMinor).toBe(945_596);
     expect(position.levelFromInstalment).toBe(1);
-    expect(position.totalInterestMinor).toBe(1_347_152);
+    expect(position.totalInterestMinor).toBe(1_347_153);
     expect(position.schedule.every((row) => row.status === 'upcoming' && !row.fixed)).toBe(true);
     expect(position.payoffMinor).toBe(peso(100_000)); // nothing accrued on the payout day
     expect(position.nextPayment).toEqual({ number: 1, dueDate: '2025-02-28', amountMinor: 945_596 });
@@ -121,7 +121,7 @@ describe('deriveLoanPosition — a second payout re-amortises', () => {
     expect(position.schedule[11]?.dueDate).toBe('2026-01-31');
     expect(position.schedule.reduce((sum, row) => sum + row.principalMinor, 0)).toBe(peso(100_000));
     // Less than the ₱13,471.52 of ₱100,000 paid out on Jan 31: the second half ran 14 days less.
-    expect(position.totalInterestMinor).toBe(1_291_532);
+    expect(position.totalInterestMinor).toBe(1_291_529);
     expect(position.payoffMinor).toBe(peso(100_000) + 50_000); // ₱50,000 × 2 % × 14/28 accrued
   });
 
@@ -231,27 +231,41 @@ describe('deriveLoanPosition — repayments', () => {
     expect(position.outstandingPrincipalMinor).toBe(9_254_404);
   });
 
-  it('a payment two days early is held for the next instalment, which is then paid, never overdue', () => {
+  it('a full instalment paid two days early settles it with interest only to that day', () => {
+    // Feb 26 is 26 days into the 28-day loan month: 100,000 × 2 % × 26/28 = ₱1,857.14 of interest; the rest
+    // of the ₱9,455.96, ₱7,598.82, is principal and stops bearing interest that day (issue #31).
     const records = paying(loan, { id: 'a', amountMinor: 945_596, receivedOn: '2025-02-26' });
-    expect(deriveLoanPosition(records, '2025-02-26').repayments[0]?.allocation).toMatchObject({
-      advanceMinor: 945_596,
+    expect(deriveLoanPosition(records, '2025-02-26').repayments[0]?.allocation).toEqual({
+      lateChargesMinor: 0,
+      interestMinor: 185_714,
+      principalMinor: 0,
+      advanceMinor: 759_882,
       prepaidPrincipalMinor: 0,
+      overpaymentMinor: 0,
     });
     const later = deriveLoanPosition(records, '2025-03-10');
     expect(later.schedule[0]).toMatchObject({
       status: 'paid',
-      interestMinor: 200_000,
-      principalMinor: 745_596,
+      interestMinor: 185_714,
+      principalMinor: 759_882,
+      settledEarlyOn: '2025-02-26',
     });
-    expect(later.schedule.slice(1).map((row) => row.paymentMinor)).toEqual(Array(11).fill(945_596));
+    // Instalment 2 runs from Feb 26 on ₱92,401.18: 2 days of February (2/28 of 2 %, ₱132.00) and March
+    // (₱1,848.02): ₱1,980.03. The payments stay ₱9,455.96; the interest saved lowers the last one.
+    expect(later.schedule[1]).toMatchObject({
+      interestMinor: 198_003,
+      paymentMinor: 945_596,
+      status: 'upcoming',
+    });
     expect(later.daysPastDue).toBe(0);
+    expect(later.totalInterestMinor).toBeLessThan(1_347_153);
   });
 
   it('beyond the next instalment, the rest prepays principal and lowers the remaining payments', () => {
-    // On Feb 28: instalment 1 (₱9,455.96) is due; instalment 2 is paid ahead (₱9,455.96); the remaining
-    // ₱10,544.04 prepays principal from Feb 28, a whole month before instalment 2's due date. Instalment 2's
-    // interest: (92,544.04 − 10,544.04) × 2 % = ₱1,640.00, principal 9,455.96 − 1,640.00 = ₱7,815.96; the
-    // balance ₱74,184.04 is re-amortised over instalments 3–12: annuity(74,184.04, 10, 2 %) = ₱8,258.65.
+    // On Feb 28: instalment 1 (₱9,455.96) is due and paid; instalment 2 is paid in full the day its month
+    // starts, so its interest is nil; the remaining ₱10,544.04 prepays principal. Instalment 3 then runs
+    // from Feb 28 to Apr 30 on ₱72,544.04 (two months, ₱2,901.76), and the ₱75,445.80 owed on Apr 30 is
+    // re-amortised over instalments 3–12: 75,445.80 × r(1 + r)^9 / ((1 + r)^10 − 1) = ₱8,234.43.
     const position = deriveLoanPosition(
       paying(loan, { id: 'a', amountMinor: 945_596 + peso(20_000), receivedOn: '2025-02-28' }),
       '2025-02-28',
@@ -265,27 +279,36 @@ describe('deriveLoanPosition — repayments', () => {
       overpaymentMinor: 0,
     });
     expect(position.schedule[1]).toMatchObject({
-      interestMinor: 164_000,
-      principalMinor: 781_596,
+      interestMinor: 0,
+      principalMinor: 945_596,
       paymentMinor: 945_596,
-      balanceMinor: 7_418_404,
       status: 'paid',
+      settledEarlyOn: '2025-02-28',
     });
-    expect(position.levelPaymentMinor).toBe(825_865);
+    expect(position.schedule[2]).toMatchObject({ interestMinor: 290_176, paymentMinor: 823_443 });
+    expect(position.levelPaymentMinor).toBe(823_443);
     expect(position.levelFromInstalment).toBe(3);
-    expect(position.schedule.slice(2, 11).every((row) => row.paymentMinor === 825_865)).toBe(true);
-    expect(position.totalInterestMinor).toBeLessThan(1_347_152);
+    expect(position.schedule.slice(2, 11).every((row) => row.paymentMinor === 823_443)).toBe(true);
+    expect(position.totalInterestMinor).toBeLessThan(1_347_153);
     expect(position.prepaidPrincipalMinor).toBe(1_054_404);
   });
 
-  it('less than the next instalment is simply held towards it', () => {
-    const position = deriveLoanPosition(
-      paying(loan, { id: 'a', amountMinor: peso(1_000), receivedOn: '2025-02-10' }),
-      '2025-02-10',
-    );
-    expect(position.repayments[0]?.allocation?.advanceMinor).toBe(peso(1_000));
+  it('less than the next instalment pays its interest to the day, then principal that stops bearing interest', () => {
+    // Feb 10: 100,000 × 2 % × 10/28 = ₱714.29 of interest, ₱285.71 of principal. On Feb 28 instalment 1's
+    // interest is ₱714.29 + 99,714.29 × 2 % × 18/28 = ₱1,996.33, and ₱8,455.96 of it is still to pay.
+    const records = paying(loan, { id: 'a', amountMinor: peso(1_000), receivedOn: '2025-02-10' });
+    const position = deriveLoanPosition(records, '2025-02-10');
+    expect(position.repayments[0]?.allocation).toMatchObject({ interestMinor: 71_429, advanceMinor: 28_571 });
+    expect(position.outstandingPrincipalMinor).toBe(9_971_429);
     expect(position.schedule[0]).toMatchObject({ status: 'part_paid', unpaidMinor: 845_596 });
     expect(position.nextPayment).toEqual({ number: 1, dueDate: '2025-02-28', amountMinor: 845_596 });
+    expect(deriveLoanPosition(records, '2025-02-28').schedule[0]).toMatchObject({
+      status: 'part_paid',
+      interestMinor: 199_633,
+      principalMinor: 745_963,
+      paidMinor: peso(1_000),
+      unpaidMinor: 845_596,
+    });
   });
 
   it('a reversed repayment counts as never received, from the day of the reversal', () => {
@@ -362,7 +385,8 @@ describe('deriveLoanPosition — payoff and closure', () => {
     const after = deriveLoanPosition(closed, '2025-02-14');
     expect(after.repayments[0]?.allocation).toMatchObject({
       interestMinor: peso(1_000),
-      prepaidPrincipalMinor: peso(100_000),
+      advanceMinor: peso(100_000),
+      prepaidPrincipalMinor: 0,
       overpaymentMinor: 0,
     });
     expect(after.payoffMinor).toBe(0);
@@ -370,11 +394,17 @@ describe('deriveLoanPosition — payoff and closure', () => {
     // It stays closed: nothing falls due or accrues afterwards.
     const later = deriveLoanPosition(closed, '2026-06-30');
     expect(isNothingOwed(later)).toBe(true);
+    // The instalment it settled keeps what it paid (issue #31: a payoff erases no history).
     expect(later.schedule[0]).toMatchObject({
       interestMinor: peso(1_000),
-      principalMinor: 0,
+      principalMinor: peso(100_000),
+      paidMinor: peso(101_000),
       status: 'paid',
+      settledEarlyOn: '2025-02-14',
     });
+    expect(later.schedule.slice(1).every((row) => row.paymentMinor === 0 && row.status === 'paid')).toBe(
+      true,
+    );
     expect(later.totalInterestMinor).toBe(peso(1_000));
   });
 
@@ -389,7 +419,7 @@ describe('deriveLoanPosition — payoff and closure', () => {
     const position = deriveLoanPosition(records, '2025-02-26');
     expect(position.repayments[0]?.allocation).toMatchObject({
       interestMinor: 18_571,
-      prepaidPrincipalMinor: peso(10_000),
+      advanceMinor: peso(10_000),
       overpaymentMinor: 1_429,
     });
     expect(isNothingOwed(position)).toBe(true);
@@ -794,5 +824,89 @@ describe('properties', { timeout: 60_000 }, () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+// ——— against outside references (issue #31) ———
+
+describe('Apache Fineract RP16: tranches of 5,000 + 3,000 + 2,000, 1,725 paid on each due date', () => {
+  // Fineract's e2e scenario RP16 (fineract-e2e-tests-runner, LoanRepayment.feature): 12 % a year, interest
+  // recalculated, declining balance; payouts on Nov 1, Jan 1 and Mar 1; 1,725 paid on Dec 1, Jan 1, Feb 1
+  // and Mar 1. Its schedule charges 50.00, 33.25, 46.33 and 29.55 of interest on balances of 5,000.00,
+  // 3,325.00, 4,633.25 and 2,954.58, leaving 3,259.13 after the fourth payment (docs/decisions/035).
+  const rp16: LoanRecords = {
+    termMonths: 6,
+    monthlyRateBp: 100,
+    rules: { graceDays: 0, lateChargeMonthlyBp: 0 },
+    disbursements: [
+      { amountMinor: 500_000, paidOn: '2022-11-01' },
+      { amountMinor: 300_000, paidOn: '2023-01-01' },
+      { amountMinor: 200_000, paidOn: '2023-03-01' },
+    ],
+    repayments: ['2022-12-01', '2023-01-01', '2023-02-01', '2023-03-01'].map((receivedOn, i) => ({
+      id: `rp16-${i}`,
+      amountMinor: 172_500,
+      receivedOn,
+    })),
+  };
+
+  it('charges the same interest on the same balances, to the centavo, through the fourth payment', () => {
+    const interestOf = (asOf: string) => {
+      const p = deriveLoanPosition(rp16, asOf);
+      return (
+        p.schedule.filter((row) => row.fixed).reduce((sum, row) => sum + row.interestMinor, 0) +
+        p.interestAccruedMinor
+      );
+    };
+    // After each payment, the principal still owed is Fineract's balance.
+    expect(deriveLoanPosition(rp16, '2022-12-01').outstandingPrincipalMinor).toBe(332_500);
+    expect(deriveLoanPosition(rp16, '2023-01-01').outstandingPrincipalMinor).toBe(463_325);
+    expect(deriveLoanPosition(rp16, '2023-02-01').outstandingPrincipalMinor).toBe(295_458);
+    expect(deriveLoanPosition(rp16, '2023-03-01').outstandingPrincipalMinor).toBe(325_913);
+    // And the interest charged by each payment day is Fineract's: 50.00, +33.25, +46.33, +29.55.
+    expect(interestOf('2022-12-01')).toBe(5_000);
+    expect(interestOf('2023-01-01')).toBe(5_000 + 3_325);
+    expect(interestOf('2023-02-01')).toBe(5_000 + 3_325 + 4_633);
+    expect(interestOf('2023-03-01')).toBe(5_000 + 3_325 + 4_633 + 2_955);
+  });
+
+  it('differs only in the instalments still to come, for the reasons decision 035 gives', () => {
+    // Fineract keeps its instalment of 1,725 (from the approved 10,000, rounded to whole units) and lets the
+    // last take the rest: 32.59 + 15.67 of interest to come, 207.39 in all. Hiram re-spreads what is owed
+    // over the instalments left after each payout, in equal payments: more principal is repaid later, so
+    // 9.20 more interest is projected on the same 3,259.13.
+    const p = deriveLoanPosition(rp16, '2023-03-01');
+    expect(p.totalInterestMinor).toBe(20_739 + 920);
+    expect(p.schedule.slice(4).map((row) => row.interestMinor)).toEqual([6_214, 2_487]);
+  });
+});
+
+describe('a full instalment paid 26 days early', () => {
+  // ₱100,000 over 12 months at 2 %, paid out Jan 31; instalment 1 (₱9,455.96, due Feb 28) paid on Feb 2.
+  const records = paying(single(peso(100_000)), {
+    id: 'early',
+    amountMinor: 945_596,
+    receivedOn: '2025-02-02',
+  });
+
+  it('carries interest only for the 2 days its money was owed, and the next instalment for the rest', () => {
+    const p = deriveLoanPosition(records, '2025-03-31');
+    // 100,000 × 2 % × 2/28 = ₱142.86; the principal ₱9,313.10 stops bearing interest on Feb 2.
+    expect(p.schedule[0]).toMatchObject({
+      interestMinor: 14_286,
+      principalMinor: 931_310,
+      status: 'paid',
+      settledEarlyOn: '2025-02-02',
+    });
+    // Instalment 2 runs from Feb 2 on ₱90,686.90: 26/28 of a month (₱1,684.19) and March (₱1,813.74).
+    expect(p.schedule[1]).toMatchObject({ interestMinor: 349_792, paymentMinor: 945_596 });
+    // Paid on its due date instead, the loan costs ₱13,471.53; 26 days early it costs ₱13,215.41.
+    expect(p.totalInterestMinor).toBe(1_321_541);
+    const onTime = paying(single(peso(100_000)), {
+      id: 'on-time',
+      amountMinor: 945_596,
+      receivedOn: '2025-02-28',
+    });
+    expect(deriveLoanPosition(onTime, '2025-03-31').totalInterestMinor).toBe(1_347_153);
   });
 });

@@ -1,55 +1,37 @@
-import { assertMinor, divRoundHalfUp } from '../../money';
-import { addDays, daysBetween, parseIsoDate } from '../calendar';
-import { annuityPaymentMinor, buildSchedule, MAX_TERM_MONTHS, scheduleTotals } from '../schedule';
-import { BP_PER_UNIT } from '../terms';
-import { defaultRepaymentRules, type RepaymentRules } from './caps';
-import { loanMonthBoundary, loanMonthUnits, MONTH_UNITS, RATE_DENOMINATOR, toCentavos } from './day-count';
+import { addDays, daysBetween } from '../calendar';
+import { buildSchedule, scheduleTotals } from '../schedule';
+import { interestNumerator, lateChargeNumerator, levelPayment, monthInterestNumerator } from './accrual';
+import { loanMonthBoundary, loanMonthUnits, RATE_DENOMINATOR, toCentavos } from './day-count';
+import { type LoanRecords, type OrderedRecords, orderRecords, type RepaymentRecord } from './records';
+
+export type { CreditRefund, LoanRecords, PaidDisbursement, RepaymentRecord } from './records';
 
 /*
- * The money model of a loan after payout (docs/decisions/010-repayment-money-model.md). Only records are
- * stored — paid disbursements and repayments with their reversals; the schedule, every allocation, what is
- * due, overdue and needed to pay off are replayed from them, in date order, for any day.
+ * The money model of a loan after payout (docs/decisions/010, 035). Only records are stored — paid
+ * disbursements, repayments with their reversals, refunds of money held; the schedule, every allocation,
+ * what is due, overdue, accrued and needed to pay off are replayed from them, in date order, for any day.
+ *
+ * The replay is three steps, each in its own place: the records checked and ordered (`records.ts`), time
+ * passing — interest on the principal actually owed and late charges (`accrual.ts`), and money arriving —
+ * where each repayment goes (`Replay.receive` below, the one allocation rule). `Replay` holds the state
+ * between them: the instalment running, its interest so far, the principal still bearing interest.
  */
-
-/** A disbursement that was paid out (requested or failed ones never count). */
-export interface PaidDisbursement {
-  readonly amountMinor: number;
-  /** Civil date in the lender's time zone, 'YYYY-MM-DD'. */
-  readonly paidOn: string;
-}
-
-/** A repayment record. Never edited: a mistake is undone by a reversal, which removes it from the sums. */
-export interface RepaymentRecord {
-  readonly id: string;
-  readonly amountMinor: number;
-  readonly receivedOn: string;
-  /** The date the reversal was recorded; from then on the repayment counts as never received. */
-  readonly reversedOn?: string | null;
-}
-
-export interface LoanRecords {
-  readonly termMonths: number;
-  readonly monthlyRateBp: number;
-  /** Fees charged on this loan, for the 100 % total-cost cap. */
-  readonly feesMinor?: number;
-  readonly disbursements: readonly PaidDisbursement[];
-  /** In the order they were recorded; that order breaks ties between repayments of one day. */
-  readonly repayments: readonly RepaymentRecord[];
-  readonly rules?: RepaymentRules;
-}
 
 /** Where one repayment went. The parts always add up to the amount received. */
 export interface Allocation {
   lateChargesMinor: number;
-  /** Interest of instalments already due, and at a payoff the interest accrued to that day. */
+  /** Interest of instalments already due, and the next instalment's interest accrued to the day received. */
   interestMinor: number;
   /** Principal of instalments already due. */
   principalMinor: number;
-  /** Paid ahead towards the next instalment, settled on its due date. */
+  /**
+   * Principal of the next instalment paid before its due date (at a payoff, all the principal left): it
+   * stops bearing interest that day.
+   */
   advanceMinor: number;
-  /** Principal repaid before it was due; it lowers the remaining payments. */
+  /** Principal repaid beyond the next instalment: it lowers the remaining payments. */
   prepaidPrincipalMinor: number;
-  /** More than everything owed: held for finance to refund or resolve, never dropped. */
+  /** More than everything owed: held for the borrower as credit until finance refunds it. */
   overpaymentMinor: number;
 }
 
@@ -70,14 +52,14 @@ export interface InstalmentPosition {
   principalMinor: number;
   interestMinor: number;
   paymentMinor: number;
-  /** Scheduled principal left after this instalment (prepayments already taken off). */
+  /** Principal left after this instalment. */
   balanceMinor: number;
   /** Applied to this instalment so far, including money paid ahead. */
   paidMinor: number;
   unpaidMinor: number;
-  /** False for instalments not yet due: their figures are today's projection. */
+  /** False for instalments not yet due and not yet paid in full: their figures are today's projection. */
   fixed: boolean;
-  /** The day a payoff settled this instalment before its due date: its interest ran only to then. */
+  /** The day the instalment was paid in full before its due date: its interest ran only to then. */
   settledEarlyOn: string | null;
   status: InstalmentStatus;
   /** Days since the due date while unpaid (0 otherwise); overdue once it exceeds the grace days. */
@@ -101,29 +83,33 @@ export interface LoanPosition {
   lateChargeMonthlyBp: number;
   schedule: InstalmentPosition[];
   repayments: AppliedRepayment[];
-  /** The level payment of the instalments not yet fixed or paid ahead (the last may differ by rounding),
-   * and the first of them (null when none is left). */
+  /** The level payment of the instalments still running (the last may differ by rounding), and the first
+   * of them (null when none is left). */
   levelPaymentMinor: number;
   levelFromInstalment: number | null;
-  /** Principal not yet repaid: the scheduled balance plus due principal still unpaid. */
+  /** Principal not yet repaid: principal still bearing interest plus due principal unpaid. */
   outstandingPrincipalMinor: number;
   principalDueMinor: number;
   interestDueMinor: number;
-  /** Interest of the current month up to `asOf`, not yet due. */
+  /** Interest of the running instalment up to `asOf` (what was paid of it ahead included), not yet due. */
   interestAccruedMinor: number;
   lateChargesChargedMinor: number;
   lateChargesDueMinor: number;
   lateCharges: LateChargeEntry[];
-  /** Held towards the next instalment. */
+  /** Paid towards the next instalment before its due date (its interest to date and principal). */
   paidAheadMinor: number;
   prepaidPrincipalMinor: number;
-  /** Received beyond everything owed. */
+  /** Received beyond everything owed, ever. */
   overpaidMinor: number;
+  /** Of that, refunded by finance. */
+  refundedMinor: number;
+  /** Held for the borrower now: overpaid − refunded (never negative; a refund beyond it is owed back). */
+  creditMinor: number;
   /** Interest of the whole schedule (instalments due and still to come). */
   totalInterestMinor: number;
   /** Everything the loan costs beyond the principal: interest + fees + late charges. */
   totalCostMinor: number;
-  /** What settles the loan on `asOf`: due amounts + outstanding principal + interest accrued − paid ahead. */
+  /** What settles the loan on `asOf`: due amounts + principal bearing interest + interest accrued unpaid. */
   payoffMinor: number;
   /** Oldest instalment not fully paid: what to pay next and by when. */
   nextPayment: { number: number; dueDate: string; amountMinor: number } | null;
@@ -132,407 +118,482 @@ export interface LoanPosition {
   overdueMinor: number;
 }
 
-interface ProjectedRow {
+/** An instalment whose figures no longer change: fallen due, or paid in full ahead of its due date. */
+interface FixedRow {
   number: number;
   dueDate: string;
   principal: number;
   interest: number;
   balanceAfter: number;
   settledEarlyOn: string | null;
-}
-
-interface DueRow extends ProjectedRow {
   paidInterest: number;
   paidPrincipal: number;
 }
 
-const BP = BigInt(BP_PER_UNIT);
-
-/**
- * Late charges accrue per day at 1/31 of the monthly rate, so no stretch of one month (28–31 days) is ever
- * charged more than the monthly rate: the 5 % ceiling holds however a month is counted.
- */
-const LATE_DAY_UNITS = MONTH_UNITS / 31n;
-
-function assertDate(value: string, label: string): void {
-  if (!parseIsoDate(value)) throw new Error(`${label} must be a real 'YYYY-MM-DD' date, got ${value}`);
-}
-
-/**
- * The level payment that repays `balanceNumerator` (centavos × RATE_DENOMINATOR, the principal plus the
- * current month's interest) over `count` instalments, the first due at the end of the current month:
- * annuity(X, m) / (1 + r) = X·bp·G^(m−1) / (G^m − 10000^m) with G = 10000 + bp, one exact fraction and one
- * rounding. For a whole month this is exactly annuityPaymentMinor(balance, m, bp).
- */
-function levelPayment(balanceNumerator: bigint, count: number, monthlyRateBp: number): number {
-  if (balanceNumerator <= 0n || count < 1) return 0;
-  if (monthlyRateBp === 0) return Number(divRoundHalfUp(balanceNumerator, RATE_DENOMINATOR * BigInt(count)));
-  const bp = BigInt(monthlyRateBp);
-  const grown = BP + bp;
-  const numerator = balanceNumerator * bp * grown ** BigInt(count - 1);
-  const denominator = RATE_DENOMINATOR * (grown ** BigInt(count) - BP ** BigInt(count));
-  return Number(divRoundHalfUp(numerator, denominator));
+interface ProjectedRow {
+  number: number;
+  dueDate: string;
+  principal: number;
+  interest: number;
+  balanceAfter: number;
+  paid: number;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, value));
 
-/**
- * Replays the records of one loan up to `asOf` and derives everything about it: the schedule with each
- * instalment's state, where every repayment went, what is due, overdue, accrued and needed to pay off.
- * Nothing here is stored; the same records always give the same position. See docs/decisions/010.
- */
-export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosition {
-  const { termMonths: n, monthlyRateBp: bp } = records;
-  const rules = records.rules ?? defaultRepaymentRules;
-  const feesMinor = records.feesMinor ?? 0;
-  assertDate(asOf, 'asOf');
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_TERM_MONTHS) throw new Error('termMonths out of range');
-  if (!Number.isSafeInteger(bp) || bp < 0) throw new Error('monthlyRateBp must be ≥ 0');
-  assertMinor(feesMinor, 'feesMinor');
-  if (feesMinor < 0) throw new Error('feesMinor must be ≥ 0');
-  if (!Number.isSafeInteger(rules.graceDays) || rules.graceDays < 0) throw new Error('graceDays must be ≥ 0');
-  const lateBp = rules.lateChargeMonthlyBp;
-  if (!Number.isSafeInteger(lateBp) || lateBp < 0) throw new Error('lateChargeMonthlyBp must be ≥ 0');
-  for (const d of records.disbursements) {
-    assertMinor(d.amountMinor, 'disbursement amountMinor');
-    if (d.amountMinor <= 0) throw new Error('A paid disbursement must be positive');
-    assertDate(d.paidOn, 'paidOn');
+const emptyAllocation = (): Allocation => ({
+  lateChargesMinor: 0,
+  interestMinor: 0,
+  principalMinor: 0,
+  advanceMinor: 0,
+  prepaidPrincipalMinor: 0,
+  overpaymentMinor: 0,
+});
+
+/** What the payoff step changed, so a payout after it (money out again) can reopen the loan. */
+interface PaidOff {
+  on: string;
+  rowCount: number;
+  k: number;
+  exact: bigint;
+  aheadInterest: number;
+  aheadPrincipal: number;
+}
+
+class Replay {
+  private readonly n: number;
+  private readonly bp: number;
+  private readonly lateBp: number;
+  private readonly graceDays: number;
+  private readonly feesMinor: number;
+  startDate: string | null = null;
+
+  /** The instalment running: the first neither fallen due nor paid in full. */
+  k = 1;
+  /** Interest and late charges are accrued up to here. */
+  clock = '';
+  /** Principal paid out, not repaid, not yet due: what bears interest. */
+  balance = 0;
+  /** Interest of instalment k so far, exact (over RATE_DENOMINATOR). */
+  exact = 0n;
+  /** Paid towards instalment k before its due date: its interest, and its principal (out of `balance`). */
+  aheadInterest = 0;
+  aheadPrincipal = 0;
+  /** The payment of the instalments still running. */
+  level = 0;
+  drawn = 0;
+  /** Interest of the single-payout schedule for what was drawn: never charged more. */
+  interestCap = 0;
+  prepaid = 0;
+  overpaid = 0;
+  paidOff: PaidOff | null = null;
+  lateExact = 0n;
+  lateAccrued = 0;
+  lateCharged = 0;
+  latePaid = 0;
+  readonly lateCharges: LateChargeEntry[] = [];
+  readonly rows: FixedRow[] = [];
+
+  constructor(ordered: OrderedRecords) {
+    this.n = ordered.termMonths;
+    this.bp = ordered.monthlyRateBp;
+    this.lateBp = ordered.rules.lateChargeMonthlyBp;
+    this.graceDays = ordered.rules.graceDays;
+    this.feesMinor = ordered.feesMinor;
   }
-  for (const r of records.repayments) {
-    assertMinor(r.amountMinor, 'repayment amountMinor');
-    if (r.amountMinor <= 0) throw new Error('A repayment must be positive');
-    assertDate(r.receivedOn, 'receivedOn');
-    if (r.reversedOn) assertDate(r.reversedOn, 'reversedOn');
+
+  dueDate(j: number): string {
+    return loanMonthBoundary(this.startDate as string, j);
   }
-
-  // Records dated after asOf are not known yet; a reversal counts from the day it was recorded.
-  const tranches = records.disbursements
-    .filter((d) => d.paidOn <= asOf)
-    .map((d, order) => ({ ...d, order }))
-    .sort((a, b) => (a.paidOn === b.paidOn ? a.order - b.order : a.paidOn < b.paidOn ? -1 : 1));
-  const reversedBy = (r: RepaymentRecord) => (r.reversedOn && r.reversedOn <= asOf ? r.reversedOn : null);
-  const known = records.repayments.filter((r) => r.receivedOn <= asOf);
-  const receipts = known
-    .map((r, order) => ({ r, order }))
-    .filter(({ r }) => reversedBy(r) === null)
-    .sort((a, b) =>
-      a.r.receivedOn === b.r.receivedOn ? a.order - b.order : a.r.receivedOn < b.r.receivedOn ? -1 : 1,
-    );
-
-  const allocations = new Map<RepaymentRecord, Allocation>();
-  const startDate = tranches[0]?.paidOn ?? null;
-  const dueDate = (k: number) => loanMonthBoundary(startDate as string, k);
-
-  // ——— state of the replay ———
-  let k = 1; // the instalment whose month is running
-  let clock = startDate ?? asOf; // interest and late charges are accrued up to here
-  let balance = 0; // scheduled principal: paid out − scheduled principal of due instalments − prepaid
-  let accrual = 0n; // interest of month k so far, over RATE_DENOMINATOR
-  let level = 0; // payment of the instalments being amortised
-  let locked: number | null = null; // instalment k's payment once it was paid ahead in full
-  let advance = 0; // money held towards instalment k
-  let settledEarlyOn: string | null = null; // a payoff during month k
-  let drawn = 0;
-  let interestCap = 0; // interest of the single-payout schedule for what was drawn
-  let prepaid = 0;
-  let overpaid = 0;
-  let lateExact = 0n;
-  let lateAccrued = 0; // rounded late charges before the cap
-  let lateCharged = 0; // after the cap; never decreases
-  let latePaid = 0;
-  const lateCharges: LateChargeEntry[] = [];
-  const due: DueRow[] = [];
-  const fixedInterest = () => due.reduce((sum, row) => sum + row.interest, 0);
 
   /** Interest still allowed: never above the single-payout schedule, never past the 100 % cap. */
-  const interestRoom = () =>
-    Math.max(0, Math.min(interestCap, drawn - feesMinor - lateCharged) - fixedInterest());
+  interestRoom(): number {
+    const fixed = this.rows.reduce((sum, row) => sum + row.interest, 0);
+    return Math.max(0, Math.min(this.interestCap, this.drawn - this.feesMinor - this.lateCharged) - fixed);
+  }
 
-  /** Instalments k…n as they stand if nothing else happens. */
-  const project = (): ProjectedRow[] => {
-    const rows: ProjectedRow[] = [];
-    if (startDate === null) return rows;
-    let bal = balance;
-    let room = interestRoom();
-    for (let j = k; j <= n; j++) {
-      const date = dueDate(j);
-      const exact =
-        j === k
-          ? accrual + BigInt(bal) * BigInt(bp) * loanMonthUnits(startDate, clock, date)
-          : BigInt(bal) * BigInt(bp) * MONTH_UNITS;
-      let interest = Math.min(toCentavos(exact), room);
-      let principal: number;
-      const isLocked = j === k && locked !== null;
-      if (j === n) {
-        principal = bal;
-        // The last instalment absorbs the rounding: it is the level payment when that covers the balance
-        // (as buildSchedule does), so a schedule without events matches it exactly.
-        const remainder = level - bal;
-        if (!isLocked && bp > 0 && bal > 0 && remainder >= 0) interest = Math.min(remainder, room);
-      } else {
-        principal = clamp((isLocked ? (locked as number) : level) - interest, 0, bal);
+  /** Instalment k's interest so far, rounded once and within the caps. */
+  accruedInterest(): number {
+    return Math.min(toCentavos(this.exact), this.interestRoom());
+  }
+
+  // ——— time passing ———
+
+  /** Interest of instalment k and late charges on overdue instalments, from `clock` to `to`. */
+  accrueTo(to: string): void {
+    if (this.startDate === null || to <= this.clock) return;
+    if (this.k <= this.n)
+      this.exact += interestNumerator(this.balance, this.bp, this.startDate, this.clock, to);
+    if (this.lateBp > 0) {
+      for (const row of this.rows) {
+        const unpaid = row.principal + row.interest - row.paidInterest - row.paidPrincipal;
+        // From the later of the end of its grace and the clock.
+        const days = Math.min(
+          daysBetween(addDays(row.dueDate, this.graceDays), to),
+          daysBetween(this.clock, to),
+        );
+        this.lateExact += lateChargeNumerator(unpaid, this.lateBp, days);
       }
-      room -= interest;
-      bal -= principal;
-      rows.push({
-        number: j,
-        dueDate: date,
-        principal,
-        interest,
-        balanceAfter: bal,
-        settledEarlyOn: j === k ? settledEarlyOn : null,
-      });
     }
-    return rows;
-  };
+    this.clock = to;
+    this.chargeLate(to);
+  }
 
-  /** After a change of principal: spread what is left over the instalments not yet fixed. */
-  const reamortise = () => {
-    if (startDate === null || k > n) return;
-    if (locked === null) {
-      const units = loanMonthUnits(startDate, clock, dueDate(k));
-      const owedAtDue = accrual + BigInt(balance) * (BigInt(bp) * units + RATE_DENOMINATOR);
-      level = levelPayment(owedAtDue, n - k + 1, bp);
-    } else {
-      const [current] = project();
-      const after = current ? current.balanceAfter : balance;
-      level = k < n && after > 0 ? annuityPaymentMinor(after, n - k, bp) : 0;
-    }
-  };
-
-  const chargeLate = (date: string) => {
-    const rounded = toCentavos(lateExact);
-    const increment = rounded - lateAccrued;
-    lateAccrued = rounded;
+  private chargeLate(date: string): void {
+    const rounded = toCentavos(this.lateExact);
+    const increment = rounded - this.lateAccrued;
+    this.lateAccrued = rounded;
     if (increment <= 0) return;
-    const projectedInterest = fixedInterest() + project().reduce((sum, row) => sum + row.interest, 0);
-    const room = Math.max(0, drawn - feesMinor - projectedInterest - lateCharged);
+    const projectedInterest =
+      this.rows.reduce((sum, row) => sum + row.interest, 0) +
+      this.project().reduce((sum, row) => sum + row.interest, 0);
+    const room = Math.max(0, this.drawn - this.feesMinor - projectedInterest - this.lateCharged);
     const charged = Math.min(increment, room); // beyond the 100 % cap a late charge is waived for good
     if (charged > 0) {
-      lateCharged += charged;
-      lateCharges.push({ date, amountMinor: charged });
+      this.lateCharged += charged;
+      this.lateCharges.push({ date, amountMinor: charged });
     }
-  };
+  }
 
-  /** Interest of month k and late charges on overdue instalments, from `clock` to `to`. */
-  const accrueTo = (to: string) => {
-    if (startDate === null || to <= clock) return;
-    if (k <= n) accrual += BigInt(balance) * BigInt(bp) * loanMonthUnits(startDate, clock, to);
-    if (lateBp > 0) {
-      for (const row of due) {
-        const unpaid = row.principal + row.interest - row.paidInterest - row.paidPrincipal;
-        if (unpaid <= 0) continue;
-        const from = addDays(row.dueDate, rules.graceDays);
-        const days = Math.min(daysBetween(from, to), daysBetween(clock, to)); // from the later start
-        if (days > 0) lateExact += BigInt(unpaid) * BigInt(lateBp) * BigInt(days) * LATE_DAY_UNITS;
-      }
+  /** Every instalment falling due by `date` is fixed, then time runs on to `date`. */
+  advanceTo(date: string): void {
+    while (this.startDate !== null && this.k <= this.n && this.dueDate(this.k) <= date) {
+      this.accrueTo(this.dueDate(this.k));
+      this.fallDue();
     }
-    clock = to;
-    chargeLate(to);
-  };
+    this.accrueTo(date);
+  }
 
-  const prepay = (amount: number) => {
-    const applied = Math.min(amount, balance);
-    balance -= applied;
-    prepaid += applied;
-    overpaid += amount - applied;
-    reamortise();
-  };
+  /**
+   * Instalment k falls due: its interest is what accrued over its period, its principal the rest of the
+   * level payment. Money paid towards it ahead settles it, interest first: principal paid ahead that its
+   * interest now needs returns to the balance from today (it bore no interest while it was paid), and money
+   * beyond the instalment stays paid ahead towards the next one.
+   */
+  private fallDue(): void {
+    const interest = this.accruedInterest();
+    const scheduled = this.balance + this.aheadPrincipal;
+    const principal = this.k === this.n ? scheduled : clamp(this.level - interest, 0, scheduled);
+    const paidAhead = this.aheadInterest + this.aheadPrincipal;
+    const paidInterest = Math.min(paidAhead, interest);
+    const paidPrincipal = Math.min(paidAhead - paidInterest, principal);
+    const extra = paidAhead - paidInterest - paidPrincipal;
+    const carried = Math.min(extra, scheduled - principal);
+    this.overpaid += extra - carried;
+    this.balance = scheduled - principal - carried;
+    this.rows.push({
+      number: this.k,
+      dueDate: this.dueDate(this.k),
+      principal,
+      interest,
+      balanceAfter: scheduled - principal,
+      settledEarlyOn: null,
+      paidInterest,
+      paidPrincipal,
+    });
+    this.k += 1;
+    this.exact = 0n;
+    this.aheadInterest = 0;
+    this.aheadPrincipal = carried;
+  }
 
-  /** Instalment k falls due: its figures are fixed and the money paid ahead settles it. */
-  const fixDue = () => {
-    const [row] = project();
-    if (!row) return;
-    const paidInterest = Math.min(advance, row.interest);
-    const paidPrincipal = Math.min(advance - paidInterest, row.principal);
-    const excess = advance - paidInterest - paidPrincipal;
-    due.push({ ...row, paidInterest, paidPrincipal });
-    balance -= row.principal;
-    k += 1;
-    accrual = 0n;
-    locked = null;
-    advance = 0;
-    settledEarlyOn = null;
-    if (excess > 0) prepay(excess);
-  };
+  /** After a change of principal: spread what is owed over the instalments still running. */
+  private reamortise(): void {
+    if (this.startDate === null || this.k > this.n) return;
+    const units = loanMonthUnits(this.startDate, this.clock, this.dueDate(this.k));
+    const owedAtDue =
+      this.exact +
+      BigInt(this.balance) * (BigInt(this.bp) * units + RATE_DENOMINATOR) +
+      BigInt(this.aheadPrincipal) * RATE_DENOMINATOR;
+    this.level = levelPayment(owedAtDue, this.n - this.k + 1, this.bp);
+  }
 
-  const advanceTo = (date: string) => {
-    while (startDate !== null && k <= n && dueDate(k) <= date) {
-      accrueTo(dueDate(k));
-      fixDue();
-    }
-    accrueTo(date);
-  };
+  // ——— money out ———
 
-  const addTranche = (amount: number, paidOn: string) => {
-    if (startDate !== null && paidOn >= dueDate(n)) {
+  addTranche(amount: number, paidOn: string): void {
+    if (this.startDate === null) {
+      this.startDate = paidOn;
+      this.clock = paidOn;
+    } else if (paidOn >= this.dueDate(this.n)) {
       throw new Error(`A payout on ${paidOn} is after the last instalment; it cannot be amortised`);
     }
-    advanceTo(paidOn);
-    balance += amount;
-    drawn += amount;
-    settledEarlyOn = null; // money out again: this month's interest runs on
-    interestCap = scheduleTotals(
-      buildSchedule({ amountMinor: drawn, termMonths: n, monthlyRateBp: bp, startDate: startDate as string }),
+    this.advanceTo(paidOn);
+    if (this.paidOff) this.reopen();
+    this.balance += amount;
+    this.drawn += amount;
+    this.interestCap = scheduleTotals(
+      buildSchedule({
+        amountMinor: this.drawn,
+        termMonths: this.n,
+        monthlyRateBp: this.bp,
+        startDate: this.startDate,
+      }),
     ).totalInterestMinor;
-    reamortise();
-  };
+    this.reamortise();
+  }
 
-  const receive = (amount: number, receivedOn: string): Allocation => {
-    const allocation: Allocation = {
-      lateChargesMinor: 0,
-      interestMinor: 0,
-      principalMinor: 0,
-      advanceMinor: 0,
-      prepaidPrincipalMinor: 0,
-      overpaymentMinor: 0,
-    };
+  /** Money out again after a payoff: the instalment it settled runs on, the payoff paid towards it. */
+  private reopen(): void {
+    const p = this.paidOff as PaidOff;
+    const settled = this.rows[p.rowCount] as FixedRow;
+    this.rows.length = p.rowCount;
+    this.k = p.k;
+    this.exact = p.exact;
+    this.aheadInterest = settled.interest;
+    this.aheadPrincipal = settled.principal;
+    this.paidOff = null;
+  }
+
+  // ——— money in ———
+
+  receive(amount: number, receivedOn: string): Allocation {
+    const allocation = emptyAllocation();
     let rest = amount;
     const take = (owed: number) => {
       const part = clamp(owed, 0, rest);
       rest -= part;
       return part;
     };
-    if (startDate === null || receivedOn < startDate) {
+    if (this.startDate === null || receivedOn < this.startDate) {
       allocation.overpaymentMinor = amount;
-      overpaid += amount;
+      this.overpaid += amount;
       return allocation;
     }
-    advanceTo(receivedOn);
-    const late = take(lateCharged - latePaid);
-    latePaid += late;
+    this.advanceTo(receivedOn);
+    // 1. Late charges; 2. interest of instalments due, oldest first; 3. their principal.
+    const late = take(this.lateCharged - this.latePaid);
+    this.latePaid += late;
     allocation.lateChargesMinor = late;
-    for (const row of due) {
+    for (const row of this.rows) {
       const part = take(row.interest - row.paidInterest);
       row.paidInterest += part;
       allocation.interestMinor += part;
     }
-    for (const row of due) {
+    for (const row of this.rows) {
       const part = take(row.principal - row.paidPrincipal);
       row.paidPrincipal += part;
       allocation.principalMinor += part;
     }
-    if (rest > 0 && k <= n) {
-      const accrued = Math.min(toCentavos(accrual), interestRoom());
-      const payoff = Math.max(0, balance + accrued - advance);
-      // Checked first, so paying ahead can never hold more than balance + accrued interest: a payment that
-      // covers everything settles the loan with interest to today, never a full month's.
-      if (rest >= payoff) {
-        // Pays the loan off: interest only up to today; instalment k becomes that interest alone.
-        allocation.interestMinor += Math.max(0, accrued - advance);
-        allocation.prepaidPrincipalMinor += balance - Math.max(0, advance - accrued);
-        rest -= payoff;
-        prepaid += balance;
-        balance = 0;
-        locked = accrued;
-        advance = accrued;
-        level = 0;
-        settledEarlyOn = receivedOn;
+    // 4. The instalments still running: a payoff, or the next one paid ahead, then principal prepaid.
+    while (rest > 0 && this.k <= this.n && !this.paidOff) {
+      const accrued = Math.max(0, this.accruedInterest() - this.aheadInterest);
+      if (rest >= this.balance + accrued) {
+        rest -= this.payOff(receivedOn, allocation);
+        break;
+      }
+      const interest = take(accrued);
+      this.aheadInterest += interest;
+      allocation.interestMinor += interest;
+      // The rest of the next instalment is principal: it stops bearing interest today.
+      const principalLeft = this.level - this.aheadInterest - this.aheadPrincipal;
+      if (this.k < this.n && rest >= principalLeft) {
+        const principal = take(principalLeft);
+        allocation.advanceMinor += principal;
+        this.settleAhead(receivedOn, principal);
+        // Beyond the next instalment: principal prepaid, lowering the remaining payments (same end date).
+        if (rest > 0 && rest < this.balance) {
+          const prepaid = take(rest);
+          allocation.prepaidPrincipalMinor += prepaid;
+          this.balance -= prepaid;
+          this.prepaid += prepaid;
+          this.reamortise();
+        }
       } else {
-        const [current] = project();
-        const payment = locked ?? (current ? current.principal + current.interest : 0);
-        if (locked === null && advance + rest >= payment) {
-          const part = Math.max(0, payment - advance);
-          allocation.advanceMinor += part;
-          rest -= part;
-          advance = payment;
-          locked = payment;
-        }
-        if (locked !== null && rest > 0) {
-          allocation.prepaidPrincipalMinor += rest;
-          prepay(rest);
-          rest = 0;
-        } else if (rest > 0) {
-          allocation.advanceMinor += rest;
-          advance += rest;
-          rest = 0;
-        }
+        const principal = take(rest);
+        allocation.advanceMinor += principal;
+        this.aheadPrincipal += principal;
+        this.balance -= principal;
       }
     }
     if (rest > 0) {
       allocation.overpaymentMinor += rest;
-      overpaid += rest;
+      this.overpaid += rest;
     }
     return allocation;
-  };
+  }
 
-  // ——— replay: each day, instalments falling due first, then payouts, then repayments ———
-  let nextTranche = 0;
-  let nextReceipt = 0;
-  while (nextTranche < tranches.length || nextReceipt < receipts.length) {
-    const tranche = tranches[nextTranche];
-    const receipt = receipts[nextReceipt];
-    if (tranche && (!receipt || tranche.paidOn <= receipt.r.receivedOn)) {
-      addTranche(tranche.amountMinor, tranche.paidOn);
-      nextTranche++;
+  /** Instalment k is paid in full before its due date: its interest ran only to today. */
+  private settleAhead(on: string, principal: number): void {
+    this.balance -= principal;
+    this.aheadPrincipal += principal;
+    this.rows.push({
+      number: this.k,
+      dueDate: this.dueDate(this.k),
+      principal: this.aheadPrincipal,
+      interest: this.aheadInterest,
+      balanceAfter: this.balance,
+      settledEarlyOn: on,
+      paidInterest: this.aheadInterest,
+      paidPrincipal: this.aheadPrincipal,
+    });
+    this.k += 1;
+    this.exact = 0n;
+    this.aheadInterest = 0;
+    this.aheadPrincipal = 0;
+  }
+
+  /**
+   * Pays the loan off today: interest only to today (never a full month's, and unearned interest is never
+   * charged), every principal centavo; the instalments left are settled today. Returns what it took.
+   */
+  private payOff(on: string, allocation: Allocation): number {
+    const accrued = this.accruedInterest();
+    const interest = Math.max(0, accrued - this.aheadInterest);
+    const taken = this.balance + interest;
+    allocation.interestMinor += interest;
+    // The principal left settles the running instalment, paid before its due date.
+    allocation.advanceMinor += this.balance;
+    this.paidOff = {
+      on,
+      rowCount: this.rows.length,
+      k: this.k,
+      exact: this.exact,
+      aheadInterest: this.aheadInterest,
+      aheadPrincipal: this.aheadPrincipal,
+    };
+    const principal = this.aheadPrincipal + this.balance;
+    this.balance = 0;
+    for (let j = this.k; j <= this.n; j++) {
+      const first = j === this.k;
+      this.rows.push({
+        number: j,
+        dueDate: this.dueDate(j),
+        principal: first ? principal : 0,
+        interest: first ? Math.max(accrued, this.aheadInterest) : 0,
+        balanceAfter: 0,
+        settledEarlyOn: on,
+        paidInterest: first ? Math.max(accrued, this.aheadInterest) : 0,
+        paidPrincipal: first ? principal : 0,
+      });
+    }
+    this.k = this.n + 1;
+    this.exact = 0n;
+    this.aheadInterest = 0;
+    this.aheadPrincipal = 0;
+    this.level = 0;
+    return taken;
+  }
+
+  // ——— the schedule as it stands ———
+
+  /** Instalments k…n as they stand if every one is paid on its due date and nothing else happens. */
+  project(): ProjectedRow[] {
+    const rows: ProjectedRow[] = [];
+    if (this.startDate === null || this.paidOff) return rows;
+    let room = this.interestRoom();
+    let bal = this.balance + this.aheadPrincipal;
+    for (let j = this.k; j <= this.n; j++) {
+      const exact =
+        j === this.k
+          ? this.exact + interestNumerator(this.balance, this.bp, this.startDate, this.clock, this.dueDate(j))
+          : monthInterestNumerator(bal, this.bp);
+      const interest = Math.min(toCentavos(exact), room);
+      const principal = j === this.n ? bal : clamp(this.level - interest, 0, bal);
+      room -= interest;
+      bal -= principal;
+      rows.push({
+        number: j,
+        dueDate: this.dueDate(j),
+        principal,
+        interest,
+        balanceAfter: bal,
+        paid: j === this.k ? this.aheadInterest + this.aheadPrincipal : 0,
+      });
+    }
+    return rows;
+  }
+}
+
+/**
+ * Replays the records of one loan up to `asOf` and derives everything about it: the schedule with each
+ * instalment's state, where every repayment went, what is due, overdue, accrued and needed to pay off.
+ * Nothing here is stored; the same records always give the same position. See docs/decisions/010 and 035.
+ */
+export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosition {
+  const ordered = orderRecords(records, asOf);
+  const replay = new Replay(ordered);
+  const allocations = new Map<RepaymentRecord, Allocation>();
+
+  // Each day: instalments falling due first, then payouts, then repayments in the order recorded.
+  let t = 0;
+  let r = 0;
+  const { tranches, receipts } = ordered;
+  while (t < tranches.length || r < receipts.length) {
+    const tranche = tranches[t];
+    const receipt = receipts[r];
+    if (tranche && (!receipt || tranche.paidOn <= receipt.receivedOn)) {
+      replay.addTranche(tranche.amountMinor, tranche.paidOn);
+      t++;
     } else if (receipt) {
-      allocations.set(receipt.r, receive(receipt.r.amountMinor, receipt.r.receivedOn));
-      nextReceipt++;
+      allocations.set(receipt, replay.receive(receipt.amountMinor, receipt.receivedOn));
+      r++;
     }
   }
-  advanceTo(asOf);
+  replay.advanceTo(asOf);
 
-  // ——— the position on asOf ———
-  const projected = project();
-  const accruedNow = k <= n && startDate !== null ? Math.min(toCentavos(accrual), interestRoom()) : 0;
+  const graceDays = ordered.rules.graceDays;
+  const running = replay.k <= ordered.termMonths && replay.startDate !== null && !replay.paidOff;
   const schedule: InstalmentPosition[] = [
-    ...due.map((row) => {
-      const payment = row.principal + row.interest;
-      const paid = row.paidInterest + row.paidPrincipal;
-      return instalmentPosition(row, payment, paid, true, asOf, rules.graceDays);
-    }),
-    ...projected.map((row, index) =>
+    ...replay.rows.map((row) =>
       instalmentPosition(
-        row,
-        row.principal + row.interest,
-        index === 0 ? advance : 0,
-        false,
+        { ...row, paid: row.paidInterest + row.paidPrincipal },
+        true,
+        row.settledEarlyOn,
         asOf,
-        rules.graceDays,
+        graceDays,
       ),
     ),
+    ...replay.project().map((row) => instalmentPosition(row, false, null, asOf, graceDays)),
   ];
-
+  const due = replay.rows;
   const principalDue = due.reduce((sum, row) => sum + row.principal - row.paidPrincipal, 0);
   const interestDue = due.reduce((sum, row) => sum + row.interest - row.paidInterest, 0);
-  const lateDue = lateCharged - latePaid;
+  const lateDue = replay.lateCharged - replay.latePaid;
+  const accrued = running ? replay.accruedInterest() : 0;
+  const owedBack = Math.max(0, ordered.refundedMinor - replay.overpaid);
   const payoff =
-    lateDue + interestDue + principalDue + (k <= n ? Math.max(0, balance + accruedNow - advance) : 0);
+    lateDue +
+    interestDue +
+    principalDue +
+    (running ? replay.balance + Math.max(0, accrued - replay.aheadInterest) : 0) +
+    owedBack;
   const totalInterest = schedule.reduce((sum, row) => sum + row.interestMinor, 0);
   const overdueRows = schedule.filter((row) => row.status === 'overdue');
   const next = schedule.find((row) => row.unpaidMinor > 0);
 
   return {
     asOf,
-    startDate,
-    termMonths: n,
-    monthlyRateBp: bp,
-    principalPaidOutMinor: drawn,
-    feesMinor,
-    graceDays: rules.graceDays,
-    lateChargeMonthlyBp: lateBp,
+    startDate: replay.startDate,
+    termMonths: ordered.termMonths,
+    monthlyRateBp: ordered.monthlyRateBp,
+    principalPaidOutMinor: replay.drawn,
+    feesMinor: ordered.feesMinor,
+    graceDays,
+    lateChargeMonthlyBp: ordered.rules.lateChargeMonthlyBp,
     schedule,
-    repayments: records.repayments.map((r) => ({
-      id: r.id,
-      amountMinor: r.amountMinor,
-      receivedOn: r.receivedOn,
-      reversedOn: reversedBy(r),
-      allocation: allocations.get(r) ?? null,
+    repayments: records.repayments.map((rec) => ({
+      id: rec.id,
+      amountMinor: rec.amountMinor,
+      receivedOn: rec.receivedOn,
+      reversedOn: ordered.reversedOn(rec),
+      allocation: allocations.get(rec) ?? null,
     })),
-    levelPaymentMinor: level,
-    levelFromInstalment: levelFrom(k, n, level, locked !== null),
-    outstandingPrincipalMinor: balance + principalDue,
+    levelPaymentMinor: running ? replay.level : 0,
+    levelFromInstalment: running && replay.level > 0 ? replay.k : null,
+    outstandingPrincipalMinor: replay.balance + principalDue,
     principalDueMinor: principalDue,
     interestDueMinor: interestDue,
-    interestAccruedMinor: accruedNow,
-    lateChargesChargedMinor: lateCharged,
+    interestAccruedMinor: accrued,
+    lateChargesChargedMinor: replay.lateCharged,
     lateChargesDueMinor: lateDue,
-    lateCharges,
-    paidAheadMinor: advance,
-    prepaidPrincipalMinor: prepaid,
-    overpaidMinor: overpaid,
+    lateCharges: replay.lateCharges,
+    paidAheadMinor: running ? replay.aheadInterest + replay.aheadPrincipal : 0,
+    prepaidPrincipalMinor: replay.prepaid,
+    overpaidMinor: replay.overpaid,
+    refundedMinor: ordered.refundedMinor,
+    creditMinor: Math.max(0, replay.overpaid - ordered.refundedMinor),
     totalInterestMinor: totalInterest,
-    totalCostMinor: totalInterest + feesMinor + lateCharged,
+    totalCostMinor: totalInterest + ordered.feesMinor + replay.lateCharged,
     payoffMinor: payoff,
     nextPayment: next ? { number: next.number, dueDate: next.dueDate, amountMinor: next.unpaidMinor } : null,
     daysPastDue: overdueRows.reduce((most, row) => Math.max(most, row.daysPastDue), 0),
@@ -541,20 +602,27 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
 }
 
 function instalmentPosition(
-  row: ProjectedRow,
-  payment: number,
-  paid: number,
+  row: {
+    number: number;
+    dueDate: string;
+    principal: number;
+    interest: number;
+    balanceAfter: number;
+    paid: number;
+  },
   fixed: boolean,
+  settledEarlyOn: string | null,
   asOf: string,
   graceDays: number,
 ): InstalmentPosition {
-  const unpaid = Math.max(0, payment - paid);
-  const pastDue = fixed && unpaid > 0 ? daysBetween(row.dueDate, asOf) : 0;
+  const payment = row.principal + row.interest;
+  const unpaid = Math.max(0, payment - row.paid);
+  const pastDue = fixed && unpaid > 0 ? Math.max(0, daysBetween(row.dueDate, asOf)) : 0;
   let status: InstalmentStatus;
   if (unpaid === 0) status = 'paid';
-  else if (!fixed) status = paid > 0 ? 'part_paid' : 'upcoming';
+  else if (!fixed) status = row.paid > 0 ? 'part_paid' : 'upcoming';
   else if (pastDue > graceDays) status = 'overdue';
-  else status = paid > 0 ? 'part_paid' : 'due';
+  else status = row.paid > 0 ? 'part_paid' : 'due';
   return {
     number: row.number,
     dueDate: row.dueDate,
@@ -562,19 +630,13 @@ function instalmentPosition(
     interestMinor: row.interest,
     paymentMinor: payment,
     balanceMinor: row.balanceAfter,
-    paidMinor: Math.min(paid, payment),
+    paidMinor: Math.min(row.paid, payment),
     unpaidMinor: unpaid,
     fixed,
-    settledEarlyOn: row.settledEarlyOn,
+    settledEarlyOn,
     status,
     daysPastDue: pastDue,
   };
-}
-
-function levelFrom(k: number, n: number, level: number, locked: boolean): number | null {
-  if (k > n || level === 0) return null;
-  if (!locked) return k;
-  return k < n ? k + 1 : null;
 }
 
 /** Closure: nothing at all is owed on the loan (principal, interest, late charges) on the position's date. */

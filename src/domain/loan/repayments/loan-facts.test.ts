@@ -7,16 +7,17 @@ import { deriveLoanFacts, type LoanFacts } from './loan-facts';
 const peso = (n: number) => n * 100;
 
 /** What the SQL of the overdue queue and the dashboard reads from the stored facts on `today`. */
-function readFacts(facts: LoanFacts, today: string, graceDays: number) {
-  const held = facts.heldAppliesOn !== null && facts.heldAppliesOn <= today ? facts.heldPrincipalMinor : 0;
+function readFacts(facts: LoanFacts, today: string) {
+  const step =
+    facts.principalStepOn !== null && facts.principalStepOn <= today ? facts.principalStepMinor : 0;
   const daysPastDue =
     facts.nextDueOn !== null && facts.nextDueOn < today ? daysBetween(facts.nextDueOn, today) : 0;
   return {
-    outstandingPrincipalMinor: facts.outstandingPrincipalMinor - held,
+    outstandingPrincipalMinor: facts.outstandingPrincipalMinor + step,
     nextDueOn: facts.nextDueOn,
     nextDueMinor: facts.nextDueMinor,
     daysPastDue,
-    overdue: daysPastDue > graceDays,
+    overdue: facts.overdueFrom !== null && facts.overdueFrom <= today,
     dueUnpaidMinor: facts.unpaidInstalments
       .filter((i) => i.dueOn <= today)
       .reduce((sum, i) => sum + i.unpaidMinor, 0),
@@ -55,34 +56,48 @@ describe('deriveLoanFacts', () => {
       nextDueMinor: 945_596,
       // Overdue after the 3 grace days of the default rules.
       overdueFrom: '2025-03-04',
-      heldPrincipalMinor: 0,
-      heldAppliesOn: null,
+      principalStepMinor: 0,
+      principalStepOn: null,
       unpaidInstalments: Array.from({ length: 12 }, (_, i) => ({
         dueOn: addMonthsClamped('2025-01-31', i + 1),
-        unpaidMinor: 945_596, // the disclosed schedule: 12 × ₱9,455.96
+        // The disclosed schedule: ₱9,455.96 a month, the last ₱9,455.97 with the rounding residue.
+        unpaidMinor: i === 11 ? 945_597 : 945_596,
       })),
     });
   });
 
-  it('an instalment paid ahead in full: the next is the one after, and its principal leaves on its due date', () => {
+  it('an instalment paid ahead in full: the next is the one after, and its principal is repaid that day', () => {
     const records = loan([{ id: 'a', amountMinor: 945_596, receivedOn: '2025-02-10' }]);
     const facts = deriveLoanFacts(records, '2025-02-10');
+    // ₱9,455.96 on Feb 10 = ₱714.29 of interest (10 of the month's 28 days) + ₱8,741.67 of principal.
     expect(facts).toMatchObject({
-      outstandingPrincipalMinor: peso(100_000),
+      outstandingPrincipalMinor: peso(100_000) - 874_167,
       nextDueOn: '2025-03-31',
       nextDueMinor: 945_596,
-      // ₱9,455.96 = ₱2,000.00 interest + ₱7,455.96 principal, settled on 28 February.
-      heldPrincipalMinor: 745_596,
-      heldAppliesOn: '2025-02-28',
     });
-    expect(readFacts(facts, '2025-02-27', 3).outstandingPrincipalMinor).toBe(peso(100_000));
-    expect(readFacts(facts, '2025-02-28', 3).outstandingPrincipalMinor).toBe(peso(100_000) - 745_596);
+    expect(readFacts(facts, '2025-02-27').outstandingPrincipalMinor).toBe(peso(100_000) - 874_167);
+    expect(readFacts(facts, '2025-03-30')).toEqual(fromPosition(records, '2025-03-30'));
+  });
+
+  it('principal paid towards the next instalment that its interest needs is owed again from its due date', () => {
+    // ₱9,000 on the payout day is all principal (no interest yet); on Feb 28 instalment 1 needs ₱2,000 −
+    // (100,000 − 9,000) × … of interest: ₱1,820.00 on ₱91,000. It is paid from the ₱9,000, and that part is
+    // owed again as principal from Feb 28.
+    const records = loan([{ id: 'a', amountMinor: peso(9_000), receivedOn: '2025-01-31' }]);
+    const facts = deriveLoanFacts(records, '2025-01-31');
+    expect(facts).toMatchObject({
+      outstandingPrincipalMinor: peso(91_000),
+      principalStepMinor: 182_000,
+      principalStepOn: '2025-02-28',
+    });
+    expect(readFacts(facts, '2025-02-27')).toEqual(fromPosition(records, '2025-02-27'));
+    expect(readFacts(facts, '2025-02-28')).toEqual(fromPosition(records, '2025-02-28'));
   });
 
   it('unpaid for months: past due since the first due date, whatever today is', () => {
     const facts = deriveLoanFacts(loan(), '2025-01-31');
-    expect(readFacts(facts, '2025-06-10', 3)).toEqual(fromPosition(loan(), '2025-06-10'));
-    expect(readFacts(facts, '2025-06-10', 3).daysPastDue).toBe(daysBetween('2025-02-28', '2025-06-10'));
+    expect(readFacts(facts, '2025-06-10')).toEqual(fromPosition(loan(), '2025-06-10'));
+    expect(readFacts(facts, '2025-06-10').daysPastDue).toBe(daysBetween('2025-02-28', '2025-06-10'));
   });
 
   it('nothing left to pay: no next due date', () => {
@@ -164,9 +179,7 @@ describe('properties', { timeout: 60_000 }, () => {
           }
         }
         for (const day of days) {
-          expect(readFacts(facts, day, h.graceDays), `${day} (facts of ${h.asOf})`).toEqual(
-            fromPosition(h.records, day),
-          );
+          expect(readFacts(facts, day), `${day} (facts of ${h.asOf})`).toEqual(fromPosition(h.records, day));
         }
       }),
       { numRuns: 300 },

@@ -8,15 +8,17 @@ import { deriveLoanPosition, type LoanRecords } from './ledger';
  * principal is out?" for any today without a replay.
  *
  * Why they stay true as days pass: unpaid instalments are always the last ones of the schedule (a repayment
- * pays the oldest first and money is held ahead only when nothing is due), and the amount of the oldest one
- * does not change when it falls due. The only figure that moves by itself is the outstanding principal: money
- * held ahead settles the next instalment on its due date, and its principal part stops being outstanding
- * then. That step is stored too (`heldPrincipalMinor` from `heldAppliesOn`).
+ * pays the oldest first, and money paid ahead goes to the next instalment only when nothing is due), and
+ * the amount of an instalment does not change when it falls due (its payment is the level payment, and
+ * money paid towards it stays paid). Principal paid ahead stops being owed the day it arrives
+ * (docs/decisions/035); the only step the outstanding principal takes by itself is on the next due date,
+ * when money paid towards that instalment as principal pays its interest instead and the principal is owed
+ * again. That step is stored too (`principalStepMinor` from `principalStepOn`).
  */
 export interface LoanFacts {
   /** The day they were computed (the event's day). */
   asOf: string;
-  /** Principal paid out and not yet repaid, on `asOf`. */
+  /** Principal paid out and not yet repaid. */
   outstandingPrincipalMinor: number;
   /**
    * The model's `nextPayment`: due date of the oldest instalment not fully paid, null when none is left.
@@ -31,9 +33,9 @@ export interface LoanFacts {
    * `nextDueOn`). One meaning of overdue for SQL as for the replay (issue #31).
    */
   overdueFrom: string | null;
-  /** The principal part of money held ahead, no longer outstanding from `heldAppliesOn` (0 when none). */
-  heldPrincipalMinor: number;
-  heldAppliesOn: string | null;
+  /** Principal owed again from `principalStepOn` (the next due date), 0 and null when none. */
+  principalStepMinor: number;
+  principalStepOn: string | null;
   /**
    * Every instalment not fully paid, oldest first: its due date and what is unpaid of it. Unchanged by the
    * passing days, so on any day: due and unpaid = the sum of those due by then; the next due date = the first
@@ -45,18 +47,16 @@ export interface LoanFacts {
 /** The facts of a loan on `asOf`, from its records (everything recorded up to that day). */
 export function deriveLoanFacts(records: LoanRecords, asOf: string): LoanFacts {
   const position = deriveLoanPosition(records, asOf);
-  let heldPrincipalMinor = 0;
-  let heldAppliesOn: string | null = null;
-  if (position.paidAheadMinor > 0) {
-    // Held towards the first instalment not yet due; it settles on that instalment's due date.
-    const pending = position.schedule.find((row) => !row.fixed);
-    if (pending) {
-      const then = deriveLoanPosition(records, pending.dueDate);
-      const step = position.outstandingPrincipalMinor - then.outstandingPrincipalMinor;
-      if (step !== 0) {
-        heldPrincipalMinor = step;
-        heldAppliesOn = pending.dueDate;
-      }
+  let principalStepMinor = 0;
+  let principalStepOn: string | null = null;
+  const pending = position.paidAheadMinor > 0 ? position.schedule.find((row) => !row.fixed) : undefined;
+  if (pending) {
+    const step =
+      deriveLoanPosition(records, pending.dueDate).outstandingPrincipalMinor -
+      position.outstandingPrincipalMinor;
+    if (step !== 0) {
+      principalStepMinor = step;
+      principalStepOn = pending.dueDate;
     }
   }
   return {
@@ -65,8 +65,8 @@ export function deriveLoanFacts(records: LoanRecords, asOf: string): LoanFacts {
     nextDueOn: position.nextPayment?.dueDate ?? null,
     nextDueMinor: position.nextPayment?.amountMinor ?? null,
     overdueFrom: position.nextPayment ? addDays(position.nextPayment.dueDate, position.graceDays + 1) : null,
-    heldPrincipalMinor,
-    heldAppliesOn,
+    principalStepMinor,
+    principalStepOn,
     unpaidInstalments: position.schedule
       .filter((row) => row.unpaidMinor > 0)
       .map((row) => ({ dueOn: row.dueDate, unpaidMinor: row.unpaidMinor })),

@@ -10,7 +10,7 @@ const loan = (disbursements: LoanRecords['disbursements'], repayments: LoanRecor
 });
 
 describe('previewWithdrawal', () => {
-  it('the first withdrawal starts the schedule: ₱100,000 → 12 × ₱9,455.96 from a month after payout', () => {
+  it('the first withdrawal starts the schedule: ₱100,000 → ₱9,455.96 a month from a month after payout', () => {
     expect(previewWithdrawal(loan([]), { amountMinor: 10_000_000, payoutOn: '2025-01-31' })).toEqual({
       amountMinor: 10_000_000,
       payoutOn: '2025-01-31',
@@ -19,9 +19,9 @@ describe('previewWithdrawal', () => {
         monthlyPaymentMinor: 945_596,
         fromInstalment: 1,
         fromDueDate: '2025-02-28',
-        totalRepayableMinor: 11_347_152,
-        totalInterestMinor: 1_347_152,
-        remainingToRepayMinor: 11_347_152,
+        totalRepayableMinor: 11_347_153,
+        totalInterestMinor: 1_347_153,
+        remainingToRepayMinor: 11_347_153,
       },
     });
   });
@@ -37,11 +37,11 @@ describe('previewWithdrawal', () => {
       monthlyPaymentMinor: 940_961,
       fromInstalment: 1,
       fromDueDate: '2025-02-28',
-      totalRepayableMinor: 11_291_532,
+      totalRepayableMinor: 11_291_529,
     });
   });
 
-  it('when the next instalment is already paid ahead, the new payment starts with the one after', () => {
+  it('when the next instalment is already paid in full ahead, the new payment starts with the one after', () => {
     const records = loan(
       [{ amountMinor: 5_000_000, paidOn: '2025-01-31' }],
       [{ id: 'a', amountMinor: 472_798, receivedOn: '2025-02-10' }],
