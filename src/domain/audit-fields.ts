@@ -18,7 +18,9 @@ export type AuditFieldKind =
   | 'number'
   | 'text'
   | 'boolean'
-  | 'password';
+  | 'password'
+  /** A rate in basis points (200 = 2 %), written as a percentage. */
+  | 'basisPoints';
 
 export const auditFieldKinds = {
   amount: 'money',
@@ -26,6 +28,7 @@ export const auditFieldKinds = {
   monthlyPayment: 'money',
   amountMinor: 'money',
   earlierAmountMinor: 'money',
+  creditMinor: 'money',
   termMonths: 'number',
   creditScore: 'number',
   status: 'status',
@@ -58,6 +61,31 @@ export const auditFieldKinds = {
   passkey: 'text',
   passkeys: 'number',
   sessionsEnded: 'number',
+  // Loan products (docs/decisions/034): a version's terms, amounts in centavos, rates in basis points.
+  productCode: 'text',
+  productVersion: 'number',
+  nameEn: 'text',
+  nameFil: 'text',
+  nameZh: 'text',
+  nameKm: 'text',
+  borrowerMinAmount: 'money',
+  borrowerMaxAmount: 'money',
+  borrowerAmountStep: 'money',
+  staffMinAmount: 'money',
+  staffMaxAmount: 'money',
+  staffAmountStep: 'money',
+  termsOffered: 'text',
+  defaultTermMonths: 'number',
+  monthlyRate: 'basisPoints',
+  feeFlat: 'money',
+  feePercent: 'basisPoints',
+  lateCharge: 'basisPoints',
+  graceDays: 'number',
+  fourEyesThreshold: 'money',
+  firstLoanMaxAmount: 'money',
+  repeatMaxAmount: 'money',
+  repeatAfterLoans: 'number',
+  repeatMaxDaysLate: 'number',
 } as const satisfies Record<string, AuditFieldKind>;
 
 /** A field an audit event may record: `recordAudit` (src/server) accepts no other, so each has its kind. */
@@ -101,6 +129,7 @@ export const auditTargetTypes = [
   'repayment',
   'unapplied_payment',
   'complaint',
+  'product',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -131,6 +160,7 @@ export function auditValueText(field: string, value: unknown, write: AuditValueW
   const kind = auditFieldKind(field);
   if (kind === 'money' && typeof value === 'number') return write.money(value);
   if (kind === 'number' && typeof value === 'number') return write.number(value);
+  if (kind === 'basisPoints' && typeof value === 'number') return `${write.number(value / 100)}%`;
   if (kind === 'boolean' && typeof value === 'boolean') return value ? write.yes : write.no;
   if (kind === 'status' && typeof value === 'string') return write.status(value);
   if (kind === 'role' && typeof value === 'string') return write.role(value);

@@ -1,4 +1,4 @@
-import { formatMoney } from './money';
+import { formatMoney, MINOR_PER_MAJOR } from './money';
 
 /**
  * Every error the API can return has a string code from this catalogue. The English text is the exact
@@ -56,6 +56,47 @@ export const errorMessages = {
   SECTIONS_INCOMPLETE: 'Please complete all sections before submitting.',
   TERMS_CHANGED: 'The loan terms have changed. Please review them and sign again.',
   SUBMIT_FAILED: 'Something went wrong. Try again.',
+  // Loan products (issue #31, docs/decisions/034): the borrower's choice
+  LOAN_AMOUNT_OUT_OF_RANGE: 'Loan amount must be between {min} and {max}, in {step} increments',
+  LOAN_AMOUNT_ABOVE_LIMIT: 'The most you can borrow with this product is {limit}. Choose a smaller amount.',
+  LOAN_TERM_NOT_OFFERED: 'Please choose one of the loan periods this product offers.',
+  PRODUCT_CHOICE_REQUIRED: 'Please choose a loan product.',
+  PRODUCT_NOT_OFFERED: 'This loan product is no longer offered. Please choose again.',
+  PRODUCT_TERMS_UPDATED:
+    'The terms of this loan product have just changed. Please review the new terms and apply again.',
+  // Loan products: the back office
+  PRODUCT_NOT_FOUND: 'Loan product not found.',
+  PRODUCT_INVALID: 'Please correct the highlighted fields.',
+  PRODUCT_CODE_INVALID:
+    'The code must be 2–32 lowercase letters, digits or dashes, starting with a letter (for example salary-loan).',
+  PRODUCT_CODE_TAKEN: 'Another product already has this code.',
+  PRODUCT_NAME_REQUIRED: 'Enter the product name in every language.',
+  PRODUCT_NAME_TOO_LONG: 'The name must be at most 80 characters.',
+  PRODUCT_AMOUNT_RULE_INVALID:
+    'Enter whole pesos: a minimum, a maximum and a step, where the maximum is the minimum plus whole steps.',
+  PRODUCT_TERMS_INVALID: 'Choose at least one loan period (1–120 months, each at most once).',
+  PRODUCT_DEFAULT_TERM_INVALID: 'The default loan period must be one of the periods offered.',
+  PRODUCT_FEE_INVALID: 'Enter a flat fee of 0 or more pesos and a percentage fee from 0% to below 100%.',
+  PRODUCT_RATE_ABOVE_CAP: 'The monthly interest rate must be from 0% to 6% (the legal ceiling).',
+  PRODUCT_LATE_CHARGE_ABOVE_CAP: 'The late charge must be from 0% to 5% a month (the legal ceiling).',
+  PRODUCT_GRACE_DAYS_INVALID: 'Grace days must be a whole number from 0 to 31.',
+  PRODUCT_COST_ABOVE_CAP:
+    'Interest and fees would cost more than the amount lent for {amount} over {months} months (legal ceiling: 100%).',
+  PRODUCT_EFFECTIVE_RATE_ABOVE_CAP:
+    'The effective rate with fees would be above 15% a month for {amount} over {months} months (the legal ceiling).',
+  PRODUCT_FEES_TOO_HIGH: 'The fees would take the whole loan of {amount}.',
+  PRODUCT_ABOVE_LEGAL_CEILING: 'These terms are above the legal ceilings on the cost of credit.',
+  PRODUCT_THRESHOLD_INVALID: 'Enter the four-eyes threshold in whole pesos, 0 or more.',
+  PRODUCT_LIMIT_INVALID:
+    'The limit must be an amount borrowers may ask for: between the minimum and the maximum, in whole steps.',
+  PRODUCT_REPEAT_RULE_INVALID:
+    'For repeat borrowers, give the number of loans repaid (1–50) and the most days late allowed (0–365).',
+  PRODUCT_REPEAT_LIMIT_NOT_LARGER: 'The repeat borrower limit must be larger than the first-loan limit.',
+  PRODUCT_UNCHANGED: 'Nothing was changed, so no new version was saved.',
+  PRODUCT_VERSION_OUTDATED:
+    'Someone saved a newer version of this product meanwhile. Review it and make your change again.',
+  PRODUCT_ALREADY_RETIRED: 'This product is already retired.',
+  PRODUCT_ALREADY_ACTIVE: 'This product is already offered.',
   // Back office (SPEC §5 staff)
   ALREADY_DECIDED: 'This application has already been decided.',
   REASON_REQUIRED: 'A reason is required.',
@@ -80,6 +121,8 @@ export const errorMessages = {
   // Wallet and payouts (SPEC §5 withdraw)
   AMOUNT_INVALID: 'Enter a valid amount',
   AMOUNT_EXCEEDS_BALANCE: 'Amount exceeds balance',
+  /** The loan's fee on this payout would take all of it (issue #31: fees are deducted from payouts). */
+  WITHDRAWAL_BELOW_FEE: 'This amount does not cover the fee of {fee} taken from it. Enter a larger amount.',
   CODE_REQUIRED: 'Enter the verification code',
   WITHDRAWAL_CODE_INVALID: 'Invalid or expired code',
   WITHDRAWALS_PAUSED: 'Withdrawals are paused: {message}',
@@ -95,8 +138,8 @@ export const errorMessages = {
   REPAYMENT_DATE_BEFORE_PAYOUT: 'The date received cannot be before the first payout ({date}).',
   PAYMENT_CHANNEL_INVALID: 'Please choose one of the payment channels.',
   REPAYMENT_REFERENCE_USED: 'This reference has already been recorded for this payment channel.',
-  REPAYMENT_EXCEEDS_PAYOFF:
-    'This is more than the loan owes. The most that can be recorded for {date} is {payoff}, which pays it off.',
+  /** Finance refunds no more than the borrower's credit (money received above the payoff, issue #31). */
+  REFUND_EXCEEDS_CREDIT: 'This is more than the {credit} held for the borrower on {date}.',
   LOAN_NOT_REPAYING: 'Repayments can only be recorded for a running loan that has been paid out.',
   REPAYMENT_ALREADY_REVERSED: 'This repayment has already been reversed.',
   PAYMENTS_WEBHOOK_DISABLED: 'Payment notifications are not enabled on this server.',
@@ -182,16 +225,20 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /**
  * Params are data, not text: an amount travels as `<name>Minor` (an integer of centavos) and each reader
- * shows it in its own language as `{<name>}`. Here, for the server's English message, that is en-PH.
+ * shows it in its own language as `{<name>}`; a whole-peso amount (an amount rule's bound or step) as
+ * `<name>Pesos`, shown without centavos ("₱10,000", as SPEC §5 writes them). Here, for the server's English
+ * message, that is en-PH.
  */
 export function moneyParamsAsText(
   params: ErrorParams,
-  format: (minor: number) => string,
+  format: (minor: number, options?: { omitZeroCents?: boolean }) => string,
 ): Record<string, string | number> {
   const shown: Record<string, string | number> = { ...params };
   for (const [name, value] of Object.entries(params)) {
     if (name.endsWith('Minor') && typeof value === 'number')
       shown[name.slice(0, -'Minor'.length)] = format(value);
+    else if (name.endsWith('Pesos') && typeof value === 'number')
+      shown[name.slice(0, -'Pesos'.length)] = format(value * MINOR_PER_MAJOR, { omitZeroCents: true });
   }
   return shown;
 }
@@ -199,7 +246,9 @@ export function moneyParamsAsText(
 export function formatMessage(code: ErrorCode, params?: ErrorParams): string {
   const template: string = errorMessages[code];
   if (!params) return template;
-  const shown = moneyParamsAsText(params, (minor) => formatMoney(minor, { locale: 'en-PH' }));
+  const shown = moneyParamsAsText(params, (minor, options) =>
+    formatMoney(minor, { locale: 'en-PH', ...options }),
+  );
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in shown ? String(shown[name]) : whole,
   );

@@ -68,6 +68,10 @@ const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   // queue is worked by officers and admins (the roles that message borrowers), not by finance.
   'complaint.fileOwn': ['borrower'],
   'complaint.handle': ['officer', 'admin'],
+  // SPEC §9 "An admin manages products (versioned) in the back office": managing is the admin's; reading
+  // them is every staff member's, like any list (docs/decisions/034).
+  'product.manage': ['admin'],
+  'product.view': ['officer', 'finance', 'admin'],
 };
 
 function parseSpecTable(text: string) {

@@ -44,6 +44,10 @@ export const permissions = {
   'audit.view': ['admin'],
   // Borrowers' requests to close their account (issue #14): a read-only list for officers and admins.
   'accountClosures.view': ['officer', 'admin'],
+  // Loan products (issue #31, SPEC §9, docs/decisions/034): admins create, edit (a new version), retire and
+  // offer again; every staff member may read them, to explain a product's terms to a borrower.
+  'product.view': ['officer', 'finance', 'admin'],
+  'product.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

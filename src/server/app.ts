@@ -37,6 +37,7 @@ import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { loanDocumentRoutes } from './features/loan-documents/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { productRoutes } from './features/products/routes';
 import { repaymentRoutes } from './features/repayments/routes';
 import { securityRoutes } from './features/security/routes';
 import { servicingRoutes } from './features/servicing/routes';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       securityRoutes(scoped, deps);
       fileRoutes(scoped, deps);
       applicationRoutes(scoped, deps);
+      productRoutes(scoped, deps);
       staffApplicationRoutes(scoped, deps);
       dashboardRoutes(scoped, deps);
       staffEventRoutes(scoped, deps);

@@ -8,6 +8,7 @@ import { clockStartingAt } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { backfillLoanTerms } from './loans/backfill-loan-terms';
 import { backfillLoanFacts } from './loans/refresh-loan-facts';
+import { ensureDefaultProduct } from './products/ensure-default-product';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -52,6 +53,9 @@ async function main() {
       ...(database.listen ? { listen: database.listen } : {}),
     });
 
+    // On an empty database the loan settings become version 1 of the default product (docs/decisions/034).
+    if (await ensureDefaultProduct(app.deps))
+      app.log.info('the loan settings became version 1 of the default loan product');
     // Loans signed before their terms were stored with them (migration 024) get the terms in force now.
     const termed = await backfillLoanTerms(app.deps, config.repaymentRules);
     if (termed > 0) app.log.info({ loans: termed }, 'loan terms stored from the settings in force');

@@ -2,17 +2,9 @@ import * as z from 'zod/mini';
 
 // zod/mini (functional checks) rather than classic zod: these schemas are on every borrower's first load
 // (docs/decisions/023); the server reads them the same way through zod's core.
-const positiveInt = () => z.int().check(z.positive());
-const nonNegativeInt = () => z.int().check(z.nonnegative());
 /** Optional operator text: trimmed, 1..max characters when given, null by default. */
 const optionalText = (max: number) =>
   z._default(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), null);
-
-const amountRule = z.object({
-  min: positiveInt(),
-  max: positiveInt(),
-  step: positiveInt(),
-});
 
 /**
  * Where borrowers send repayments, as the lender configures it (PAYMENT_CHANNELS). `code` is what a
@@ -50,8 +42,8 @@ export function isBuiltInChannelName(channel: Pick<PaymentChannel, 'code' | 'nam
 }
 
 /**
- * GET /api/settings: what the web needs to show the lender's own figures (rate, fees, amounts) and
- * times (time zone) before any loan exists. Public: none of it is about a person.
+ * GET /api/settings: what the web needs before any loan exists: the currency, the time zone for every
+ * instant, support and regulator contacts, payment channels. Public: none of it is about a person.
  */
 export const publicSettingsSchema = z.object({
   currency: z.string(),
@@ -59,21 +51,11 @@ export const publicSettingsSchema = z.object({
   supportEmail: z.string(),
   /** Who to turn to when a complaint is not resolved (REGULATOR_CONTACT; issue #14). */
   regulatorContact: z.string(),
-  loanProduct: z.object({
-    currency: z.string(),
-    borrowerAmount: amountRule,
-    staffAmount: amountRule,
-    termsMonths: z.array(positiveInt()).check(z.minLength(1)),
-    defaultTermMonths: positiveInt(),
-    monthlyRateBp: nonNegativeInt(),
-    fees: z.object({ flatMinor: nonNegativeInt(), percentBp: nonNegativeInt() }),
-    defaultCreditScore: z.int(),
-  }),
-  /** Days after a due date before an unpaid instalment is overdue, and the late charge (bp a month). */
-  repayments: z.object({
-    graceDays: nonNegativeInt(),
-    lateChargeMonthlyBp: nonNegativeInt(),
-  }),
+  /**
+   * The credit score an approval starts from (SPEC §6). Loan terms are not settings: each product version has
+   * its own (GET /api/products, GET /api/staff/products; docs/decisions/034).
+   */
+  defaultCreditScore: z.int(),
   paymentChannels: z.array(paymentChannelSchema),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -73,6 +73,21 @@ export const applicationProfile = applicationListItem.extend({
   documents: z.object({ idFront: z.string(), idBack: z.string(), selfie: z.string(), signature: z.string() }),
   disclosure: z.record(z.string(), z.unknown()),
   disclosureSha256: z.string(),
+  /**
+   * The product version whose rules govern staff changes and four-eyes for this loan (docs/decisions/034): the
+   * one it was signed under, or — `signedUnder` false — the default product's first version for a loan signed
+   * before products existed. Amount rules in whole pesos.
+   */
+  product: z.object({
+    code: z.string(),
+    version: z.number(),
+    names: z.object({ en: z.string(), fil: z.string(), zh: z.string(), km: z.string() }),
+    signedUnder: z.boolean(),
+    borrowerAmount: z.object({ min: z.number(), max: z.number(), step: z.number() }),
+    staffAmount: z.object({ min: z.number(), max: z.number(), step: z.number() }),
+    termsMonths: z.array(z.number()),
+    fourEyesThresholdMinor: z.number(),
+  }),
   /** The change waiting for the borrower, if any (docs/decisions/018). */
   proposedTerms: z
     .object({

@@ -40,6 +40,10 @@ export const paymentPlanFiguresDto = z.object({
   totalRepayableMinor: z.number(),
   totalInterestMinor: z.number(),
   remainingToRepayMinor: z.number(),
+  /** Interest, fees taken from payouts, and late charges so far. */
+  totalCostMinor: z.number(),
+  /** The effective annual rate of the actual cash flows: payouts net of fees, on their days (issue #31). */
+  effectiveAnnualRate: z.string(),
 });
 export type PaymentPlanFiguresDto = z.infer<typeof paymentPlanFiguresDto>;
 
@@ -50,6 +54,9 @@ export type PaymentPlanFiguresDto = z.infer<typeof paymentPlanFiguresDto>;
  */
 export const withdrawalPreviewResponse = z.object({
   amountMinor: z.number(),
+  /** The fee taken from this payout (the loan's fee terms), and what reaches the borrower's account. */
+  feeMinor: z.number(),
+  netMinor: z.number(),
   payoutOn: z.string(),
   termMonths: z.number(),
   inProcessingMinor: z.number(),
@@ -83,6 +90,9 @@ export const disbursementStatuses = ['requested', 'paid', 'failed'] as const;
 export const disbursementDto = z.object({
   id: z.string(),
   amountMinor: z.number(),
+  /** Deducted from it (issue #31); the borrower is sent `netMinor`. */
+  feeMinor: z.number(),
+  netMinor: z.number(),
   status: z.enum(disbursementStatuses),
   bankName: z.string(),
   accountNumberLast4: z.string(),
@@ -137,6 +147,9 @@ export const staffDisbursementItem = z.object({
   fullName: z.string(),
   phone: z.string(),
   amountMinor: z.number(),
+  /** The fee deducted from it; finance sends `netMinor`. */
+  feeMinor: z.number(),
+  netMinor: z.number(),
   bankName: z.string(),
   accountNumberLast4: z.string(),
   requestedAt: z.string(),
@@ -203,6 +216,23 @@ export const accountResponse = z.object({
       decidedAt: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * Every application and loan of the borrower, newest first (issue #31: repeat loans): what was asked for,
+   * under which product, and how it ended.
+   */
+  loans: z.array(
+    z.object({
+      loanNumber: z.string(),
+      status: z.enum(loanStatuses),
+      amountMinor: z.number(),
+      approvedAmountMinor: z.number().nullable(),
+      termMonths: z.number(),
+      submittedAt: z.string(),
+      closedAt: z.string().nullable(),
+      /** The product's name in every language; null for a loan signed before products existed. */
+      productNames: z.object({ en: z.string(), fil: z.string(), zh: z.string(), km: z.string() }).nullable(),
+    }),
+  ),
 });
 export type AccountResponse = z.infer<typeof accountResponse>;
 

@@ -212,6 +212,52 @@ export interface ApplicationsTable {
   first_approved_by: ColumnType<string | null, string | null | undefined, string | null>;
   first_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   first_approval_credit_score: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The product version the loan was signed under (migration 025); null for loans signed before products. */
+  product_version_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A loan product (migration 025, docs/decisions/034): its code, for good. Never changed nor deleted. */
+export interface ProductsTable {
+  id: Generated<string>;
+  code: string;
+  /** The product written from the settings on an empty database; the fallback for loans without a version. */
+  is_default: ColumnType<boolean, boolean | undefined, never>;
+  created_at: CreatedAt;
+  created_by: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** What one version of a product says (migration 025). Never changed nor deleted: a change is a new version. */
+export interface ProductVersionsTable {
+  id: Generated<string>;
+  product_id: string;
+  version: number;
+  status: 'active' | 'retired';
+  name_en: string;
+  name_fil: string;
+  name_zh: string;
+  name_km: string;
+  borrower_min_minor: number;
+  borrower_max_minor: number;
+  borrower_step_minor: number;
+  staff_min_minor: number;
+  staff_max_minor: number;
+  staff_step_minor: number;
+  /** A PostgreSQL integer[]; written as the array literal text (e.g. '{6,12}'). */
+  terms_months: ColumnType<number[], string, never>;
+  default_term_months: number;
+  monthly_rate_bp: number;
+  fee_flat_minor: number;
+  fee_percent_bp: number;
+  fee_collection: 'deducted_from_payout';
+  late_charge_monthly_bp: number;
+  grace_days: number;
+  four_eyes_threshold_minor: number;
+  first_loan_max_minor: number;
+  repeat_after_loans: number | null;
+  repeat_max_days_late: number | null;
+  repeat_max_minor: number | null;
+  created_at: CreatedAt;
+  created_by: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type TermsChangeStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn' | 'applied';
@@ -274,7 +320,10 @@ export type DisbursementStatus = 'requested' | 'paid' | 'failed';
 export interface DisbursementsTable {
   id: Generated<string>;
   application_id: string;
+  /** The principal paid out (gross): what the borrower owes. */
   amount: number;
+  /** The fee deducted from it (migration 026): the borrower is sent amount − fee_minor. */
+  fee_minor: ColumnType<number, number | undefined, never>;
   bank_name: string;
   account_number: string;
   status: ColumnType<DisbursementStatus, DisbursementStatus | undefined, DisbursementStatus>;
@@ -285,6 +334,17 @@ export interface DisbursementsTable {
   decided_by: string | null;
   reference: string | null;
   failure_reason: string | null;
+}
+
+/** Money held for a borrower (above the payoff) sent back by finance (migration 026); never changed. */
+export interface CreditRefundsTable {
+  id: Generated<string>;
+  application_id: string;
+  amount: number;
+  /** The transfer's reference. */
+  reference: string;
+  refunded_by: string;
+  created_at: CreatedAt;
 }
 
 export type RepaymentSource = 'staff' | 'webhook';
@@ -403,6 +463,7 @@ export interface Database {
   borrower_events: BorrowerEventsTable;
   disbursements: DisbursementsTable;
   repayments: RepaymentsTable;
+  credit_refunds: CreditRefundsTable;
   repayment_reversals: RepaymentReversalsTable;
   unapplied_payments: UnappliedPaymentsTable;
   loan_facts_stale: LoanFactsStaleTable;
@@ -412,6 +473,8 @@ export interface Database {
   account_closures: AccountClosuresTable;
   complaints: ComplaintsTable;
   complaint_replies: ComplaintRepliesTable;
+  products: ProductsTable;
+  product_versions: ProductVersionsTable;
 }
 
 export type User = Selectable<UsersTable>;

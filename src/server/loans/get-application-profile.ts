@@ -6,6 +6,7 @@ import { preparedLookup } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { withdrawnSql } from '../lib/loan-balance';
+import { governingProductVersion } from '../products/product-versions';
 
 const readProfile = preparedLookup((db: Kysely<Database>, id: string) =>
   db
@@ -39,6 +40,7 @@ const readProfile = preparedLookup((db: Kysely<Database>, id: string) =>
 export async function getApplicationProfile(deps: AppDeps, id: string): Promise<ApplicationProfile> {
   const [row] = await readProfile(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
+  const product = await governingProductVersion(deps.db, row);
   const balance = loanBalance({
     status: row.status,
     approvedMinor: row.approved_amount,
@@ -87,6 +89,16 @@ export async function getApplicationProfile(deps: AppDeps, id: string): Promise<
     disclosureSha256: row.disclosure_sha256,
     firstApprovedBy: row.first_approved_at ? row.first_approved_by_name : null,
     firstApprovedAt: row.first_approved_at?.toISOString() ?? null,
+    product: {
+      code: product.code,
+      version: product.version,
+      names: { ...product.names },
+      signedUnder: product.id === row.product_version_id,
+      borrowerAmount: { ...product.borrowerAmount },
+      staffAmount: { ...product.staffAmount },
+      termsMonths: [...product.termsMonths],
+      fourEyesThresholdMinor: product.fourEyesThresholdMinor,
+    },
     termsChangePending: row.proposed_id !== null,
     proposedTerms:
       row.proposed_id !== null

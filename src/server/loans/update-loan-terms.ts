@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
+import { loanProductOf } from '../../domain/loan/products';
 import { awaitsDecision } from '../../domain/loan/status';
 import { isStaffAmountAllowed } from '../../domain/loan/terms';
 import { MINOR_PER_MAJOR, toMinor } from '../../domain/money';
@@ -10,6 +11,7 @@ import { publishAfterCommit } from '../events/publish-after-commit';
 import type { ApplicationRow } from '../lib/applications';
 import { withdrawnMinor } from '../lib/loan-balance';
 import { todayIn } from '../lib/today';
+import { governingProductVersion } from '../products/product-versions';
 import { lastDueDate } from './loan-position';
 import { lockRunningLoan } from './lock-running-loan';
 import { refreshLoanFacts } from './refresh-loan-facts';
@@ -46,8 +48,13 @@ export async function updateLoanTerms(
     const before =
       queue === 'pending' ? await lockUndecided(trx, id) : await lockRunningLoan(trx, id, 'NOT_FOUND');
     const currentMinor = queue === 'approved' ? (before.approved_amount ?? before.amount) : before.amount;
-    if (!isStaffAmountAllowed(input.amount, currentMinor / MINOR_PER_MAJOR, deps.config.loanProduct)) {
+    // The loan's own product version's staff range and terms (docs/decisions/034).
+    const product = loanProductOf(await governingProductVersion(trx, before));
+    if (!isStaffAmountAllowed(input.amount, currentMinor / MINOR_PER_MAJOR, product)) {
       throw new AppError('LOAN_UPDATE_INVALID', { fields: { amount: 'LOAN_UPDATE_INVALID' } });
+    }
+    if (input.termMonths !== before.term_months && !product.termsMonths.includes(input.termMonths)) {
+      throw new AppError('LOAN_UPDATE_INVALID', { fields: { termMonths: 'LOAN_UPDATE_INVALID' } });
     }
     await assertNoProposedChange(trx, id);
     if (queue === 'approved') await assertApprovedTermsFit(trx, deps, id, amountMinor, input.termMonths);

@@ -21,6 +21,7 @@ import type { Clock } from '../lib/clock';
 import { type Batch, InFlightGate, newBatch } from '../lib/in-flight-gate';
 import type { App } from '../lib/types';
 import { type Notifier, OutboxNotifier } from '../notify/notifier';
+import { ensureDefaultProduct } from '../products/ensure-default-product';
 import { storageFor } from '../storage/create-storage';
 
 /**
@@ -389,6 +390,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(database.listen ? { listen: database.listen } : {}),
     });
     const deps: AppDeps = app.deps;
+    // As main.ts does at start: the settings become version 1 of the default product.
+    await ensureDefaultProduct(deps);
     options.routes?.(app, deps);
     await app.ready();
     return helpers(app, deps, cleanup, databaseUrl);

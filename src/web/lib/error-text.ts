@@ -24,7 +24,9 @@ export function translateError(t: TFunction, error: ErrorInfo): string {
   const fallback = error.message || t('errors.INTERNAL');
   const language = currentLanguage();
   const params: Record<string, unknown> = error.params
-    ? moneyParamsAsText(error.params, (minor) => formatMoney(minor, { locale: language }))
+    ? moneyParamsAsText(error.params, (minor, options) =>
+        formatMoney(minor, { locale: language, ...options }),
+      )
     : {};
   if (typeof params.date === 'string') params.date = writeIsoDate(language, params.date) ?? params.date;
   return t(`errors.${error.code}`, { ...params, defaultValue: fallback });

@@ -1,5 +1,4 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LoanProduct } from '../../domain/loan/terms';
 import { DEFAULT_TIME_ZONE, type PublicSettings, publicSettingsSchema } from '../../domain/schemas/settings';
 import { ApiError, apiFetch } from './api';
 
@@ -37,10 +36,7 @@ export function useTimeZone(): string {
   return useSettings().data?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-/**
- * The lender's loan product (rate, amount ranges, terms) from GET /api/settings; undefined until it has
- * arrived. Forms show no figure before then rather than the built-in defaults.
- */
-export function useLoanProduct(): LoanProduct | undefined {
-  return useSettings().data?.loanProduct;
+/** The credit score an approval starts from (GET /api/settings); undefined until it has arrived. */
+export function useDefaultCreditScore(): number | undefined {
+  return useSettings().data?.defaultCreditScore;
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { defaultLoanProduct } from '../../domain/loan';
+import type { OfferedProduct } from '../../domain/schemas/offered-products';
 import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/settings';
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
@@ -87,21 +88,43 @@ export function stub<K extends string>(
 }
 
 /** GET /api/settings as a server with the SPEC §6 defaults answers it. */
-export function defaultSettings(overrides: Partial<PublicSettings['loanProduct']> = {}): PublicSettings {
+export function defaultSettings(overrides: Partial<PublicSettings> = {}): PublicSettings {
   return {
     currency: defaultLoanProduct.currency,
     timeZone: DEFAULT_TIME_ZONE,
     supportEmail: 'support@example.com',
     regulatorContact: 'Securities and Exchange Commission (SEC) Philippines; www.sec.gov.ph',
-    loanProduct: {
-      ...defaultLoanProduct,
-      termsMonths: [...defaultLoanProduct.termsMonths],
-      ...overrides,
-    },
-    repayments: { graceDays: 3, lateChargeMonthlyBp: 0 },
+    defaultCreditScore: defaultLoanProduct.defaultCreditScore,
     paymentChannels: [
       { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
     ],
+    ...overrides,
+  };
+}
+
+/** One product of GET /api/products: the default product's version 1 with the SPEC §6 terms, for a first loan. */
+export function defaultOfferedProduct(overrides: Partial<OfferedProduct> = {}): OfferedProduct {
+  return {
+    productId: '00000000-0000-4000-8000-00000000f001',
+    code: 'personal-loan',
+    versionId: '00000000-0000-4000-8000-00000000f101',
+    version: 1,
+    names: { en: 'Personal loan', fil: 'Personal na pautang', zh: '个人贷款', km: 'ប្រាក់កម្ចីផ្ទាល់ខ្លួន' },
+    borrowerAmount: { ...defaultLoanProduct.borrowerAmount },
+    termsMonths: [...defaultLoanProduct.termsMonths],
+    defaultTermMonths: defaultLoanProduct.defaultTermMonths,
+    monthlyRateBp: defaultLoanProduct.monthlyRateBp,
+    fees: { ...defaultLoanProduct.fees, collection: 'deducted_from_payout' },
+    lateChargeMonthlyBp: 0,
+    graceDays: 3,
+    limit: {
+      basis: 'first_loan',
+      repeatMaxAmount: null,
+      loansNeeded: null,
+      repeatMaxDaysLate: null,
+      qualifyingLoans: 0,
+    },
+    ...overrides,
   };
 }
 
@@ -132,12 +155,14 @@ export function defaultPrivacyNotice(version = '2026-11-23'): PrivacyNoticeRespo
 
 /**
  * Replaces fetch with a table of `METHOD /path` → response. Unlisted requests fail the test loudly.
- * GET /api/settings and GET /api/privacy/notice answer with the defaults unless the table says otherwise.
+ * GET /api/settings, GET /api/products and GET /api/privacy/notice answer with the defaults unless the table
+ * says otherwise.
  * Returns the mock so tests can inspect the calls.
  */
 export function mockApi(tableHandlers: MockTable) {
   const handlers: Record<string, Handler> = {
     'GET /api/settings': { body: defaultSettings() },
+    'GET /api/products': { body: { items: [defaultOfferedProduct()] } },
     // The wallet also reads the borrower's signed terms (docs/decisions/018): none unless a test says so.
     'GET /api/wallet/terms': { body: { signed: null, proposed: null, accepted: [] } },
     'GET /api/privacy/notice': { body: defaultPrivacyNotice() },

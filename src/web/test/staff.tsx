@@ -2,6 +2,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { expect } from 'vitest';
+import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { ApplicationListItem, ApplicationProfile, DashboardSummary } from '../../domain/schemas/staff';
 import type { UserDto } from '../../domain/schemas/user';
 import { SessionGate, SignedInOnly, StaffOnly } from '../app/guards';
@@ -134,6 +135,21 @@ export function makeProfile(item: ApplicationListItem, overrides: Partial<Applic
     documents: { idFront: 'f-front', idBack: 'f-back', selfie: 'f-selfie', signature: 'f-signature' },
     disclosure: {},
     disclosureSha256: 'ab'.repeat(32),
+    product: {
+      code: 'personal-loan',
+      version: 1,
+      names: {
+        en: 'Personal loan',
+        fil: 'Personal na pautang',
+        zh: '个人贷款',
+        km: 'ប្រាក់កម្ចីផ្ទាល់ខ្លួន',
+      },
+      signedUnder: true,
+      borrowerAmount: { ...defaultLoanProduct.borrowerAmount },
+      staffAmount: { ...defaultLoanProduct.staffAmount },
+      termsMonths: [...defaultLoanProduct.termsMonths],
+      fourEyesThresholdMinor: 10_000_000,
+    },
     ...overrides,
   };
   return profile;

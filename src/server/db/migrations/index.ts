@@ -22,6 +22,8 @@ import * as m021 from './021-sessions-own-notify';
 import * as m022 from './022-second-factor-attempts';
 import * as m023 from './023-payment-reference-conflicts';
 import * as m024 from './024-loan-terms';
+import * as m025 from './025-loan-products';
+import * as m026 from './026-fees-and-refunds';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '022-second-factor-attempts': m022,
   '023-payment-reference-conflicts': m023,
   '024-loan-terms': m024,
+  '025-loan-products': m025,
+  '026-fees-and-refunds': m026,
 };

@@ -4,6 +4,26 @@ import { latestApplicationOf } from '../../lib/applications';
 
 export async function getAccount(deps: AppDeps, borrowerId: string): Promise<AccountResponse> {
   const { application: a } = await latestApplicationOf(deps, borrowerId);
+  const loans = await deps.db
+    .selectFrom('applications')
+    .leftJoin('product_versions as v', 'v.id', 'applications.product_version_id')
+    .select([
+      'applications.loan_number',
+      'applications.status',
+      'applications.amount',
+      'applications.approved_amount',
+      'applications.term_months',
+      'applications.submitted_at',
+      'applications.closed_at',
+      'applications.disclosure',
+      'v.name_en',
+      'v.name_fil',
+      'v.name_zh',
+      'v.name_km',
+    ])
+    .where('applications.borrower_id', '=', borrowerId)
+    .orderBy('applications.submitted_at', 'desc')
+    .execute();
   return {
     supportEmail: deps.config.supportEmail,
     creditScore: a?.credit_score ?? null,
@@ -38,6 +58,19 @@ export async function getAccount(deps: AppDeps, borrowerId: string): Promise<Acc
           decidedAt: a.decided_at?.toISOString() ?? null,
         }
       : null,
+    loans: loans.map((loan) => ({
+      loanNumber: loan.loan_number,
+      status: loan.status,
+      amountMinor: requestedAmountMinor(loan.disclosure) ?? loan.amount,
+      approvedAmountMinor: loan.approved_amount,
+      termMonths: loan.term_months,
+      submittedAt: loan.submitted_at.toISOString(),
+      closedAt: loan.closed_at?.toISOString() ?? null,
+      productNames:
+        loan.name_en !== null && loan.name_fil !== null && loan.name_zh !== null && loan.name_km !== null
+          ? { en: loan.name_en, fil: loan.name_fil, zh: loan.name_zh, km: loan.name_km }
+          : null,
+    })),
   };
 }
 

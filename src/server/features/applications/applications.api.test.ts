@@ -120,15 +120,24 @@ describe('quote', () => {
   });
 
   it.each([
-    [{ amount: 5000, termMonths: 6 }, 'LOAN_AMOUNT_INVALID'],
-    [{ amount: 15000, termMonths: 6 }, 'LOAN_AMOUNT_INVALID'],
-    [{ amount: 310000, termMonths: 6 }, 'LOAN_AMOUNT_INVALID'],
-    [{ amount: 100000, termMonths: 7 }, 'LOAN_TERM_INVALID'],
+    [{ amount: 5000, termMonths: 6 }, 'LOAN_AMOUNT_OUT_OF_RANGE'],
+    [{ amount: 15000, termMonths: 6 }, 'LOAN_AMOUNT_OUT_OF_RANGE'],
+    [{ amount: 310000, termMonths: 6 }, 'LOAN_AMOUNT_OUT_OF_RANGE'],
+    [{ amount: 'ten thousand', termMonths: 6 }, 'AMOUNT_INVALID'],
+    [{ amount: 100000, termMonths: 7 }, 'LOAN_TERM_NOT_OFFERED'],
   ])('refuses %j with %s', async (body, code) => {
     const { agent } = await newBorrower();
     const response = await agent.post('/api/applications/quote', body);
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe(code);
+  });
+
+  it("names the default product's range in SPEC §5's words", async () => {
+    const { agent } = await newBorrower();
+    const response = await agent.post('/api/applications/quote', { amount: 15000, termMonths: 6 });
+    expect(response.body.error.fields.amount.message).toBe(
+      'Loan amount must be between ₱10,000 and ₱300,000, in ₱10,000 increments',
+    );
   });
 
   it('is for borrowers only', async () => {

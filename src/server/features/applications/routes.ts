@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { loanRequestSchema } from '../../../domain/loan/terms';
 import {
   applicationFileFields,
   myApplicationDto,
   myApplicationResponse,
 } from '../../../domain/schemas/application';
+import { loanQuoteRequest } from '../../../domain/schemas/offered-products';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { latestApplicationOf, toMyApplicationDto } from '../../lib/applications';
@@ -12,7 +12,7 @@ import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
 import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
-import { quoteLoan } from '../../loans/quote-loan';
+import { quoteForBorrower } from '../../loans/quote-loan';
 import { imagePolicy } from '../../storage/images';
 import { submitApplication } from './submit-application';
 
@@ -40,11 +40,9 @@ export function applicationRoutes(app: App, deps: AppDeps) {
       config: { inputErrorCode: 'FORM_HAS_ERRORS' },
       schema: {
         tags: ['applications'],
-        summary: 'Full disclosure (figures and schedule) for an amount and term, with its SHA-256',
-        body: z.object({
-          amount: loanRequestSchema.shape.amount,
-          termMonths: loanRequestSchema.shape.termMonths,
-        }),
+        summary:
+          'Full disclosure (figures and schedule) for an amount and term under a product version offered to the borrower, with its SHA-256',
+        body: loanQuoteRequest,
         response: {
           200: z.object({ disclosure: z.record(z.string(), z.unknown()), disclosureSha256: z.string() }),
           ...errorResponses,
@@ -52,7 +50,7 @@ export function applicationRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request) => {
-      const quote = quoteLoan(deps, request.body);
+      const { quote } = await quoteForBorrower(deps, currentUser(request).id, request.body);
       return {
         disclosure: quote.disclosure as unknown as Record<string, unknown>,
         disclosureSha256: quote.disclosureSha256,

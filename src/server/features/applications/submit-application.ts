@@ -9,6 +9,7 @@ import {
   applicationFileFields,
   applicationInfoSchema,
 } from '../../../domain/schemas/application';
+import { loanQuoteRequest } from '../../../domain/schemas/offered-products';
 import { storableOrNull } from '../../../domain/schemas/text';
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
@@ -16,7 +17,7 @@ import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { hasOpenApplication } from '../../lib/applications';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { quoteLoan } from '../../loans/quote-loan';
+import { quoteForBorrower } from '../../loans/quote-loan';
 import { type SanitizedImage, sanitizeImage } from '../../storage/images';
 import { randomFileName } from '../../storage/storage';
 
@@ -46,13 +47,18 @@ export async function submitApplication(
   signer: { ip: string; userAgent: string | undefined } = { ip: '', userAgent: undefined },
 ) {
   const { fields, files } = input;
-  const request = loanRequestSchema.safeParse({
-    phone: fields.phone,
+  const phone = loanRequestSchema.shape.phone.safeParse(fields.phone);
+  // Whether this amount and term are offered depends on the product version and the borrower: checked below.
+  const request = loanQuoteRequest.safeParse({
     amount: fields.amount,
     termMonths: Number(fields.termMonths),
+    productVersionId: fields.productVersionId || undefined,
   });
   const info = applicationInfoSchema.safeParse(fields);
   const fieldErrors: Record<string, FieldErrorInput> = {};
+  if (!phone.success) {
+    fieldErrors.phone = issuesToAppError(phone.error.issues, 'PHONE_REQUIRED').code;
+  }
   if (!request.success) {
     Object.assign(fieldErrors, issuesToAppError(request.error.issues, 'SECTIONS_INCOMPLETE').fields);
   }
@@ -70,13 +76,14 @@ export async function submitApplication(
           : { code: 'FIELD_REQUIRED', params: { field: applicationFieldLabels[field] ?? field } };
     }
   }
-  if (Object.keys(fieldErrors).length > 0 || !request.success || !info.success) {
+  if (Object.keys(fieldErrors).length > 0 || !phone.success || !request.success || !info.success) {
     throw new AppError('SECTIONS_INCOMPLETE', { fields: fieldErrors });
   }
 
   await assertCanApply(deps, borrower.id);
 
-  const quote = quoteLoan(deps, { amount: request.data.amount, termMonths: request.data.termMonths });
+  // The chosen version, still offered, with the amount in its range and the borrower's limit (issue #31).
+  const { quote, version } = await quoteForBorrower(deps, borrower.id, request.data);
   if (fields.disclosureSha256 !== quote.disclosureSha256) {
     throw new AppError('TERMS_CHANGED', { fields: { signature: 'TERMS_CHANGED' } });
   }
@@ -136,13 +143,14 @@ export async function submitApplication(
           id: applicationId,
           loan_number: sql<string>`'HL-' || to_char(now() at time zone ${deps.config.timeZone}, 'YY') || '-' || lpad(nextval('loan_number_seq')::text, 6, '0')`,
           borrower_id: borrower.id,
-          phone: request.data.phone,
+          phone: phone.data,
           full_name: d.fullName,
           id_number: d.idNumber,
           amount: disclosure.amountMinor,
           term_months: disclosure.termMonths,
           monthly_rate_bp: quote.terms.monthlyRateBp,
           terms: JSON.stringify(quote.terms),
+          product_version_id: version.id,
           monthly_payment: disclosure.monthlyPaymentMinor,
           company_name: d.companyName,
           position: d.position,

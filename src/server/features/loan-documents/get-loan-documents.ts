@@ -3,7 +3,7 @@ import type { TextLanguage } from '../../../domain/date-text';
 import { AppError } from '../../../domain/errors';
 import { type StoredDisclosure as Disclosure, storedDisclosureSchema } from '../../../domain/loan/disclosure';
 import type { AppDeps } from '../../deps';
-import { quoteLoan } from '../../loans/quote-loan';
+import { type BorrowerRequest, quoteForBorrower } from '../../loans/quote-loan';
 import { renderAgreementPdf, renderDisclosurePdf } from './render-loan-documents';
 
 /** No lender name is configured: documents are issued under the product's name (as the statement is). */
@@ -17,10 +17,13 @@ export interface LoanDocumentPdf {
 /** Step 1, before applying: the disclosure for an amount and term, computed like the quote the borrower signs. */
 export async function quotedDisclosurePdf(
   deps: AppDeps,
-  input: { amount: number; termMonths: number },
+  borrowerId: string,
+  input: BorrowerRequest,
   language: TextLanguage,
 ): Promise<LoanDocumentPdf> {
-  const { disclosure } = quoteLoan(deps, input);
+  const {
+    quote: { disclosure },
+  } = await quoteForBorrower(deps, borrowerId, input);
   const pdf = await renderDisclosurePdf(
     {
       lenderName: LENDER_NAME,

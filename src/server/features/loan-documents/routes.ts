@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loanRequestSchema } from '../../../domain/loan/terms';
+import { requestedAmount, requestedTerm, requestedVersion } from '../../../domain/schemas/offered-products';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import type { App } from '../../lib/types';
@@ -16,8 +16,9 @@ const pdfResponse = pdfAnswers('A PDF (application/pdf), as an attachment');
 
 /** The step-1 figures as a query (a plain link): amount in whole pesos and term, checked like the quote. */
 const quoteQuery = z.object({
-  amount: loanRequestSchema.shape.amount,
-  termMonths: z.coerce.number({ error: 'LOAN_TERM_INVALID' }).pipe(loanRequestSchema.shape.termMonths),
+  amount: requestedAmount,
+  termMonths: z.coerce.number({ error: 'LOAN_TERM_NOT_OFFERED' }).pipe(requestedTerm),
+  productVersionId: requestedVersion,
   lang,
 });
 
@@ -35,8 +36,8 @@ export function loanDocumentRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { amount, termMonths, lang: language } = request.query;
-      return sendPdf(reply, await quotedDisclosurePdf(deps, { amount, termMonths }, language));
+      const { lang: language, ...quote } = request.query;
+      return sendPdf(reply, await quotedDisclosurePdf(deps, currentUser(request).id, quote, language));
     },
   );
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { makeStaffLoanUpdateSchema } from '../../../domain/loan/terms';
 import type { Permission } from '../../../domain/permissions';
+import { staffAmountInput } from '../../../domain/schemas/products';
 import {
   applicationProfile,
   bankDetailsSchema,
@@ -33,7 +33,8 @@ const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 export function servicingRoutes(app: App, deps: AppDeps) {
   const amountChangeSchema = z.object(
     {
-      amount: makeStaffLoanUpdateSchema(deps.config.loanProduct).shape.amount,
+      // Which amounts are allowed is the loan's own product version's staff range: checked by the use case.
+      amount: staffAmountInput,
       reason: reasonSchema,
       /** The borrower asked for this reduction: applied at once, else proposed to the borrower. */
       borrowerRequested: z.boolean().optional(),

@@ -2,14 +2,15 @@ import { publicSettingsSchema } from '../../../domain/schemas/settings';
 import type { AppDeps } from '../../deps';
 import type { App } from '../../lib/types';
 
-/** Public product settings, so the borrower's calculator uses exactly the server's rate and fees. */
+/** Public settings: currency, time zone, contacts, payment channels (loan terms are each product's). */
 export function settingsRoutes(app: App, deps: AppDeps) {
   app.get(
     '/settings',
     {
       schema: {
         tags: ['system'],
-        summary: 'Loan product, repayment rules, payment channels, currency, time zone and support e-mail',
+        summary:
+          'Currency, time zone, support and regulator contacts, default credit score and payment channels',
         response: {
           200: publicSettingsSchema,
         },
@@ -20,8 +21,7 @@ export function settingsRoutes(app: App, deps: AppDeps) {
       timeZone: deps.config.timeZone,
       supportEmail: deps.config.supportEmail,
       regulatorContact: deps.config.regulatorContact,
-      loanProduct: { ...deps.config.loanProduct, termsMonths: [...deps.config.loanProduct.termsMonths] },
-      repayments: { ...deps.config.repaymentRules },
+      defaultCreditScore: deps.config.loanProduct.defaultCreditScore,
       paymentChannels: deps.config.paymentChannels,
     }),
   );

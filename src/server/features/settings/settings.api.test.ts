@@ -13,19 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('loan product settings', () => {
-  it('publishes the configured product', async () => {
+describe('public settings', () => {
+  it('publish the currency, time zone, contacts, default credit score and payment channels, and no loan terms', async () => {
     const response = await t.agent().get('/api/settings');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({
+    expect(response.body).toEqual({
       currency: 'PHP',
       timeZone: 'Asia/Manila',
-      loanProduct: {
-        monthlyRateBp: 300,
-        fees: { flatMinor: 50_000, percentBp: 100 },
-        termsMonths: [6, 12, 18, 24],
-      },
-      repayments: { graceDays: 3, lateChargeMonthlyBp: 0 },
+      supportEmail: 'support@example.com',
+      regulatorContact: t.deps.config.regulatorContact,
+      defaultCreditScore: 500,
       paymentChannels: [
         { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
         { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
@@ -34,9 +31,18 @@ describe('loan product settings', () => {
     });
   });
 
-  it('quotes with the configured rate and fees (one rate everywhere)', async () => {
+  it('the loan settings priced version 1 of the default product, which the quote uses (one rate everywhere)', async () => {
     const { phone, password } = await t.signUpBorrower();
     const borrower = await t.loginAs(phone, password);
+    const offered = await borrower.get('/api/products');
+    expect(offered.body.items).toHaveLength(1);
+    expect(offered.body.items[0]).toMatchObject({
+      code: 'personal-loan',
+      version: 1,
+      monthlyRateBp: 300,
+      fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
+      termsMonths: [6, 12, 18, 24],
+    });
     const quote = await borrower.post('/api/applications/quote', { amount: 100000, termMonths: 12 });
     expect(quote.body.disclosure).toMatchObject({
       monthlyRate: '0.03',

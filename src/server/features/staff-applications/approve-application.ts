@@ -8,6 +8,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { ApplicationRow } from '../../lib/applications';
 import { sqlList } from '../../lib/sql-lists';
 import { assertNoProposedChange, termsChangePendingSql } from '../../loans/terms-changes';
+import { fourEyesThresholdSql, governingProductVersion } from '../../products/product-versions';
 import {
   type DecisionContext,
   decideInTurn,
@@ -30,13 +31,13 @@ export async function approveApplication(
 ): Promise<{ outcome: 'approved' | 'awaiting_second_approval' }> {
   const outcome = await decideInTurn(deps, id, 'approved', () =>
     deps.db.transaction().execute(async (trx) => {
-      if (await approveAtOnce(trx, ctx, id, creditScore, deps.config.fourEyesThresholdMinor))
-        return 'approved' as const;
+      if (await approveAtOnce(trx, ctx, id, creditScore)) return 'approved' as const;
       // Not approved at once: lock the row and say why, or record a first approval above the threshold.
       const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
       await assertNoProposedChange(trx, id);
       if (before.first_approved_by) throw new AppError('AWAITING_SECOND_APPROVAL');
-      if (before.amount > deps.config.fourEyesThresholdMinor) {
+      // The loan's own product version's threshold (docs/decisions/034).
+      if (before.amount > (await governingProductVersion(trx, before)).fourEyesThresholdMinor) {
         await trx
           .updateTable('applications')
           .set({
@@ -89,8 +90,8 @@ export async function confirmApproval(deps: AppDeps, ctx: DecisionContext, id: s
 }
 
 /**
- * The common case in ONE conditional statement (issue #12): a pending application at or below the four-eyes
- * threshold, with no first approval and no change waiting for the borrower, not made with the staff member's
+ * The common case in ONE conditional statement (issue #12): a pending application at or below its product
+ * version's four-eyes threshold, with no first approval and no change waiting for the borrower, not made with the staff member's
  * own phone. Concurrent decisions queue on the row inside PostgreSQL and every later one finds it changed,
  * without a round trip to the app while the lock is held. Returns false when the row did not qualify; the
  * caller then locks it and finds out why (already decided, four-eyes, a proposed change…).
@@ -100,7 +101,6 @@ async function approveAtOnce(
   ctx: DecisionContext,
   id: string,
   creditScore: number,
-  fourEyesThresholdMinor: number,
 ): Promise<boolean> {
   const from = awaitingDecisionStatuses.filter((status) => canTransition(status, 'approved'));
   const update = trx
@@ -118,7 +118,7 @@ async function approveAtOnce(
     .where('applications.id', '=', id)
     .where(sql<SqlBool>`applications.status in (${sqlList(from)})`)
     .where('applications.first_approved_by', 'is', null)
-    .where('applications.amount', '<=', fourEyesThresholdMinor)
+    .where(sql<SqlBool>`applications.amount <= ${fourEyesThresholdSql()}`)
     .where(sql<SqlBool>`not ${termsChangePendingSql(sql.ref('applications.id'))}`);
   const after = await update
     .where(notOwnApplicationSql(ctx.staff))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { makeStaffLoanUpdateSchema } from '../../../domain/loan/terms';
 import { limits } from '../../../domain/schemas/limits';
+import { staffAmountInput, staffTermInput } from '../../../domain/schemas/products';
 import {
   applicationPage,
   applicationProfile,
@@ -31,9 +31,10 @@ const termEditors = {
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
 export function staffApplicationRoutes(app: App, deps: AppDeps) {
-  // The lender's configured product, not the built-in defaults.
+  // Which amounts and terms are allowed is the loan's own product version's: checked by the use case.
   const loanTermsBody = z.object({
-    ...makeStaffLoanUpdateSchema(deps.config.loanProduct).shape,
+    amount: staffAmountInput,
+    termMonths: staffTermInput,
     reason: z.string().trim().max(limits.reason, { error: 'FIELD_TOO_LONG' }).optional(),
     /** The borrower asked for this reduction: applied at once (with a reason), else proposed to them. */
     borrowerRequested: z.boolean().optional(),

@@ -1,12 +1,14 @@
 import { annuityPaymentMinor } from '../../../domain/loan/schedule';
 import {
   type AmountRule,
+  defaultLoanProduct,
   isStaffAmountAllowed,
   type LoanProduct,
   parseWholeAmount,
   roundAndClamp,
 } from '../../../domain/loan/terms';
 import { MINOR_PER_MAJOR } from '../../../domain/money';
+import type { ApplicationProfile } from '../../../domain/schemas/staff';
 
 /**
  * The smallest allowed amount (whole pesos) that covers what was already withdrawn: the staff minimum,
@@ -50,4 +52,21 @@ export function monthlyPaymentFor(
   const amount = parseWholeAmount(text);
   if (amount === null || !isStaffAmountAllowed(amount, currentAmount, product)) return null;
   return annuityPaymentMinor(amount * MINOR_PER_MAJOR, termMonths, monthlyRateBp);
+}
+
+/**
+ * The rules staff changes to this loan follow: its own product version's staff range and terms (the
+ * profile's `product`, docs/decisions/034), in the `LoanProduct` shape the domain's checks take.
+ */
+export function loanProductOfProfile(
+  profile: Pick<ApplicationProfile, 'product' | 'monthlyRateBp'>,
+): LoanProduct {
+  return {
+    ...defaultLoanProduct,
+    borrowerAmount: profile.product.borrowerAmount,
+    staffAmount: profile.product.staffAmount,
+    termsMonths: profile.product.termsMonths,
+    defaultTermMonths: profile.product.termsMonths[0] ?? defaultLoanProduct.defaultTermMonths,
+    monthlyRateBp: profile.monthlyRateBp,
+  };
 }

@@ -35,6 +35,28 @@ const fullAccount: AccountResponse = {
     submittedAt: '2025-03-01T02:00:00.000Z',
     decidedAt: null,
   },
+  loans: [
+    {
+      loanNumber: 'HL-25-000042',
+      status: 'approved',
+      amountMinor: 10_000_000,
+      approvedAmountMinor: 10_000_000,
+      termMonths: 12,
+      submittedAt: '2025-03-01T02:00:00.000Z',
+      closedAt: null,
+      productNames: { en: 'Salary loan', fil: 'Pautang sa sahod', zh: '工资贷款', km: 'ប្រាក់កម្ចីប្រាក់ខែ' },
+    },
+    {
+      loanNumber: 'HL-24-000007',
+      status: 'closed',
+      amountMinor: 2_000_000,
+      approvedAmountMinor: 2_000_000,
+      termMonths: 6,
+      submittedAt: '2024-06-01T02:00:00.000Z',
+      closedAt: '2024-12-01T02:00:00.000Z',
+      productNames: null,
+    },
+  ],
 };
 
 const emptyAccount: AccountResponse = {
@@ -42,6 +64,7 @@ const emptyAccount: AccountResponse = {
   creditScore: null,
   profile: null,
   loan: null,
+  loans: [],
 };
 
 /** Motion is reduced, so the score shows its final value at once (the count-up has its own test). */

@@ -10,6 +10,7 @@ const account: AccountResponse = {
   creditScore: null,
   profile: null,
   loan: null,
+  loans: [],
 };
 
 const answered: MyComplaintDto = {

@@ -13,13 +13,13 @@ export interface Quote {
   disclosureSha256: string;
 }
 
-export const quoteQueryKey = (amount: number, termMonths: number) =>
-  ['applications', 'quote', amount, termMonths] as const;
+export const quoteQueryKey = (amount: number, termMonths: number, productVersionId: string) =>
+  ['applications', 'quote', amount, termMonths, productVersionId] as const;
 
-async function fetchQuote(amount: number, termMonths: number): Promise<Quote> {
+async function fetchQuote(amount: number, termMonths: number, productVersionId: string): Promise<Quote> {
   const body = await apiFetch<{ disclosure: unknown; disclosureSha256: string }>('/api/applications/quote', {
     method: 'POST',
-    body: { amount, termMonths },
+    body: { amount, termMonths, productVersionId },
   });
   const disclosure = disclosureSchema.safeParse(body.disclosure);
   if (!disclosure.success || typeof body.disclosureSha256 !== 'string') {
@@ -29,13 +29,14 @@ async function fetchQuote(amount: number, termMonths: number): Promise<Quote> {
 }
 
 /**
- * The server's own disclosure for the step-1 amount and term: what the borrower reads before signing
- * (SPEC principle 2). Kept until the server says the terms changed (TERMS_CHANGED), then fetched again.
+ * The server's own disclosure for the step-1 amount and term under the chosen product version: what the
+ * borrower reads before signing (SPEC principle 2). Kept until the server says the terms changed
+ * (TERMS_CHANGED), then fetched again.
  */
-export function useQuote(amount: number, termMonths: number) {
+export function useQuote(amount: number, termMonths: number, productVersionId: string) {
   return useQuery({
-    queryKey: quoteQueryKey(amount, termMonths),
-    queryFn: () => fetchQuote(amount, termMonths),
+    queryKey: quoteQueryKey(amount, termMonths, productVersionId),
+    queryFn: () => fetchQuote(amount, termMonths, productVersionId),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

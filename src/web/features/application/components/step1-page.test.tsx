@@ -1,11 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { defaultLoanProduct, defaultRepaymentRules } from '../../../../domain/loan';
 import type { MyApplicationDto, MyApplicationResponse } from '../../../../domain/schemas/application';
+import type { OfferedProductsResponse } from '../../../../domain/schemas/offered-products';
 import type { PublicSettings } from '../../../../domain/schemas/settings';
 import { createFormatters } from '../../../lib/format';
 import {
+  defaultOfferedProduct,
   defaultSettings,
   errorBody,
   type MockResponse,
@@ -56,9 +57,11 @@ function figure(name: string): string {
 async function openStep1(
   mine: MockResponse<MyApplicationResponse> | (() => MockResponse<MyApplicationResponse>) = canApply,
   settings: MockResponse<PublicSettings> = { body: defaultSettings() },
+  products: MockResponse<OfferedProductsResponse> = { body: { items: [defaultOfferedProduct()] } },
 ) {
   const fetchMock = mockApi({
     'GET /api/settings': settings,
+    'GET /api/products': products,
     'GET /api/me': signedInMe(borrower),
     'GET /api/applications/mine': typeof mine === 'function' ? mine : mine,
   });
@@ -132,8 +135,8 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     await user.type(amount, '250000');
     await user.click(screen.getByRole('radio', { name: '24 months' }));
     const expected = estimateDisclosure(250_000, 24, {
-      product: defaultLoanProduct,
-      rules: defaultRepaymentRules,
+      product: defaultOfferedProduct(),
+      currency: 'PHP',
       timeZone: 'Asia/Manila',
     });
     expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor));
@@ -141,16 +144,19 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     expect(figure('totalInterest')).toBe(money(expected.totalInterestMinor));
   });
 
-  it("uses the lender's configured rate and fees, as the server quotes them (one rate everywhere)", async () => {
-    const configured = { monthlyRateBp: 300, fees: { flatMinor: 50_000, percentBp: 100 } };
-    const { amount, user } = await openStep1(canApply, { body: defaultSettings(configured) });
+  it("uses the product version's rate and fees, as the server quotes them", async () => {
+    const configured = defaultOfferedProduct({
+      monthlyRateBp: 300,
+      fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
+    });
+    const { amount, user } = await openStep1(canApply, undefined, { body: { items: [configured] } });
     await user.clear(amount);
     await user.type(amount, '100000');
     await user.click(screen.getByRole('radio', { name: '12 months' }));
 
     const expected = estimateDisclosure(100_000, 12, {
-      product: { ...defaultLoanProduct, ...configured },
-      rules: defaultRepaymentRules,
+      product: configured,
+      currency: 'PHP',
       timeZone: 'Asia/Manila',
     });
     expect(figure('monthlyRate')).toBe('3%');
@@ -221,7 +227,15 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: '12 months' }));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/loan/info'));
-    const step1 = { phone: '09171234567', amount: 100_000, termMonths: 12, monthlyPaymentMinor: 945_596 };
+    const product = defaultOfferedProduct();
+    const step1 = {
+      phone: '09171234567',
+      amount: 100_000,
+      termMonths: 12,
+      productId: product.productId,
+      productVersionId: product.versionId,
+      monthlyPaymentMinor: 945_596,
+    };
     expect(router.state.location.state).toEqual({ step1 });
     expect(loadTextDraft(borrower.id).step1).toEqual(step1);
   });
@@ -268,5 +282,124 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     });
     expect(screen.getByText(/was rejected: The ID picture was unreadable\./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeTruthy();
+  });
+
+  describe('choosing a loan product (docs/decisions/034)', () => {
+    const personal = defaultOfferedProduct();
+    const salary = defaultOfferedProduct({
+      productId: '00000000-0000-4000-8000-00000000f002',
+      code: 'salary-loan',
+      versionId: '00000000-0000-4000-8000-00000000f202',
+      version: 3,
+      names: { en: 'Salary loan', fil: 'Pautang sa sahod', zh: '工资贷款', km: 'ប្រាក់កម្ចីប្រាក់ខែ' },
+      borrowerAmount: { min: 5_000, max: 50_000, step: 5_000 },
+      termsMonths: [3, 6],
+      defaultTermMonths: 3,
+      monthlyRateBp: 300,
+      limit: {
+        basis: 'first_loan',
+        repeatMaxAmount: 80_000,
+        loansNeeded: 2,
+        repeatMaxDaysLate: 5,
+        qualifyingLoans: 1,
+      },
+    });
+    const both = { body: { items: [personal, salary] } };
+
+    it('shows no choice when one product is offered', async () => {
+      await openStep1();
+      expect(screen.queryByRole('group', { name: 'Loan product' })).toBeNull();
+    });
+
+    it("offers each product with its rate, periods and the borrower's limit, and prices the one chosen", async () => {
+      const { amount, user } = await openStep1(canApply, undefined, both);
+      const group = screen.getByRole('group', { name: 'Loan product' });
+      const personalRadio = within(group).getByRole('radio', { name: /^Personal loan/ });
+      const salaryRadio = within(group).getByRole('radio', { name: /^Salary loan/ });
+      expect(personalRadio).toHaveProperty('checked', true);
+      expect(within(group).getByText('3% a month · 3, 6 months · up to ₱50,000')).toBeTruthy();
+      expect(within(group).getByText('2% a month · 6, 12, 18, 24 months · up to ₱300,000')).toBeTruthy();
+
+      await user.clear(amount);
+      await user.type(amount, '100000');
+      await user.click(salaryRadio);
+      expect(salaryRadio).toHaveProperty('checked', true);
+      // The amount is clamped to the product's range; the period stays, as this product offers it too.
+      expect(amount.value).toBe('50,000');
+      expect(screen.getByRole('radio', { name: '6 months' })).toHaveProperty('checked', true);
+      expect(screen.queryByRole('radio', { name: '12 months' })).toBeNull();
+      expect(screen.getByText('₱5,000 to ₱50,000, in steps of ₱5,000')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Borrow up to ₱80,000 after repaying loans with no payment more than 5 days late (1 of 2 so far).',
+        ),
+      ).toBeTruthy();
+      expect(figure('monthlyRate')).toBe('3%');
+      const expected = estimateDisclosure(50_000, 6, {
+        product: salary,
+        currency: 'PHP',
+        timeZone: 'Asia/Manila',
+      });
+      expect(screen.getByTestId('monthly-estimate').textContent).toBe(money(expected.monthlyPaymentMinor));
+      const pdf = screen.getByRole('link', { name: /disclosure/i }).getAttribute('href') ?? '';
+      expect(pdf).toContain(`productVersionId=${salary.versionId}`);
+    });
+
+    it('carries the chosen product version to step 2', async () => {
+      const { amount, router, user, unmount } = await openStep1(canApply, undefined, both);
+      await user.click(screen.getByRole('radio', { name: '12 months' }));
+      await user.click(screen.getByRole('radio', { name: /^Salary loan/ }));
+      // 12 months is not offered by this product: its default period is chosen instead.
+      expect(screen.getByRole('radio', { name: '3 months' })).toHaveProperty('checked', true);
+      await user.clear(amount);
+      await user.type(amount, '20000');
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/loan/info'));
+      expect(router.state.location.state).toMatchObject({
+        step1: {
+          amount: 20_000,
+          termMonths: 3,
+          productId: salary.productId,
+          productVersionId: salary.versionId,
+        },
+      });
+      // Step 2 is not under test here: its signature pad needs a canvas jsdom does not have.
+      unmount();
+    });
+
+    it("says a returning borrower's larger limit is theirs", async () => {
+      await openStep1(canApply, undefined, {
+        body: {
+          items: [
+            defaultOfferedProduct({
+              borrowerAmount: { min: 10_000, max: 300_000, step: 10_000 },
+              limit: {
+                basis: 'repeat',
+                repeatMaxAmount: 300_000,
+                loansNeeded: 1,
+                repeatMaxDaysLate: 0,
+                qualifyingLoans: 1,
+              },
+            }),
+          ],
+        },
+      });
+      expect(
+        screen.getByText('You repaid your earlier loans on time: you may borrow up to ₱300,000.'),
+      ).toBeTruthy();
+    });
+
+    it('says so when no product is offered', async () => {
+      mockApi({
+        'GET /api/me': signedInMe(borrower),
+        'GET /api/applications/mine': canApply,
+        'GET /api/products': { body: { items: [] } },
+      });
+      renderApp('/loan/application');
+      expect(
+        await screen.findByText('No loan product is offered at the moment. Please check again later.'),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+    });
   });
 });

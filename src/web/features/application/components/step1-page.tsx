@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Center,
@@ -11,36 +12,33 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import {
-  type LoanProduct,
-  makeLoanRequestSchema,
-  parseWholeAmount,
-  type RepaymentRules,
-  roundAndClamp,
-} from '../../../../domain/loan';
+import { useLocation, useNavigate } from 'react-router';
+import { loanRequestSchema, parseWholeAmount, roundAndClamp } from '../../../../domain/loan';
+import { amountOutOfRange } from '../../../../domain/loan/products';
 import { toMinor } from '../../../../domain/money';
 import { FormAlerts } from '../../../components/form-alerts';
 import { LoadError } from '../../../components/load-state';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
-import { errorInfoFrom } from '../../../lib/error-text';
+import { errorInfoFrom, translateError } from '../../../lib/error-text';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { amountInputText, useFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { myApplicationQuery, useMyApplication } from '../api/applications';
+import { type OfferedProduct, useOfferedProducts } from '../api/offered-products';
 import { loadTextDraft, updateTextDraft } from '../draft/draft-store';
 import { estimateDisclosure, type Step1Data } from '../model/step1';
 import { ActiveLoanDialog, CurrentApplication, PreviousApplicationNote } from './current-application';
 import { HowItWorks } from './how-it-works';
 import { LoanBanner } from './loan-banner';
 import { LoanFigures } from './loan-figures';
+import { ProductChoice, ProductLimitNote } from './product-choice';
 import { StepHeader } from './step-header';
 import classes from './step1-page.module.css';
 
@@ -48,8 +46,12 @@ import classes from './step1-page.module.css';
 export function Step1Page() {
   const { t } = useTranslation();
   const mine = useMyApplication();
-  // The lender's own rate, fees and time zone: no figure is shown before they are known.
+  // The time zone, and the products offered to this borrower with their terms: no figure before they are known.
   const settings = useSettings();
+  const products = useOfferedProducts();
+  const location = useLocation();
+  // Sent back from step 2 because the chosen product changed or was retired meanwhile (docs/decisions/034).
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
   const open = mine.data && !mine.data.canApply ? mine.data.application : null;
   // Kept here, not in the form: the check that finds an open application also replaces the form with it,
   // and the notice must outlive that swap.
@@ -57,7 +59,8 @@ export function Step1Page() {
   const belowShown = useAfterFirstPaint();
 
   let body: ReactNode;
-  const pending = mine.isPending || settings.isPending;
+  const offered = products.data?.items;
+  const pending = mine.isPending || settings.isPending || (!open && products.isPending);
   if (pending) {
     body = (
       <Center py="xl" role="status">
@@ -68,14 +71,27 @@ export function Step1Page() {
     body = <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   } else if (open) {
     body = <CurrentApplication application={open} />;
+  } else if (!offered) {
+    body = <LoadError error={products.error} onRetry={() => void products.refetch()} />;
+  } else if (offered.length === 0) {
+    body = (
+      <Alert variant="light" color="orange" icon={<IconInfoCircle size={18} />} role="note">
+        {t('application.products.none')}
+      </Alert>
+    );
   } else {
     // Also when the check failed: Apply asks the server again before going on.
     body = (
       <>
+        {typeof notice === 'string' ? (
+          <Alert variant="light" color="orange" icon={<IconInfoCircle size={18} />} role="alert">
+            {translateError(t, { code: notice })}
+          </Alert>
+        ) : null}
         {mine.data?.application ? <PreviousApplicationNote application={mine.data.application} /> : null}
         <LoanRequestForm
-          product={settings.data.loanProduct}
-          rules={settings.data.repayments}
+          products={offered}
+          currency={settings.data.currency}
           timeZone={settings.data.timeZone}
           onBlocked={() => setBlocked(true)}
         />
@@ -101,17 +117,16 @@ export function Step1Page() {
 }
 
 function LoanRequestForm({
-  product,
-  rules,
+  products,
+  currency,
   timeZone,
   onBlocked,
 }: {
-  product: LoanProduct;
-  rules: RepaymentRules;
+  products: readonly OfferedProduct[];
+  currency: string;
   timeZone: string;
   onBlocked: () => void;
 }) {
-  const rule = product.borrowerAmount;
   const { t } = useTranslation();
   const fmt = useFormat();
   const user = useCurrentUser();
@@ -120,30 +135,45 @@ function LoanRequestForm({
   const errors = useFormErrors();
   // A reload (or Back from step 2) keeps what was chosen.
   const saved = useMemo(() => loadTextDraft(user.id).step1, [user.id]);
+  // The product chosen before (a reload, Back from step 2) if still offered, else the first one.
+  const [productId, setProductId] = useState(
+    () => products.find((p) => p.productId === saved?.productId)?.productId ?? products[0]!.productId,
+  );
+  const product = products.find((p) => p.productId === productId) ?? products[0]!;
+  const rule = product.borrowerAmount;
   const [phone, setPhone] = useState(saved?.phone ?? user.phone ?? '');
-  const [amountText, setAmountText] = useState(amountInputText(saved?.amount ?? rule.min));
+  const [amountText, setAmountText] = useState(
+    amountInputText(roundAndClamp(saved?.amount ?? rule.min, rule)),
+  );
   const [termMonths, setTermMonths] = useState(
     saved && product.termsMonths.includes(saved.termMonths) ? saved.termMonths : product.defaultTermMonths,
   );
-  const requestSchema = useMemo(() => makeLoanRequestSchema(product), [product]);
   const [checking, setChecking] = useState(false);
 
   // The figures follow what the field will hold after blur: the typed amount rounded and clamped.
   const typed = parseWholeAmount(amountText);
   const amount = typed === null ? null : roundAndClamp(typed, rule);
   const disclosure = useMemo(
-    () => (amount === null ? null : estimateDisclosure(amount, termMonths, { product, rules, timeZone })),
-    [amount, termMonths, product, rules, timeZone],
+    () => (amount === null ? null : estimateDisclosure(amount, termMonths, { product, currency, timeZone })),
+    [amount, termMonths, product, currency, timeZone],
   );
 
   // SPEC §5: on blur the amount is rounded to the nearest step and clamped; text that is no amount stays.
   const snapAmount = () => {
     if (amount === null) {
       const { top, fields } = errors.errors;
-      errors.set({ top, fields: { ...fields, amount: { code: 'LOAN_AMOUNT_INVALID' } } });
+      errors.set({ top, fields: { ...fields, amount: amountOutOfRange(rule) } });
       return;
     }
     setAmountText(amountInputText(amount));
+    errors.clearField('amount');
+  };
+
+  // Another product: its amounts and periods; what was typed is kept where it still fits.
+  const chooseProduct = (next: OfferedProduct) => {
+    setProductId(next.productId);
+    setAmountText(amountInputText(roundAndClamp(amount ?? next.borrowerAmount.min, next.borrowerAmount)));
+    if (!next.termsMonths.includes(termMonths)) setTermMonths(next.defaultTermMonths);
     errors.clearField('amount');
   };
 
@@ -152,11 +182,17 @@ function LoanRequestForm({
     // Enter in the amount field submits without a blur: snap the amount the same way first.
     const snapped = amount;
     if (snapped !== null) setAmountText(amountInputText(snapped));
-    const parsed = requestSchema.safeParse({ phone, amount: snapped ?? amountText, termMonths });
-    if (!parsed.success) {
+    const parsed = loanRequestSchema.shape.phone.safeParse(phone);
+    if (!parsed.success || snapped === null) {
       errors.set({
         top: { code: 'FORM_HAS_ERRORS' },
-        fields: formErrorsFromIssues(parsed.error.issues).fields,
+        fields: {
+          ...(parsed.success
+            ? {}
+            : formErrorsFromIssues(parsed.error.issues.map((i) => ({ ...i, path: ['phone', ...i.path] })))
+                .fields),
+          ...(snapped === null ? { amount: amountOutOfRange(rule) } : {}),
+        },
       });
       return;
     }
@@ -172,12 +208,13 @@ function LoanRequestForm({
         return;
       }
       const step1: Step1Data = {
-        ...parsed.data,
-        monthlyPaymentMinor: estimateDisclosure(parsed.data.amount, parsed.data.termMonths, {
-          product,
-          rules,
-          timeZone,
-        }).monthlyPaymentMinor,
+        phone: parsed.data,
+        amount: snapped,
+        termMonths,
+        productId: product.productId,
+        productVersionId: product.versionId,
+        monthlyPaymentMinor: estimateDisclosure(snapped, termMonths, { product, currency, timeZone })
+          .monthlyPaymentMinor,
       };
       updateTextDraft(user.id, { step1 });
       navigate('/loan/info', { state: { step1 } });
@@ -194,6 +231,14 @@ function LoanRequestForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Paper withBorder radius="lg" p="md">
             <Stack gap="md">
+              {products.length > 1 ? (
+                <ProductChoice
+                  products={products}
+                  value={product.productId}
+                  onChange={chooseProduct}
+                  disabled={checking}
+                />
+              ) : null}
               <TextInput
                 label={t('application.step1.phone')}
                 type="tel"
@@ -209,11 +254,16 @@ function LoanRequestForm({
               />
               <TextInput
                 label={t('application.step1.amount')}
-                description={t('application.step1.amountHint', {
-                  min: fmt.money(toMinor(rule.min), { omitZeroCents: true }),
-                  max: fmt.money(toMinor(rule.max), { omitZeroCents: true }),
-                  step: fmt.money(toMinor(rule.step), { omitZeroCents: true }),
-                })}
+                description={
+                  <>
+                    {t('application.step1.amountHint', {
+                      min: fmt.money(toMinor(rule.min), { omitZeroCents: true }),
+                      max: fmt.money(toMinor(rule.max), { omitZeroCents: true }),
+                      step: fmt.money(toMinor(rule.step), { omitZeroCents: true }),
+                    })}
+                    <ProductLimitNote product={product} />
+                  </>
+                }
                 inputMode="numeric"
                 autoComplete="off"
                 leftSection={
@@ -274,7 +324,7 @@ function LoanRequestForm({
                 </Text>
                 {/* A plain link: the server writes the PDF from the same figures; no PDF code in the page. */}
                 <Anchor
-                  href={`/api/applications/disclosure.pdf?amount=${disclosure.amountMinor / 100}&termMonths=${disclosure.termMonths}&lang=${currentLanguage()}`}
+                  href={`/api/applications/disclosure.pdf?amount=${disclosure.amountMinor / 100}&termMonths=${disclosure.termMonths}&productVersionId=${product.versionId}&lang=${currentLanguage()}`}
                   download
                   size="sm"
                   fw={600}

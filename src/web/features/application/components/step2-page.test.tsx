@@ -7,8 +7,10 @@ import {
   defaultRepaymentRules,
   loanTermsOf,
 } from '../../../../domain/loan';
+import { formatMoney } from '../../../../domain/money';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
 import {
+  defaultOfferedProduct,
   errorBody,
   type MockResponse,
   makeUser,
@@ -147,7 +149,8 @@ async function fillBasicAndBank(user: User) {
 
 async function sign(user: User) {
   await user.click(control('Signature'));
-  await screen.findByText('₱113,471.52');
+  // The disclosure is shown before the pad (its total repayable, as the domain computes it).
+  await screen.findByText(formatMoney(disclosure.totalRepayableMinor, { locale: 'en' }));
   await waitFor(() => expect(pads.list.length).toBeGreaterThan(0));
   await act(async () => pads.list.at(-1)!.sign());
 }
@@ -204,6 +207,55 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
     const { router } = renderApp('/loan/info');
     await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
     expect(await screen.findByText('Step 1 of 2', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('sends a draft made under a product version no longer offered back to step 1', async () => {
+    updateTextDraft(borrower.id, {
+      step1: { ...step1, productId: 'p-old', productVersionId: '00000000-0000-4000-8000-0000000000ff' },
+    });
+    mockApi({
+      'GET /api/me': signedInMe(borrower),
+      'GET /api/applications/mine': { body: { application: null, canApply: true } },
+    });
+    const { router } = renderApp('/loan/info');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+  });
+
+  it('asks for the quote under the chosen product version, and names the product', async () => {
+    const { fetchMock } = await openStep2();
+    expect(await screen.findByText('Step 2 of 2')).toBeTruthy();
+    expect(screen.getByText('Personal loan')).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/applications/quote')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/applications/quote')!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      amount: 100_000,
+      termMonths: 12,
+      productVersionId: defaultOfferedProduct().versionId,
+    });
+  });
+
+  it('goes back to step 1, saying why, when the product changed meanwhile (PRODUCT_TERMS_UPDATED)', async () => {
+    const { router, user } = await openStep2({
+      'POST /api/applications': {
+        status: 409,
+        body: errorBody(
+          'PRODUCT_TERMS_UPDATED',
+          'The terms of this loan product have just changed. Please review the new terms and apply again.',
+        ),
+      },
+    });
+    await fillIdentity(user);
+    await fillBasicAndBank(user);
+    await sign(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+    expect(
+      await screen.findByText(
+        'The terms of this loan product have just changed. Please review the new terms and apply again.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows "Step 2 of 2", the step-1 choice and four sections, none complete yet', async () => {
@@ -323,6 +375,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
       accountNumber: '09171234567',
       amount: '100000',
       termMonths: '12',
+      productVersionId: defaultOfferedProduct().versionId,
       disclosureSha256: 'a'.repeat(64),
     });
     expect((form.get('idFront') as File).name).toBe('front.jpg');

@@ -11,10 +11,10 @@ import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useSettings } from '../../../lib/settings';
 import { quoteQueryKey, useQuote, useSubmitApplication } from '../api/applications';
+import { type OfferedProduct, offeredProductsQueryKey, useOfferedProducts } from '../api/offered-products';
 import { clearDraft, draftFileStore, loadTextDraft } from '../draft/draft-store';
-import { isOfferedBy, type Step1Data, step1FromState } from '../model/step1';
+import { offeredFor, productName, type Step1Data, step1FromState } from '../model/step1';
 import { type FieldName, fieldErrorText, sectionOf } from '../model/validate';
 import classes from './application-form.module.css';
 import { ActiveLoanDialog } from './current-application';
@@ -37,23 +37,37 @@ export function Step2Page() {
     () => step1FromState(location.state) ?? loadTextDraft(user.id).step1,
     [location.state, user.id],
   );
-  // A draft from before the lender changed its amounts or terms goes back to step 1 to choose again.
-  const settings = useSettings();
+  // A draft made under a product version no longer offered (a new version, retired) or an amount or period
+  // it no longer allows goes back to step 1 to choose again.
+  const products = useOfferedProducts();
   if (!step1) return <Navigate to="/loan/application" replace />;
-  if (settings.isPending) return <PageLoading />;
-  if (settings.data && !isOfferedBy(step1, settings.data.loanProduct)) {
-    return <Navigate to="/loan/application" replace />;
-  }
-  return <ApplicationForm userId={user.id} step1={step1} />;
+  if (products.isPending) return <PageLoading />;
+  const product = products.data ? offeredFor(step1, products.data.items) : null;
+  if (!product) return <Navigate to="/loan/application" replace />;
+  return (
+    <ApplicationForm
+      userId={user.id}
+      step1={{ ...step1, productId: product.productId, productVersionId: product.versionId }}
+      product={product}
+    />
+  );
 }
 
-function ApplicationForm({ userId, step1 }: { userId: string; step1: Step1Data }) {
-  const { t } = useTranslation();
+function ApplicationForm({
+  userId,
+  step1,
+  product,
+}: {
+  userId: string;
+  step1: Step1Data & { productVersionId: string };
+  product: OfferedProduct;
+}) {
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const quote = useQuote(step1.amount, step1.termMonths);
+  const quote = useQuote(step1.amount, step1.termMonths, step1.productVersionId);
   const fileStore = useMemo(() => draftFileStore(), []);
   const form = useApplicationForm({
     userId,
@@ -100,8 +114,16 @@ function ApplicationForm({ userId, step1 }: { userId: string; step1: Step1Data }
     if (api?.code === 'TERMS_CHANGED') {
       // Show the new terms and ask for a new signature under them.
       form.voidSignature();
-      void queryClient.invalidateQueries({ queryKey: quoteQueryKey(step1.amount, step1.termMonths) });
+      void queryClient.invalidateQueries({
+        queryKey: quoteQueryKey(step1.amount, step1.termMonths, step1.productVersionId),
+      });
       reveal(['signature']);
+      return;
+    }
+    if (api?.code === 'PRODUCT_TERMS_UPDATED' || api?.code === 'PRODUCT_NOT_OFFERED') {
+      // The product changed or was retired meanwhile: back to step 1, which says so, to choose again.
+      void queryClient.invalidateQueries({ queryKey: offeredProductsQueryKey });
+      navigate('/loan/application', { state: { notice: api.code } });
       return;
     }
     const names = Object.keys(api?.fields ?? {});
@@ -182,6 +204,7 @@ function ApplicationForm({ userId, step1 }: { userId: string; step1: Step1Data }
       </div>
       <StepHeader step={2} title={t('application.step2.title')} subtitle={t('application.step2.subtitle')} />
       <Paper withBorder radius="lg" p="sm" className={classes.summary}>
+        <Text fw={700}>{productName(product, i18n.language)}</Text>
         <Text fw={700}>{fmt.money(step1.amount * 100)}</Text>
         <Text c="dimmed">{t('application.termMonths', { n: step1.termMonths })}</Text>
         <Text fw={600} c="brand">

@@ -254,6 +254,7 @@ export function useApplicationForm(options: {
       for (const [field, value] of Object.entries(values)) form.append(field, value.trim());
       form.append('amount', String(step1.amount));
       form.append('termMonths', String(step1.termMonths));
+      if (step1.productVersionId) form.append('productVersionId', step1.productVersionId);
       form.append('disclosureSha256', sha256);
       for (const field of pictureFields) form.append(field, pictures[field]!.blob, pictures[field]!.name);
       form.append('signature', signature.blob, 'signature.png');

@@ -13,7 +13,13 @@ describe('re-consent after a new privacy notice', { timeout: 30_000 }, () => {
       'GET /api/me': signedInMe(pending),
       'POST /api/account/consent': { body: signedInMe({ ...pending, privacyConsentRequired: false }).body },
       'GET /api/account': {
-        body: { supportEmail: 'support@example.com', creditScore: null, profile: null, loan: null },
+        body: {
+          supportEmail: 'support@example.com',
+          creditScore: null,
+          profile: null,
+          loan: null,
+          loans: [],
+        },
       },
       'GET /api/account/documents': { body: { items: [] } },
       'GET /api/account/consents': { body: { items: [] } },

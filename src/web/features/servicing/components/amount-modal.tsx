@@ -8,8 +8,7 @@ import { ReasonModal } from '../../../components/reason-modal';
 import { StaffAmountField } from '../../../components/staff/amount-field';
 import { amountInputText, useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useLoanProduct } from '../../../lib/settings';
-import { monthlyPaymentFor } from '../../../lib/staff/loan-amount';
+import { loanProductOfProfile, monthlyPaymentFor } from '../../../lib/staff/loan-amount';
 import { applicationProfileQuery } from '../../../lib/staff/queries';
 import { useChangeLoanAmount } from '../api/servicing';
 import { Current, LoanLine, type ServicingModalProps } from './loan-line';
@@ -22,12 +21,13 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const change = useChangeLoanAmount();
-  const product = useLoanProduct();
+  // The loan's own product version's staff range (docs/decisions/034), from its profile.
+  const profile = useQuery({ ...applicationProfileQuery(loan?.id ?? ''), enabled: opened && Boolean(loan) });
+  const product = useMemo(() => (profile.data ? loanProductOfProfile(profile.data) : null), [profile.data]);
   const amountSchema = useMemo(
     () => (product ? makeStaffLoanUpdateSchema(product).shape.amount : null),
     [product],
   );
-  const profile = useQuery({ ...applicationProfileQuery(loan?.id ?? ''), enabled: opened && Boolean(loan) });
   const withdrawnMinor = profile.data?.withdrawnMinor;
   const currentAmount = loan ? loan.approvedAmountMinor / MINOR_PER_MAJOR : 0;
   const [amountText, setAmountText] = useState('');

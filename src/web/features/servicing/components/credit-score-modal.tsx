@@ -7,7 +7,7 @@ import { CreditScoreInput } from '../../../components/staff/credit-score-input';
 import { useCreditScoreText } from '../../../components/staff/profile-modal';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useLoanProduct } from '../../../lib/settings';
+import { useDefaultCreditScore } from '../../../lib/settings';
 import { useChangeCreditScore } from '../api/servicing';
 import { Current, LoanLine, type ServicingModalProps } from './loan-line';
 
@@ -17,7 +17,7 @@ export function CreditScoreModal({ loan, opened, onClose }: ServicingModalProps)
   const fmt = useFormat();
   const scoreText = useCreditScoreText();
   const change = useChangeCreditScore();
-  const defaultScore = useLoanProduct()?.defaultCreditScore ?? limits.creditScore.default;
+  const defaultScore = useDefaultCreditScore() ?? limits.creditScore.default;
   const [score, setScore] = useState<string | number>('');
   useEffect(() => {
     if (opened) setScore(loan?.creditScore ?? defaultScore);

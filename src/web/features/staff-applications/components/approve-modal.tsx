@@ -7,7 +7,7 @@ import { FormModal } from '../../../components/modals';
 import { CreditScoreInput } from '../../../components/staff/credit-score-input';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useLoanProduct } from '../../../lib/settings';
+import { useDefaultCreditScore } from '../../../lib/settings';
 import { useApproveApplication } from '../api/applications';
 
 export interface ApproveModalProps {
@@ -21,7 +21,7 @@ export function ApproveModal({ row, opened, onClose }: ApproveModalProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const approve = useApproveApplication();
-  const defaultScore = useLoanProduct()?.defaultCreditScore ?? limits.creditScore.default;
+  const defaultScore = useDefaultCreditScore() ?? limits.creditScore.default;
   const [score, setScore] = useState<string | number>(defaultScore);
   useEffect(() => {
     if (opened) setScore(defaultScore);

@@ -11,8 +11,7 @@ import { FormModal } from '../../../components/modals';
 import { StaffAmountField } from '../../../components/staff/amount-field';
 import { amountInputText, useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useLoanProduct } from '../../../lib/settings';
-import { monthlyPaymentFor } from '../../../lib/staff/loan-amount';
+import { loanProductOfProfile, monthlyPaymentFor } from '../../../lib/staff/loan-amount';
 import { applicationProfileQuery } from '../../../lib/staff/queries';
 import { type LoanQueue, useUpdateLoanTerms } from '../api/applications';
 
@@ -31,12 +30,13 @@ export interface UpdateLoanModalProps {
 export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModalProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const product = useLoanProduct();
   const update = useUpdateLoanTerms();
-  const updateSchema = useMemo(() => (product ? makeStaffLoanUpdateSchema(product) : null), [product]);
-  // The profile tells the loan's own rate and, for approved loans, what was already withdrawn.
+  // The profile tells the loan's own rate, its product version's staff range and terms (docs/decisions/034)
+  // and, for approved loans, what was already withdrawn.
   const profile = useQuery({ ...applicationProfileQuery(row?.id ?? ''), enabled: opened && Boolean(row) });
-  const rateBp = profile.data?.monthlyRateBp ?? product?.monthlyRateBp;
+  const product = useMemo(() => (profile.data ? loanProductOfProfile(profile.data) : null), [profile.data]);
+  const updateSchema = useMemo(() => (product ? makeStaffLoanUpdateSchema(product) : null), [product]);
+  const rateBp = profile.data?.monthlyRateBp;
   const withdrawnMinor = queue === 'approved' ? profile.data?.withdrawnMinor : 0;
 
   const currentAmount = row ? (row.approvedAmountMinor ?? row.amountMinor) / MINOR_PER_MAJOR : 0;
