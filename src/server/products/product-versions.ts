@@ -124,15 +124,6 @@ export async function currentProductVersions(db: Db, productId?: string): Promis
   return rows.map(toProductVersion);
 }
 
-/** Every version of a product, newest first. */
-export async function productVersionsOf(db: Db, productId: string): Promise<ProductVersion[]> {
-  const rows = await versions(db)
-    .where('v.product_id', '=', productId)
-    .orderBy('v.version', 'desc')
-    .execute();
-  return rows.map(toProductVersion);
-}
-
 /**
  * The version whose rules govern a loan: the one it was signed under, or — for a loan signed before products
  * existed — the default product's first version (the settings it was offered under, written at start-up).

@@ -202,6 +202,7 @@ describe('staff', () => {
       '/admin/overdue',
       '/admin/account-closures',
       '/admin/complaints',
+      '/admin/products',
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   IconHistory,
   IconHome,
   IconMessageReport,
+  IconPackage,
   IconReceipt,
   IconReceiptOff,
   IconReportMoney,
@@ -74,6 +75,7 @@ export const staffNavItems: readonly StaffNavItem[] = [
     icon: IconMessageReport,
     permission: 'complaint.handle',
   },
+  { to: '/admin/products', label: 'products.nav', icon: IconPackage, permission: 'product.view' },
   { to: '/admin/audit', label: 'staff.nav.audit', icon: IconHistory, permission: 'audit.view' },
 ];
 

@@ -9,6 +9,9 @@ import { OverduePage } from '../features/collections/components/overdue-page';
 import { UnappliedPage } from '../features/collections/components/unapplied-page';
 import { ComplaintsPage } from '../features/complaints/components/complaints-page';
 import { DisbursementsPage } from '../features/disbursements/components/disbursements-page';
+import { EditProductPage, NewProductPage } from '../features/products/components/edit-product-page';
+import { ProductPage } from '../features/products/components/product-page';
+import { ProductsPage } from '../features/products/components/products-page';
 import { ServicingPage } from '../features/servicing/components/servicing-page';
 import {
   ApprovedListPage,
@@ -87,6 +90,38 @@ export const backOfficeRoutes: RouteObject[] = [
     element: (
       <RequirePermission permission="users.manage">
         <UsersPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'products',
+    element: (
+      <RequirePermission permission="product.view">
+        <ProductsPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'products/new',
+    element: (
+      <RequirePermission permission="product.manage">
+        <NewProductPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'products/:id',
+    element: (
+      <RequirePermission permission="product.view">
+        <ProductPage />
+      </RequirePermission>
+    ),
+  },
+  {
+    path: 'products/:id/edit',
+    element: (
+      <RequirePermission permission="product.manage">
+        <EditProductPage />
       </RequirePermission>
     ),
   },

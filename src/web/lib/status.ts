@@ -1,9 +1,10 @@
 import type { MantineColor } from '@mantine/core';
+import type { ProductStatus } from '../../domain/loan/products';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { ComplaintStatus } from '../../domain/schemas/complaints';
 import type { UnappliedStatus } from '../../domain/schemas/payments';
 
-/** Everything shown as a status: loan statuses (SPEC §4), "In Processing", payouts and user accounts. */
+/** Everything shown as a status: loan statuses (SPEC §4), "In Processing", payouts, user accounts, products. */
 export type ShownStatus =
   | LoanStatus
   | 'processing'
@@ -13,7 +14,8 @@ export type ShownStatus =
   | 'active'
   | 'deactivated'
   | UnappliedStatus
-  | ComplaintStatus;
+  | ComplaintStatus
+  | ProductStatus;
 
 export interface StatusLook {
   /** The colour family, for light surfaces (alerts, light badges). */
@@ -48,6 +50,8 @@ export const statusLooks: Readonly<Record<ShownStatus, StatusLook>> = {
   received: { color: 'blue', filled: 'blue.7', label: 'complaints.status.received' },
   in_progress: { color: 'yellow', filled: 'yellow.5', label: 'complaints.status.in_progress' },
   resolved: { color: 'green', filled: 'green.8', label: 'complaints.status.resolved' },
+  // A loan product no longer offered (docs/decisions/034); an offered one is 'active', like a user.
+  retired: { color: 'gray', filled: 'gray.6', label: 'products.status.retired' },
 };
 
 export function statusLook(status: ShownStatus): StatusLook {

@@ -5,7 +5,7 @@ import { mergeLocale } from './merge-locale';
 export default mergeLocale(
   { auditLabels },
   import.meta.glob<Record<string, unknown>>(
-    './{audit,backOffice,collections,disbursements,security,servicing,staffLoans,users}/fil.json',
+    './{audit,backOffice,collections,disbursements,products,security,servicing,staffLoans,users}/fil.json',
     { eager: true, import: 'default' },
   ),
 );

@@ -143,6 +143,7 @@ describe('what a borrower downloads', () => {
       'disbursements',
       'security',
       'servicing',
+      'products',
       'staffLoans',
       'users',
     ];

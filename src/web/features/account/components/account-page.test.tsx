@@ -119,6 +119,23 @@ describe('account page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('img', { name: `Credit score ${score ?? '-'} of 900: ${rating}` })).toBeTruthy();
   });
 
+  it('lists every loan, newest first, with its product and how it ended (issue #31: repeat loans)', async () => {
+    reduceMotion(true);
+    openAccount(fullAccount);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'My loans' }));
+    const items = (await screen.findAllByRole('listitem')).filter((item) =>
+      item.textContent?.startsWith('HL-'),
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('HL-25-000042 · Salary loan'),
+      expect.stringContaining('HL-24-000007'),
+    ]);
+    expect(items[0]!.textContent).toContain('₱100,000.00 over 12 months');
+    expect(items[1]!.textContent).toContain('repaid in full on Dec 1, 2024');
+    expect(items[1]!.textContent).not.toContain('·  ');
+  });
+
   it('counts the score up with an animation', async () => {
     reduceMotion(false);
     openAccount({ ...fullAccount, creditScore: 640 });

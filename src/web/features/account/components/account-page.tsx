@@ -4,6 +4,7 @@ import {
   IconDatabaseExport,
   IconFileDescription,
   IconHelpCircle,
+  IconHistory,
   IconLock,
   IconMail,
   IconMessageReport,
@@ -37,6 +38,48 @@ const statusKeys = {
   on_hold: 'onHold',
   closed: 'closed',
 } as const;
+
+/** Every application and loan, newest first (issue #31: a borrower may borrow again once a loan is repaid). */
+function MyLoans({ loans }: { loans: AccountResponse['loans'] }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  if (loans.length === 0) return <Text size="sm">{t('account.loans.none')}</Text>;
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {loans.map((loan) => {
+        const product = loan.productNames
+          ? ((loan.productNames as Record<string, string>)[i18n.language] ?? loan.productNames.en)
+          : null;
+        return (
+          <Paper component="li" key={loan.loanNumber} withBorder radius="md" p="sm">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" fw={700}>
+                {product ? `${loan.loanNumber} · ${product}` : loan.loanNumber}
+              </Text>
+              <Text size="sm" fw={600}>
+                {t(`wallet.status.${statusKeys[loan.status]}.title`)}
+              </Text>
+            </Group>
+            <Text size="sm">
+              {t('account.loans.figures', {
+                amount: format.money(loan.approvedAmountMinor ?? loan.amountMinor),
+                term: t('wallet.card.termMonths', { n: loan.termMonths }),
+              })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {loan.closedAt
+                ? t('account.loans.appliedAndRepaid', {
+                    applied: format.date(loan.submittedAt),
+                    closed: format.date(loan.closedAt),
+                  })
+                : t('account.loans.applied', { applied: format.date(loan.submittedAt) })}
+            </Text>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
 
 function AvatarSection(props: { name: string | null }) {
   const { t } = useTranslation();
@@ -146,6 +189,12 @@ function Sections(props: { account: AccountResponse }) {
       )}
       {item('other', <IconUsers size={20} />, t('account.other.title'), <InfoList rows={otherRows} />)}
       {item('loan', <IconFileDescription size={20} />, t('account.loan.title'), <InfoList rows={loanRows} />)}
+      {item(
+        'loans',
+        <IconHistory size={20} />,
+        t('account.loans.title'),
+        <MyLoans loans={props.account.loans} />,
+      )}
       {item('documents', <IconPhoto size={20} />, t('privacy.account.documents.title'), <MyDocuments />)}
       {item('data', <IconDatabaseExport size={20} />, t('privacy.account.data.title'), <MyData />)}
       {item('consents', <IconLock size={20} />, t('privacy.account.consents.title'), <MyConsents />)}
