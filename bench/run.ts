@@ -482,7 +482,7 @@ async function prepareWithdrawals(db: Kysely<Database>, rows: number): Promise<W
           repayments: [],
           rules: defaultRepaymentRules,
         },
-        { amountMinor, payoutOn: todayIn('Asia/Manila') },
+        { amountMinor, feeMinor: 0, payoutOn: todayIn('Asia/Manila') },
       ),
     );
     const context = `loan=${loanId};amount=${amountMinor};to=GCash|0917${String(g).padStart(7, '0')};plan=${plan}`;

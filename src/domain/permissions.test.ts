@@ -58,6 +58,8 @@ const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   // reason, as they mark payouts paid — money in and money out stay with the same role.
   'repayment.record': ['finance', 'admin'],
   'repayment.reverse': ['finance', 'admin'],
+  // SPEC §9 "Money above the payoff is recorded and held for refund": refunded by finance, like payouts.
+  'credit.refund': ['finance', 'admin'],
   // Issue #10: "an unmatched or over-paying payment is kept as an unapplied record for finance to resolve".
   'unappliedPayment.view': ['finance', 'admin'],
   'unappliedPayment.resolve': ['finance', 'admin'],

@@ -31,6 +31,8 @@ export const permissions = {
   // Money coming back: record a repayment received, and reverse one recorded by mistake (with a reason).
   'repayment.record': ['finance', 'admin'],
   'repayment.reverse': ['finance', 'admin'],
+  // Money received above the payoff is held for the borrower; finance sends it back (issue #31).
+  'credit.refund': ['finance', 'admin'],
   // Payments the provider reported that did not match a loan (or over-paid): see them, and resolve each by
   // applying it to a loan or recording that the money was sent back.
   'unappliedPayment.view': ['finance', 'admin'],

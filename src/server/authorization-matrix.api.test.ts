@@ -24,6 +24,7 @@ interface Fixture {
   documentId: string;
   complaintId: string;
   managedUserId: string;
+  productId: string;
   ownerPhone: string;
 }
 
@@ -119,6 +120,7 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/files/${f.documentId}`,
   },
   'GET /api/applications/mine': { guard: 'loan.viewOwn' },
+  'GET /api/products': { guard: 'application.apply' },
   'POST /api/applications/quote': {
     guard: 'application.apply',
     body: () => ({ amount: 100000, termMonths: 6 }),
@@ -249,6 +251,12 @@ const matrix: Record<string, Entry> = {
     path: (f) => `/api/staff/repayments/${f.repaymentId}/reverse`,
     body: () => ({ reason }),
   },
+  // Nothing is held on the fixture loan: an allowed caller gets REFUND_EXCEEDS_CREDIT, nothing changes.
+  'POST /api/staff/loans/:id/refunds': {
+    guard: 'credit.refund',
+    path: (f) => `/api/staff/loans/${f.loanId}/refunds`,
+    body: () => ({ amount: '1', reference: 'MATRIX-REFUND' }),
+  },
   'POST /api/staff/disbursements/:id/failed': {
     guard: 'disbursement.decide',
     path: (f) => `/api/staff/disbursements/${f.disbursementId}/failed`,
@@ -372,6 +380,26 @@ const matrix: Record<string, Entry> = {
     guard: 'users.manage',
     path: (f) => `/api/admin/users/${f.managedUserId}/reset-second-factor`,
     body: () => ({ reason }),
+  },
+  // Loan products (docs/decisions/034): offered to borrowers; read by staff; changed by admins. The bodies
+  // change nothing (invalid terms, an outdated version).
+  'GET /api/staff/products': { guard: 'product.view' },
+  'GET /api/staff/products/:id': { guard: 'product.view', path: (f) => `/api/staff/products/${f.productId}` },
+  'POST /api/staff/products': { guard: 'product.manage', body: () => ({ code: 'matrix', terms: {} }) },
+  'POST /api/staff/products/:id/versions': {
+    guard: 'product.manage',
+    path: (f) => `/api/staff/products/${f.productId}/versions`,
+    body: () => ({ basedOnVersion: 1, terms: {} }),
+  },
+  'POST /api/staff/products/:id/retire': {
+    guard: 'product.manage',
+    path: (f) => `/api/staff/products/${f.productId}/retire`,
+    body: () => ({ basedOnVersion: 99, reason }),
+  },
+  'POST /api/staff/products/:id/reactivate': {
+    guard: 'product.manage',
+    path: (f) => `/api/staff/products/${f.productId}/reactivate`,
+    body: () => ({ basedOnVersion: 99, reason }),
   },
   'GET /api/admin/audit': { guard: 'audit.view' },
   'GET /api/admin/audit.csv': { guard: 'audit.view' },

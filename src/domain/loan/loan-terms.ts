@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { RepaymentRules } from './repayments/caps';
-import type { LoanProduct } from './terms';
+import { computeFeesMinor, type LoanProduct } from './terms';
 
 /**
  * How a loan's fees are taken (issue #31): `deducted_from_payout` — each payout is paid net of its share of
@@ -77,4 +77,16 @@ export function parseLoanTerms(value: unknown): LoanTerms {
   const parsed = loanTermsSchema.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
   if (!parsed.success) throw new Error(`A loan's stored terms are not valid: ${JSON.stringify(value)}`);
   return parsed.data;
+}
+
+/**
+ * The fee taken from one payout (`deducted_from_payout`): the loan's percentage of it, rounded half-up, and
+ * its flat fee on the first payout (the first one not failed). The borrower receives the rest; the
+ * principal owed is the whole amount.
+ */
+export function payoutFeeMinor(terms: LoanTerms, amountMinor: number, firstPayout: boolean): number {
+  return computeFeesMinor(amountMinor, {
+    flatMinor: firstPayout ? terms.fees.flatMinor : 0,
+    percentBp: terms.fees.percentBp,
+  });
 }

@@ -99,3 +99,51 @@ export function effectiveAnnualRateFromCashFlows(
   const fixed = (yearly - 1).toFixed(EFFECTIVE_RATE_DECIMALS);
   return scaledToDecimalString(BigInt(fixed.replace('.', '')), EFFECTIVE_RATE_DECIMALS);
 }
+
+/** A cash flow of a loan `atMonths` after its start: negative when money goes to the borrower. */
+export interface DatedFlow {
+  atMonths: number;
+  amountMinor: number;
+}
+
+/**
+ * Present value at monthly rate `i` with the loan's own convention: whole months compound, a part of a month
+ * is simple interest pro rata (as interest is charged for a part month), so a single payout repaid on its
+ * schedule gives back exactly the contractual rate. Only + − × ÷, like `monthlyIrr`.
+ */
+function presentValue(flows: readonly DatedFlow[], i: number): number {
+  let total = 0;
+  for (const flow of flows) {
+    const whole = Math.floor(flow.atMonths);
+    let factor = 1 + i * (flow.atMonths - whole);
+    for (let month = 0; month < whole; month++) factor *= 1 + i;
+    total += flow.amountMinor / factor;
+  }
+  return total;
+}
+
+/**
+ * The effective annual rate of a loan's actual cash flows (issue #31: payouts net of the fees taken from
+ * them, on the days they are paid, against the payments): the monthly i with Σ flow / growth(t) = 0, then
+ * (1 + i)^12 − 1, rounded as `effectiveAnnualRateFromCashFlows`.
+ */
+export function effectiveAnnualRateOfFlows(flows: readonly DatedFlow[]): string {
+  if (presentValue(flows, 0) < 0) throw new Error('Repayments are less than what was paid out');
+  let low = 0;
+  let high = 1;
+  while (presentValue(flows, high) > 0) {
+    high *= 2;
+    if (high > 1e6) throw new Error('Internal rate of return out of range');
+  }
+  for (let step = 0; step < 200; step++) {
+    const mid = (low + high) / 2;
+    if (mid === low || mid === high) break;
+    if (presentValue(flows, mid) > 0) low = mid;
+    else high = mid;
+  }
+  const growth = 1 + (low + high) / 2;
+  let yearly = 1;
+  for (let month = 0; month < 12; month++) yearly *= growth;
+  const fixed = (yearly - 1).toFixed(EFFECTIVE_RATE_DECIMALS);
+  return scaledToDecimalString(BigInt(fixed.replace('.', '')), EFFECTIVE_RATE_DECIMALS);
+}

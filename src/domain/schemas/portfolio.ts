@@ -60,6 +60,8 @@ export const portfolioSummary = z.object({
   outstandingPrincipalMinor: z.number(),
   /** Repayments received this calendar month (lender's time zone), reversals excluded. */
   collectedThisMonthMinor: z.number(),
+  /** Fees deducted from the payouts marked paid this calendar month: fee income (issue #31). */
+  feesThisMonthMinor: z.number(),
   /** Loans with an instalment unpaid beyond the grace days. */
   overdueLoans: z.number(),
   /** Portfolio at risk over 30 days: outstanding principal of loans more than 30 days past due ÷ all

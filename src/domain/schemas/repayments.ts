@@ -45,6 +45,16 @@ export type RecordRepaymentInput = z.infer<typeof recordRepaymentSchema>;
 
 export const reverseRepaymentSchema = z.object({ reason: reasonSchema }, { error: 'REASON_REQUIRED' });
 
+/** Finance sends back money held for the borrower (POST /api/staff/loans/:id/refunds): amount and transfer. */
+export const refundCreditSchema = z.object(
+  {
+    amount: recordRepaymentSchema.shape.amount,
+    reference: recordRepaymentSchema.shape.reference,
+  },
+  { error: 'REPAYMENT_AMOUNT_INVALID' },
+);
+export type RefundCreditInput = z.infer<typeof refundCreditSchema>;
+
 export const instalmentStates = ['paid', 'part_paid', 'due', 'overdue', 'upcoming'] as const;
 
 /** One scheduled instalment: what is due when, and how it splits. */
@@ -86,6 +96,9 @@ export const loanPositionDto = z.object({
   lateChargesDueMinor: z.number(),
   paidAheadMinor: z.number(),
   overpaidMinor: z.number(),
+  /** Held for the borrower now (received above the payoff, less what finance refunded; issue #31). */
+  creditMinor: z.number(),
+  refundedMinor: z.number(),
   payoffMinor: z.number(),
   levelPaymentMinor: z.number(),
   nextPayment: z.object({ number: z.number(), dueDate: z.string(), amountMinor: z.number() }).nullable(),

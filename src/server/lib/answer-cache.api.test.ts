@@ -16,9 +16,13 @@ const onPostgres = testDbKind() === 'postgres';
 const NOT_READ_BY_ANSWERS = [
   'borrower_events',
   'consents',
+  'credit_refunds',
   'documents',
   'loan_facts_stale',
   'loan_reminders',
+  // Loan products (docs/decisions/034): no cached answer reads them; a version never changes once written.
+  'product_versions',
+  'products',
   'rate_limit_counters',
   'sessions',
   'user_passkeys',

@@ -6,6 +6,8 @@ export function toDisbursementDto(row: Selectable<DisbursementsTable>): Disburse
   return {
     id: row.id,
     amountMinor: row.amount,
+    feeMinor: Number(row.fee_minor),
+    netMinor: row.amount - Number(row.fee_minor),
     status: row.status,
     bankName: row.bank_name,
     accountNumberLast4: row.account_number.slice(-4),

@@ -1,8 +1,7 @@
 import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import { addMonthsClamped } from '../../domain/loan/calendar';
-import { type LoanTerms, parseLoanTerms, repaymentRulesOf } from '../../domain/loan/loan-terms';
+import { parseLoanTerms, repaymentRulesOf } from '../../domain/loan/loan-terms';
 import { deriveLoanPosition, type LoanPosition, type LoanRecords } from '../../domain/loan/repayments';
-import { computeFeesMinor } from '../../domain/loan/terms';
 import type { LoanPositionDto } from '../../domain/schemas/repayments';
 import type { Database, RepaymentSource } from '../db/schema';
 import { todayIn } from '../lib/today';
@@ -30,18 +29,9 @@ export interface LoanForPosition {
 }
 
 /**
- * Fees count toward the 100 % total-cost cap. They are the ones the borrower signed for (the terms' flat fee
- * and percentage), charged on the principal actually paid out — the same rule as interest.
- */
-export function feesOnPaidOut(terms: LoanTerms, paidOutMinor: number): number {
-  if (paidOutMinor <= 0) return 0;
-  return computeFeesMinor(paidOutMinor, terms.fees);
-}
-
-/**
  * Everything stored about the money of one loan: paid disbursements (paid on the day they were marked paid,
  * in the lender's time zone) and every repayment with its reversal, in the order recorded. With
- * `withRequested`, also the withdrawals still being processed (`requestedMinor`, oldest first), read by the
+ * `withRequested`, also the withdrawals still being processed (`requested`, oldest first, with their fees), read by the
  * same statement. Inside a transaction, call it after locking the loan row so no repayment is missed.
  */
 export async function loadLoanRecords(
@@ -49,12 +39,16 @@ export async function loadLoanRecords(
   loan: LoanForPosition,
   timeZone: string,
   options: { withRequested?: boolean } = {},
-): Promise<{ records: LoanRecords; repayments: RepaymentRow[]; requestedMinor: number[] }> {
+): Promise<{
+  records: LoanRecords;
+  repayments: RepaymentRow[];
+  requested: { amountMinor: number; feeMinor: number }[];
+}> {
   const terms = parseLoanTerms(loan.terms);
-  const [payouts, rows] = await Promise.all([
+  const [payouts, rows, refunds] = await Promise.all([
     db
       .selectFrom('disbursements')
-      .select(['amount', 'decided_at', 'status'])
+      .select(['amount', 'fee_minor', 'decided_at', 'status'])
       .where('application_id', '=', loan.id)
       .where('status', 'in', options.withRequested ? ['paid', 'requested'] : ['paid'])
       // Paid ones in the order they were paid, requested ones in the order they were asked for.
@@ -84,6 +78,12 @@ export async function loadLoanRecords(
       .orderBy('r.created_at')
       .orderBy('r.id')
       .execute(),
+    db
+      .selectFrom('credit_refunds')
+      .select(['amount', 'created_at'])
+      .where('application_id', '=', loan.id)
+      .orderBy('created_at')
+      .execute(),
   ]);
   const repayments: RepaymentRow[] = rows.map((r) => ({
     id: r.id,
@@ -100,17 +100,19 @@ export async function loadLoanRecords(
         : null,
   }));
   const paid = payouts.filter((d) => d.status === 'paid');
-  const requestedMinor = payouts.filter((d) => d.status === 'requested').map((d) => d.amount);
+  const requested = payouts
+    .filter((d) => d.status === 'requested')
+    .map((d) => ({ amountMinor: d.amount, feeMinor: Number(d.fee_minor) }));
+  // The fees that count (toward the 100 % cap, in the cost) are the ones taken from the payouts.
   const disbursements = paid.map((d) => ({
     amountMinor: d.amount,
     paidOn: todayIn(timeZone, d.decided_at as Date),
+    feeMinor: Number(d.fee_minor),
   }));
-  const paidOut = disbursements.reduce((sum, d) => sum + d.amountMinor, 0);
   return {
     records: {
       termMonths: loan.term_months,
       monthlyRateBp: terms.monthlyRateBp,
-      feesMinor: feesOnPaidOut(terms, paidOut),
       disbursements,
       repayments: repayments.map((r) => ({
         id: r.id,
@@ -118,10 +120,11 @@ export async function loadLoanRecords(
         receivedOn: r.receivedOn,
         reversedOn: r.reversal ? todayIn(timeZone, r.reversal.reversedAt) : null,
       })),
+      refunds: refunds.map((f) => ({ amountMinor: f.amount, refundedOn: todayIn(timeZone, f.created_at) })),
       rules: repaymentRulesOf(terms),
     },
     repayments,
-    requestedMinor,
+    requested,
   };
 }
 
@@ -148,6 +151,8 @@ export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
     lateChargesDueMinor: p.lateChargesDueMinor,
     paidAheadMinor: p.paidAheadMinor,
     overpaidMinor: p.overpaidMinor,
+    creditMinor: p.creditMinor,
+    refundedMinor: p.refundedMinor,
     payoffMinor: p.payoffMinor,
     levelPaymentMinor: p.levelPaymentMinor,
     nextPayment: p.nextPayment,

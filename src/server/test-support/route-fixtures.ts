@@ -16,6 +16,8 @@ export interface RouteFixtures {
   complaintId: string;
   /** A finance user an admin may manage. */
   managedUserId: string;
+  /** The default loan product (written at start from the settings). */
+  productId: string;
 }
 
 /** Seeds the objects of `RouteFixtures`; the loan belongs to `owner`. */
@@ -89,6 +91,11 @@ export async function seedRouteFixtures(
     .returning('id')
     .executeTakeFirstOrThrow();
   const managed = await t.createUser({ role: 'finance' });
+  const product = await t.db
+    .selectFrom('products')
+    .select('id')
+    .where('is_default', '=', true)
+    .executeTakeFirstOrThrow();
   return {
     pendingId,
     loanId,
@@ -98,5 +105,6 @@ export async function seedRouteFixtures(
     documentId: document.id,
     complaintId: complaint.id,
     managedUserId: managed.user.id,
+    productId: product.id,
   };
 }

@@ -22,12 +22,10 @@ describe('translateError', () => {
   it('writes money and a date together, and leaves a date that is not one as sent', () => {
     expect(
       translateError(i18n.t, {
-        code: 'REPAYMENT_EXCEEDS_PAYOFF',
-        params: { date: '2026-11-20', payoffMinor: 1_234_550 },
+        code: 'REFUND_EXCEEDS_CREDIT',
+        params: { date: '2026-11-20', creditMinor: 1_234_550 },
       }),
-    ).toBe(
-      'This is more than the loan owes. The most that can be recorded for Nov 20, 2026 is ₱12,345.50, which pays it off.',
-    );
+    ).toBe('This is more than the ₱12,345.50 held for the borrower on Nov 20, 2026.');
     expect(
       translateError(i18n.t, { code: 'WITHDRAWAL_PERIOD_ENDED', params: { date: 'mid-September' } }),
     ).toContain('due on mid-September.');

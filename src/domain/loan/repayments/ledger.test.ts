@@ -728,12 +728,12 @@ describe('properties', { timeout: 60_000 }, () => {
     );
   });
 
-  it('the statement balances: its closing balance is the payoff less any overpayment held', () => {
+  it('the statement balances: its closing balance is the payoff less any credit held', () => {
     fc.assert(
       fc.property(scenario(600), ({ records, asOf }) => {
         const p = deriveLoanPosition(records, asOf);
         const statement = buildStatementOfAccount(records, asOf);
-        expect(statement.closingBalanceMinor).toBe(p.payoffMinor - p.overpaidMinor);
+        expect(statement.closingBalanceMinor).toBe(p.payoffMinor - p.creditMinor);
         expect(statement.paidInFull).toBe(isNothingOwed(p));
       }),
       runs,

@@ -2,6 +2,7 @@ import { type Allocation, deriveLoanPosition, isNothingOwed, type LoanRecords } 
 
 export type StatementLineKind =
   | 'payout'
+  | 'refund'
   | 'interest'
   | 'late_charge'
   | 'repayment'
@@ -19,17 +20,21 @@ export interface StatementLine {
   repaymentId: string | null;
   /** Where a repayment went (null for reversed ones and for every other kind of line). */
   allocation: Allocation | null;
+  /** A payout's fee, deducted from it (the borrower received amount − fee); null for other lines. */
+  feeMinor: number | null;
 }
 
 export interface StatementOfAccount {
   asOf: string;
   startDate: string | null;
   principalPaidOutMinor: number;
+  /** The fees deducted from the payouts. */
+  feesChargedMinor: number;
   interestChargedMinor: number;
   lateChargesChargedMinor: number;
   /** Net of reversals. */
   receivedMinor: number;
-  /** What the last line says: the payoff on `asOf` minus any overpayment held. */
+  /** What the last line says: the payoff on `asOf` minus any credit held for the borrower. */
   closingBalanceMinor: number;
   paidInFull: boolean;
   lines: StatementLine[];
@@ -42,14 +47,15 @@ const kindOrder: Record<StatementLineKind, number> = {
   late_charge: 2,
   repayment: 3,
   reversal: 4,
-  interest_accrued: 5,
+  refund: 5,
+  interest_accrued: 6,
 };
 
 /**
  * The data a statement of account shows: payouts, each instalment's interest on its due date, late
- * charges as they were charged, repayments and reversals, the interest of the running month accrued to
- * `asOf`, and the running balance. Derived from the same replay as the position, so the closing balance
- * is exactly the payoff amount (less any overpayment held).
+ * charges as they were charged, repayments and reversals, money held for the borrower sent back, the interest
+ * of the running instalment accrued to `asOf`, and the running balance. Derived from the same replay as the
+ * position, so the closing balance is exactly the payoff amount (less any credit held for the borrower).
  */
 export function buildStatementOfAccount(records: LoanRecords, asOf: string): StatementOfAccount {
   const position = deriveLoanPosition(records, asOf);
@@ -58,11 +64,19 @@ export function buildStatementOfAccount(records: LoanRecords, asOf: string): Sta
     instalmentNumber: null,
     repaymentId: null,
     allocation: null,
+    feeMinor: null,
     ...draft,
   });
   const drafts: Draft[] = [];
   for (const d of records.disbursements) {
-    if (d.paidOn <= asOf) drafts.push(line({ date: d.paidOn, kind: 'payout', amountMinor: d.amountMinor }));
+    if (d.paidOn <= asOf)
+      drafts.push(
+        line({ date: d.paidOn, kind: 'payout', amountMinor: d.amountMinor, feeMinor: d.feeMinor ?? 0 }),
+      );
+  }
+  for (const f of records.refunds ?? []) {
+    if (f.refundedOn <= asOf)
+      drafts.push(line({ date: f.refundedOn, kind: 'refund', amountMinor: f.amountMinor }));
   }
   for (const row of position.schedule) {
     // Interest is owed on the due date, or on the day a payoff settled the instalment early.
@@ -130,6 +144,7 @@ export function buildStatementOfAccount(records: LoanRecords, asOf: string): Sta
     asOf,
     startDate: position.startDate,
     principalPaidOutMinor: position.principalPaidOutMinor,
+    feesChargedMinor: lines.reduce((sum, l) => sum + (l.feeMinor ?? 0), 0),
     interestChargedMinor: lines
       .filter((l) => l.kind === 'interest' || l.kind === 'interest_accrued')
       .reduce((sum, l) => sum + l.amountMinor, 0),

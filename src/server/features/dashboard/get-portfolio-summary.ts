@@ -16,7 +16,10 @@ const PAR_DAYS = 30;
 export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<PortfolioSummary> {
   const outstanding = outstandingPrincipalSql(asOf);
   const monthStart = `${asOf.slice(0, 8)}01`;
-  const [book, collected] = await Promise.all([
+  const monthEnd = addMonthsClamped(monthStart, 1);
+  // The month's bounds as instants in the lender's time zone, for the payouts' decided_at.
+  const instant = (day: string) => sql`(${day}::date)::timestamp at time zone ${deps.config.timeZone}`;
+  const [book, collected, fees] = await Promise.all([
     deps.db
       .selectFrom('applications')
       .where(runningLoanWithFactsSql())
@@ -43,6 +46,13 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
       )
       .select(sql<string>`coalesce(sum(repayments.amount), 0)`.as('collected'))
       .executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('disbursements')
+      .where('disbursements.status', '=', 'paid')
+      .where(sql<SqlBool>`disbursements.decided_at >= ${instant(monthStart)}`)
+      .where(sql<SqlBool>`disbursements.decided_at < ${instant(monthEnd)}`)
+      .select(sql<string>`coalesce(sum(disbursements.fee_minor), 0)`.as('fees'))
+      .executeTakeFirstOrThrow(),
   ]);
   const outstandingMinor = Number(book.outstanding);
   const atRiskMinor = Number(book.at_risk);
@@ -50,6 +60,7 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
     asOf,
     outstandingPrincipalMinor: outstandingMinor,
     collectedThisMonthMinor: Number(collected.collected),
+    feesThisMonthMinor: Number(fees.fees),
     overdueLoans: Number(book.overdue),
     par30Bp:
       outstandingMinor === 0

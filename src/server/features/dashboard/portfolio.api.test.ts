@@ -100,6 +100,8 @@ describe('dashboard portfolio figures', () => {
       asOf: today(),
       outstandingPrincipalMinor: 47_633_388,
       collectedThisMonthMinor: collectedThisMonth(),
+      // No loan here takes fees.
+      feesThisMonthMinor: 0,
       overdueLoans: 4,
       par30Bp: Math.round((atRisk * 10_000) / total),
     });

@@ -331,21 +331,24 @@ describe('the payment webhook', () => {
     );
   });
 
-  it('keeps an over-payment and a payment for a loan not taking repayments as unapplied', async () => {
+  it('records an over-payment (the rest held as credit) and keeps a payment for a loan not taking repayments', async () => {
     const { id, loanNumber } = await loan();
     const over = await deliver(payload({ paymentReference: loanNumber, amountMinor: 20_000_000 }));
     expect(over.status, over.text).toBe(200);
-    expect(over.body).toMatchObject({ outcome: 'unapplied', reason: 'over_payment' });
-    const repayments = await t.db
-      .selectFrom('repayments')
-      .select('id')
-      .where('application_id', '=', id)
-      .execute();
-    expect(repayments).toHaveLength(0);
+    expect(over.body).toMatchObject({ outcome: 'applied', loanStatus: 'closed' });
+    const ledger = (await finance.get(`/api/staff/loans/${id}/ledger`)).body;
+    expect(ledger.position.creditMinor).toBe(
+      20_000_000 -
+        ledger.repayments[0].allocation.principalMinor -
+        ledger.repayments[0].allocation.advanceMinor -
+        ledger.repayments[0].allocation.interestMinor,
+    );
+    expect(ledger.position.creditMinor).toBeGreaterThan(0);
 
+    const other = await loan();
     const early = await deliver(
       payload({
-        paymentReference: loanNumber,
+        paymentReference: other.loanNumber,
         receivedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       }),
     );
@@ -498,20 +501,17 @@ describe('unapplied payments for finance', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses to apply more than the loan owes, leaving the payment open', async () => {
-    const { loanNumber } = await loan();
+  it('applies more than the loan owes too: the rest is held for the borrower as credit', async () => {
+    const { id, loanNumber } = await loan();
     const payment = await kept({ amountMinor: 50_000_000 });
     const response = await finance.post(`/api/staff/unapplied-payments/${payment}/apply`, {
       loan: loanNumber,
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('REPAYMENT_EXCEEDS_PAYOFF');
-    const row = await t.db
-      .selectFrom('unapplied_payments')
-      .select('status')
-      .where('id', '=', payment)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('open');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.loanStatus).toBe('closed');
+    const position = (await finance.get(`/api/staff/loans/${id}/ledger`)).body.position;
+    expect(position.creditMinor).toBeGreaterThan(0);
+    expect(position.payoffMinor).toBe(0);
   });
 
   it('records money sent back with a required reason', async () => {

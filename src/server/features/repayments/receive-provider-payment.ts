@@ -22,7 +22,6 @@ const keptBecause: Partial<Record<ErrorCode, UnappliedReason>> = {
   NOT_FOUND: 'unknown_reference',
   LOAN_NOT_REPAYING: 'loan_not_running',
   REPAYMENT_DATE_BEFORE_PAYOUT: 'before_payout',
-  REPAYMENT_EXCEEDS_PAYOFF: 'over_payment',
 };
 
 /**

@@ -32,8 +32,9 @@ export const staffRecorder = (ctx: StaffContext): RepaymentRecorder => ({
 /**
  * Finance records money received for a running, paid-out loan. The loan row is locked, so repayments of one
  * loan queue and each sees the ones before it; the unique (channel, reference) makes the same payment entered
- * twice — at once or later, on any loan — one record. More than the payoff is refused with the amount that
- * would settle the loan. When nothing is owed afterwards the loan closes in the same transaction.
+ * twice — at once or later, on any loan — one record. More than the payoff is recorded too: the rest is held
+ * as the borrower's credit until finance refunds it. When nothing is owed afterwards the loan closes in the
+ * same transaction.
  */
 export async function recordRepayment(
   deps: AppDeps,
@@ -98,14 +99,9 @@ export async function recordRepaymentIn(
   const before = deriveLoanPosition(records, asOf);
   const candidate = { id: 'new', amountMinor: input.amount, receivedOn: input.receivedOn };
   const after = deriveLoanPosition({ ...records, repayments: [...records.repayments, candidate] }, asOf);
-  // Money beyond what the loan owes is never taken silently: finance records the payoff instead.
-  const excess = after.overpaidMinor - before.overpaidMinor;
-  if (excess > 0) {
-    throw new AppError('REPAYMENT_EXCEEDS_PAYOFF', {
-      fields: { amount: 'REPAYMENT_EXCEEDS_PAYOFF' },
-      params: { date: input.receivedOn, payoffMinor: input.amount - excess },
-    });
-  }
+  // Money beyond what the loan owes is recorded, never refused (it has arrived: issue #31): it is held for
+  // the borrower as credit, shown to both sides, until finance refunds it.
+  const creditMinor = after.overpaidMinor - before.overpaidMinor;
 
   let repayment: { id: string; created_at: Date };
   try {
@@ -137,13 +133,19 @@ export async function recordRepaymentIn(
       receivedOn: input.receivedOn,
       channel: input.channel,
       reference: input.reference,
+      ...(creditMinor > 0 ? { creditMinor } : {}),
     },
   });
   await notifyBorrower(trx, {
     borrowerId: loan.borrower_id,
     applicationId: loan.id,
     kind: 'repayment_received',
-    data: { amountMinor: input.amount, receivedOn: input.receivedOn, reference: input.reference },
+    data: {
+      amountMinor: input.amount,
+      receivedOn: input.receivedOn,
+      reference: input.reference,
+      ...(creditMinor > 0 ? { creditMinor } : {}),
+    },
   });
 
   const closes = isNothingOwed(after);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
@@ -199,19 +200,96 @@ describe('recording a repayment', () => {
   });
 });
 
+describe('money received above the payoff (issue #31)', () => {
+  it('is recorded, never refused: the loan closes and the rest is held for the borrower as credit', async () => {
+    const { id, borrower } = await loan();
+    const over = await record(finance, id, { amount: '100100', reference: 'OVER-1' });
+    expect(over.status, over.text).toBe(201);
+    expect(over.body.loanStatus).toBe('closed');
+    const ledger = (await finance.get(`/api/staff/loans/${id}/ledger`)).body;
+    expect(ledger.position).toMatchObject({ payoffMinor: 0, creditMinor: 10_000, refundedMinor: 0 });
+    expect(ledger.repayments[0].allocation).toMatchObject({ overpaymentMinor: 10_000 });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('changes')
+      .where('loan_id', '=', id)
+      .where('action', '=', 'repayment.record')
+      .executeTakeFirstOrThrow();
+    expect(audit.changes).toMatchObject({ creditMinor: { after: 10_000 } });
+    const wallet = (await borrower.get('/api/wallet')).body;
+    expect(wallet.repayment.position.creditMinor).toBe(10_000);
+    expect(wallet.history.find((e: { kind: string }) => e.kind === 'repayment_received').data).toMatchObject({
+      creditMinor: 10_000,
+    });
+  });
+
+  it('finance refunds it with a reference, at most what is held, audited and told to the borrower', async () => {
+    const { id, borrower } = await loan();
+    expect((await record(finance, id, { amount: '100250', reference: 'OVER-2' })).status).toBe(201);
+    const refunds = `/api/staff/loans/${id}/refunds`;
+    expect((await officer.post(refunds, { amount: '1', reference: 'X' })).status).toBe(403);
+    expect((await borrower.post(refunds, { amount: '1', reference: 'X' })).status).toBe(403);
+    const tooMuch = await finance.post(refunds, { amount: '250.01', reference: 'GC-REFUND-1' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error).toMatchObject({
+      code: 'REFUND_EXCEEDS_CREDIT',
+      params: { creditMinor: 25_000 },
+    });
+    expect(tooMuch.body.error.fields.amount.code).toBe('REFUND_EXCEEDS_CREDIT');
+    const noReference = await finance.post(refunds, { amount: '100', reference: ' ' });
+    expect(noReference.status).toBe(400);
+
+    const part = await finance.post(refunds, { amount: '100', reference: 'GC-REFUND-1' });
+    expect(part.status, part.text).toBe(201);
+    expect(part.body.creditMinor).toBe(15_000);
+    expect((await finance.post(refunds, { amount: '1', reference: 'GC-REFUND-1' })).body.error.code).toBe(
+      'REPAYMENT_REFERENCE_USED',
+    );
+    // Two refunds of the rest at once: one is recorded, the other finds nothing left to send.
+    const both = await Promise.all([
+      finance.post(refunds, { amount: '150', reference: 'GC-REFUND-2' }),
+      admin.post(refunds, { amount: '150', reference: 'GC-REFUND-3' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+    const position = (await finance.get(`/api/staff/loans/${id}/ledger`)).body.position;
+    expect(position).toMatchObject({ creditMinor: 0, refundedMinor: 25_000, payoffMinor: 0 });
+    const actions = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('loan_id', '=', id)
+      .where('action', '=', 'credit.refund')
+      .execute();
+    expect(actions).toHaveLength(2);
+    const told = (await borrower.get('/api/wallet')).body.history.filter(
+      (e: { kind: string }) => e.kind === 'credit_refunded',
+    );
+    expect(told.map((e: { data: { amountMinor: number } }) => e.data.amountMinor).sort()).toEqual([
+      10_000, 15_000,
+    ]);
+    // The statement shows the refunds and still balances: nothing owed, nothing held.
+    const statement = await finance.get(`/api/staff/loans/${id}/statement.pdf`);
+    expect(statement.status).toBe(200);
+  });
+
+  it('a refund cannot be edited or deleted', async () => {
+    const { id } = await loan();
+    expect((await record(finance, id, { amount: '100010', reference: 'OVER-3' })).status).toBe(201);
+    expect(
+      (await finance.post(`/api/staff/loans/${id}/refunds`, { amount: '10', reference: 'R-1' })).status,
+    ).toBe(201);
+    await expect(
+      sql`update credit_refunds set amount = 1 where application_id = ${id}`.execute(t.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`delete from credit_refunds where application_id = ${id}`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
+
 describe('payoff, closure, reversal and reopening', () => {
-  it('refuses more than the payoff, stating it; the exact payoff closes the loan in the same transaction', async () => {
+  it('the exact payoff closes the loan in the same transaction', async () => {
     const { id, borrower } = await loan();
     // On the payout day nothing has accrued: the payoff is the principal.
-    const over = await record(finance, id, { amount: '100000.01' });
-    expect(over.status).toBe(400);
-    expect(over.body.error).toMatchObject({
-      code: 'REPAYMENT_EXCEEDS_PAYOFF',
-      params: { payoffMinor: 10_000_000, date: today() },
-    });
-    expect(over.body.error.message).toContain('₱100,000.00');
-    expect((await counts(id)).repayments).toBe(0);
-
     const paid = await record(finance, id, { amount: '100000', reference: 'PAYOFF-1' });
     expect(paid.status, paid.text).toBe(201);
     expect(paid.body.loanStatus).toBe('closed');

@@ -18,6 +18,7 @@ import {
 import {
   loanLedgerDto,
   recordRepaymentSchema,
+  refundCreditSchema,
   reverseRepaymentSchema,
 } from '../../../domain/schemas/repayments';
 import { findUnstorableText } from '../../../domain/schemas/text';
@@ -32,6 +33,7 @@ import { getLoanLedger } from './get-loan-ledger';
 import { listRepayments } from './list-repayments';
 import { receiveProviderPayment } from './receive-provider-payment';
 import { recordRepayment } from './record-repayment';
+import { refundCredit } from './refund-credit';
 import { reverseRepayment } from './reverse-repayment';
 import { applyUnappliedPayment, listUnappliedPayments, returnUnappliedPayment } from './unapplied-payments';
 import { verifyPaymentWebhook } from './webhook-signature';
@@ -97,6 +99,26 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) => reverseRepayment(deps, staffContext(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/staff/loans/:id/refunds',
+    {
+      preValidation: requirePermission('credit.refund'),
+      config: { inputErrorCode: 'REPAYMENT_AMOUNT_INVALID' },
+      schema: {
+        tags: ['back office'],
+        summary:
+          "Record money held for the borrower (received above the payoff) as sent back: amount in pesos, at most the credit held, and the transfer's reference",
+        params: idParams,
+        body: refundCreditSchema,
+        response: { 201: z.object({ id: z.string(), creditMinor: z.number() }), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await refundCredit(deps, staffContext(request), request.params.id, request.body)),
   );
 
   app.get(

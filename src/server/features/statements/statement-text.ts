@@ -132,7 +132,10 @@ export function statementDocument(input: StatementInput, language: TextLanguage)
     const referenceText = reference ? fill(t.reference, { reference }) : null;
     const description = fill(t.lines[line.kind], { number: line.instalmentNumber ?? '' });
     const allocation = line.kind === 'repayment' ? allocationText(line) : null;
-    const detail = [referenceText, allocation].filter((part) => part !== null).join(separator) || null;
+    const fee = line.feeMinor
+      ? fill(t.payoutFee, { fee: money(line.feeMinor), net: money(line.amountMinor - line.feeMinor) })
+      : null;
+    const detail = [referenceText, allocation, fee].filter((part) => part !== null).join(separator) || null;
     return {
       date: date(line.date),
       description,
@@ -173,6 +176,9 @@ export function statementDocument(input: StatementInput, language: TextLanguage)
     totalsTitle: t.totals.title,
     totals: [
       { label: t.totals.paidOut, value: money(statement.principalPaidOutMinor) },
+      ...(statement.feesChargedMinor > 0
+        ? [{ label: t.totals.fees, value: money(statement.feesChargedMinor) }]
+        : []),
       { label: t.totals.interest, value: money(statement.interestChargedMinor) },
       { label: t.totals.lateCharges, value: money(statement.lateChargesChargedMinor) },
       { label: t.totals.received, value: money(statement.receivedMinor) },

@@ -33,6 +33,8 @@ export async function previewWithdrawalFor(
   );
   return {
     amountMinor,
+    feeMinor: preview.feeMinor,
+    netMinor: preview.netMinor,
     payoutOn,
     termMonths: loan.term_months,
     inProcessingMinor,

@@ -85,15 +85,21 @@ export async function insertDisbursement(
   plan?: { digest: string; deps: Pick<AppDeps, 'config'> },
 ) {
   const { loan } = await loanForWithdrawal(trx, borrowerId, amountMinor, { lock: true, ...when });
-  if (plan) {
-    const now = await withdrawalPlan(trx, loan, amountMinor, plan.deps, when.today);
-    if (now.digest !== plan.digest) throw new AppError('WITHDRAWAL_PLAN_CHANGED');
-  }
+  // The plan on the locked row: its fee is the one recorded (and shown before the code was sent).
+  const now = await withdrawalPlan(
+    trx,
+    loan,
+    amountMinor,
+    plan?.deps ?? { config: { timeZone: when.timeZone } },
+    when.today,
+  );
+  if (plan && now.digest !== plan.digest) throw new AppError('WITHDRAWAL_PLAN_CHANGED');
   return trx
     .insertInto('disbursements')
     .values({
       application_id: loan.id,
       amount: amountMinor,
+      fee_minor: now.feeMinor,
       bank_name: loan.bank_name,
       account_number: loan.account_number,
       code_verified: true,

@@ -352,6 +352,87 @@ describe('withdrawing', () => {
   });
 });
 
+describe('fees taken as disclosed (issue #31)', () => {
+  it('each payout records gross, fee and net; the borrower receives the net and owes the gross', async () => {
+    // ₱500 flat (on the first payout) and 1 % of each payout, as the loan was signed for.
+    const { user, phone, password } = await t.signUpBorrower();
+    const id = await seedApplication(t.db, {
+      borrowerId: user.id,
+      phone,
+      status: 'approved',
+      terms: { fees: { flatMinor: 50_000, percentBp: 100 } },
+    });
+    const agent = await t.loginAs(phone, password);
+
+    const preview = await agent.post('/api/wallet/withdrawal-preview', { amount: 40000 });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body).toMatchObject({ amountMinor: 4_000_000, feeMinor: 90_000, netMinor: 3_910_000 });
+    expect(preview.body.after.totalCostMinor).toBe(preview.body.after.totalInterestMinor + 90_000);
+    // Fees make the real cash flows dearer than the contractual 26.82 % a year.
+    expect(Number(preview.body.after.effectiveAnnualRate)).toBeGreaterThan(0.268242);
+
+    const code = await codeFor(agent, phone, 40000);
+    const first = await agent.post('/api/wallet/withdrawals', { amount: 40000, code, idempotencyKey: key() });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.disbursement).toMatchObject({
+      amountMinor: 4_000_000,
+      feeMinor: 90_000,
+      netMinor: 3_910_000,
+    });
+
+    // Finance sees what to send.
+    const listed = (await finance.get('/api/staff/disbursements?status=requested')).body.items.find(
+      (d: { id: string }) => d.id === first.body.disbursement.id,
+    );
+    expect(listed).toMatchObject({ amountMinor: 4_000_000, feeMinor: 90_000, netMinor: 3_910_000 });
+    const fees = async () =>
+      (await finance.get('/api/staff/dashboard/portfolio')).body.feesThisMonthMinor as number;
+    const feesBefore = await fees();
+    const paid = await finance.post(`/api/staff/disbursements/${first.body.disbursement.id}/paid`, {
+      reference: 'GC-FEE-1',
+    });
+    expect(paid.status, paid.text).toBe(200);
+    t.forgetCachedAnswers();
+    expect(await fees()).toBe(feesBefore + 90_000);
+
+    // The second payout carries the percentage only; the loan owes the gross amounts.
+    await skipResendWait(phone);
+    const second = await sendWithdrawalCode(agent, 10000);
+    expect(second.status, second.text).toBe(200);
+    const secondPreview = await agent.post('/api/wallet/withdrawal-preview', { amount: 10000 });
+    expect(secondPreview.body).toMatchObject({ feeMinor: 10_000, netMinor: 990_000 });
+    const ledger = (await finance.get(`/api/staff/loans/${id}/ledger`)).body;
+    expect(ledger.position.principalPaidOutMinor).toBe(4_000_000);
+    // The fee and what was paid to the borrower are on the statement too.
+    const statement = await finance.get(`/api/staff/loans/${id}/statement.pdf`);
+    expect(statement.status).toBe(200);
+    // The amount and the fee of a payout never change.
+    await expect(
+      t.db
+        .updateTable('disbursements')
+        .set({ amount: 1 })
+        .where('id', '=', first.body.disbursement.id)
+        .execute(),
+    ).rejects.toThrow(/never change/);
+  });
+
+  it('refuses a withdrawal the fee would swallow, with the fee in the message', async () => {
+    const { user, phone, password } = await t.signUpBorrower();
+    await seedApplication(t.db, {
+      borrowerId: user.id,
+      phone,
+      status: 'approved',
+      terms: { fees: { flatMinor: 50_000, percentBp: 0 } },
+    });
+    const agent = await t.loginAs(phone, password);
+    const refused = await agent.post('/api/wallet/withdrawal-preview', { amount: 500 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'WITHDRAWAL_BELOW_FEE', params: { feeMinor: 50_000 } });
+    expect(refused.body.error.message).toContain('₱500.00');
+    expect((await sendWithdrawalCode(agent, 500)).body.error.code).toBe('WITHDRAWAL_BELOW_FEE');
+  });
+});
+
 describe('payouts', () => {
   async function requested(amount = 5000) {
     const b = await borrowerWithLoan();

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { parseLoanTerms } from '../../../domain/loan/loan-terms';
+import { AppError } from '../../../domain/errors';
+import { parseLoanTerms, payoutFeeMinor } from '../../../domain/loan/loan-terms';
 import { previewWithdrawal, type WithdrawalPreview } from '../../../domain/loan/repayments';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ApplicationRow } from '../../lib/applications';
-import { feesOnPaidOut, loadLoanRecords } from '../../loans/loan-position';
+import { loadLoanRecords } from '../../loans/loan-position';
 
 export interface WithdrawalPlan {
   preview: WithdrawalPreview;
   /** Withdrawals requested but not yet paid or failed, counted as paid out on the preview's day. */
   inProcessingMinor: number;
+  /** The fee this withdrawal would take (the loan's fee terms); recorded with it. */
+  feeMinor: number;
   /** The `after` figures (with the amount and the day they assume) as one short string. */
   digest: string;
 }
@@ -23,8 +26,9 @@ export interface WithdrawalPlan {
 export function planDigest(preview: WithdrawalPreview): string {
   const a = preview.after;
   const canonical = [
-    'v1',
+    'v2',
     preview.amountMinor,
+    preview.feeMinor,
     preview.payoutOn,
     a.monthlyPaymentMinor,
     a.fromInstalment ?? '-',
@@ -32,6 +36,8 @@ export function planDigest(preview: WithdrawalPreview): string {
     a.totalRepayableMinor,
     a.totalInterestMinor,
     a.remainingToRepayMinor,
+    a.totalCostMinor,
+    a.effectiveAnnualRate,
   ].join('|');
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 32);
 }
@@ -46,24 +52,27 @@ export async function withdrawalPlan(
   db: Kysely<Database> | Transaction<Database>,
   loan: ApplicationRow,
   amountMinor: number,
-  deps: Pick<AppDeps, 'config'>,
+  deps: { config: { timeZone: string } },
   payoutOn: string,
 ): Promise<WithdrawalPlan> {
-  const { records, requestedMinor } = await loadLoanRecords(db, loan, deps.config.timeZone, {
+  const { records, requested } = await loadLoanRecords(db, loan, deps.config.timeZone, {
     withRequested: true,
   });
-  const pending = requestedMinor.map((amountMinor) => ({ amountMinor, paidOn: payoutOn }));
+  const pending = requested.map((d) => ({ ...d, paidOn: payoutOn }));
   const disbursements = [...records.disbursements, ...pending];
-  // Fees count toward the total-cost cap on the principal paid out: here all of it, this withdrawal too
-  // (the plan after it is the one the code is bound to; a permitted product never reaches the cap anyway).
-  const paidOut = disbursements.reduce((sum, d) => sum + d.amountMinor, amountMinor);
-  const preview = previewWithdrawal(
-    { ...records, feesMinor: feesOnPaidOut(parseLoanTerms(loan.terms), paidOut), disbursements },
-    { amountMinor, payoutOn },
-  );
+  // The loan's own fee terms; its flat fee rides on its first payout not failed.
+  const feeMinor = payoutFeeMinor(parseLoanTerms(loan.terms), amountMinor, disbursements.length === 0);
+  if (feeMinor >= amountMinor) {
+    throw new AppError('WITHDRAWAL_BELOW_FEE', {
+      fields: { amount: 'WITHDRAWAL_BELOW_FEE' },
+      params: { feeMinor },
+    });
+  }
+  const preview = previewWithdrawal({ ...records, disbursements }, { amountMinor, feeMinor, payoutOn });
   return {
     preview,
     inProcessingMinor: pending.reduce((sum, d) => sum + d.amountMinor, 0),
+    feeMinor,
     digest: planDigest(preview),
   };
 }

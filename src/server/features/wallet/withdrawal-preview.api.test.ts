@@ -127,7 +127,11 @@ describe('withdrawal preview', () => {
     const { id, agent, phone } = await borrowerWithLoan();
     const response = await preview(agent, '100,000');
     expect(response.status, response.text).toBe(200);
-    const expected = previewWithdrawal(records([]), { amountMinor: 10_000_000, payoutOn: today() });
+    const expected = previewWithdrawal(records([]), {
+      amountMinor: 10_000_000,
+      feeMinor: 0,
+      payoutOn: today(),
+    });
     expect(response.body).toMatchObject({
       amountMinor: 10_000_000,
       payoutOn: today(),
@@ -167,7 +171,7 @@ describe('withdrawal preview', () => {
         ],
         6,
       ),
-      { amountMinor: 2_000_000, payoutOn: today() },
+      { amountMinor: 2_000_000, feeMinor: 0, payoutOn: today() },
     );
     expect(response.body).toMatchObject({
       amountMinor: 2_000_000,

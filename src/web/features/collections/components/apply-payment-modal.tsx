@@ -18,7 +18,6 @@ const loanFieldCodes: readonly string[] = [
   'LOAN_NOT_FOUND',
   'LOAN_NOT_REPAYING',
   'REPAYMENT_DATE_BEFORE_PAYOUT',
-  'REPAYMENT_EXCEEDS_PAYOFF',
   'REPAYMENT_REFERENCE_USED',
 ];
 

@@ -133,6 +133,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
           asOf: '2026-11-23',
           outstandingPrincipalMinor: 0,
           collectedThisMonthMinor: 0,
+          feesThisMonthMinor: 0,
           overdueLoans: 0,
           par30Bp: 0,
         },

@@ -12,6 +12,7 @@ function makePortfolio(overrides: Partial<PortfolioSummary> = {}): PortfolioSumm
     asOf: '2026-11-23',
     outstandingPrincipalMinor: 0,
     collectedThisMonthMinor: 0,
+    feesThisMonthMinor: 0,
     overdueLoans: 0,
     par30Bp: 0,
     ...overrides,
@@ -124,7 +125,7 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(card('overdueLoans')).getByText('2')).toBeTruthy());
   });
 
-  it('shows the loan book: outstanding principal, collected this month, overdue loans and PAR30', async () => {
+  it('shows the loan book: outstanding principal, collected and fees this month, overdue loans and PAR30', async () => {
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/dashboard': { body: makeSummary({ totalLoans: 4 }) },
@@ -132,6 +133,7 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
         body: makePortfolio({
           outstandingPrincipalMinor: 123_456_789,
           collectedThisMonthMinor: 4_500_050,
+          feesThisMonthMinor: 75_000,
           overdueLoans: 1234,
           par30Bp: 1234,
         }),
@@ -143,6 +145,7 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     const expected: Record<string, [string, string]> = {
       outstandingPrincipal: ['Outstanding Principal', '₱1,234,567.89'],
       collectedThisMonth: ['Collected This Month', '₱45,000.50'],
+      feesThisMonth: ['Fees This Month', '₱750.00'],
       overdueLoans: ['Overdue Loans', '1,234'],
       par30: ['PAR30', '12.34%'],
     };

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlarm, IconCoins, IconPercentage, IconReportMoney } from '@tabler/icons-react';
+import { IconAlarm, IconCoins, IconPercentage, IconReceipt, IconReportMoney } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioSummary } from '../../../../domain/schemas/portfolio';
@@ -29,6 +29,12 @@ export function LoanBook({ query }: { query: UseQueryResult<PortfolioSummary> })
           icon: IconCoins,
           color: 'teal',
         },
+        {
+          id: 'feesThisMonth',
+          value: fmt.money(portfolio.feesThisMonthMinor),
+          icon: IconReceipt,
+          color: 'grape',
+        },
         { id: 'overdueLoans', value: fmt.number(portfolio.overdueLoans), icon: IconAlarm, color: 'orange' },
         {
           id: 'par30',
@@ -47,7 +53,7 @@ export function LoanBook({ query }: { query: UseQueryResult<PortfolioSummary> })
       {query.isError ? <InlineLoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {portfolio ? (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 5 }} spacing="md">
             {cards.map((card) => (
               <StatCard
                 key={card.id}

@@ -26,6 +26,8 @@ function makePayout(overrides: Partial<StaffDisbursementItem> = {}): StaffDisbur
     fullName: 'Ana Santos',
     phone: '09171234567',
     amountMinor: 2_500_000,
+    feeMinor: 0,
+    netMinor: 2_500_000,
     bankName: 'GCash',
     accountNumberLast4: '7001',
     requestedAt: '2025-03-03T04:15:00.000Z',
@@ -44,10 +46,22 @@ function decided(
   payout: StaffDisbursementItem,
   outcome: Pick<DisbursementDto, 'status'> & Partial<DisbursementDto>,
 ): DisbursementDto {
-  const { id, amountMinor, bankName, accountNumberLast4, requestedAt, reference, failureReason } = payout;
+  const {
+    id,
+    amountMinor,
+    feeMinor,
+    netMinor,
+    bankName,
+    accountNumberLast4,
+    requestedAt,
+    reference,
+    failureReason,
+  } = payout;
   return {
     id,
     amountMinor,
+    feeMinor,
+    netMinor,
     bankName,
     accountNumberLast4,
     requestedAt,
@@ -209,6 +223,24 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       { url: `/api/staff/disbursements/${requested.id}/paid`, body: { reference: 'BDO-99812' } },
     ]);
     expect(await screen.findByText('BDO-99812')).toBeTruthy();
+  });
+
+  it('a payout with a fee: the list and Mark Paid say what to send, the amount less the fee (issue #31)', async () => {
+    const requested = makePayout({ amountMinor: 4_000_000, feeMinor: 90_000, netMinor: 3_910_000 });
+    mockApi({
+      ...staffBase(finance),
+      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+      ...destinationOf(requested),
+      'GET /api/staff/loans': { body: pageOf([]) },
+    });
+    renderBackOffice('/admin/disbursements');
+    const row = await rowOf(requested.loanNumber);
+    expect(within(row).getByText('₱40,000')).toBeTruthy();
+    expect(within(row).getByText(`Send ${money(3_910_000)}`)).toBeTruthy();
+    await chooseRowAction(row, 'Mark Paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    expect(within(dialog).getByText(`Send ${money(3_910_000)}`)).toBeTruthy();
+    expect(within(dialog).getByText(`${money(4_000_000)} less the fee of ${money(90_000)}`)).toBeTruthy();
   });
 
   it('Mark Failed needs a reason', async () => {

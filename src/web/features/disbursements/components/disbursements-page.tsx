@@ -72,7 +72,20 @@ export function DisbursementsPage() {
       key: 'amount',
       header: c('amount'),
       align: 'right',
-      cell: (item) => fmt.money(item.amountMinor, { omitZeroCents: true }),
+      nowrap: false,
+      cell: (item) =>
+        item.feeMinor > 0 ? (
+          <Stack gap={2} align="flex-end">
+            <Text span size="sm">
+              {fmt.money(item.amountMinor, { omitZeroCents: true })}
+            </Text>
+            <Text span size="xs" c="dimmed" ta="right">
+              {t('disbursements.net', { net: fmt.money(item.netMinor) })}
+            </Text>
+          </Stack>
+        ) : (
+          fmt.money(item.amountMinor, { omitZeroCents: true })
+        ),
     },
     {
       key: 'destination',

@@ -42,7 +42,7 @@ export function MarkPaidModal({ row, opened, onClose }: PayoutModalProps) {
         const paid = await markPaid.run({ id: row.id, reference: reference.trim() });
         if (paid)
           notifySuccess(
-            t('disbursements.paid.toast', { amount: fmt.money(row.amountMinor), loanNumber: row.loanNumber }),
+            t('disbursements.paid.toast', { amount: fmt.money(row.netMinor), loanNumber: row.loanNumber }),
           );
       }}
     >

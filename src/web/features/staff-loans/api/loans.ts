@@ -71,3 +71,12 @@ export function useReverseRepayment(loanId: string) {
     refresh: (queryClient) => refreshAfterRepayment(queryClient, loanId),
   });
 }
+
+/** Finance / admin: money held for the borrower (received above the payoff) recorded as sent back. */
+export function useRefundCredit(loanId: string) {
+  return useStaffMutation({
+    mutationFn: (body: { amount: string; reference: string }) =>
+      apiFetch<{ id: string; creditMinor: number }>(`${loanUrl(loanId)}/refunds`, { method: 'POST', body }),
+    refresh: (queryClient) => refreshAfterRepayment(queryClient, loanId),
+  });
+}

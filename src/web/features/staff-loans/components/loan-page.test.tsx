@@ -43,6 +43,8 @@ function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
       lateChargesDueMinor: 1_250,
       paidAheadMinor: 0,
       overpaidMinor: 0,
+      creditMinor: 0,
+      refundedMinor: 0,
       payoffMinor: 4_228_750,
       levelPaymentMinor: 892_630,
       nextPayment: { number: 3, dueDate: '2026-04-10', amountMinor: 892_630 },
@@ -265,6 +267,63 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Closed on Mar 20, 2026')).toBeTruthy();
     expect(screen.getByTestId('loan-status').textContent).toBe('Closed');
     expect(screen.queryByRole('button', { name: 'Record repayment' })).toBeNull();
+  });
+
+  it('money held for the borrower: shown, and finance records its refund (issue #31)', async () => {
+    const held = makeLedger({
+      status: 'closed',
+      closedAt: '2026-03-20T05:00:00.000Z',
+      position: { ...makeLedger().position, payoffMinor: 0, overpaidMinor: 25_000, creditMinor: 25_000 },
+    });
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      'GET /api/settings': { body: settings },
+      ...stub('GET /api/staff/loans/:id/ledger', { id: loanId }, { body: held }),
+      ...stub('GET /api/staff/applications/:id', { id: loanId }, { body: profile }),
+      ...stub(
+        'POST /api/staff/loans/:id/refunds',
+        { id: loanId },
+        {
+          status: 400,
+          body: errorBody('REPAYMENT_REFERENCE_USED', 'This reference has already been recorded.', {
+            fields: { reference: { code: 'REPAYMENT_REFERENCE_USED', message: 'used' } },
+          }),
+        },
+      ),
+    });
+    renderBackOffice(`/admin/loans/${loanId}`);
+    const position = await screen.findByRole('region', { name: 'Position today' });
+    expect(await within(position).findByText('Held for the borrower')).toBeTruthy();
+    expect(within(position).getByText('Received above the payoff: to be sent back')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send back money held for the borrower' });
+    // The whole credit by default; the reference is required.
+    expect((within(dialog).getByLabelText(/^Amount sent back/) as HTMLInputElement).value).toBe('250.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/^Transfer reference/), 'GC-R-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(
+      await within(dialog).findByText('This reference has already been recorded for this payment channel.'),
+    ).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      { url: `/api/staff/loans/${loanId}/refunds`, body: { amount: '250.00', reference: 'GC-R-1' } },
+    ]);
+  });
+
+  it('an officer sees money held but cannot refund it', async () => {
+    mockApi({
+      ...staffBase(officer),
+      ...stub(
+        'GET /api/staff/loans/:id/ledger',
+        { id: loanId },
+        { body: makeLedger({ position: { ...makeLedger().position, creditMinor: 25_000 } }) },
+      ),
+      ...stub('GET /api/staff/applications/:id', { id: loanId }, { body: profile }),
+    });
+    renderBackOffice(`/admin/loans/${loanId}`);
+    expect(await screen.findByText('Held for the borrower')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
   it('refuses a date in the future without asking the server', async () => {

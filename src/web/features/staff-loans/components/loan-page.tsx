@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCash, IconFileTypePdf, IconId } from '@tabler/icons-react';
+import { IconCash, IconCashBanknote, IconFileTypePdf, IconId } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,12 @@ import { applicationProfileQuery } from '../../../lib/staff/queries';
 import { agreementUrl, statementUrl, useLoanLedger } from '../api/loans';
 import { PositionSummary } from './position-summary';
 import { RecordRepaymentModal } from './record-repayment-modal';
+import { RefundCreditModal } from './refund-credit-modal';
 import { type LedgerRepayment, RepaymentLedger } from './repayment-ledger';
 import { ReverseRepaymentModal } from './reverse-repayment-modal';
 import { ScheduleTable } from './schedule-table';
 
-type Dialog = 'profile' | 'record' | 'reverse';
+type Dialog = 'profile' | 'record' | 'reverse' | 'refund';
 
 /**
  * A loan after approval (/admin/loans/:id): who borrowed, what it owes today, the schedule, every
@@ -66,6 +67,7 @@ function LoanBody({ ledger }: { ledger: LoanLedgerDto }) {
   // Money is recorded only for a running loan that has been paid out (the server refuses anything else).
   const canRecord = mayRecord && isRunning(ledger.status) && position.startDate !== null;
   const canReverse = can('repayment.reverse');
+  const canRefund = can('credit.refund') && position.creditMinor > 0;
   const borrowerName = profile.data?.fullName ?? '';
 
   return (
@@ -124,6 +126,15 @@ function LoanBody({ ledger }: { ledger: LoanLedgerDto }) {
                 {t('staffLoans.record.button')}
               </Button>
             ) : null}
+            {canRefund ? (
+              <Button
+                variant="default"
+                leftSection={<IconCashBanknote size={16} />}
+                onClick={() => setDialog('refund')}
+              >
+                {t('staffLoans.refund.button')}
+              </Button>
+            ) : null}
           </Group>
         </Group>
       </Paper>
@@ -152,6 +163,13 @@ function LoanBody({ ledger }: { ledger: LoanLedgerDto }) {
             borrowerName,
             payoffMinor: position.payoffMinor,
           }}
+        />
+      ) : null}
+      {canRefund ? (
+        <RefundCreditModal
+          opened={dialog === 'refund'}
+          onClose={close}
+          loan={{ id: ledger.loanId, loanNumber: ledger.loanNumber, creditMinor: position.creditMinor }}
         />
       ) : null}
       {canReverse ? (

@@ -81,6 +81,18 @@ export function PositionSummary({ position, closed }: { position: LoanPositionDt
           tone={overdue ? 'red' : undefined}
           note={overdue ? p('daysPastDue', { n: position.daysPastDue }) : p('notOverdue')}
         />
+        {position.creditMinor > 0 || position.refundedMinor > 0 ? (
+          <Figure
+            label={p('credit')}
+            value={fmt.money(position.creditMinor)}
+            tone={position.creditMinor > 0 ? 'red' : 'green'}
+            note={
+              position.refundedMinor > 0
+                ? p('refunded', { amount: fmt.money(position.refundedMinor) })
+                : p('creditToRefund')
+            }
+          />
+        ) : null}
       </SimpleGrid>
     </Stack>
   );

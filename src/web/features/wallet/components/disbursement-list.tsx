@@ -38,6 +38,14 @@ export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
               <Text size="xs" c="dimmed" mt={4}>
                 {t('wallet.disbursements.to', { bank: d.bankName, last4: d.accountNumberLast4 })}
               </Text>
+              {d.feeMinor > 0 ? (
+                <Text size="xs" c="dimmed" mt={2}>
+                  {t('wallet.disbursements.feeNote', {
+                    fee: format.money(d.feeMinor),
+                    net: format.money(d.netMinor),
+                  })}
+                </Text>
+              ) : null}
               {d.status === 'paid' && d.reference ? (
                 <Text size="xs" mt={2}>
                   {t('wallet.disbursements.reference', { reference: d.reference })}

@@ -33,6 +33,7 @@ const kindIcons: Record<string, { icon: ReactNode; color: string }> = {
   disbursement_failed: { icon: <IconAlertTriangle size={14} />, color: 'red' },
   password_reset: { icon: <IconKey size={14} />, color: 'gray' },
   repayment_received: { icon: <IconCash size={14} />, color: 'green' },
+  credit_refunded: { icon: <IconCash size={14} />, color: 'blue' },
   repayment_reversed: { icon: <IconAlertTriangle size={14} />, color: 'red' },
   loan_closed: { icon: <IconCircleCheck size={14} />, color: 'green' },
   loan_reopened: { icon: <IconAlertTriangle size={14} />, color: 'orange' },

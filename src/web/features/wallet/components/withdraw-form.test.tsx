@@ -335,7 +335,12 @@ describe('withdraw form', { timeout: 15_000 }, () => {
             fromInstalment: 2,
             fromDueDate: '2025-05-03',
             totalRepayableMinor: 7_380_150,
+            totalCostMinor: 580_150,
+            effectiveAnnualRate: '0.281204',
           }),
+          // A 1 % fee on this payout: what reaches the account is shown first.
+          feeMinor: 20_000,
+          netMinor: 1_980_000,
         }),
       },
     });
@@ -354,7 +359,13 @@ describe('withdraw form', { timeout: 15_000 }, () => {
       ['Apr 3, 2025', 'May 3, 2025'],
       ['Total to repay'],
       ['₱53,557.80', '₱73,801.50'],
+      ['Total cost (interest and fees)'],
+      ['₱355.78', '₱5,801.50'],
+      ['Effective annual rate'],
+      ['26.82%', '28.12%'],
     ]);
+    expect(within(preview).getByTestId('preview-fee').textContent).toBe('₱200.00');
+    expect(within(preview).getByTestId('preview-net').textContent).toBe('₱19,800.00');
     expect(
       within(preview).getByText('“Now” includes ₱3,000.00 still being processed, counted as paid out today.'),
     ).toBeTruthy();

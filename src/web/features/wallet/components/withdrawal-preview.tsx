@@ -64,6 +64,37 @@ function FirstPlan(props: { preview: WithdrawalPreviewResponse }) {
         label={t('wallet.withdraw.preview.totalInterest')}
         value={format.money(after.totalInterestMinor)}
       />
+      <Row
+        label={t('wallet.withdraw.preview.totalCost')}
+        value={format.money(after.totalCostMinor)}
+        testId="preview-cost"
+      />
+      <Row
+        label={t('wallet.withdraw.preview.effectiveRate')}
+        value={format.percent(after.effectiveAnnualRate)}
+        testId="preview-eir"
+      />
+    </Stack>
+  );
+}
+
+/** What reaches the borrower's account: the amount less the fee the loan takes from each payout. */
+function Proceeds(props: { preview: WithdrawalPreviewResponse }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (props.preview.feeMinor === 0) return null;
+  return (
+    <Stack gap={6} maw={560}>
+      <Row
+        label={t('wallet.withdraw.preview.fee')}
+        value={format.money(props.preview.feeMinor)}
+        testId="preview-fee"
+      />
+      <Row
+        label={t('wallet.withdraw.preview.receive')}
+        value={format.money(props.preview.netMinor)}
+        testId="preview-net"
+      />
     </Stack>
   );
 }
@@ -88,6 +119,16 @@ function ChangedPlan(props: { before: PaymentPlanFiguresDto; after: PaymentPlanF
       key: 'total',
       label: t('wallet.withdraw.preview.totalRepay'),
       value: (f) => format.money(f.totalRepayableMinor),
+    },
+    {
+      key: 'cost',
+      label: t('wallet.withdraw.preview.totalCost'),
+      value: (f) => format.money(f.totalCostMinor),
+    },
+    {
+      key: 'eir',
+      label: t('wallet.withdraw.preview.effectiveRate'),
+      value: (f) => format.percent(f.effectiveAnnualRate),
     },
   ];
   const now = t('wallet.withdraw.preview.now');
@@ -201,6 +242,7 @@ export function WithdrawalPreview(props: { state: PreviewState; bound: boolean }
           ) : null}
           {state.kind === 'ready' ? (
             <Stack gap="xs">
+              <Proceeds preview={state.preview} />
               {state.preview.before ? (
                 <ChangedPlan before={state.preview.before} after={state.preview.after} />
               ) : (

@@ -126,6 +126,17 @@ export function historyText(event: BorrowerEventDto, t: TFunction, format: Forma
           amount: money(data.amountMinor),
           reference: str(data.reference) ?? '-',
         }),
+        // More than the loan owed: the rest is held for the borrower and sent back (issue #31).
+        note: num(data.creditMinor)
+          ? t('wallet.history.creditHeld', { amount: money(data.creditMinor) })
+          : null,
+      };
+    case 'credit_refunded':
+      return {
+        text: t('wallet.history.creditRefunded', {
+          amount: money(data.amountMinor),
+          reference: str(data.reference) ?? '-',
+        }),
         note: null,
       };
     case 'repayment_reversed':

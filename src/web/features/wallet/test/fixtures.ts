@@ -36,6 +36,8 @@ export function makeDisbursement(overrides: Partial<DisbursementDto> = {}): Disb
   return {
     id: '20000000-0000-4000-8000-000000000001',
     amountMinor: 500_000,
+    feeMinor: 0,
+    netMinor: 500_000,
     status: 'requested',
     bankName: 'GCash',
     accountNumberLast4: '9876',
@@ -170,6 +172,8 @@ export function paidOutWallet(
         lateChargesDueMinor: 0,
         paidAheadMinor: 0,
         overpaidMinor: 0,
+        creditMinor: 0,
+        refundedMinor: 0,
         payoffMinor: 9_233_000,
         levelPaymentMinor: 5_150_495,
         nextPayment: { number: 1, dueDate: '2025-04-02', amountMinor: 4_150_495 },
@@ -206,6 +210,8 @@ export function makePlanFigures(overrides: Partial<PaymentPlanFiguresDto> = {}):
     totalRepayableMinor: 535_578,
     totalInterestMinor: 35_578,
     remainingToRepayMinor: 535_578,
+    totalCostMinor: 35_578,
+    effectiveAnnualRate: '0.268242',
     ...overrides,
   };
 }
@@ -214,6 +220,8 @@ export function makePlanFigures(overrides: Partial<PaymentPlanFiguresDto> = {}):
 export function makePreview(overrides: Partial<WithdrawalPreviewResponse> = {}): WithdrawalPreviewResponse {
   return {
     amountMinor: 500_000,
+    feeMinor: 0,
+    netMinor: 500_000,
     payoutOn: '2025-03-03',
     termMonths: 6,
     inProcessingMinor: 0,

@@ -1,0 +1,114 @@
+import { Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { limits } from '../../../../domain/schemas/limits';
+import { parsePesosToMinor, refundCreditSchema } from '../../../../domain/schemas/repayments';
+import { FormModal } from '../../../components/modals';
+import { ApiError } from '../../../lib/api';
+import { translateError } from '../../../lib/error-text';
+import { useFormat } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useRefundCredit } from '../api/loans';
+
+type Field = 'amount' | 'reference';
+
+export interface RefundCreditModalProps {
+  opened: boolean;
+  onClose: () => void;
+  loan: { id: string; loanNumber: string; creditMinor: number };
+}
+
+/**
+ * Refund (finance, admin): money received above the payoff is held for the borrower until it is sent back;
+ * this records the transfer — how much (at most what is held) and its reference. Problems show under their
+ * field, the server's too.
+ */
+export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalProps) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const refund = useRefundCredit(loan.id);
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const r = (key: string, options?: Record<string, unknown>) => t(`staffLoans.refund.${key}`, options);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form (the whole credit) each time it opens
+  useEffect(() => {
+    if (opened) {
+      setAmount((loan.creditMinor / 100).toFixed(2));
+      setReference('');
+      setErrors({});
+    }
+  }, [opened]);
+
+  const validate = () => {
+    const found: Partial<Record<Field, string>> = {};
+    const parsed = refundCreditSchema.safeParse({ amount, reference });
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0];
+      if ((field === 'amount' || field === 'reference') && !found[field])
+        found[field] = translateError(t, { code: issue.message });
+    }
+    setErrors(found);
+    return Object.keys(found).length > 0 ? true : null;
+  };
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={r('title')}
+      confirmLabel={r('confirm')}
+      validate={validate}
+      onConfirm={async () => {
+        const body = { amount: amount.trim(), reference: reference.trim() };
+        try {
+          const done = await refund.run(body);
+          if (done)
+            notifySuccess(
+              r('toast', { amount: fmt.money(parsePesosToMinor(body.amount)), loanNumber: loan.loanNumber }),
+            );
+        } catch (error) {
+          // A problem with one field (more than is held, a reference already used) is shown under it.
+          const shown: Partial<Record<Field, string>> = {};
+          if (error instanceof ApiError) {
+            for (const [name, field] of Object.entries(error.fields)) {
+              if (name === 'amount' || name === 'reference')
+                shown[name] = translateError(t, {
+                  code: field.code,
+                  params: field.params ?? error.params,
+                  message: field.message,
+                });
+            }
+          }
+          if (Object.keys(shown).length === 0) throw error;
+          setErrors(shown);
+          return false;
+        }
+      }}
+    >
+      <Text size="sm">
+        {r('description', { amount: fmt.money(loan.creditMinor), loanNumber: loan.loanNumber })}
+      </Text>
+      <TextInput
+        label={r('amount')}
+        withAsterisk
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        error={errors.amount}
+        onChange={(event) => setAmount(event.currentTarget.value)}
+      />
+      <TextInput
+        label={r('reference')}
+        description={r('referenceHelp')}
+        withAsterisk
+        autoComplete="off"
+        maxLength={limits.repaymentReference}
+        value={reference}
+        error={errors.reference}
+        data-autofocus
+        onChange={(event) => setReference(event.currentTarget.value)}
+      />
+    </FormModal>
+  );
+}
