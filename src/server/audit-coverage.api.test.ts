@@ -108,6 +108,34 @@ async function complaint() {
   return row.id;
 }
 
+/** A loan product's terms (docs/decisions/034): the SPEC §6 amounts and prices. */
+function productTerms() {
+  return {
+    names: { en: 'Coverage loan', fil: 'Pautang', zh: '贷款', km: 'ប្រាក់កម្ចី' },
+    borrowerAmount: { min: 10_000, max: 300_000, step: 10_000 },
+    staffAmount: { min: 50_000, max: 2_000_000, step: 10_000 },
+    termsMonths: [6, 12],
+    defaultTermMonths: 6,
+    monthlyRateBp: 200,
+    fees: { flatMinor: 0, percentBp: 0, collection: 'deducted_from_payout' },
+    lateChargeMonthlyBp: 0,
+    graceDays: 3,
+    fourEyesThresholdMinor: 10_000_000,
+    eligibility: { firstLoanMaxAmount: 300_000, repeat: null },
+  };
+}
+
+/** A product just created by an admin (version 1). */
+async function product() {
+  const created = await admin.post('/api/staff/products', {
+    code: `cov-${nextReference().toLowerCase()}`,
+    terms: productTerms(),
+  });
+  if (created.status !== 201)
+    throw new Error(`creating a product answered ${created.status}: ${created.text}`);
+  return created.body.id as string;
+}
+
 async function loanNumber(id: string) {
   const row = await t.db
     .selectFrom('applications')
@@ -290,6 +318,25 @@ const writes: Record<
     body: { reason },
     reason,
   }),
+  'POST /api/staff/products': async () => ({
+    path: '/api/staff/products',
+    body: { code: `cov-${nextReference().toLowerCase()}`, terms: productTerms() },
+  }),
+  'POST /api/staff/products/:id/versions': async () => ({
+    path: `/api/staff/products/${await product()}/versions`,
+    body: { basedOnVersion: 1, terms: { ...productTerms(), graceDays: 5 }, reason },
+    reason,
+  }),
+  'POST /api/staff/products/:id/retire': async () => ({
+    path: `/api/staff/products/${await product()}/retire`,
+    body: { basedOnVersion: 1, reason },
+    reason,
+  }),
+  'POST /api/staff/products/:id/reactivate': async () => {
+    const id = await product();
+    await admin.post(`/api/staff/products/${id}/retire`, { basedOnVersion: 1, reason: 'setup' });
+    return { path: `/api/staff/products/${id}/reactivate`, body: { basedOnVersion: 2, reason }, reason };
+  },
 };
 
 /**
@@ -310,6 +357,8 @@ const reasonRequired = [
   'POST /api/staff/loans/:id/reset-password',
   'POST /api/admin/users/:id/reset-password',
   'POST /api/admin/users/:id/reactivate',
+  'POST /api/staff/products/:id/retire',
+  'POST /api/staff/products/:id/reactivate',
 ];
 
 const isStaffWrite = (method: string, url: string) =>
