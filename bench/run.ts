@@ -8,7 +8,7 @@
  * (bench/cold-start.ts), the first load's bundle sizes per route and bytes on the wire
  * (bench/first-load.ts) and the Lighthouse scores (bench/lighthouse.ts). Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N
- *   --only=postgres|pglite|cold-start|first-load|lighthouse (or several, comma-separated)
+ *   --only=postgres|pglite|replay|cold-start|first-load|lighthouse (or several, comma-separated)
  *   --scenarios=lists,profile,two-instances (a comma-separated subset; all by default). /api/health and the
  *   races always run (their invariants are the bench's own check): --scenarios=races runs only those.
  *   --answer-cache-ms=N: the server's STAFF_ANSWER_CACHE_MS (docs/decisions/030); 0 reads every list answer.
@@ -55,6 +55,7 @@ import { startThrowawayPostgres } from '../src/server/test-support/postgres-clus
 import { benchColdStart } from './cold-start';
 import { benchFirstLoad } from './first-load';
 import { benchLighthouse } from './lighthouse';
+import { benchReplay } from './replay';
 import { seedApplications, seedBackOffice, seededIds, seededPaidOut, seedRepayments } from './seed';
 import { benchTwoInstances } from './two-instances';
 
@@ -1026,6 +1027,7 @@ async function main() {
   if (runs('postgres')) await benchBackend('postgres', options.pgRows);
   if (runs('pglite')) await benchBackend('pglite', options.pgliteRows);
   printBackendComparison();
+  if (runs('replay')) await benchReplay(log);
   if (runs('cold-start')) await benchColdStart(log);
   if (runs('first-load') || runs('lighthouse')) {
     // Builds what is missing or stale (web app and server), as `npm start` does.

@@ -141,6 +141,7 @@ export interface ApiResponses {
   'GET /api/staff/repayments': z.infer<typeof repaymentsPage>;
   'GET /api/staff/loans/:id/ledger': LoanLedgerDto;
   'POST /api/staff/loans/:id/repayments': RepaymentOutcome;
+  'POST /api/staff/loans/:id/refunds': { id: string; creditMinor: number };
   'POST /api/staff/repayments/:id/reverse': RepaymentOutcome;
   'GET /api/admin/audit': Page<AuditEventDto>;
   'GET /api/staff/dashboard/portfolio': PortfolioSummary;
