@@ -126,6 +126,8 @@ export const productVersionDto = z.object({
   createdAt: z.string(),
   /** Who saved it; null for version 1 written from the settings at start-up. */
   createdBy: z.string().nullable(),
+  /** Why it was saved (an edit's note, a retirement's reason); null for version 1. */
+  reason: z.string().nullable(),
   terms: productTermsDto,
   /** Loans signed under this version. */
   loansSigned: z.number(),

@@ -258,6 +258,8 @@ export interface ProductVersionsTable {
   repeat_max_minor: number | null;
   created_at: CreatedAt;
   created_by: ColumnType<string | null, string | null | undefined, never>;
+  /** Why it was saved: an edit's note, a retirement's reason; null for version 1. */
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type TermsChangeStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn' | 'applied';

@@ -57,6 +57,7 @@ export async function insertProductVersion(
   version: number,
   terms: ProductTerms,
   createdBy: string | null,
+  reason: string | null = null,
 ): Promise<string> {
   const repeat = terms.eligibility.repeat;
   const row = await trx
@@ -89,6 +90,7 @@ export async function insertProductVersion(
       repeat_max_days_late: repeat?.maxDaysLate ?? null,
       repeat_max_minor: repeat ? minor(repeat.maxAmount) : null,
       created_by: createdBy,
+      reason,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

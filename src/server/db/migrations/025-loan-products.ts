@@ -55,6 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       repeat_max_minor bigint check (repeat_max_minor > first_loan_max_minor),
       created_at timestamptz not null default now(),
       created_by uuid references users (id),
+      -- Why this version was saved (an edit's optional note, a retirement's reason); null for version 1.
+      reason text,
       unique (product_id, version),
       check (
         (repeat_after_loans is null and repeat_max_days_late is null and repeat_max_minor is null) or

@@ -19,7 +19,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof versionRows>['execute']>>[number
 
 const asDto = (row: Row, loans: Map<string, number>) =>
   toProductVersionDto(
-    { ...toProductVersion(row), createdAt: row.created_at, createdBy: row.author },
+    { ...toProductVersion(row), createdAt: row.created_at, createdBy: row.author, reason: row.reason },
     loans.get(row.id) ?? 0,
   );
 

@@ -23,7 +23,7 @@ export function toProductTermsDto(terms: ProductTerms): ProductVersionDto['terms
 }
 
 export function toProductVersionDto(
-  version: ProductVersion & { createdAt: Date; createdBy: string | null },
+  version: ProductVersion & { createdAt: Date; createdBy: string | null; reason: string | null },
   loansSigned: number,
 ): ProductVersionDto {
   return {
@@ -31,6 +31,7 @@ export function toProductVersionDto(
     version: version.version,
     createdAt: version.createdAt.toISOString(),
     createdBy: version.createdBy,
+    reason: version.reason,
     terms: toProductTermsDto(version),
     loansSigned,
   };

@@ -329,6 +329,10 @@ describe('the catalogue in the back office', () => {
     expect(edited.body.current).toMatchObject({ version: 2, terms: { lateChargeMonthlyBp: 300 } });
     expect(edited.body.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(edited.body.versions[1].terms.lateChargeMonthlyBp).toBe(0);
+    expect(edited.body.versions.map((v: { reason: string | null }) => v.reason)).toEqual([
+      'Late payments rose',
+      null,
+    ]);
     const events = await auditOf(product.id);
     expect(events.at(-1)).toMatchObject({
       action: 'product.new_version',

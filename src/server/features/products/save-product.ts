@@ -128,7 +128,7 @@ async function saveVersion(
   reason: string | null,
 ) {
   const version = current.version + 1;
-  await insertProductVersion(trx, current.productId, version, terms, ctx.staff.id);
+  await insertProductVersion(trx, current.productId, version, terms, ctx.staff.id, reason);
   await recordAudit(trx, ctx.actor, {
     action,
     targetType: 'product',

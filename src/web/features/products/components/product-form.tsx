@@ -72,10 +72,15 @@ export function ProductForm(props: ProductFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    // The first field that needs a change, once the messages are drawn: it may be far above the button.
+    const focusFirstProblem = () =>
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     const read = readProductForm(values);
     if (!read.terms) {
       setProblems(read.problems);
       setTop({ code: 'PRODUCT_INVALID' });
+      focusFirstProblem();
       return;
     }
     setProblems({});
@@ -92,6 +97,7 @@ export function ProductForm(props: ProductFormProps) {
         }
         setProblems(fields);
         setTop({ code: caught.code, params: caught.params });
+        focusFirstProblem();
       } else {
         setTop({ code: 'INTERNAL' });
       }
@@ -115,7 +121,7 @@ export function ProductForm(props: ProductFormProps) {
   );
   const amountRule = (prefix: 'borrower' | 'staff', field: string) => (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={3} spacing="xs">
         {text(`${prefix}Min`, t('products.form.min'), '', outlined(field))}
         {text(`${prefix}Max`, t('products.form.max'), '', outlined(field))}
         {text(`${prefix}Step`, t('products.form.step'), '', outlined(field))}

@@ -74,7 +74,9 @@ function ProductDetail({ product, name }: { product: ProductDetailDto; name: str
           <Text size="sm" c="dimmed" mb="sm">
             {product.isDefault ? t('products.defaultProduct') : t('products.code', { code: product.code })}
             {' · '}
-            {t('products.detail.loansSigned', { n: fmt.number(current.loansSigned) })}
+            {t('products.detail.loansSignedAll', {
+              n: fmt.number(product.versions.reduce((sum, v) => sum + v.loansSigned, 0)),
+            })}
           </Text>
           {retired ? (
             <Alert color="gray" variant="light" mb="sm">
@@ -170,6 +172,11 @@ function VersionEntry({
             {t('products.detail.loansSigned', { n: fmt.number(version.loansSigned) })}
           </Badge>
         </Group>
+        {version.reason ? (
+          <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
+            {t('products.detail.reason', { reason: version.reason })}
+          </Text>
+        ) : null}
         {previous ? (
           <Stack component="ul" gap={2} mt={6} pl="md" mb={0}>
             {lines.map((line) => (

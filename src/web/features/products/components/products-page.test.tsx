@@ -16,6 +16,7 @@ function version(
     version: 1,
     createdAt: '2026-11-20T02:00:00.000Z',
     createdBy: null,
+    reason: null,
     loansSigned: 3,
     ...overrides,
     terms: {
@@ -38,7 +39,13 @@ function version(
 
 const v1 = version();
 const v2 = version(
-  { id: '00000000-0000-4000-8000-00000000f102', version: 2, createdBy: 'adele', loansSigned: 0 },
+  {
+    id: '00000000-0000-4000-8000-00000000f102',
+    version: 2,
+    createdBy: 'adele',
+    reason: 'Late payments rose',
+    loansSigned: 0,
+  },
   { lateChargeMonthlyBp: 300 },
 );
 
@@ -103,6 +110,7 @@ describe('Loan Products (back office)', { timeout: 30_000 }, () => {
     const entries = within(history).getAllByRole('listitem');
     expect(entries[0]!.textContent).toMatch(/^Version 2 · .+ · adele/);
     expect(entries[0]!.textContent).toContain('Late charge a month: 0% → 3%');
+    expect(entries[0]!.textContent).toContain('Why: Late payments rose');
     expect(entries[0]!.textContent).toContain('Loans signed: 0');
     expect(entries.at(-1)!.textContent).toMatch(/Version 1 · .+ · from the settings/);
     expect(entries.at(-1)!.textContent).toContain('Created with these terms.');

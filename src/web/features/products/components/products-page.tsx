@@ -29,6 +29,7 @@ export function ProductsPage() {
       key: 'product',
       header: col('product'),
       nowrap: false,
+      width: 200,
       cell: (product) => (
         <Stack gap={0}>
           <Anchor component={Link} to={`/admin/products/${product.id}`} fw={600}>
