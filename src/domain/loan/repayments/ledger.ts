@@ -111,6 +111,11 @@ export interface LoanPosition {
   totalCostMinor: number;
   /** What settles the loan on `asOf`: due amounts + principal bearing interest + interest accrued unpaid. */
   payoffMinor: number;
+  /**
+   * The one figure "pay this to be up to date" (issue #32): late charges due and every instalment fallen due
+   * and unpaid, in its grace days or overdue. Paid today, it leaves nothing due or overdue.
+   */
+  amountDueNowMinor: number;
   /** Oldest instalment not fully paid: what to pay next and by when. */
   nextPayment: { number: number; dueDate: string; amountMinor: number } | null;
   /** The most days past due of an overdue instalment (0 when none), and the overdue amount. */
@@ -332,7 +337,12 @@ class Replay {
     this.reamortise();
   }
 
-  /** Money out again after a payoff: the instalment it settled runs on, the payoff paid towards it. */
+  /**
+   * Money out again after a payoff: the instalment it settled runs on. The interest the payoff paid stays
+   * paid towards it; the principal it paid stays repaid, as principal prepaid is (it lowers the instalments
+   * still running rather than waiting as money paid ahead, so at most one instalment is ever paid ahead and
+   * the stored facts stay true as days pass, docs/decisions/012).
+   */
   private reopen(): void {
     const p = this.paidOff as PaidOff;
     const settled = this.rows[p.rowCount] as FixedRow;
@@ -340,7 +350,8 @@ class Replay {
     this.k = p.k;
     this.exact = p.exact;
     this.aheadInterest = settled.interest;
-    this.aheadPrincipal = settled.principal;
+    this.aheadPrincipal = 0;
+    this.prepaid += settled.principal;
     this.paidOff = null;
   }
 
@@ -595,6 +606,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
     totalInterestMinor: totalInterest,
     totalCostMinor: totalInterest + ordered.feesMinor + replay.lateCharged,
     payoffMinor: payoff,
+    amountDueNowMinor: lateDue + interestDue + principalDue,
     nextPayment: next ? { number: next.number, dueDate: next.dueDate, amountMinor: next.unpaidMinor } : null,
     daysPastDue: overdueRows.reduce((most, row) => Math.max(most, row.daysPastDue), 0),
     overdueMinor: overdueRows.reduce((sum, row) => sum + row.unpaidMinor, 0),

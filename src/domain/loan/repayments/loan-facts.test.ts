@@ -108,6 +108,24 @@ describe('deriveLoanFacts', () => {
       nextDueMinor: null,
     });
   });
+
+  it('paid off, then paid out again: the repaid principal stays repaid and the facts hold on later days', () => {
+    // Found by the property below: the payoff's principal used to wait as money paid ahead and settle one
+    // instalment after another as they fell due, so the next due date moved with no event.
+    const records: LoanRecords = {
+      ...loan([{ id: 'a', amountMinor: peso(100_000), receivedOn: '2025-01-31' }]),
+      disbursements: [
+        { amountMinor: peso(100_000), paidOn: '2025-01-31' },
+        { amountMinor: peso(1_200), paidOn: '2025-02-01' },
+      ],
+    };
+    const facts = deriveLoanFacts(records, '2025-02-01');
+    expect(facts.outstandingPrincipalMinor).toBe(peso(1_200));
+    expect(facts.nextDueOn).toBe('2025-02-28');
+    for (const day of ['2025-02-28', '2025-03-01', '2025-03-31', '2025-04-30', '2026-02-01']) {
+      expect(readFacts(facts, day), day).toEqual(fromPosition(records, day));
+    }
+  });
 });
 
 // ——— the facts of any history stay true on every later day without events ———
