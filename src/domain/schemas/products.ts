@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { feeCollections } from '../loan/loan-terms';
-import { PRODUCT_NAME_MAX, productCodePattern, productStatuses } from '../loan/products';
+import { PRODUCT_MAX_AMOUNT, PRODUCT_NAME_MAX, productCodePattern, productStatuses } from '../loan/products';
 import { parseWholeAmount } from '../loan/terms';
 import { limits } from './limits';
 import { text } from './text';
@@ -156,7 +156,11 @@ export type ProductDetailDto = z.infer<typeof productDetailDto>;
  */
 export const staffAmountInput = z.preprocess(
   (value) => (typeof value === 'string' ? (parseWholeAmount(value) ?? value) : value),
-  z.int({ error: 'LOAN_UPDATE_INVALID' }).positive({ error: 'LOAN_UPDATE_INVALID' }),
+  // Above any product's ceiling is never allowed; bounded here so the peso → centavo step stays exact.
+  z
+    .int({ error: 'LOAN_UPDATE_INVALID' })
+    .positive({ error: 'LOAN_UPDATE_INVALID' })
+    .max(PRODUCT_MAX_AMOUNT, { error: 'LOAN_UPDATE_INVALID' }),
 );
 export const staffTermInput = z
   .int({ error: 'LOAN_UPDATE_INVALID' })

@@ -276,6 +276,24 @@ describe('decisions', () => {
 });
 
 describe('update loan', () => {
+  it('refuses an amount no product allows, however large, with the field named (found by the fuzzer: was a 500)', async () => {
+    const { id } = await borrowerWith();
+    for (const amount of [90_071_992_547_410, Number.MAX_SAFE_INTEGER]) {
+      const response = await officer.post(`/api/staff/applications/pending/${id}/terms`, {
+        amount,
+        termMonths: 12,
+      });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.error).toMatchObject({
+        code: 'LOAN_UPDATE_INVALID',
+        fields: { amount: { code: 'LOAN_UPDATE_INVALID' } },
+      });
+    }
+    expect((await officer.get(`/api/staff/applications/${id}`)).body).toMatchObject({
+      termsChangePending: false,
+    });
+  });
+
   it('proposes new amount and term of a pending application; once accepted the payment is recomputed', async () => {
     const { id, user, agent, phone } = await borrowerWith();
     const response = await officer.post(`/api/staff/applications/pending/${id}/terms`, {
