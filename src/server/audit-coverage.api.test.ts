@@ -218,6 +218,22 @@ const writes: Record<
     path: `/api/staff/loans/${await paidOutLoan()}/repayments`,
     body: { amount: '100', receivedOn: todayIn('Asia/Manila'), channel: 'cash', reference: nextReference() },
   }),
+  // ₱1,500 received on a ₱1,000 loan paid out today: ₱500 held for the borrower, sent back.
+  'POST /api/staff/loans/:id/refunds': async () => {
+    const id = await paidOutLoan();
+    await t.db
+      .insertInto('repayments')
+      .values({
+        application_id: id,
+        amount: 150_000,
+        received_on: todayIn('Asia/Manila'),
+        channel: 'cash',
+        reference: nextReference(),
+        source: 'webhook',
+      })
+      .execute();
+    return { path: `/api/staff/loans/${id}/refunds`, body: { amount: '500', reference: nextReference() } };
+  },
   'POST /api/staff/repayments/:id/reverse': async () => ({
     path: `/api/staff/repayments/${await repayment()}/reverse`,
     body: { reason },

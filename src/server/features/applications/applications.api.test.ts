@@ -111,8 +111,8 @@ describe('quote', () => {
     const d = response.body.disclosure;
     expect(d.amountMinor).toBe(10_000_000);
     expect(d.monthlyPaymentMinor).toBe(945_596);
-    expect(d.totalRepayableMinor).toBe(11_347_152);
-    expect(d.totalInterestMinor).toBe(1_347_152);
+    expect(d.totalRepayableMinor).toBe(11_347_153);
+    expect(d.totalInterestMinor).toBe(1_347_153);
     expect(d.monthlyRate).toBe('0.02');
     expect(d.apr).toBe('0.24');
     expect(d.schedule).toHaveLength(12);

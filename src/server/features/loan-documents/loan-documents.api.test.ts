@@ -110,11 +110,12 @@ describe('the disclosure statement before applying', () => {
     const text = await pdfText(response);
     expect(text).toContain('Disclosure statement on loan/credit transaction');
     expect(text).toMatch(/1\. Loan granted \(amount to be financed\)\s+₱100,000\.00/);
-    // ₱17,852.58 a month for 6 months at 2 %: ₱107,115.48 in all, ₱7,115.48 of interest, no fees.
-    expect(text).toMatch(/Total finance charges\s+₱7,115\.48/);
+    // ₱17,852.58 a month for 5 months and ₱17,852.60 last (its interest is 2 % of its own balance, rounded
+    // once, decision 035): ₱107,115.50 in all, ₱7,115.50 of interest, no fees.
+    expect(text).toMatch(/Total finance charges\s+₱7,115\.50/);
     expect(text).toMatch(/3\. Net proceeds of loan.*\s+₱100,000\.00/);
     expect(text).toContain('Effective interest rate (EIR): 26.82% a year');
-    expect(text).toMatch(/Total instalment payments\s+₱107,115\.48/);
+    expect(text).toMatch(/Total instalment payments\s+₱107,115\.50/);
     expect(text).toContain('6. Additional charges if payments are late');
     expect(text).toContain('right to demand a copy');
     expect(text).toContain('Not yet applied');

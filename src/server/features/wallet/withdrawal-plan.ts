@@ -4,7 +4,6 @@ import { AppError } from '../../../domain/errors';
 import { parseLoanTerms, payoutFeeMinor } from '../../../domain/loan/loan-terms';
 import { previewWithdrawal, type WithdrawalPreview } from '../../../domain/loan/repayments';
 import type { Database } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import type { ApplicationRow } from '../../lib/applications';
 import { loadLoanRecords } from '../../loans/loan-position';
 
