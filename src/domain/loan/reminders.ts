@@ -45,7 +45,7 @@ export interface ReminderDecision {
   kind: ReminderKind;
   /** The instalment it is about (for overdue: the latest instalment that is overdue). */
   dueDate: string;
-  /** before_due and due: that instalment's unpaid amount; overdue: everything overdue plus late charges. */
+  /** before_due: that instalment's unpaid amount; due and overdue: what brings the loan up to date. */
   amountMinor: number;
   /** due: days since its due date (0 on the day, at most the grace days); overdue: days since the oldest
    * unpaid due date; before_due: 0. */
@@ -91,7 +91,8 @@ export function decideReminder(input: ReminderInput): ReminderDecision | null {
     return {
       kind: 'due',
       dueDate: dueNow.dueDate,
-      amountMinor: dueNow.unpaidMinor,
+      // The one figure that brings the loan up to date (issue #32), as the wallet and statement show it.
+      amountMinor: position.amountDueNowMinor,
       daysPastDue: daysBetween(dueNow.dueDate, today),
       sinceDate: dueNow.dueDate,
     };
@@ -111,7 +112,7 @@ export function decideReminder(input: ReminderInput): ReminderDecision | null {
       return {
         kind: 'overdue',
         dueDate: latestOverdue.dueDate,
-        amountMinor: position.overdueMinor + position.lateChargesDueMinor,
+        amountMinor: position.amountDueNowMinor,
         daysPastDue: daysBetween(oldestOverdue.dueDate, today),
         sinceDate: oldestOverdue.dueDate,
       };

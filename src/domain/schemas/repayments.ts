@@ -100,6 +100,8 @@ export const loanPositionDto = z.object({
   creditMinor: z.number(),
   refundedMinor: z.number(),
   payoffMinor: z.number(),
+  /** Pay this to be up to date: late charges and every instalment fallen due, unpaid (issue #32). */
+  amountDueNowMinor: z.number(),
   levelPaymentMinor: z.number(),
   nextPayment: z.object({ number: z.number(), dueDate: z.string(), amountMinor: z.number() }).nullable(),
   daysPastDue: z.number(),

@@ -154,6 +154,7 @@ export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
     creditMinor: p.creditMinor,
     refundedMinor: p.refundedMinor,
     payoffMinor: p.payoffMinor,
+    amountDueNowMinor: p.amountDueNowMinor,
     levelPaymentMinor: p.levelPaymentMinor,
     nextPayment: p.nextPayment,
     daysPastDue: p.daysPastDue,

@@ -910,3 +910,24 @@ describe('a full instalment paid 26 days early', () => {
     expect(deriveLoanPosition(onTime, '2025-03-31').totalInterestMinor).toBe(1_347_153);
   });
 });
+
+describe('the amount that brings the loan up to date (issue #32)', () => {
+  it('is late charges and every instalment fallen due; paying it today leaves nothing due or overdue', () => {
+    fc.assert(
+      fc.property(scenario(600), (s) => {
+        const known = knownOn(s);
+        const p = deriveLoanPosition(known, s.asOf);
+        expect(p.amountDueNowMinor).toBe(p.lateChargesDueMinor + p.interestDueMinor + p.principalDueMinor);
+        fc.pre(p.amountDueNowMinor > 0);
+        const paid = deriveLoanPosition(
+          paying(known, { id: 'up-to-date', amountMinor: p.amountDueNowMinor, receivedOn: s.asOf }),
+          s.asOf,
+        );
+        expect(paid.overdueMinor).toBe(0);
+        expect(paid.amountDueNowMinor).toBe(0);
+        expect(paid.schedule.filter((row) => row.fixed && row.unpaidMinor > 0)).toEqual([]);
+      }),
+      runs,
+    );
+  });
+});

@@ -46,6 +46,7 @@ function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
       creditMinor: 0,
       refundedMinor: 0,
       payoffMinor: 4_228_750,
+      amountDueNowMinor: 393_880,
       levelPaymentMinor: 892_630,
       nextPayment: { number: 3, dueDate: '2026-04-10', amountMinor: 892_630 },
       daysPastDue: 10,

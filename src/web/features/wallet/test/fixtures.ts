@@ -175,6 +175,7 @@ export function paidOutWallet(
         creditMinor: 0,
         refundedMinor: 0,
         payoffMinor: 9_233_000,
+        amountDueNowMinor: 4_150_495,
         levelPaymentMinor: 5_150_495,
         nextPayment: { number: 1, dueDate: '2025-04-02', amountMinor: 4_150_495 },
         daysPastDue: 10,
