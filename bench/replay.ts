@@ -84,6 +84,7 @@ async function statementOf({ records, asOf }: { records: LoanRecords; asOf: stri
       },
       statement: buildStatementOfAccount(records, asOf),
       payoffMinor: position.payoffMinor,
+      dueNowMinor: position.amountDueNowMinor,
       references: new Map(records.repayments.map((r) => [r.id, `REF-${r.id}`])),
     },
     'en',

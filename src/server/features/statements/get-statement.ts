@@ -56,6 +56,7 @@ async function statementFor(deps: AppDeps, query: LoanQuery, language: TextLangu
       },
       statement: buildStatementOfAccount(records, asOf),
       payoffMinor: position.payoffMinor,
+      dueNowMinor: position.amountDueNowMinor,
       references: new Map(repayments.map((r) => [r.id, r.reference])),
     },
     language,

@@ -236,10 +236,12 @@ export function renderStatementPdf(
   });
   y += 12;
 
-  if (document.payoff) {
+  // What brings the loan up to date, then what pays it off: each in a box the eye finds.
+  for (const box of [document.dueNow, document.payoff]) {
+    if (!box) continue;
     const label: TextStyle = { size: 10, bold: true };
     const value: TextStyle = { size: 13, bold: true };
-    const lines = text.wrap(document.payoff.label, contentWidth - 170, label);
+    const lines = text.wrap(box.label, contentWidth - 170, label);
     const height = Math.max(lines.length * text.lineHeight(label), text.lineHeight(value)) + 16;
     ensure(height + 6);
     doc
@@ -249,7 +251,7 @@ export function renderStatementPdf(
     lines.forEach((line, i) => {
       text.draw(line, left + 12, y + 8 + i * text.lineHeight(label), label);
     });
-    text.draw(document.payoff.value, right - 160, y + 8, value, { align: 'right', width: 148 });
+    text.draw(box.value, right - 160, y + 8, value, { align: 'right', width: 148 });
     y += height + 12;
   }
 

@@ -32,6 +32,7 @@ function input(status: StatementInput['loan']['status'], r: LoanRecords, asOf: s
     },
     statement: buildStatementOfAccount(r, asOf),
     payoffMinor: deriveLoanPosition(r, asOf).payoffMinor,
+    dueNowMinor: deriveLoanPosition(r, asOf).amountDueNowMinor,
     references: new Map([
       ['a', 'GC-1001'],
       ['b', 'GC-1002'],
@@ -91,6 +92,15 @@ describe('statementDocument', () => {
       label: 'Balance on Apr 10, 2025',
       value: `₱${(statement.closingBalanceMinor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`,
     });
+    // Instalment 2 (Mar 31) is unpaid again after the reversal, with its late charge: the one figure that
+    // brings the loan up to date, as the wallet and the reminders say it (issue #32).
+    const position = deriveLoanPosition(records, '2025-04-10');
+    expect(position.amountDueNowMinor).toBeGreaterThan(945_596);
+    expect(doc.dueNow).toEqual({
+      label:
+        'Amount that brings the loan up to date today (Apr 10, 2025): every instalment due and late charges',
+      value: `₱${(position.amountDueNowMinor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`,
+    });
     expect(doc.payoff?.label).toBe('Amount that pays off the loan today (Apr 10, 2025)');
     expect(doc.payoff?.value).toBe(doc.totals.at(-1)?.value);
     expect(doc.footer).toBe(
@@ -108,6 +118,7 @@ describe('statementDocument', () => {
     expect(doc.facts.at(-1)).toEqual({ label: 'Status', value: 'Closed, paid in full' });
     expect(doc.totals.at(-1)?.value).toBe('₱0.00');
     expect(doc.payoff).toBeNull();
+    expect(doc.dueNow).toBeNull();
   });
 
   it('uses the language of the request for texts, dates and money', () => {

@@ -26,6 +26,8 @@ export interface StatementInput {
   statement: StatementOfAccount;
   /** What pays the loan off on the statement date (the position's payoff). */
   payoffMinor: number;
+  /** What brings the loan up to date on the statement date (the position's amountDueNowMinor; issue #32). */
+  dueNowMinor: number;
   /** The payment reference of each repayment, by id. */
   references: ReadonlyMap<string, string>;
 }
@@ -62,6 +64,8 @@ export interface StatementDocument {
   emptyText: string;
   totalsTitle: string;
   totals: LabelledValue[];
+  /** What brings the loan up to date today, while something is due (the one figure of issue #32). */
+  dueNow: LabelledValue | null;
   /** The payoff today, while something is owed. */
   payoff: LabelledValue | null;
   notes: string[];
@@ -184,6 +188,10 @@ export function statementDocument(input: StatementInput, language: TextLanguage)
       { label: t.totals.received, value: money(statement.receivedMinor) },
       { label: fill(t.totals.closingBalance, { date: asOf }), value: money(statement.closingBalanceMinor) },
     ],
+    dueNow:
+      closed || input.dueNowMinor <= 0
+        ? null
+        : { label: fill(t.dueNowToday, { date: asOf }), value: money(input.dueNowMinor) },
     payoff:
       closed || input.payoffMinor <= 0
         ? null

@@ -150,6 +150,11 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     expect(within(position).getByText('₱42,287.50')).toBeTruthy();
     expect(within(position).getByText('Days past due: 10')).toBeTruthy();
     expect(within(position).getByText('due Apr 10, 2026')).toBeTruthy();
+    // The one figure that brings the loan up to date, as the borrower and the reminders see it (issue #32).
+    const dueNow = within(position)
+      .getByText('Due now, to be up to date')
+      .closest('[data-testid]') as HTMLElement;
+    expect(within(dueNow).getByText('₱3,938.80')).toBeTruthy();
 
     const schedule = screen.getByRole('table', { name: 'Repayment schedule' });
     const rows = within(schedule).getAllByRole('row');

@@ -76,6 +76,12 @@ export function PositionSummary({ position, closed }: { position: LoanPositionDt
           }
         />
         <Figure
+          label={p('dueNow')}
+          value={fmt.money(position.amountDueNowMinor)}
+          tone={position.amountDueNowMinor > 0 && overdue ? 'red' : undefined}
+          note={position.amountDueNowMinor > 0 ? p('dueNowNote') : null}
+        />
+        <Figure
           label={p('overdue')}
           value={fmt.money(position.overdueMinor)}
           tone={overdue ? 'red' : undefined}
