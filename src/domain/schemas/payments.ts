@@ -13,6 +13,8 @@ export const unappliedReasons = [
   'over_payment',
   /** The provider's reference was already received with another amount (issue #33): finance checks. */
   'reference_conflict',
+  /** The payer's reference or the memo names more than one loan (issue #32): nothing applied by a guess. */
+  'ambiguous_reference',
 ] as const;
 export type UnappliedReason = (typeof unappliedReasons)[number];
 export const unappliedStatuses = ['open', 'applied', 'returned'] as const;

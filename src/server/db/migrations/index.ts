@@ -24,6 +24,7 @@ import * as m023 from './023-payment-reference-conflicts';
 import * as m024 from './024-loan-terms';
 import * as m025 from './025-loan-products';
 import * as m026 from './026-fees-and-refunds';
+import * as m027 from './027-reference-matching';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024-loan-terms': m024,
   '025-loan-products': m025,
   '026-fees-and-refunds': m026,
+  '027-reference-matching': m027,
 };
