@@ -7,6 +7,7 @@ import type { LoanStatus } from '../../domain/loan/status';
 import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { nextLoanNumberSql } from '../loans/loan-number-sql';
 import { refreshLoanFacts } from '../loans/refresh-loan-facts';
 import type { Agent } from './test-app';
 
@@ -63,7 +64,7 @@ export async function seedApplication(db: Kysely<Database>, input: SeedApplicati
     .insertInto('applications')
     .values({
       id,
-      loan_number: sql<string>`'HL-26-' || lpad(nextval('loan_number_seq')::text, 6, '0')`,
+      loan_number: nextLoanNumberSql(sql<string>`'26'`),
       borrower_id: input.borrowerId,
       phone: input.phone ?? '09170000000',
       full_name: input.fullName ?? 'Test Borrower',

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { AppError, type FieldErrorInput } from '../../../domain/errors';
 import { loanRequestSchema } from '../../../domain/loan/terms';
 import { toMinor } from '../../../domain/money';
@@ -9,7 +8,7 @@ import {
   applicationFileFields,
   applicationInfoSchema,
 } from '../../../domain/schemas/application';
-import { loanQuoteRequest } from '../../../domain/schemas/offered-products';
+import { loanQuoteRequest } from '../../../domain/schemas/loan-request';
 import { storableOrNull } from '../../../domain/schemas/text';
 import { issuesToAppError } from '../../../domain/validation';
 import type { DocumentKind, User } from '../../db/schema';
@@ -17,6 +16,7 @@ import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { hasOpenApplication } from '../../lib/applications';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { loanNumberYearSql, nextLoanNumberSql } from '../../loans/loan-number-sql';
 import { quoteForBorrower } from '../../loans/quote-loan';
 import { type SanitizedImage, sanitizeImage } from '../../storage/images';
 import { randomFileName } from '../../storage/storage';
@@ -141,7 +141,7 @@ export async function submitApplication(
         .insertInto('applications')
         .values({
           id: applicationId,
-          loan_number: sql<string>`'HL-' || to_char(now() at time zone ${deps.config.timeZone}, 'YY') || '-' || lpad(nextval('loan_number_seq')::text, 6, '0')`,
+          loan_number: nextLoanNumberSql(loanNumberYearSql(deps.config.timeZone)),
           borrower_id: borrower.id,
           phone: phone.data,
           full_name: d.fullName,
