@@ -38,6 +38,7 @@ import { healthRoutes } from './features/health/routes';
 import { loanDocumentRoutes } from './features/loan-documents/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { productRoutes } from './features/products/routes';
+import { receiptRoutes } from './features/receipts/routes';
 import { repaymentRoutes } from './features/repayments/routes';
 import { securityRoutes } from './features/security/routes';
 import { servicingRoutes } from './features/servicing/routes';
@@ -301,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       disbursementRoutes(scoped, deps);
       repaymentRoutes(scoped, deps);
       statementRoutes(scoped, deps);
+      receiptRoutes(scoped, deps);
       loanDocumentRoutes(scoped, deps);
       collectionRoutes(scoped, deps);
       complaintRoutes(scoped, deps);

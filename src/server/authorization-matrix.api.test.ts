@@ -196,6 +196,48 @@ const matrix: Record<string, Entry> = {
   'GET /api/wallet': { guard: 'loan.viewOwn' },
   // The fixture loan has no payout yet: past the guard, "loan not found".
   'GET /api/wallet/statement.pdf': { guard: 'loan.viewOwn' },
+  // Paying (issue #32): the QR Ph code of a channel (the default channels are examples: no code), and the
+  // receipts of the owner's payment and payout (the fixture payout is not paid yet: past the guard, not found).
+  'GET /api/wallet/payment-qr/:channel': {
+    guard: 'loan.viewOwn',
+    path: () => '/api/wallet/payment-qr/gcash',
+  },
+  'GET /api/wallet/payments/:id/receipt': {
+    guard: 'loan.viewOwn',
+    ownObject: true,
+    path: (f) => `/api/wallet/payments/${f.repaymentId}/receipt`,
+  },
+  'GET /api/wallet/payments/:id/receipt.pdf': {
+    guard: 'loan.viewOwn',
+    ownObject: true,
+    path: (f) => `/api/wallet/payments/${f.repaymentId}/receipt.pdf`,
+  },
+  'GET /api/wallet/payouts/:id/receipt': {
+    guard: 'loan.viewOwn',
+    ownObject: true,
+    path: (f) => `/api/wallet/payouts/${f.disbursementId}/receipt`,
+  },
+  'GET /api/wallet/payouts/:id/receipt.pdf': {
+    guard: 'loan.viewOwn',
+    ownObject: true,
+    path: (f) => `/api/wallet/payouts/${f.disbursementId}/receipt.pdf`,
+  },
+  'GET /api/staff/repayments/:id/receipt': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/repayments/${f.repaymentId}/receipt`,
+  },
+  'GET /api/staff/repayments/:id/receipt.pdf': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/repayments/${f.repaymentId}/receipt.pdf`,
+  },
+  'GET /api/staff/disbursements/:id/receipt': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/disbursements/${f.disbursementId}/receipt`,
+  },
+  'GET /api/staff/disbursements/:id/receipt.pdf': {
+    guard: 'backOffice.view',
+    path: (f) => `/api/staff/disbursements/${f.disbursementId}/receipt.pdf`,
+  },
   'POST /api/wallet/withdrawal-preview': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawal-code': { guard: 'wallet.withdraw', body: () => ({ amount: 1000 }) },
   'POST /api/wallet/withdrawals': {

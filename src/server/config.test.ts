@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../domain/loan/terms';
-import { defaultPaymentChannels } from '../domain/schemas/settings';
-import { ConfigError, DEFAULT_REGULATOR_CONTACT, loadConfig } from './config';
+import { defaultPaymentChannels, isExampleChannel } from '../domain/schemas/settings';
+import { ConfigError, DEFAULT_REGULATOR_CONTACT, loadConfig, paymentChannelsWarning } from './config';
 import { defaultNoticeTexts } from './privacy/notice';
 
 describe('loadConfig', () => {
@@ -599,7 +599,75 @@ describe('repayment configuration', () => {
     ).toThrow(/PAYMENT_CHANNELS/);
   });
 
-  it('defaults to channels without account details: no invented account numbers', () => {
-    expect(loadConfig(base()).paymentChannels.every((c) => c.accountDetails === null)).toBe(true);
+  it('defaults to example channels that reach nobody, and warns at start until real ones are set', () => {
+    const channels = loadConfig(base()).paymentChannels;
+    const shown = channels.filter((c) => c.accountDetails !== null);
+    expect(shown.map((c) => c.code)).toEqual(['bank_transfer', 'gcash']);
+    expect(shown.every(isExampleChannel)).toBe(true);
+    // Numbers that look real but are all zeros after the prefix: no stranger's account.
+    expect(shown.map((c) => c.accountNumber)).toEqual(['000000000000', '09000000000']);
+    expect(paymentChannelsWarning({ paymentChannels: channels })).toBe(
+      'PAYMENT_CHANNELS: borrowers are shown example payment channels (bank_transfer, gcash), marked ' +
+        '"Example, do not pay"; set PAYMENT_CHANNELS to your own accounts (README, Configuration)',
+    );
+    // A lender who set their own accounts is not warned; one who kept an example's number still is.
+    const own = [
+      { code: 'bpi', name: 'BPI', accountDetails: 'Lender Inc. · 1234-5678-90', instructions: null },
+    ];
+    expect(
+      paymentChannelsWarning(loadConfig({ ...base(), PAYMENT_CHANNELS: JSON.stringify(own) })),
+    ).toBeNull();
+    const kept = [{ ...own[0], code: 'gcash', accountNumber: '09000000000' }];
+    expect(paymentChannelsWarning(loadConfig({ ...base(), PAYMENT_CHANNELS: JSON.stringify(kept) }))).toMatch(
+      /example payment channels \(gcash\)/,
+    );
+  });
+
+  it('reads a QR Ph account for a channel, and refuses one no app could pay to with the field to fix', () => {
+    const gcashCode =
+      '00020101021127830012com.p2pqrpay0111GXCHPHM2XXX02089996440303152170200000006560417DWQM4TK3JDNWIWRDY5204601653036085802PH5908Setnayan6011Holy Spirit6104123463045E2D';
+    const channel = (qrPh: unknown, extra: Record<string, unknown> = {}) =>
+      JSON.stringify([
+        {
+          code: 'gcash',
+          name: 'GCash',
+          accountDetails: 'GCash · Lender Inc. · 0917 555 0101',
+          qrPh,
+          ...extra,
+        },
+      ]);
+    expect(
+      loadConfig({ ...base(), PAYMENT_CHANNELS: channel({ payload: gcashCode }) }).paymentChannels[0]?.qrPh,
+    ).toEqual({
+      payload: gcashCode,
+    });
+    const fields = {
+      type: 'p2p',
+      bic: 'BNORPHMMXXX',
+      accountNumber: '006540283953',
+      merchantName: 'Lender Inc',
+      merchantCity: 'Makati City',
+      maxAmount: 50_000,
+    };
+    expect(loadConfig({ ...base(), PAYMENT_CHANNELS: channel(fields) }).paymentChannels[0]?.qrPh).toEqual(
+      fields,
+    );
+
+    const refused = (qrPh: unknown, extra?: Record<string, unknown>) => {
+      try {
+        loadConfig({ ...base(), PAYMENT_CHANNELS: channel(qrPh, extra) });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ payload: `${gcashCode.slice(0, -4)}0000` })).toMatch(/PAYMENT_CHANNELS\.0\.qrPh .*CRC/);
+    expect(refused({ ...fields, bic: 'BDO' })).toMatch(/PAYMENT_CHANNELS\.0\.qrPh bic must be/);
+    expect(refused({ ...fields, merchantName: 'Peñafrancia Lending' })).toMatch(/merchantName must be/);
+    expect(refused({ ...fields, type: 'p3p' })).toMatch(/type must be "p2p"/);
+    expect(refused({ ...fields, colour: 'red' })).toMatch(/PAYMENT_CHANNELS\.0\.qrPh/);
+    expect(refused({ payload: gcashCode }, { accountDetails: null })).toMatch(
+      /PAYMENT_CHANNELS\.0\.accountDetails is required with qrPh/,
+    );
   });
 });

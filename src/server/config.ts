@@ -12,13 +12,9 @@ import {
   type RepaymentRules,
 } from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
+import { type PaymentChannelConfig, paymentChannelConfigSchema } from '../domain/schemas/payment-channels';
 import { type NoticeTexts, noticeVersionPattern } from '../domain/schemas/privacy';
-import {
-  DEFAULT_TIME_ZONE,
-  defaultPaymentChannels,
-  type PaymentChannel,
-  paymentChannelSchema,
-} from '../domain/schemas/settings';
+import { DEFAULT_TIME_ZONE, defaultPaymentChannels, isExampleChannel } from '../domain/schemas/settings';
 import { type MetricsAccess, parseNetwork } from './metrics/access';
 import { defaultNoticeTexts, readNoticeFile } from './privacy/notice';
 
@@ -95,8 +91,8 @@ const paymentChannels = z
   })
   .pipe(
     z
-      .array(paymentChannelSchema, {
-        error: 'must be a JSON array of { code, name, accountDetails, instructions }',
+      .array(paymentChannelConfigSchema, {
+        error: 'must be a JSON array of { code, name, accountDetails, accountNumber, instructions, qrPh }',
       })
       .min(1, { error: 'must list at least one channel' })
       .refine((list) => new Set(list.map((c) => c.code)).size === list.length, {
@@ -421,7 +417,7 @@ export interface Config {
   fourEyesThresholdMinor: number;
   /** Grace days and late charge (docs/decisions/010); within the SEC ceilings with the product. */
   repaymentRules: RepaymentRules;
-  paymentChannels: PaymentChannel[];
+  paymentChannels: PaymentChannelConfig[];
   /** The payment provider's webhook: its shared secret and the channel its payments are recorded on. */
   paymentsWebhook: { secret: string; channel: string } | null;
   /** Scheduled jobs: on or off on this instance, and how often they run. */
@@ -486,6 +482,19 @@ export type StorageConfig =
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * The start-up warning while borrowers are shown example payment channels (PAYMENT_CHANNELS unset, or still
+ * holding an example's account details): one line naming what to set. Null once every channel is real.
+ */
+export function paymentChannelsWarning(config: Pick<Config, 'paymentChannels'>): string | null {
+  const examples = config.paymentChannels.filter(isExampleChannel).map((c) => c.code);
+  if (examples.length === 0) return null;
+  return (
+    `PAYMENT_CHANNELS: borrowers are shown example payment channels (${examples.join(', ')}), marked ` +
+    '"Example, do not pay"; set PAYMENT_CHANNELS to your own accounts (README, Configuration)'
+  );
 }
 
 /** Reads and validates the environment; throws ConfigError listing every bad value. */

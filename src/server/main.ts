@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { pruneExpired } from './auth/sessions';
 import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, paymentChannelsWarning } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
 import { clockStartingAt } from './lib/clock';
 import { loggerOptions } from './lib/logging';
@@ -62,6 +62,10 @@ async function main() {
     // Loans paid out before their facts were stored (migration 008) get them before the first request.
     const backfilled = await backfillLoanFacts(app.deps);
     if (backfilled > 0) app.log.info({ loans: backfilled }, 'stored loan facts computed');
+
+    // Borrowers are shown example payment channels until the lender sets real ones (docs/decisions/037).
+    const channelsWarning = paymentChannelsWarning(config);
+    if (channelsWarning) app.log.warn(channelsWarning);
 
     const bootstrapAdmin = await ensureBootstrapAdmin({ db: database.db });
     if (bootstrapAdmin) console.info(bootstrapAdminNotice(bootstrapAdmin));

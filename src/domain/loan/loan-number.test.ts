@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatLoanNumber,
   isLoanNumber,
+  loanNumberSearchText,
   loanNumbersIn,
   matchLoanReference,
   normaliseLoanReference,
@@ -82,6 +83,14 @@ describe('normaliseLoanReference', () => {
     ['too many digits', 'HL-26-0001234567890'],
   ])('refuses %s', (_, typed) => {
     expect(normaliseLoanReference(typed)).toBeNull();
+  });
+});
+
+describe('loanNumberSearchText', () => {
+  it('drops separators and case for a contains search', () => {
+    expect(loanNumberSearchText(' hl-26 0000 ')).toBe('HL260000');
+    expect(loanNumberSearchText('２６－０００')).toBe('26000');
+    expect(loanNumberSearchText(' - ')).toBe('');
   });
 });
 

@@ -93,6 +93,16 @@ export function normaliseLoanReference(input: string): string | null {
 }
 
 /**
+ * A staff search box's loan number, for a "contains" search: upper case, full-width folded, without the
+ * separators (compared with the stored numbers without their dashes), so `hl26 0000`, `26000002` and
+ * `000002` find HL-26-000002. Empty when nothing but separators was typed.
+ */
+export function loanNumberSearchText(input: string): string {
+  if (typeof input !== 'string') return '';
+  return fold(input.slice(0, MAX_MEMO_LENGTH)).replace(separators, '');
+}
+
+/**
  * A loan number inside free text ("Payment for HL-26-000002 thanks"): the `HL` prefix is required here,
  * not glued to a letter or digit before it; then the year and the sequence as `normaliseLoanReference`
  * reads them (run together only at full width). Not followed by a letter or digit, and a short sequence

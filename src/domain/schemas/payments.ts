@@ -33,11 +33,23 @@ export const paymentWebhookPayload = z
       .describe("The provider's own unique id for this payment; a redelivery carries the same one"),
     paymentReference: text()
       .max(limits.repaymentReference)
-      .describe('The reference the payer gave: the loan number (e.g. HL-000123)'),
+      .describe(
+        'The reference the payer gave: the loan number (e.g. HL-26-000123), written any way (HL26000123, hl 26 123, 26-000123), or a short text that contains it',
+      ),
     amountMinor: z.number().int().min(1).max(100_000_000_000).describe('Amount received in centavos'),
     currency: z.literal('PHP'),
     receivedAt: instant('VALIDATION_FAILED').describe('When the provider received the money (ISO 8601)'),
     payerName: text().max(200).optional(),
+    payerPhone: text()
+      .max(40)
+      .optional()
+      .describe(
+        "The payer's mobile number as the provider has it (any common writing); only suggests a loan",
+      ),
+    memo: text()
+      .max(1000)
+      .optional()
+      .describe("The payer's message, if the provider passes one on; a loan number written in it is read"),
   })
   .describe('A payment received by the provider');
 export type PaymentWebhookPayload = z.infer<typeof paymentWebhookPayload>;
@@ -58,6 +70,25 @@ export const paymentWebhookOutcome = z.object({
 });
 export type PaymentWebhookOutcome = z.infer<typeof paymentWebhookOutcome>;
 
+/**
+ * Why a kept payment is suggested for a loan (issue #32, docs/decisions/037), strongest first: the loan
+ * number written in the reference or memo (read forgivingly), the payer's phone is a borrower's with a
+ * running loan, or the amount equals what the loan had due on the payment's date or an instalment falling
+ * due near it. A suggestion is never applied by itself: finance confirms it.
+ */
+export const suggestionBases = ['reference', 'phone', 'amount'] as const;
+export type SuggestionBasis = (typeof suggestionBases)[number];
+
+export const loanSuggestion = z.object({
+  loanId: z.string(),
+  loanNumber: z.string(),
+  fullName: z.string(),
+  basis: z.enum(suggestionBases),
+  /** `amount`: the due date of the amount it matches; otherwise null. */
+  on: z.string().nullable(),
+});
+export type LoanSuggestion = z.infer<typeof loanSuggestion>;
+
 export const unappliedPaymentItem = z.object({
   id: z.string(),
   provider: z.string(),
@@ -66,6 +97,9 @@ export const unappliedPaymentItem = z.object({
   receivedAt: z.string(),
   payerReference: z.string(),
   payerName: z.string().nullable(),
+  /** What the provider sent besides the reference, when it did. */
+  payerPhone: z.string().nullable(),
+  memo: z.string().nullable(),
   reason: z.enum(unappliedReasons),
   /** `reference_conflict`: what the earlier delivery of this provider reference carried. */
   earlierAmountMinor: z.number().nullable(),
@@ -75,6 +109,8 @@ export const unappliedPaymentItem = z.object({
   resolutionNote: z.string().nullable(),
   appliedRepaymentId: z.string().nullable(),
   appliedLoanNumber: z.string().nullable(),
+  /** Open payments only: the loan it likely belongs to, and why (null when nothing points to one loan). */
+  suggestion: loanSuggestion.nullable(),
 });
 export const unappliedPaymentsPage = pageOf(unappliedPaymentItem);
 export const unappliedListQuery = z.object({ page: listQuerySchema.shape.page });

@@ -121,6 +121,8 @@ export const borrowerRepaymentDto = z.object({
   reference: z.string(),
   reversed: z.boolean(),
   allocation: allocationDto.nullable(),
+  /** Why and when it was reversed (the staff ledger adds who). */
+  reversal: z.object({ reason: z.string(), reversedAt: z.string() }).nullable(),
 });
 
 /** A repayment in the staff ledger: who recorded it, where it went, and its reversal if any. */

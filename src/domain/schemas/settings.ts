@@ -19,19 +19,47 @@ export const paymentChannelSchema = z.strictObject({
     ),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   accountDetails: optionalText(300),
+  /** The number alone, as a borrower pastes it into their app (tap to copy); none: they copy the details. */
+  accountNumber: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)))),
   instructions: optionalText(500),
 });
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 
 /**
- * The channels finance records repayments on until the lender sets PAYMENT_CHANNELS. No account numbers are
- * invented: until the lender gives real details, borrowers are told to contact support for how to pay.
+ * The channels until the lender sets PAYMENT_CHANNELS (docs/decisions/037): finance records repayments on
+ * them, and borrowers see them as EXAMPLES not to pay to (`isExampleChannel`), with details that look real
+ * but reach nobody (all-zero numbers), so a lender sees what borrowers will see and the start-up log says
+ * what to set.
  */
 export const defaultPaymentChannels: readonly PaymentChannel[] = [
-  { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
-  { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
+  {
+    code: 'bank_transfer',
+    name: 'Bank transfer',
+    accountDetails: 'BDO Unibank · Account name: Sample Lending Corp. · Account no. 0000 0000 0000',
+    accountNumber: '000000000000',
+    instructions: 'InstaPay or PESONet from any bank or e-wallet app. Write your loan number in the notes.',
+  },
+  {
+    code: 'gcash',
+    name: 'GCash',
+    accountDetails: 'GCash number 0900 000 0000 · Sample Lending Corp.',
+    accountNumber: '09000000000',
+    instructions: 'Send Money → Express Send. Write your loan number in the message.',
+  },
   { code: 'cash', name: 'Cash at the office', accountDetails: null, instructions: null },
 ];
+
+/**
+ * Whether a channel still shows an example's account details or number: borrowers must not send money to
+ * it, whatever else the lender changed.
+ */
+export function isExampleChannel(channel: Pick<PaymentChannel, 'accountDetails' | 'accountNumber'>): boolean {
+  return defaultPaymentChannels.some(
+    (example) =>
+      (example.accountDetails !== null && example.accountDetails === channel.accountDetails) ||
+      (example.accountNumber != null && example.accountNumber === channel.accountNumber),
+  );
+}
 
 /**
  * A channel still named as shipped ("Bank transfer"), whose name the screens may write in the reader's

@@ -4,8 +4,8 @@ import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
 import { myApplicationDto } from './application';
 import { limits } from './limits';
+import { walletPaymentChannelDto } from './paying';
 import { borrowerRepaymentDto, instalmentDto, loanPositionDto } from './repayments';
-import { paymentChannelSchema } from './settings';
 import { pageOf } from './staff';
 import { text } from './text';
 
@@ -133,7 +133,7 @@ export const walletResponse = z.object({
       position: loanPositionDto.nullable(),
       repayments: z.array(borrowerRepaymentDto),
       paymentReference: z.string(),
-      paymentChannels: z.array(paymentChannelSchema),
+      paymentChannels: z.array(walletPaymentChannelDto),
       closedAt: z.string().nullable(),
     })
     .nullable(),

@@ -6,6 +6,7 @@ import {
   type ReminderKind,
   reminderText,
 } from '../../domain/loan/reminders';
+import { isExampleChannel } from '../../domain/schemas/settings';
 import { notifyBorrower } from '../audit/audit';
 import type { AppDeps } from '../deps';
 import { hourIn, todayIn } from '../lib/today';
@@ -85,7 +86,10 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
       }
     }
 
-    const channels = deps.config.paymentChannels.filter((c) => c.accountDetails !== null);
+    // Example channels (PAYMENT_CHANNELS not set up, docs/decisions/037) are never sent as a way to pay.
+    const channels = deps.config.paymentChannels.filter(
+      (c) => c.accountDetails !== null && !isExampleChannel(c),
+    );
     let enqueued = 0;
     for (const loan of candidates) {
       // Shutting down: roll the day's decisions back rather than hold the process; the next start redoes them.

@@ -3,6 +3,7 @@ import type { AuditEventDto, AuditQuery } from '../../../domain/schemas/staff';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
+import { loanNumberMatchesSql } from '../../lib/loan-number-search';
 import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
 
 type AuditSelect = SelectQueryBuilder<
@@ -33,7 +34,7 @@ export function filteredAuditEvents(
     );
   }
   if (query.action) base = base.where('audit_events.action', 'like', `%${escapeLike(query.action)}%`);
-  if (query.loan) base = base.where('loan.loan_number', 'like', `%${escapeLike(query.loan.toUpperCase())}%`);
+  if (query.loan) base = base.where(loanNumberMatchesSql('loan.loan_number', query.loan));
   // Dates are whole days in the configured time zone, both ends included.
   if (query.from)
     base = base.where(

@@ -10,7 +10,7 @@ import {
 import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
-import { escapeLike } from '../../lib/like';
+import { loanNumberMatchesSql } from '../../lib/loan-number-search';
 import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { dateLiteral, rowCount } from '../../lib/sql-lists';
 import { outstandingPrincipalSql, overdueOnSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
@@ -52,9 +52,9 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   let filtered = pastDue();
   for (const condition of borrowerSearch(query)) filtered = filtered.where(condition);
   if (query.q) {
-    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
+    // The loan number written any way (HL26000002, hl-26-2, 000002): from the index's own column.
     filtered = filtered.where(
-      sql<SqlBool>`lower(applications.loan_number) like ${pattern}` as Expression<SqlBool>,
+      loanNumberMatchesSql('applications.loan_number', query.q) as Expression<SqlBool>,
     );
   }
   if (query.bucket) filtered = filtered.where(inBucket(query.bucket, today));

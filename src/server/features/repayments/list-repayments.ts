@@ -2,11 +2,13 @@ import { type SqlBool, sql } from 'kysely';
 import type { RepaymentListQuery } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
+import { loanNumberMatchesSql } from '../../lib/loan-number-search';
 import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
 
 /**
  * The Repayments list: every recorded repayment, newest first, searchable by the borrower's name and phone
- * and by loan number or payment reference ("contains", case-insensitive). Keys and the capped total come
+ * and by loan number (written any way, `lib/loan-number-search.ts`) or payment reference ("contains",
+ * case-insensitive). Keys and the capped total come
  * from the (created_at, id) index (migration 017); the loan is joined for the search only.
  */
 export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
@@ -25,7 +27,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
               ...search,
               ...(query.q
                 ? [
-                    sql<SqlBool>`(lower(applications.loan_number) like ${pattern} or lower(repayments.reference) like ${pattern})`,
+                    sql<SqlBool>`(${loanNumberMatchesSql('applications.loan_number', query.q)} or lower(repayments.reference) like ${pattern})`,
                   ]
                 : []),
             ]),

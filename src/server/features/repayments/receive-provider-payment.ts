@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { AppError, type ErrorCode } from '../../../domain/errors';
+import { matchLoanReference } from '../../../domain/loan/loan-number';
 import type {
   PaymentWebhookOutcome,
   PaymentWebhookPayload,
@@ -30,6 +31,9 @@ const keptBecause: Partial<Record<ErrorCode, UnappliedReason>> = {
  * number becomes a repayment through the same use case finance uses (closing the loan when it clears it);
  * anything else is kept as an unapplied payment for finance, never dropped. A delivery quoting a provider
  * reference already received with another amount is kept too, as a conflict finance sees with both amounts.
+ * The loan number is read the way people write it (`matchLoanReference`: case, spaces, dashes, a missing
+ * prefix, inside a memo); only the provider's own reference is compared as sent, since it is the key of
+ * idempotency. A phone or an amount never applies a payment: they only suggest a loan to finance.
  */
 export async function receiveProviderPayment(
   deps: AppDeps,
@@ -90,12 +94,18 @@ export async function receiveProviderPayment(
       });
     }
 
-    const loan = await trx
-      .selectFrom('applications')
-      .select('id')
-      .where('loan_number', '=', payload.paymentReference.trim().toUpperCase())
-      .executeTakeFirst();
-    let reason: UnappliedReason = 'unknown_reference';
+    // The loan the payer named, however they wrote it, in the reference or the memo; two loans named is
+    // no match (docs/decisions/037).
+    const named = matchLoanReference(payload.paymentReference, payload.memo);
+    const loan =
+      named.kind === 'one'
+        ? await trx
+            .selectFrom('applications')
+            .select('id')
+            .where('loan_number', '=', named.loanNumber)
+            .executeTakeFirst()
+        : undefined;
+    let reason: UnappliedReason = named.kind === 'ambiguous' ? 'ambiguous_reference' : 'unknown_reference';
     if (loan) {
       try {
         const result = await recordRepaymentIn(

@@ -45,6 +45,8 @@ const resolution = z.object({
   status: z.enum(unappliedStatuses),
   repaymentId: z.string().nullable(),
   loanStatus: z.enum(loanStatuses).nullable(),
+  /** Applied: the loan's number as stored, however it was typed. */
+  loanNumber: z.string().nullable(),
 });
 
 /** The exact bytes of each webhook request: the signature covers them, not a re-serialised object. */
@@ -142,7 +144,7 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       schema: {
         tags: ['back office'],
         summary:
-          'Provider payments kept for finance (unknown loan, loan not running, over-payment): open first',
+          'Provider payments kept for finance (unknown or ambiguous reference, loan not running, conflict): open first, each open one with the loan it likely belongs to and why',
         querystring: unappliedListQuery,
         response: { 200: unappliedPaymentsPage, ...errorResponses },
       },
@@ -157,7 +159,8 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       preValidation: requirePermission('unappliedPayment.resolve'),
       schema: {
         tags: ['back office'],
-        summary: 'Apply a kept payment to a loan (loan number or id): it becomes a repayment',
+        summary:
+          'Apply a kept payment to a loan (its id, or its number written any way, e.g. HL26000002): it becomes a repayment',
         params: idParams,
         body: applyUnappliedSchema,
         response: { 200: resolution, ...errorResponses },
@@ -224,7 +227,7 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
         schema: {
           tags: ['payments'],
           summary:
-            "Payment provider notification (HMAC-SHA256 signed). Matched to a loan by the loan number as payment reference; otherwise kept unapplied for finance. Idempotent by the provider's reference",
+            "Payment provider notification (HMAC-SHA256 signed). Matched to a loan by the loan number in the payment reference or memo, however written (HL26000002, hl-26-2); otherwise kept unapplied for finance. Idempotent by the provider's reference",
           description:
             'Headers: X-Hiram-Timestamp (Unix seconds; older than 5 minutes or more than 60 s ahead is refused) and X-Hiram-Signature = "sha256=" + hex HMAC-SHA256 with PAYMENTS_WEBHOOK_SECRET over "<timestamp>.<raw body>". 200 means accepted (applied or kept unapplied); a redelivery answers the same and creates nothing. 401 bad signature or timestamp; 503 when the webhook is not configured.',
           headers: paymentWebhookHeaders,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { matchLoanReference } from '../../../domain/loan/loan-number';
 import { recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
@@ -8,13 +9,15 @@ import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { todayIn } from '../../lib/today';
 import type { StaffContext } from '../../loans/staff-context';
 import { recordRepaymentIn } from './record-repayment';
+import { suggestLoans } from './suggest-loans';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const resolved = () => new AppError('UNAPPLIED_PAYMENT_RESOLVED');
 
 /**
  * Kept provider payments for finance: open ones first, oldest first; then the resolved ones. Keys and the
- * capped total from the queue index ((status <> 'open'), received_at, id).
+ * capped total from the queue index ((status <> 'open'), received_at, id). Each open one comes with the loan
+ * it likely belongs to, when something points to one (`suggestLoans`).
  */
 export async function listUnappliedPayments(deps: AppDeps, page: number) {
   const keys = deps.db
@@ -44,6 +47,8 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
       'u.received_at',
       'u.payer_reference',
       'u.payer_name',
+      sql<string | null>`u.payload->>'payerPhone'`.as('payer_phone'),
+      sql<string | null>`u.payload->>'memo'`.as('memo'),
       'u.reason',
       'u.earlier_amount',
       'u.status',
@@ -57,6 +62,19 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
     .orderBy('page.at')
     .orderBy('page.id')
     .execute();
+  const suggestions = await suggestLoans(
+    deps,
+    rows
+      .filter((r) => r.status === 'open')
+      .map((r) => ({
+        id: r.id,
+        amountMinor: Number(r.amount),
+        receivedAt: r.received_at,
+        payerReference: r.payer_reference,
+        memo: r.memo,
+        payerPhone: r.payer_phone,
+      })),
+  );
   const items = rows.map((r) => ({
     id: r.id,
     provider: r.provider,
@@ -65,6 +83,8 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
     receivedAt: r.received_at.toISOString(),
     payerReference: r.payer_reference,
     payerName: r.payer_name,
+    payerPhone: r.payer_phone,
+    memo: r.memo,
     reason: r.reason,
     earlierAmountMinor: r.earlier_amount === null ? null : Number(r.earlier_amount),
     status: r.status,
@@ -73,12 +93,13 @@ export async function listUnappliedPayments(deps: AppDeps, page: number) {
     resolutionNote: r.resolution_note,
     appliedRepaymentId: r.applied_repayment_id,
     appliedLoanNumber: r.loan_number ?? null,
+    suggestion: suggestions.get(r.id) ?? null,
   }));
   return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, page), page);
 }
 
 /**
- * Finance applies a kept payment to a loan (by loan number or id). It becomes a repayment through the same
+ * Finance applies a kept payment to a loan (by id, or by loan number written any way: `HL26000002`). It becomes a repayment through the same
  * use case (channel and reference are the provider's, so a redelivery still finds one payment), and the kept
  * record turns 'applied' in the same transaction. The kept row is locked first: of two finance users applying
  * it at once, the second finds it resolved.
@@ -93,16 +114,22 @@ export async function applyUnappliedPayment(deps: AppDeps, ctx: StaffContext, id
       .executeTakeFirst();
     if (!kept) throw new AppError('NOT_FOUND');
     if (kept.status !== 'open') throw resolved();
+    // A loan id, or a loan number written any way the webhook reads one (docs/decisions/037).
     const wanted = loanRef.trim();
-    const loan = await trx
-      .selectFrom('applications')
-      .select('id')
-      .where((eb) =>
-        UUID.test(wanted)
-          ? eb.or([eb('id', '=', wanted), eb('loan_number', '=', wanted.toUpperCase())])
-          : eb('loan_number', '=', wanted.toUpperCase()),
-      )
-      .executeTakeFirst();
+    const named = matchLoanReference(wanted);
+    const number = named.kind === 'one' ? named.loanNumber : null;
+    const loan =
+      UUID.test(wanted) || number
+        ? await trx
+            .selectFrom('applications')
+            .select(['id', 'loan_number'])
+            .where((eb) =>
+              UUID.test(wanted)
+                ? eb('id', '=', wanted.toLowerCase())
+                : eb('loan_number', '=', number as string),
+            )
+            .executeTakeFirst()
+        : undefined;
     if (!loan) throw new AppError('LOAN_NOT_FOUND', { fields: { loan: 'LOAN_NOT_FOUND' } });
 
     const repayment = await recordRepaymentIn(
@@ -143,7 +170,13 @@ export async function applyUnappliedPayment(deps: AppDeps, ctx: StaffContext, id
       before: { status: 'open' },
       after: { status: 'applied', repaymentId: repayment.id },
     });
-    return { id, status: 'applied' as const, repaymentId: repayment.id, loanStatus: repayment.loanStatus };
+    return {
+      id,
+      status: 'applied' as const,
+      repaymentId: repayment.id,
+      loanStatus: repayment.loanStatus,
+      loanNumber: loan.loan_number,
+    };
   });
   publishAfterCommit(deps, { type: 'repayments-changed' });
   return result;
@@ -180,7 +213,7 @@ export async function returnUnappliedPayment(deps: AppDeps, ctx: StaffContext, i
       after: { status: 'returned' },
       reason,
     });
-    return { id, status: 'returned' as const, repaymentId: null, loanStatus: null };
+    return { id, status: 'returned' as const, repaymentId: null, loanStatus: null, loanNumber: null };
   });
   publishAfterCommit(deps, { type: 'repayments-changed' });
   return result;

@@ -22,7 +22,14 @@ export function settingsRoutes(app: App, deps: AppDeps) {
       supportEmail: deps.config.supportEmail,
       regulatorContact: deps.config.regulatorContact,
       defaultCreditScore: deps.config.loanProduct.defaultCreditScore,
-      paymentChannels: deps.config.paymentChannels,
+      // What a screen names a channel by; its QR Ph account stays on the server (the wallet shows the code).
+      paymentChannels: deps.config.paymentChannels.map((c) => ({
+        code: c.code,
+        name: c.name,
+        accountDetails: c.accountDetails,
+        accountNumber: c.accountNumber ?? null,
+        instructions: c.instructions,
+      })),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLoanProduct } from '../../../domain/loan/terms';
+import { defaultPaymentChannels } from '../../../domain/schemas/settings';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -23,11 +24,8 @@ describe('public settings', () => {
       supportEmail: 'support@example.com',
       regulatorContact: t.deps.config.regulatorContact,
       defaultCreditScore: 500,
-      paymentChannels: [
-        { code: 'bank_transfer', name: 'Bank transfer', accountDetails: null, instructions: null },
-        { code: 'gcash', name: 'GCash', accountDetails: null, instructions: null },
-        { code: 'cash', name: 'Cash at the office', accountDetails: null, instructions: null },
-      ],
+      // The shipped example channels (docs/decisions/037); finance records repayments on them.
+      paymentChannels: defaultPaymentChannels.map((c) => ({ ...c, accountNumber: c.accountNumber ?? null })),
     });
   });
 

@@ -8,6 +8,7 @@ import { today } from '../../lib/clock';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { withdrawnSql } from '../../lib/loan-balance';
 import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
+import { walletPaymentChannels } from './payment-channels';
 
 const HISTORY_LIMIT = 50;
 
@@ -107,11 +108,16 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
           reference: r.reference,
           reversed: r.reversal !== null,
           allocation: applied.get(r.id)?.allocation ?? null,
+          reversal: r.reversal
+            ? { reason: r.reversal.reason, reversedAt: r.reversal.reversedAt.toISOString() }
+            : null,
         }))
         .reverse(),
       paymentReference: application.loan_number,
-      // Only channels with real account details tell a borrower how to pay; otherwise they contact support.
-      paymentChannels: deps.config.paymentChannels.filter((c) => c.accountDetails !== null),
+      paymentChannels: walletPaymentChannels(deps.config.paymentChannels, {
+        reference: application.loan_number,
+        amountDueMinor: paidOut ? position.amountDueNowMinor : 0,
+      }),
       closedAt: application.closed_at?.toISOString() ?? null,
     },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentQrQuery } from '../../../domain/schemas/paying';
 import {
   disbursementDto,
   walletResponse,
@@ -14,6 +15,7 @@ import { errorResponses } from '../../lib/openapi';
 import { rateLimit } from '../../lib/rate-limits';
 import type { App } from '../../lib/types';
 import { getWallet } from './get-wallet';
+import { paymentQrImage } from './payment-qr';
 import { previewWithdrawalFor } from './preview-withdrawal';
 import { requestWithdrawal } from './request-withdrawal';
 import { sendWithdrawalCode } from './send-withdrawal-code';
@@ -32,6 +34,34 @@ export function walletRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) => getWallet(deps, currentUser(request).id),
+  );
+
+  app.get(
+    '/wallet/payment-qr/:channel',
+    {
+      preValidation: requirePermission('loan.viewOwn'),
+      config: { inputErrorCode: 'NOT_FOUND' },
+      schema: {
+        tags: ['wallet'],
+        summary:
+          "The QR Ph code of a payment channel for the borrower's loan (the wallet's qr.payload): SVG, or PNG " +
+          'to save and upload in a payment app',
+        params: z.object({ channel: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: 'NOT_FOUND' }) }),
+        querystring: paymentQrQuery,
+        response: { 200: z.any().describe('image/svg+xml or image/png'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const image = await paymentQrImage(
+        deps,
+        currentUser(request).id,
+        request.params.channel,
+        request.query.format,
+      );
+      reply.header('content-type', image.contentType).header('cache-control', 'no-store');
+      if (image.filename) reply.header('content-disposition', `attachment; filename="${image.filename}"`);
+      return reply.send(image.body);
+    },
   );
 
   app.post(

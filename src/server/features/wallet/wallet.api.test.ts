@@ -83,8 +83,11 @@ describe('wallet', () => {
       position: null,
       repayments: [],
       paymentReference: expect.stringMatching(/^HL-/),
-      // The default channels have no account details: the borrower is told to contact support.
-      paymentChannels: [],
+      // The default channels are examples (docs/decisions/037): flagged, never with a code to scan.
+      paymentChannels: [
+        expect.objectContaining({ code: 'bank_transfer', example: true, qr: null }),
+        expect.objectContaining({ code: 'gcash', example: true, qr: null }),
+      ],
     });
     expect(wallet.body.canApply).toBe(false);
   });

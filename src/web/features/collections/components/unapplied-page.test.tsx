@@ -26,6 +26,8 @@ function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPaymen
     receivedAt: '2026-11-20T02:30:00.000Z',
     payerReference: 'HL-999999',
     payerName: 'Ana Santos',
+    payerPhone: null,
+    memo: null,
     reason: 'unknown_reference',
     earlierAmountMinor: null,
     status: 'open',
@@ -34,6 +36,7 @@ function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPaymen
     resolutionNote: null,
     appliedRepaymentId: null,
     appliedLoanNumber: null,
+    suggestion: null,
     ...overrides,
   };
 }

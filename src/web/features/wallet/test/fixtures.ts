@@ -193,6 +193,7 @@ export function paidOutWallet(
           reference: 'GC-1',
           reversed: false,
           allocation: null,
+          reversal: null,
         },
       ],
       paymentReference: 'HL-25-000042',

@@ -1,0 +1,45 @@
+import type { TextLanguage } from '../../../domain/date-text';
+import type { AppDeps } from '../../deps';
+import { getPaymentReceipt, getPayoutReceipt, type ReceiptViewer } from './get-receipt';
+import { paymentReceiptDocument, payoutReceiptDocument } from './receipt-text';
+import { renderReceiptPdf } from './render-receipt';
+
+/** No lender name is configured: documents are issued under the product's name (as the statement is). */
+const LENDER_NAME = 'Hiram';
+
+const contextOf = (deps: AppDeps) => ({
+  lenderName: LENDER_NAME,
+  supportEmail: deps.config.supportEmail,
+  timeZone: deps.config.timeZone,
+  now: deps.clock.now(),
+});
+
+/** A payment's receipt as a PDF in the reader's language. */
+export async function paymentReceiptPdf(
+  deps: AppDeps,
+  repaymentId: string,
+  viewer: ReceiptViewer,
+  language: TextLanguage,
+) {
+  const receipt = await getPaymentReceipt(deps, repaymentId, viewer);
+  const context = contextOf(deps);
+  const pdf = await renderReceiptPdf(paymentReceiptDocument(receipt, language, context), {
+    createdAt: context.now,
+  });
+  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf };
+}
+
+/** A payout's receipt as a PDF in the reader's language. */
+export async function payoutReceiptPdf(
+  deps: AppDeps,
+  disbursementId: string,
+  viewer: ReceiptViewer,
+  language: TextLanguage,
+) {
+  const receipt = await getPayoutReceipt(deps, disbursementId, viewer);
+  const context = contextOf(deps);
+  const pdf = await renderReceiptPdf(payoutReceiptDocument(receipt, language, context), {
+    createdAt: context.now,
+  });
+  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf };
+}

@@ -1,0 +1,152 @@
+import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
+import { formatMoney } from '../../../domain/money';
+import type { PaymentReceiptDto, PayoutReceiptDto } from '../../../domain/schemas/paying';
+import { todayIn } from '../../lib/today';
+import en from './texts/en.json';
+import fil from './texts/fil.json';
+import km from './texts/km.json';
+import zh from './texts/zh.json';
+
+/** The receipt's texts in every language (key parity is tested). */
+export const receiptTexts: Record<TextLanguage, typeof en> = { en, zh, km, fil };
+
+export interface LabelledValue {
+  label: string;
+  value: string;
+}
+
+/** "{name}" placeholders filled in; an unknown one is left as written so a mistake shows. */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+/** Everything the receipt PDF writes, in the reader's language and the lender's formats. */
+export interface ReceiptDocument {
+  language: TextLanguage;
+  lenderName: string;
+  title: string;
+  receiptNumber: string;
+  issued: string;
+  /** The figure the receipt is about: the amount received, or what was sent to the borrower. */
+  headline: LabelledValue;
+  /** A reversed payment: the word and why, in place of the breakdown. */
+  reversed: { label: string; note: string } | null;
+  facts: LabelledValue[];
+  breakdownTitle: string;
+  breakdown: LabelledValue[];
+  notes: string[];
+  footer: string;
+}
+
+interface Context {
+  lenderName: string;
+  supportEmail: string;
+  timeZone: string;
+  /** When the PDF is made (its "Issued" date). */
+  now: Date;
+}
+
+function writers(language: TextLanguage, timeZone: string) {
+  const locale = intlLocales[language];
+  const date = (isoDate: string) => writeIsoDate(language, isoDate) ?? isoDate;
+  return {
+    money: (minor: number) => formatMoney(minor, { locale }),
+    date,
+    /** An instant as the calendar date it was in the lender's time zone. */
+    day: (instant: string | Date) => date(todayIn(timeZone, new Date(instant))),
+  };
+}
+
+/** A payment's receipt in one language. */
+export function paymentReceiptDocument(
+  receipt: PaymentReceiptDto,
+  language: TextLanguage,
+  context: Context,
+): ReceiptDocument {
+  const t = receiptTexts[language];
+  const w = writers(language, context.timeZone);
+  const a = receipt.allocation;
+  const parts: [number, string][] = a
+    ? [
+        [a.lateChargesMinor, t.allocation.lateCharges],
+        [a.interestMinor, t.allocation.interest],
+        [a.principalMinor, t.allocation.principal],
+        [a.advanceMinor, t.allocation.advance],
+        [a.prepaidPrincipalMinor, t.allocation.prepaidPrincipal],
+        [a.overpaymentMinor, t.allocation.overpayment],
+      ]
+    : [];
+  return {
+    language,
+    lenderName: context.lenderName,
+    title: t.paymentTitle,
+    receiptNumber: receipt.receiptNumber,
+    issued: fill(t.issued, { date: w.day(context.now) }),
+    headline: { label: t.amountReceived, value: w.money(receipt.amountMinor) },
+    reversed: receipt.reversal
+      ? {
+          label: t.reversed,
+          note: fill(t.reversedNote, {
+            date: w.day(receipt.reversal.reversedAt),
+            reason: receipt.reversal.reason,
+          }),
+        }
+      : null,
+    facts: [
+      { label: t.receiptNumber, value: receipt.receiptNumber },
+      { label: t.loanNumber, value: receipt.loanNumber },
+      { label: t.borrower, value: receipt.borrowerName },
+      { label: t.receivedOn, value: w.date(receipt.receivedOn) },
+      { label: t.channel, value: receipt.channelName },
+      { label: t.reference, value: receipt.reference },
+      { label: t.recordedOn, value: w.day(receipt.recordedAt) },
+    ],
+    breakdownTitle: t.appliedTitle,
+    breakdown: parts
+      .filter(([minor]) => minor > 0)
+      .map(([minor, label]) => ({ label, value: w.money(minor) })),
+    notes: [fill(t.acknowledgement, { lender: context.lenderName })],
+    footer: fill(t.footer, { email: context.supportEmail }),
+  };
+}
+
+/** A payout's receipt in one language. */
+export function payoutReceiptDocument(
+  receipt: PayoutReceiptDto,
+  language: TextLanguage,
+  context: Context,
+): ReceiptDocument {
+  const t = receiptTexts[language];
+  const w = writers(language, context.timeZone);
+  return {
+    language,
+    lenderName: context.lenderName,
+    title: t.payoutTitle,
+    receiptNumber: receipt.receiptNumber,
+    issued: fill(t.issued, { date: w.day(context.now) }),
+    headline: { label: t.amountSent, value: w.money(receipt.netMinor) },
+    reversed: null,
+    facts: [
+      { label: t.receiptNumber, value: receipt.receiptNumber },
+      { label: t.loanNumber, value: receipt.loanNumber },
+      { label: t.borrower, value: receipt.borrowerName },
+      { label: t.requestedOn, value: w.day(receipt.requestedAt) },
+      { label: t.paidOn, value: w.day(receipt.paidAt) },
+      {
+        label: t.sentTo,
+        value: fill(t.account, { bank: receipt.bankName, last4: receipt.accountNumberLast4 }),
+      },
+      { label: t.transferReference, value: receipt.reference },
+    ],
+    breakdownTitle: t.amountsTitle,
+    breakdown: [
+      { label: t.gross, value: w.money(receipt.amountMinor) },
+      { label: t.fee, value: w.money(receipt.feeMinor) },
+      { label: t.net, value: w.money(receipt.netMinor) },
+    ],
+    notes: [fill(t.acknowledgement, { lender: context.lenderName })],
+    footer: fill(t.footer, { email: context.supportEmail }),
+  };
+}

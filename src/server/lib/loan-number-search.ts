@@ -1,0 +1,17 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { loanNumberSearchText, normaliseLoanReference } from '../../domain/loan/loan-number';
+import { escapeLike } from './like';
+
+/**
+ * A back-office search by loan number, as forgiving as the webhook (issue #32, docs/decisions/037): the
+ * number `typed` clearly means (`hl26-2` is HL-26-000002), or any number that contains what was typed,
+ * separators and case aside (`26000002`, `hl26 0000`). `column` is the stored, canonical loan number.
+ */
+export function loanNumberMatchesSql(column: string, typed: string): RawBuilder<SqlBool> {
+  const exact = normaliseLoanReference(typed);
+  const text = loanNumberSearchText(typed);
+  const ref = sql.ref(column);
+  const contains = sql<SqlBool>`replace(${ref}, '-', '') like ${`%${escapeLike(text)}%`}`;
+  if (exact) return sql<SqlBool>`(${ref} = ${exact} or ${contains})`;
+  return text === '' ? sql<SqlBool>`false` : contains;
+}
