@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { divRoundHalfUp, isMinor } from '../money';
+import { canonicalPhoneOrSame } from '../phone';
 import { phonePattern } from '../schemas/auth';
 import { miniText } from '../schemas/text-mini';
 
@@ -142,6 +143,7 @@ export function makeLoanRequestSchema(product: LoanProduct = defaultLoanProduct)
     phone: miniText({ error: 'PHONE_REQUIRED' }).check(
       z.trim(),
       z.minLength(1, { error: 'PHONE_REQUIRED', abort: true }),
+      z.overwrite(canonicalPhoneOrSame),
       z.regex(phonePattern, { error: 'PHONE_INVALID' }),
     ),
     amount: wholeAmount(product.borrowerAmount, 'LOAN_AMOUNT_INVALID'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseWholeAmount } from '../loan/terms';
+import { canonicalPhoneOrSame } from '../phone';
 import { type ApplicationInfoField, contactRelations } from './application-fields';
 import { phonePattern } from './auth';
 import { text } from './text';
@@ -22,7 +23,15 @@ const field = (max: number) =>
 
 const digits = (maxLength: number) => field(maxLength).regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' });
 
-const phoneDigits = () => digits(15).regex(phonePattern, { error: 'PHONE_INVALID' });
+/**
+ * A Philippine mobile number written any common way ("+63 917 123 4567", "0917-123-4567"), kept in its one
+ * form (src/domain/phone.ts, issue #32); anything else is refused as before: not digits, or not a mobile.
+ */
+const phoneDigits = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? canonicalPhoneOrSame(value) : value),
+    digits(15).regex(phonePattern, { error: 'PHONE_INVALID' }),
+  );
 
 /**
  * Whole pesos, typed by the same rule as every amount (`parseWholeAmount`: grouping commas or spaces, local

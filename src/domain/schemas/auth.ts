@@ -1,11 +1,16 @@
 import * as z from 'zod/mini';
 import { codePattern } from '../codes';
+import { canonicalMobilePattern, canonicalPhoneOrSame } from '../phone';
 import { consentVersion } from './privacy';
 import { miniText as text } from './text-mini';
 
 // zod/mini: every borrower's first load carries these forms' schemas (docs/decisions/023).
 
-export const phonePattern = /^\d{10,15}$/;
+/**
+ * A phone as stored: a Philippine mobile number in its one form, "09171234567" (src/domain/phone.ts; issue
+ * #32). Every phone field reads what was typed (any common writing) into this form first.
+ */
+export const phonePattern = canonicalMobilePattern;
 export const passwordMinLength = 8;
 /** Bounds hashing work per request; long enough for any passphrase. */
 export const passwordMaxLength = 128;
@@ -14,8 +19,12 @@ export const passwordMaxLength = 128;
 const requiredText = (requiredCode: string) =>
   text({ error: requiredCode }).check(z.trim(), z.minLength(1, { error: requiredCode, abort: true }));
 
+/** A Philippine mobile number written any common way, stored in its one form; anything else is PHONE_INVALID. */
 const phoneField = (requiredCode: string) =>
-  requiredText(requiredCode).check(z.regex(phonePattern, { error: 'PHONE_INVALID' }));
+  requiredText(requiredCode).check(
+    z.overwrite(canonicalPhoneOrSame),
+    z.regex(phonePattern, { error: 'PHONE_INVALID' }),
+  );
 
 const newPassword = (requiredCode: string) =>
   text({ error: requiredCode }).check(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loanStatuses } from '../loan/status';
+import { canonicalMobilePattern, canonicalPhoneOrSame, phoneSearchTerm } from '../phone';
 import { roles } from '../roles';
 import { civilDate } from './dates';
 import { limits } from './limits';
@@ -7,11 +8,22 @@ import { text } from './text';
 
 export const PAGE_SIZE = 10;
 
+/**
+ * A phone search box: part of a number written any way ("+63 917", "0917-123"), searched as digits of the
+ * stored form (src/domain/phone.ts, issue #32).
+ */
+const phoneSearch = text()
+  .overwrite(phoneSearchTerm)
+  .max(15)
+  .regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' })
+  .optional()
+  .default('');
+
 /** Search and paging for back-office lists: trimmed text; an empty search matches everything. */
 export const listQuerySchema = z.object({
   page: z.coerce.number({ error: 'VALIDATION_FAILED' }).int().min(1).max(1_000_000).default(1),
   name: text().trim().max(limits.searchName).optional().default(''),
-  phone: text().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
+  phone: phoneSearch,
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -219,7 +231,9 @@ export const createUserSchema = z.object(
       .min(1, { error: 'USER_FIELDS_REQUIRED', abort: true })
       .min(8, { error: 'PASSWORD_TOO_SHORT', abort: true })
       .max(limits.password, { error: 'PASSWORD_TOO_LONG' }),
-    phone: required('USER_FIELDS_REQUIRED').regex(/^\d{10,15}$/, { error: 'PHONE_INVALID' }),
+    phone: required('USER_FIELDS_REQUIRED')
+      .overwrite(canonicalPhoneOrSame)
+      .regex(canonicalMobilePattern, { error: 'PHONE_INVALID' }),
     role: roleInput,
   },
   { error: 'USER_FIELDS_REQUIRED' },
@@ -228,7 +242,9 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 export const updateUserSchema = z.object(
   {
-    phone: required('USER_UPDATE_REQUIRED').regex(/^\d{10,15}$/, { error: 'PHONE_INVALID' }),
+    phone: required('USER_UPDATE_REQUIRED')
+      .overwrite(canonicalPhoneOrSame)
+      .regex(canonicalMobilePattern, { error: 'PHONE_INVALID' }),
     /** A new temporary password; the user must change it at next login. */
     password: text({ error: 'USER_UPDATE_REQUIRED' })
       .min(1, { error: 'USER_UPDATE_REQUIRED', abort: true })
@@ -242,7 +258,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const userListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  phone: text().trim().max(15).regex(/^\d*$/, { error: 'FIELD_DIGITS_ONLY' }).optional().default(''),
+  phone: phoneSearch,
 });
 
 export const deleteUserResponse = z.object({ outcome: z.enum(['deleted', 'deactivated']) });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { toPhMobile } from '../../../domain/phone';
 import type { LoginInput } from '../../../domain/schemas/auth';
 import { checkWithinLimits } from '../../auth/attempt-limits';
 import {
@@ -23,13 +24,16 @@ export async function logIn(
   meta: { ip: string; userAgent: string | null },
 ) {
   const identifier = input.identifier.toLowerCase();
+  // A phone may be typed any common way ("+63 917 123 4567"); accounts keep its one form (issue #32).
+  // Anything else is a username, or a phone stored before that form (compared as typed).
+  const phone = toPhMobile(identifier) ?? identifier;
   const user = await deps.db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('phone', '=', identifier), eb(sql`lower(username)`, '=', identifier)]))
+    .where((eb) => eb.or([eb('phone', '=', phone), eb(sql`lower(username)`, '=', identifier)]))
     .executeTakeFirst();
   // The lock is on the account, however it was named; an unknown name is counted alike (no hint).
-  const accountKey = user ? accountLockKey(user.id) : unknownIdentifierKey(identifier);
+  const accountKey = user ? accountLockKey(user.id) : unknownIdentifierKey(phone);
   const policy = deps.config.loginLockout;
   // The attempt is taken before the password is checked (issue #33): a burst cannot out-guess the lock.
   const passwordOk = await checkWithinLimits(

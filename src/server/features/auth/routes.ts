@@ -64,17 +64,24 @@ export function authRoutes(app: App, deps: AppDeps) {
       config: { inputErrorCode: 'SIGNUP_FIELDS_REQUIRED', failureCode: 'SIGNUP_FAILED', skipCsrfToken: true },
       schema: {
         tags: ['auth'],
-        summary: 'Create a borrower account',
+        summary: 'Create a borrower account and sign it in (the session cookie, as login sets it)',
         body: signupSchema,
-        response: { 201: z.object({ ok: z.literal(true) }), ...errorResponses },
+        response: { 201: meResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await signUp(deps, request.body, {
+      const previous = request.auth ?? request.pendingSignIn;
+      const result = await signUp(deps, request.body, {
         ip: storableOrNull(request.ip),
         userAgent: storableOrNull(request.headers['user-agent'] ?? null),
       });
-      return reply.status(201).send({ ok: true });
+      // As login: whatever session the browser had before is ended, and the new one is set.
+      if (previous) await destroySession(deps.db, previous.idHash);
+      setSessionCookie(reply, result.token);
+      return reply.status(201).send({
+        user: toUserDto(result.user, deps.config.privacy.noticeVersion),
+        csrfToken: result.csrfToken,
+      });
     },
   );
 

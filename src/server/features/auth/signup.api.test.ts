@@ -216,8 +216,8 @@ describe('sign-up', () => {
       ['letters', { phone: '0917abc4567' }, 'PHONE_INVALID', PHONE_INVALID],
       ['9 digits', { phone: '091712345' }, 'PHONE_INVALID', PHONE_INVALID],
       ['16 digits', { phone: '0917123456789012' }, 'PHONE_INVALID', PHONE_INVALID],
-      ['spaces inside', { phone: '0917 123 4567' }, 'PHONE_INVALID', PHONE_INVALID],
-      ['a plus sign', { phone: '+639171234567' }, 'PHONE_INVALID', PHONE_INVALID],
+      ['landline', { phone: '(02) 8123 4567' }, 'PHONE_INVALID', PHONE_INVALID],
+      ['US', { phone: '+1 415 555 0100' }, 'PHONE_INVALID', PHONE_INVALID],
     ] as const)('refuses a %s phone', async (_name, body, code, message) => {
       const before = await countCodes();
       const response = await t.api.post('/api/auth/signup/code', body);
@@ -232,9 +232,6 @@ describe('sign-up', () => {
       const { phone, code } = await phoneWithCode();
       const response = await signUp(valid(phone, code));
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ ok: true });
-      // Sign-up does not sign in.
-      expect(response.headers['set-cookie']).toBeUndefined();
 
       const user = await userByPhone(phone);
       expect(user).toMatchObject({
@@ -244,8 +241,9 @@ describe('sign-up', () => {
         status: 'active',
         must_change_password: false,
         avatar: 1,
-        last_login_at: null,
       });
+      // Signed in by the sign-up itself (issue #32).
+      expect(user!.last_login_at).toBeInstanceOf(Date);
       expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
       expect(user!.password_hash).not.toContain(PASSWORD);
       expect(await verifyPassword(user!.password_hash, PASSWORD)).toBe(true);
@@ -300,13 +298,127 @@ describe('sign-up', () => {
       ['letters', '0917abc4567'],
       ['9 digits', '091712345'],
       ['16 digits', '0917123456789012'],
-      ['spaces inside', '0917 123 4567'],
+      ['a landline number', '02 8123 4567'],
+      ['a provincial landline number, international', '+63 32 234 5678'],
+      ['a UK mobile number', '+44 7911 123456'],
+      ['a number abroad without its +', '4155550100'],
     ])('refuses a phone with %s', async (_name, phone) => {
       const before = await countUsers();
       const response = await signUp(valid(phone, '123456'));
       await expectRefused(response, 400, 'PHONE_INVALID', PHONE_INVALID);
       expect(response.body.error.fields.phone.message).toBe(PHONE_INVALID);
       expect(await countUsers()).toBe(before);
+    });
+
+    it('signs the new borrower in: the session cookie and CSRF token, as a login sets them (issue #32)', async () => {
+      const { phone, code } = await phoneWithCode();
+      const browser = t.agent();
+      const response = await browser.post('/api/auth/signup', valid(phone, code));
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({
+        user: expect.objectContaining({ phone, role: 'borrower', privacyConsentRequired: false }),
+        csrfToken: expect.stringMatching(/^[\w-]{20,}$/),
+      });
+      // The cookie is the one a login sets: httpOnly, SameSite=Lax, the whole site.
+      const cookie = response.cookies.find((c) => c.name === 'hiram_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      const login = await t.agent().post('/api/auth/login', { identifier: phone, password: PASSWORD });
+      const loginCookie = login.cookies.find((c) => c.name === 'hiram_session');
+      const { value: _a, ...signUpShape } = cookie!;
+      const { value: _b, ...loginShape } = loginCookie!;
+      expect(signUpShape).toEqual(loginShape);
+
+      // The same browser is signed in, and may write (its CSRF token works) and apply.
+      const me = await browser.get('/api/me');
+      expect(me.body.user).toMatchObject({ phone, role: 'borrower' });
+      expect(me.body.csrfToken).toBe(response.body.csrfToken);
+      const mine = await browser.get('/api/applications/mine');
+      expect(mine.status).toBe(200);
+      expect(mine.body).toMatchObject({ application: null, canApply: true });
+      expect((await browser.post('/api/account/avatar', { avatar: 3 })).status).toBe(200);
+
+      // One session, a borrower's: the same lifetime a sign-in gives, no staff idle limit.
+      const user = await userByPhone(phone);
+      const sessions = await t.db
+        .selectFrom('sessions')
+        .select([
+          'second_factor_pending',
+          'idle_minutes',
+          sql<number>`extract(epoch from (expires_at - created_at))`.as('lifetime'),
+        ])
+        .where('user_id', '=', user!.id)
+        .execute();
+      expect(sessions).toHaveLength(2); // this one and the login's above
+      for (const session of sessions) {
+        expect(session).toMatchObject({ second_factor_pending: false, idle_minutes: null });
+        expect(Number(session.lifetime)).toBeCloseTo(7 * 24 * 3600, -2);
+      }
+
+      // Logging out ends it like any other session.
+      expect((await browser.post('/api/auth/logout')).status).toBe(200);
+      expect((await browser.get('/api/me')).body.user).toBeNull();
+    });
+
+    it('a browser that was signed in as someone else ends that session (as a login rotates it)', async () => {
+      const other = await t.signUpBorrower();
+      const browser = await t.loginAs(other.phone, other.password);
+      const old = browser.clone();
+      const { phone, code } = await phoneWithCode();
+      const response = await browser.post('/api/auth/signup', valid(phone, code));
+      expect(response.status).toBe(201);
+      expect((await browser.get('/api/me')).body.user).toMatchObject({ phone });
+      // The earlier cookie no longer opens anything.
+      expect((await old.get('/api/me')).body.user).toBeNull();
+    });
+
+    /** "09181234567" → its parts after the trunk 0: 918, 123, 4567. */
+    const parts = (n: string) => [n.slice(1, 4), n.slice(4, 7), n.slice(7)] as const;
+    const wide = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    const writings: [string, (n: string) => string][] = [
+      ['+63 917 123 4567', (n) => `+63 ${parts(n).join(' ')}`],
+      ['0917-123-4567', (n) => `0${parts(n).join('-')}`],
+      ['09171234567', (n) => n],
+      ['639171234567', (n) => `63${n.slice(1)}`],
+      ['(0917) 123 4567', (n) => `(0${parts(n)[0]}) ${parts(n)[1]} ${parts(n)[2]}`],
+      ['+63-917-123-4567', (n) => `+63-${parts(n).join('-')}`],
+      ['0917.123.4567', (n) => `0${parts(n).join('.')}`],
+      ['full-width ０９１７ １２３ ４５６７', (n) => wide(`0${parts(n).join(' ')}`)],
+    ];
+    it.each(writings)('accepts a number written %s and keeps the one form 09…', async (_name, write) => {
+      const canonical = t.nextPhone();
+      const typed = write(canonical);
+      const browser = t.agent();
+      const sent = await browser.post('/api/auth/signup/code', { phone: typed });
+      expect(sent.status, sent.text).toBe(200);
+      // The code went to the number itself, in its one form.
+      const code = await t.latestCode(canonical);
+      const response = await browser.post('/api/auth/signup', valid(typed, code));
+      expect(response.status, response.text).toBe(201);
+      expect(response.body.user.phone).toBe(canonical);
+      expect(await userByPhone(canonical)).toMatchObject({ phone: canonical, role: 'borrower' });
+      expect((await browser.get('/api/me')).body.user).toMatchObject({ phone: canonical });
+
+      // Sign-in takes any writing of the number too, and the forgotten-password code goes to it.
+      for (const [, other] of writings) {
+        const login = await t
+          .agent()
+          .post('/api/auth/login', { identifier: other(canonical), password: PASSWORD });
+        expect(login.status, other(canonical)).toBe(200);
+        expect(login.body.user.phone).toBe(canonical);
+      }
+    });
+
+    it('a number already registered, written another way, is the same number', async () => {
+      const { phone } = await t.signUpBorrower();
+      const other = `+63 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
+      await t.db.deleteFrom('verification_codes').where('phone', '=', phone).execute();
+      expect((await t.agent().post('/api/auth/signup/code', { phone: other })).status).toBe(200);
+      // Its owner was told (no code), exactly as for the number written as stored.
+      const told = t.deps.notifier.outbox!(phone)[0]!;
+      expect(told.text).toContain('someone tried to create an account with your phone number');
+      const count = await countUsers();
+      expectError(await signUp(valid(other, '123456')), 400, 'CODE_INVALID', CODE_INVALID);
+      expect(await countUsers()).toBe(count);
     });
 
     it('refuses a 7-character password', async () => {
