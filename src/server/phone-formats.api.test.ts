@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from './db/migrations';
 import { expectError } from './test-support/api-assertions';
 import { type MultipartFile, multipartBody, pngPhoto, signaturePng } from './test-support/images';
 import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
@@ -187,5 +188,55 @@ describe('staff users', () => {
 
   it('a search with letters is still refused', async () => {
     expectError(await admin.get('/api/admin/users?phone=0917abc'), 400, 'FIELD_DIGITS_ONLY');
+  });
+});
+
+describe('accounts stored before the one form (migration 028)', () => {
+  it('rewrites 63…, 630… and 9… to 09… unless that is taken, and leaves other numbers alone', async () => {
+    const n = () => t.nextPhone().slice(1); // 917…, ten digits
+    const [a, b, c, d, e] = [n(), n(), n(), n(), n()];
+    const legacy = {
+      plain: `63${a}`,
+      trunk: `630${b}`,
+      national: c,
+      taken: `63${d}`,
+      twiceA: `63${e}`,
+      twiceB: e,
+      landline: '0281234567',
+      abroad: '14155550100',
+    };
+    const ids: Record<string, string> = {};
+    const passwords: Record<string, string> = {};
+    for (const [name, phone] of Object.entries(legacy)) {
+      const made = await t.createUser({ role: 'borrower', phone });
+      ids[name] = made.user.id;
+      passwords[name] = made.password;
+    }
+    const owner = await t.createUser({ role: 'borrower', phone: `0${d}` });
+    await migrations['028-phone-one-form']!.up(t.db as never);
+
+    const phoneOf = async (id: string) =>
+      (await t.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
+    expect(await phoneOf(ids.plain!)).toBe(`0${a}`);
+    expect(await phoneOf(ids.trunk!)).toBe(`0${b}`);
+    expect(await phoneOf(ids.national!)).toBe(`0${c}`);
+    // Taken by another account, or wanted by two: left as stored.
+    expect(await phoneOf(ids.taken!)).toBe(`63${d}`);
+    expect(await phoneOf(owner.user.id)).toBe(`0${d}`);
+    expect(await phoneOf(ids.twiceA!)).toBe(`63${e}`);
+    expect(await phoneOf(ids.twiceB!)).toBe(e);
+    expect(await phoneOf(ids.landline!)).toBe('0281234567');
+    expect(await phoneOf(ids.abroad!)).toBe('14155550100');
+
+    // A rewritten account signs in with its number written as it used to be stored, or any other way.
+    for (const identifier of [legacy.plain, `0${a}`, international(`0${a}`)]) {
+      const login = await t.agent().post('/api/auth/login', { identifier, password: passwords.plain });
+      expect(login.status, identifier).toBe(200);
+    }
+    // A number that is no mobile number still signs in as stored.
+    const abroad = await t
+      .agent()
+      .post('/api/auth/login', { identifier: legacy.abroad, password: passwords.abroad });
+    expect(abroad.status).toBe(200);
   });
 });
