@@ -59,6 +59,7 @@ type UnappliedResolution = {
   status: UnappliedStatus;
   repaymentId: string | null;
   loanStatus: LoanStatus | null;
+  loanNumber: string | null;
 };
 type RepaymentOutcome = { id: string; loanStatus: LoanStatus };
 type CodeSent = { resendAfterSeconds: number; expiresInSeconds: number };

@@ -15,6 +15,8 @@ interface Resolution {
   status: (typeof unappliedStatuses)[number];
   repaymentId: string | null;
   loanStatus: (typeof loanStatuses)[number] | null;
+  /** Applied: the loan's number as stored, however it was typed. */
+  loanNumber: string | null;
 }
 
 /**

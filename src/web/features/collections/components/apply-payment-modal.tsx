@@ -1,6 +1,8 @@
-import { Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
+import { IconBulb } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { normaliseLoanReference } from '../../../../domain/loan/loan-number';
 import { limits } from '../../../../domain/schemas/limits';
 import { FormModal } from '../../../components/modals';
 import { ApiError } from '../../../lib/api';
@@ -9,6 +11,7 @@ import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useApplyUnappliedPayment } from '../api/unapplied';
 import { PaymentLine, type PaymentModalProps } from './payment-line';
+import { useSuggestionWhy } from './suggestion-cell';
 
 /**
  * Answers about the loan that was typed: shown under the loan number field, so finance can correct it
@@ -21,19 +24,31 @@ const loanFieldCodes: readonly string[] = [
   'REPAYMENT_REFERENCE_USED',
 ];
 
-/** Apply to loan: the kept payment becomes a repayment of the loan whose number finance types. */
-export function ApplyPaymentModal({ row, opened, onClose }: PaymentModalProps) {
+/**
+ * Apply to loan: the kept payment becomes a repayment of the loan whose number finance types, written any
+ * way (HL26000123 reads as HL-26-000123, said under the field). Opened from a suggestion (`suggested`), the
+ * suggested loan is filled in, with who it is and why; finance still confirms, and may type another.
+ */
+export function ApplyPaymentModal({
+  row,
+  opened,
+  onClose,
+  suggested = false,
+}: PaymentModalProps & { suggested?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const why = useSuggestionWhy();
   const apply = useApplyUnappliedPayment();
   const [loan, setLoan] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const suggestion = suggested ? (row?.suggestion ?? null) : null;
   useEffect(() => {
     if (opened) {
-      setLoan('');
+      setLoan(suggestion?.loanNumber ?? '');
       setFieldError(null);
     }
-  }, [opened]);
+  }, [opened, suggestion?.loanNumber]);
+  const reads = normaliseLoanReference(loan);
 
   return (
     <FormModal
@@ -48,7 +63,6 @@ export function ApplyPaymentModal({ row, opened, onClose }: PaymentModalProps) {
       }}
       onConfirm={async () => {
         if (!row) return;
-        const loanNumber = loan.trim().toUpperCase();
         try {
           const applied = await apply.run({ id: row.id, loan: loan.trim() });
           if (applied)
@@ -57,7 +71,10 @@ export function ApplyPaymentModal({ row, opened, onClose }: PaymentModalProps) {
                 applied.loanStatus === 'closed'
                   ? 'collections.unapplied.apply.toastClosed'
                   : 'collections.unapplied.apply.toast',
-                { amount: fmt.money(row.amountMinor), loanNumber },
+                {
+                  amount: fmt.money(row.amountMinor),
+                  loanNumber: applied.loanNumber ?? reads ?? loan.trim().toUpperCase(),
+                },
               ),
             );
         } catch (error) {
@@ -72,6 +89,20 @@ export function ApplyPaymentModal({ row, opened, onClose }: PaymentModalProps) {
       {row ? (
         <>
           <PaymentLine row={row} />
+          {suggestion ? (
+            <Alert color="blue" variant="light" icon={<IconBulb size={18} />} p="sm">
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {t('collections.unapplied.suggestion.suggested', {
+                  loanNumber: suggestion.loanNumber,
+                  name: suggestion.fullName,
+                })}
+              </Text>
+              <Text size="sm">{why(suggestion)}</Text>
+              <Text size="xs" mt={4}>
+                {t('collections.unapplied.suggestion.check')}
+              </Text>
+            </Alert>
+          ) : null}
           <Text size="sm" c="dimmed">
             {t('collections.unapplied.apply.help')}
           </Text>
@@ -82,6 +113,11 @@ export function ApplyPaymentModal({ row, opened, onClose }: PaymentModalProps) {
             autoComplete="off"
             maxLength={limits.repaymentReference}
             value={loan}
+            description={
+              reads && reads !== loan.trim()
+                ? t('collections.unapplied.suggestion.reads', { loanNumber: reads })
+                : undefined
+            }
             error={fieldError}
             data-autofocus
             onChange={(event) => {

@@ -90,6 +90,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       'Payer Name',
       'Amount',
       'Why Kept',
+      'Suggested Loan',
       'Status',
       'Action',
     ]);
@@ -103,6 +104,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(within(openRow).getByText('Nov 20, 2026')).toBeTruthy();
     expect(within(openRow).getByText('Open')).toBeTruthy();
     expect(within(openRow).getByText('N/A')).toBeTruthy();
+    expect(within(openRow).getByText('No suggestion')).toBeTruthy();
     expect(await rowActionNames(openRow)).toEqual(['Apply to loan', 'Mark returned']);
 
     const appliedRow = await rowOf(applied.providerReference);
@@ -110,6 +112,8 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(within(appliedRow).getByText('Applied')).toBeTruthy();
     expect(within(appliedRow).getByText('To loan HL-000123')).toBeTruthy();
     expect(within(appliedRow).getByText('By fiona, Nov 21, 2026')).toBeTruthy();
+    // A resolved payment suggests nothing.
+    expect(within(appliedRow).queryByText('No suggestion')).toBeNull();
     expect(await rowActionNames(appliedRow)).toEqual([]);
 
     const returnedRow = await rowOf(returned.providerReference);
@@ -157,13 +161,13 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       [LIST]: () => ({
         body: pageOf([
           applied
-            ? { ...payment, status: 'applied', resolvedBy: 'adele', appliedLoanNumber: 'HL-000123' }
+            ? { ...payment, status: 'applied', resolvedBy: 'adele', appliedLoanNumber: 'HL-26-000123' }
             : payment,
         ]),
       }),
       ...stub('POST /api/staff/unapplied-payments/:id/apply', { id: payment.id }, ({ body }) => {
         const loan = (body as { loan: string }).loan;
-        if (loan !== 'hl-000123')
+        if (loan !== 'hl-26-123')
           return {
             status: 404,
             body: errorBody('LOAN_NOT_FOUND', 'Loan record not found', {
@@ -172,7 +176,13 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
           };
         applied = true;
         return {
-          body: { id: payment.id, status: 'applied', repaymentId: 'r-1', loanStatus: 'closed' },
+          body: {
+            id: payment.id,
+            status: 'applied',
+            repaymentId: 'r-1',
+            loanStatus: 'closed',
+            loanNumber: 'HL-26-000123',
+          },
         };
       }),
     });
@@ -196,15 +206,130 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Apply Payment to Loan' })).toBeTruthy();
 
     await userEvent.clear(field);
-    await userEvent.type(field, ' hl-000123 ');
+    await userEvent.type(field, ' hl-26-123 ');
+    // Written any way: the field says which loan number it reads.
+    expect(within(dialog).getByText('Reads as loan HL-26-000123')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    // The toast names the loan as stored (the server's answer), not as typed.
     expect(
-      await screen.findByText('₱1,500.00 applied to loan HL-000123. The loan is now paid in full.'),
+      await screen.findByText('₱1,500.00 applied to loan HL-26-000123. The loan is now paid in full.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Apply Payment to Loan' })).toBeNull());
-    expect(posts(fetchMock).map((post) => post.body)).toEqual([{ loan: 'HL-404' }, { loan: 'hl-000123' }]);
-    expect(await screen.findByText('To loan HL-000123')).toBeTruthy();
+    expect(posts(fetchMock).map((post) => post.body)).toEqual([{ loan: 'HL-404' }, { loan: 'hl-26-123' }]);
+    expect(await screen.findByText('To loan HL-26-000123')).toBeTruthy();
     expect(listReads(fetchMock)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('suggests the likely loan with why: the reference, the payer’s phone, the amount due on a date', async () => {
+    const byReference = makePayment({
+      payerReference: 'HL26000002',
+      suggestion: {
+        loanId: 'loan-2',
+        loanNumber: 'HL-26-000002',
+        fullName: 'Ana Reyes',
+        basis: 'reference',
+        on: null,
+      },
+    });
+    const byPhone = makePayment({
+      payerReference: 'my loan',
+      payerPhone: '+63 917 123 4567',
+      memo: 'bayad po',
+      suggestion: {
+        loanId: 'loan-3',
+        loanNumber: 'HL-26-000003',
+        fullName: 'Pia Cruz',
+        basis: 'phone',
+        on: null,
+      },
+    });
+    const byAmount = makePayment({
+      reason: 'ambiguous_reference',
+      payerReference: 'HL-26-000008 HL-26-000009',
+      suggestion: {
+        loanId: 'loan-4',
+        loanNumber: 'HL-26-000004',
+        fullName: 'Amado Santos',
+        basis: 'amount',
+        on: '2026-12-28',
+      },
+    });
+    mockApi({ ...staffBase(finance), [LIST]: { body: pageOf([byReference, byPhone, byAmount]) } });
+    renderBackOffice('/admin/unapplied');
+
+    const referenceRow = await rowOf(byReference.providerReference);
+    expect(within(referenceRow).getByRole('link', { name: 'HL-26-000002' }).getAttribute('href')).toBe(
+      '/admin/loans/loan-2',
+    );
+    expect(within(referenceRow).getByText('Ana Reyes')).toBeTruthy();
+    expect(within(referenceRow).getByText('Reference matches')).toBeTruthy();
+    expect(within(referenceRow).getByRole('button', { name: 'Apply to HL-26-000002' })).toBeTruthy();
+    expect(await rowActionNames(referenceRow)).toEqual([
+      'Apply to HL-26-000002',
+      'Apply to loan',
+      'Mark returned',
+    ]);
+
+    const phoneRow = await rowOf(byPhone.providerReference);
+    expect(within(phoneRow).getByText("Payer's phone matches")).toBeTruthy();
+    expect(within(phoneRow).getByText('Phone: +63 917 123 4567')).toBeTruthy();
+    expect(within(phoneRow).getByText('Message: bayad po')).toBeTruthy();
+
+    const amountRow = await rowOf(byAmount.providerReference);
+    expect(within(amountRow).getByText('Reference names more than one loan')).toBeTruthy();
+    expect(within(amountRow).getByText('Amount matches the amount due on Dec 28, 2026')).toBeTruthy();
+  });
+
+  it('applies a suggestion in one step, still confirmed, with who and why in the dialog', async () => {
+    const payment = makePayment({
+      payerReference: 'salamat',
+      payerPhone: '09171234567',
+      suggestion: {
+        loanId: 'loan-3',
+        loanNumber: 'HL-26-000003',
+        fullName: 'Pia Cruz',
+        basis: 'phone',
+        on: null,
+      },
+    });
+    const fetchMock = mockApi({
+      ...staffBase(finance),
+      [LIST]: { body: pageOf([payment]) },
+      ...stub(
+        'POST /api/staff/unapplied-payments/:id/apply',
+        { id: payment.id },
+        {
+          body: {
+            id: payment.id,
+            status: 'applied',
+            repaymentId: 'r-1',
+            loanStatus: 'approved',
+            loanNumber: 'HL-26-000003',
+          },
+        },
+      ),
+    });
+    renderBackOffice('/admin/unapplied');
+    const row = await rowOf(payment.providerReference);
+    await userEvent.click(within(row).getByRole('button', { name: 'Apply to HL-26-000003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
+    expect(within(dialog).getByText('Suggested loan: HL-26-000003 · Pia Cruz')).toBeTruthy();
+    expect(within(dialog).getByText("Payer's phone matches")).toBeTruthy();
+    expect(within(dialog).getByText(/A suggestion, not a certainty/)).toBeTruthy();
+    expect((within(dialog).getByLabelText(/^Loan number/) as HTMLInputElement).value).toBe('HL-26-000003');
+    // Nothing is sent until finance confirms.
+    expect(posts(fetchMock)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('₱1,500.00 applied to loan HL-26-000003.')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([
+      { url: `/api/staff/unapplied-payments/${payment.id}/apply`, body: { loan: 'HL-26-000003' } },
+    ]);
+
+    // "Apply to loan" from the menu starts empty, without the suggestion.
+    await chooseRowAction(row, 'Apply to loan');
+    const plain = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
+    expect((within(plain).getByLabelText(/^Loan number/) as HTMLInputElement).value).toBe('');
+    expect(within(plain).queryByText(/Suggested loan/)).toBeNull();
   });
 
   it('a payment someone else resolved first: the message as a toast, the dialog closes, the list reloads', async () => {
@@ -241,7 +366,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         'POST /api/staff/unapplied-payments/:id/return',
         { id: payment.id },
         {
-          body: { id: payment.id, status: 'returned', repaymentId: null, loanStatus: null },
+          body: { id: payment.id, status: 'returned', repaymentId: null, loanStatus: null, loanNumber: null },
         },
       ),
     });

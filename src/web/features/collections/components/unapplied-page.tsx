@@ -14,13 +14,15 @@ import { backOfficeKeys } from '../../../lib/staff/keys';
 import type { UnappliedPayment } from '../api/unapplied';
 import { ApplyPaymentModal } from './apply-payment-modal';
 import { ReturnPaymentModal } from './return-payment-modal';
+import { SuggestionCell } from './suggestion-cell';
 
 /** Long references and names wrap inside a narrow column instead of widening the table. */
 const wrapping = { miw: 80, maw: 150, style: { overflowWrap: 'anywhere' as const } };
 
 /**
  * Unapplied payments (issue #10, finance and admins): provider payments the webhook could not apply to a
- * loan, open ones first. Each open one is applied to a loan or marked returned, once.
+ * loan, open ones first. Each open one is applied to a loan or marked returned, once. The loan it likely
+ * belongs to is suggested with why (issue #32), and applied in one step, still confirmed.
  */
 export function UnappliedPage() {
   const { t } = useTranslation();
@@ -31,8 +33,11 @@ export function UnappliedPage() {
   const channelName = useChannelName();
   const [dialog, setDialog] = useState<'apply' | 'return' | null>(null);
   const [row, setRow] = useState<UnappliedPayment | null>(null);
-  const open = (kind: 'apply' | 'return', item: UnappliedPayment) => {
+  /** Apply opened from the suggestion: its loan filled in (kept while the dialog closes). */
+  const [suggested, setSuggested] = useState(false);
+  const open = (kind: 'apply' | 'return', item: UnappliedPayment, fromSuggestion = false) => {
     setRow(item);
+    setSuggested(fromSuggestion);
     setDialog(kind);
   };
   const close = () => setDialog(null);
@@ -90,9 +95,16 @@ export function UnappliedPage() {
       header: u('payerReference'),
       nowrap: false,
       cell: (item) => (
-        <Text size="xs" ff="monospace" {...wrapping}>
-          {fmt.text(item.payerReference)}
-        </Text>
+        <Stack gap={2}>
+          <Text size="xs" ff="monospace" {...wrapping}>
+            {fmt.text(item.payerReference)}
+          </Text>
+          {item.memo ? (
+            <Text size="xs" c="dimmed" {...wrapping}>
+              {t('collections.unapplied.suggestion.memo', { memo: item.memo })}
+            </Text>
+          ) : null}
+        </Stack>
       ),
     },
     {
@@ -100,9 +112,16 @@ export function UnappliedPage() {
       header: u('payerName'),
       nowrap: false,
       cell: (item) => (
-        <Text size="sm" {...wrapping}>
-          {fmt.text(item.payerName)}
-        </Text>
+        <Stack gap={2}>
+          <Text size="sm" {...wrapping}>
+            {fmt.text(item.payerName)}
+          </Text>
+          {item.payerPhone ? (
+            <Text size="xs" c="dimmed" {...wrapping}>
+              {t('collections.unapplied.suggestion.phone', { phone: item.payerPhone })}
+            </Text>
+          ) : null}
+        </Stack>
       ),
     },
     { key: 'amount', header: u('amount'), align: 'right', cell: (item) => fmt.money(item.amountMinor) },
@@ -119,6 +138,14 @@ export function UnappliedPage() {
             </Text>
           )}
         </Stack>
+      ),
+    },
+    {
+      key: 'suggestion',
+      header: u('suggestion'),
+      nowrap: false,
+      cell: (item) => (
+        <SuggestionCell item={item} onApply={canResolve ? () => open('apply', item, true) : null} />
       ),
     },
     {
@@ -140,6 +167,18 @@ export function UnappliedPage() {
             (item) =>
               item.status === 'open'
                 ? [
+                    ...(item.suggestion
+                      ? [
+                          {
+                            key: 'applySuggested',
+                            label: t('collections.unapplied.suggestion.apply', {
+                              loanNumber: item.suggestion.loanNumber,
+                            }),
+                            icon: <IconReceipt size={16} />,
+                            onClick: () => open('apply', item, true),
+                          },
+                        ]
+                      : []),
                     {
                       key: 'apply',
                       label: t('collections.unapplied.actions.apply'),
@@ -169,7 +208,7 @@ export function UnappliedPage() {
         search={[]}
         columns={columns}
         rowKey={(item) => item.id}
-        tableMinWidth={canResolve ? 940 : 860}
+        tableMinWidth={canResolve ? 1120 : 1040}
       >
         <Text size="sm" c="dimmed" mb="md" maw={760}>
           {t('collections.unapplied.intro')}
@@ -177,7 +216,7 @@ export function UnappliedPage() {
       </ListPage>
       {canResolve ? (
         <>
-          <ApplyPaymentModal row={row} opened={dialog === 'apply'} onClose={close} />
+          <ApplyPaymentModal row={row} opened={dialog === 'apply'} suggested={suggested} onClose={close} />
           <ReturnPaymentModal row={row} opened={dialog === 'return'} onClose={close} />
         </>
       ) : null}
