@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       apiDocs: true,
       timeZone: 'Asia/Manila',
       supportEmail: 'support@example.com',
+      applicationReviewHours: 24,
       regulatorContact: DEFAULT_REGULATOR_CONTACT,
       trustProxy: false,
       logLevel: 'info',
@@ -88,6 +89,13 @@ describe('loadConfig', () => {
         webauthnOrigin: undefined,
       },
     });
+  });
+
+  it('reads the review time the lender states, and refuses one that is not 1–720 whole hours', () => {
+    expect(load({ APPLICATION_REVIEW_HOURS: '48' }).applicationReviewHours).toBe(48);
+    for (const bad of ['0', '721', '1.5', 'a day']) {
+      expect(() => load({ APPLICATION_REVIEW_HOURS: bad })).toThrow(/APPLICATION_REVIEW_HOURS must be/);
+    }
   });
 
   it('reads who may see /metrics and refuses what is not a network or a long enough token', () => {

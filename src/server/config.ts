@@ -138,6 +138,13 @@ const envSchema = z
       .refine(isValidTimeZone, { error: 'must be an IANA time zone' })
       .default(DEFAULT_TIME_ZONE),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
+    /** How long the lender says a decision takes, in hours: shown to a borrower waiting for one (issue #32). */
+    APPLICATION_REVIEW_HOURS: z.coerce
+      .number({ error: 'must be a whole number of hours' })
+      .int({ error: 'must be a whole number of hours' })
+      .min(1, { error: 'must be between 1 and 720 hours' })
+      .max(720, { error: 'must be between 1 and 720 hours' })
+      .default(24),
     TRUST_PROXY: trustProxy.optional(),
     /** Who a borrower may turn to when a complaint is not resolved (RA 11765); shown on the borrower's home. */
     REGULATOR_CONTACT: z
@@ -396,6 +403,8 @@ export interface Config {
   apiDocs: boolean;
   timeZone: string;
   supportEmail: string;
+  /** The decision time the lender states to borrowers (APPLICATION_REVIEW_HOURS). */
+  applicationReviewHours: number;
   /** The regulator's contact, shown with how to complain (REGULATOR_CONTACT). */
   regulatorContact: string;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's, that many hops, or these proxies. */
@@ -551,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     timeZone: e.TIME_ZONE,
     supportEmail: e.SUPPORT_EMAIL,
+    applicationReviewHours: e.APPLICATION_REVIEW_HOURS,
     regulatorContact: e.REGULATOR_CONTACT,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,

@@ -73,6 +73,8 @@ export const instalmentPositionDto = instalmentDto.extend({
   unpaidMinor: z.number(),
   status: z.enum(instalmentStates),
   daysPastDue: z.number(),
+  /** Paid in full before its due date (by a payment ahead, or settled by the payoff): that day. */
+  settledEarlyOn: z.string().nullable(),
 });
 export type InstalmentPositionDto = z.infer<typeof instalmentPositionDto>;
 

@@ -77,6 +77,8 @@ export const publicSettingsSchema = z.object({
   currency: z.string(),
   timeZone: z.string(),
   supportEmail: z.string(),
+  /** How long the lender says a decision takes, in hours (APPLICATION_REVIEW_HOURS; issue #32). */
+  applicationReviewHours: z.int(),
   /** Who to turn to when a complaint is not resolved (REGULATOR_CONTACT; issue #14). */
   regulatorContact: z.string(),
   /**

@@ -172,6 +172,7 @@ export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
       unpaidMinor: i.unpaidMinor,
       status: i.status,
       daysPastDue: i.daysPastDue,
+      settledEarlyOn: i.settledEarlyOn,
     })),
   };
 }

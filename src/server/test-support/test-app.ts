@@ -96,6 +96,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     apiDocs: true,
     timeZone: 'Asia/Manila',
     supportEmail: 'support@example.com',
+    applicationReviewHours: 24,
     regulatorContact: DEFAULT_REGULATOR_CONTACT,
     trustProxy: false,
     logLevel: 'silent',

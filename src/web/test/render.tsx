@@ -93,6 +93,7 @@ export function defaultSettings(overrides: Partial<PublicSettings> = {}): Public
     currency: defaultLoanProduct.currency,
     timeZone: DEFAULT_TIME_ZONE,
     supportEmail: 'support@example.com',
+    applicationReviewHours: 24,
     regulatorContact: 'Securities and Exchange Commission (SEC) Philippines; www.sec.gov.ph',
     defaultCreditScore: defaultLoanProduct.defaultCreditScore,
     paymentChannels: [

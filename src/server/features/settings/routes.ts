@@ -20,6 +20,7 @@ export function settingsRoutes(app: App, deps: AppDeps) {
       currency: deps.config.loanProduct.currency,
       timeZone: deps.config.timeZone,
       supportEmail: deps.config.supportEmail,
+      applicationReviewHours: deps.config.applicationReviewHours,
       regulatorContact: deps.config.regulatorContact,
       defaultCreditScore: deps.config.loanProduct.defaultCreditScore,
       // What a screen names a channel by; its QR Ph account stays on the server (the wallet shows the code).

@@ -22,6 +22,7 @@ describe('public settings', () => {
       currency: 'PHP',
       timeZone: 'Asia/Manila',
       supportEmail: 'support@example.com',
+      applicationReviewHours: 24,
       regulatorContact: t.deps.config.regulatorContact,
       defaultCreditScore: 500,
       // The shipped example channels (docs/decisions/037); finance records repayments on them.

@@ -5,6 +5,7 @@ import type { WalletResponse } from '../../../domain/schemas/wallet';
 import type { AppDeps } from '../../deps';
 import { hasOpenApplication, toMyApplicationDto } from '../../lib/applications';
 import { today } from '../../lib/clock';
+import { todayIn } from '../../lib/today';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { withdrawnSql } from '../../lib/loan-balance';
 import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
@@ -80,7 +81,15 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
     };
   }
   // The schedule runs from the first payout, on the money actually paid out (docs/decisions/010).
-  const { position, repayments } = await loanPosition(deps.db, application, deps, today(deps));
+  const [{ position, repayments }, refunds] = await Promise.all([
+    loanPosition(deps.db, application, deps, today(deps)),
+    deps.db
+      .selectFrom('credit_refunds')
+      .select(['amount', 'reference', 'created_at'])
+      .where('application_id', '=', application.id)
+      .orderBy('created_at')
+      .execute(),
+  ]);
   const paidOut = position.startDate !== null;
   const applied = new Map(position.repayments.map((r) => [r.id, r]));
   return {
@@ -119,6 +128,11 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
         amountDueMinor: paidOut ? position.amountDueNowMinor : 0,
       }),
       closedAt: application.closed_at?.toISOString() ?? null,
+      refunds: refunds.map((f) => ({
+        amountMinor: Number(f.amount),
+        refundedOn: todayIn(deps.config.timeZone, f.created_at),
+        reference: f.reference,
+      })),
     },
   };
 }

@@ -65,6 +65,7 @@ function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
           unpaidMinor: 0,
           status: 'paid',
           daysPastDue: 0,
+          settledEarlyOn: null,
         },
         {
           number: 2,
@@ -77,6 +78,7 @@ function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
           unpaidMinor: 392_630,
           status: 'overdue',
           daysPastDue: 10,
+          settledEarlyOn: null,
         },
       ],
     },

@@ -17,12 +17,17 @@ function Figure(props: { label: string; value: string; testId?: string }) {
   );
 }
 
-/** Borrower name, loan number and the money: derived balance for a loan, the requested terms before. */
+/**
+ * Borrower name, loan number and the money: the requested terms before a decision; the amount left to
+ * withdraw until money is paid out; then what pays the loan off today (issue #32: a repaying borrower's
+ * headline is what they owe, not an empty balance to withdraw), with what is left to withdraw beside it.
+ */
 export function LoanCard(props: { wallet: WalletResponse }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { application, balance } = props.wallet;
   if (!application) return null;
+  const position = application.status === 'closed' ? null : (props.wallet.repayment?.position ?? null);
 
   return (
     <Paper
@@ -51,7 +56,30 @@ export function LoanCard(props: { wallet: WalletResponse }) {
         </Stack>
       </Group>
 
-      {balance ? (
+      {balance && position ? (
+        <>
+          <Box mt="lg">
+            <Text size="sm" className={classes.cardLabel}>
+              {t('wallet.card.payoffToday')}
+            </Text>
+            <Text fw={800} className={classes.balance} data-testid="payoff-today">
+              {format.money(position.payoffMinor)}
+            </Text>
+          </Box>
+          <SimpleGrid cols={2} spacing="md" mt="md">
+            <Figure
+              label={t('wallet.card.withdrawn')}
+              value={format.money(balance.withdrawnMinor)}
+              testId="withdrawn-total"
+            />
+            <Figure
+              label={t('wallet.card.available')}
+              value={format.money(balance.availableMinor)}
+              testId="available-balance"
+            />
+          </SimpleGrid>
+        </>
+      ) : balance ? (
         <>
           <Box mt="lg">
             <Text size="sm" className={classes.cardLabel}>

@@ -13,6 +13,7 @@ type InstalmentState = InstalmentPositionDto['status'];
 type Instalment = WalletResponse['schedule'][number] & {
   status?: InstalmentState;
   daysPastDue?: number;
+  settledEarlyOn?: string | null;
 };
 type Repayment = WalletResponse['repayment'];
 
@@ -26,11 +27,30 @@ const stateColors: Record<InstalmentState, string> = {
 
 function StateBadge(props: { row: Instalment }) {
   const { t } = useTranslation();
-  const { status } = props.row;
+  const format = useFormat();
+  const { status, settledEarlyOn, paymentMinor } = props.row;
   if (!status) return null;
+  // Paid before its due date: when. An instalment the payoff made unnecessary says so, not "Paid ₱0.00".
+  const label =
+    status === 'paid' && settledEarlyOn
+      ? t(paymentMinor === 0 ? 'wallet.schedule.states.settled' : 'wallet.schedule.states.paidEarly', {
+          date: format.calendarDate(settledEarlyOn),
+        })
+      : t(`wallet.schedule.states.${status}`, { n: props.row.daysPastDue ?? 0 });
   return (
-    <Badge color={stateColors[status]} variant="light" size="sm" style={{ flexShrink: 0 }}>
-      {t(`wallet.schedule.states.${status}`, { n: props.row.daysPastDue ?? 0 })}
+    <Badge
+      color={stateColors[status]}
+      variant="light"
+      size="sm"
+      // Darker text than Mantine's light badge: it must read on a striped table row too (WCAG AA).
+      style={{
+        flexShrink: 0,
+        color: `light-dark(var(--mantine-color-${stateColors[status]}-9), var(--mantine-color-${stateColors[status]}-2))`,
+      }}
+      styles={{ label: { textTransform: 'none', whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+      h="auto"
+    >
+      {label}
     </Badge>
   );
 }
@@ -83,42 +103,12 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
           interest: format.money(totals.interest),
         })}
       </Text>
-      {position ? (
+      {position && !paidInFull ? (
+        // What is due now and next is said first, on the loan's card at the top (issue #32); here the
+        // payoff and the statement.
         <Stack gap={2} mb="sm" data-testid="repayment-position">
-          {paidInFull ? (
-            <>
-              <Text size="sm" fw={600} c="green">
-                {t('wallet.schedule.paidInFull')}
-              </Text>
-              <StatementDownload prominent />
-            </>
-          ) : null}
-          {position.nextPayment ? (
-            <Text size="sm" fw={600}>
-              {t('wallet.schedule.nextPayment', {
-                amount: format.money(position.nextPayment.amountMinor),
-                date: format.calendarDate(position.nextPayment.dueDate),
-              })}
-            </Text>
-          ) : null}
-          {position.overdueMinor > 0 ? (
-            <Text size="sm" c="red">
-              {t('wallet.schedule.overdue', { amount: format.money(position.overdueMinor) })}
-            </Text>
-          ) : null}
-          {position.lateChargesDueMinor > 0 ? (
-            <Text size="sm" c="red">
-              {t('wallet.schedule.lateCharges', { amount: format.money(position.lateChargesDueMinor) })}
-            </Text>
-          ) : null}
-          {paidInFull ? null : (
-            <>
-              <Text size="sm">
-                {t('wallet.schedule.payoff', { amount: format.money(position.payoffMinor) })}
-              </Text>
-              <StatementDownload prominent={false} />
-            </>
-          )}
+          <Text size="sm">{t('wallet.schedule.payoff', { amount: format.money(position.payoffMinor) })}</Text>
+          <StatementDownload prominent={false} />
         </Stack>
       ) : null}
       {wide ? (

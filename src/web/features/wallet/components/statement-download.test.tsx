@@ -24,6 +24,7 @@ function closedWallet(): WalletResponse {
       position: {
         ...position,
         payoffMinor: 0,
+        amountDueNowMinor: 0,
         nextPayment: null,
         overdueMinor: 0,
         daysPastDue: 0,
@@ -50,9 +51,12 @@ describe('statement download', () => {
 
   it('is prominent in the paid-in-full message of a closed loan', async () => {
     showWallet(closedWallet());
-    const position = await screen.findByTestId('repayment-position');
-    expect(within(position).getByText('Paid in full. Nothing more is owed on this loan.')).toBeTruthy();
-    const link = within(position).getByRole('link', { name: 'Download statement (PDF)' });
+    // Said first, on the card at the top of the wallet (issue #32).
+    const card = await screen.findByRole('region', { name: 'Paid in full on May 2, 2025' });
+    expect(
+      within(card).getByText('Nothing more is owed on this loan. Your statement keeps every payment.'),
+    ).toBeTruthy();
+    const link = within(card).getByRole('link', { name: 'Download statement (PDF)' });
     expect(link.getAttribute('data-variant')).toBe('filled');
   });
 

@@ -7,11 +7,13 @@ import { LoadError, PageLoading } from '../../../components/load-state';
 import { useMyTerms } from '../api/terms-api';
 import { useWallet } from '../api/wallet-api';
 import { walletStatus } from '../lib/wallet-status';
+import { ApplicationTracker } from './application-tracker';
 import { DisbursementList } from './disbursement-list';
 import { HistoryList } from './history-list';
 import { HowToPay } from './how-to-pay';
 import { LoanCard } from './loan-card';
 import { ComplaintHelp, LoanDocuments } from './loan-documents';
+import { LoanNowCard } from './loan-now-card';
 import { RepaymentSchedule } from './repayment-schedule';
 import { SignedTerms } from './signed-terms';
 import { StatusPanel } from './status-panel';
@@ -51,14 +53,23 @@ export function WalletPage() {
 
   const data = wallet.data;
   const status = walletStatus(data);
+  const position = data.repayment?.position ?? null;
+  // The state that matters now comes first (issue #32): what is due or overdue once money is paid out, the
+  // tracker (with the lender's review time) under SPEC §4's pending text while a decision is awaited.
+  // "Approved — Congratulations" is said until the first payout, never to a borrower who is repaying; the
+  // withdraw form shows only while there is money left to draw.
+  const panel = status && !(position && (status.kind === 'approved' || status.kind === 'closed'));
+  const drawable = (data.balance?.availableMinor ?? 0) > 0;
   return (
     <Stack gap="md">
       {terms.data?.proposed ? <TermsChangeCard change={terms.data.proposed} /> : null}
       {data.application && status ? (
         <>
+          {data.repayment && position ? <LoanNowCard repayment={data.repayment} position={position} /> : null}
+          {panel ? <StatusPanel status={status} canApply={data.canApply} /> : null}
+          {status.kind === 'pending' ? <ApplicationTracker application={data.application} /> : null}
           <LoanCard wallet={data} />
-          <StatusPanel status={status} canApply={data.canApply} />
-          <WithdrawForm wallet={data} />
+          {drawable ? <WithdrawForm wallet={data} /> : null}
         </>
       ) : (
         <NoLoan />

@@ -138,6 +138,7 @@ export function paidOutWallet(
       unpaidMinor: 4_150_495,
       status: 'overdue' as const,
       daysPastDue: 10,
+      settledEarlyOn: null,
     },
     {
       number: 2,
@@ -150,6 +151,7 @@ export function paidOutWallet(
       unpaidMinor: 5_150_495,
       status: 'upcoming' as const,
       daysPastDue: 0,
+      settledEarlyOn: null,
     },
   ];
   return approvedWallet({
@@ -199,6 +201,7 @@ export function paidOutWallet(
       paymentReference: 'HL-25-000042',
       paymentChannels: [],
       closedAt: null,
+      refunds: [],
       ...overrides,
     },
   });
