@@ -91,6 +91,7 @@ describe("step 1's first load", () => {
           [
             '/api/applications/mine',
             '/api/me',
+            '/api/products',
             '/api/settings',
             expect.stringMatching(/^\/assets\/step1-page-/),
           ].sort(),
@@ -100,7 +101,7 @@ describe("step 1's first load", () => {
       await page.getByRole('heading', { name: 'How it works' }).waitFor();
       await page.waitForLoadState('networkidle');
       const api = asked.filter((path) => path.startsWith('/api/'));
-      expect(api.sort()).toEqual(['/api/applications/mine', '/api/me', '/api/settings']);
+      expect(api.sort()).toEqual(['/api/applications/mine', '/api/me', '/api/products', '/api/settings']);
     } finally {
       await context.close();
     }

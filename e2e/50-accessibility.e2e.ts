@@ -440,6 +440,79 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
     }
   });
 
+  it('loan products: step 1 with a choice, the products list, a product and its form (with errors)', async () => {
+    // A second product for this run only (retired again at the end): step 1 then offers a choice.
+    const created = await admin.api.request<{ id: string; current: { version: number } }>(
+      'POST',
+      '/api/staff/products',
+      {
+        code: `a11y-${tag}`,
+        terms: {
+          names: { en: 'Salary loan', fil: 'Pautang sa sahod', zh: '工资贷款', km: 'ប្រាក់កម្ចីប្រាក់ខែ' },
+          borrowerAmount: { min: 5_000, max: 50_000, step: 5_000 },
+          staffAmount: { min: 5_000, max: 100_000, step: 5_000 },
+          termsMonths: [3, 6],
+          defaultTermMonths: 3,
+          monthlyRateBp: 300,
+          fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
+          lateChargeMonthlyBp: 300,
+          graceDays: 3,
+          fourEyesThresholdMinor: 5_000_000,
+          eligibility: {
+            firstLoanMaxAmount: 20_000,
+            repeat: { afterLoans: 1, maxDaysLate: 5, maxAmount: 50_000 },
+          },
+        },
+      },
+    );
+    expectStatus(created, 201, 'create product');
+    const findings: string[] = [];
+    try {
+      {
+        const { context, page } = await newContext(viewport, scheme);
+        try {
+          await logInInBrowser(page, newcomer.phone, newcomer.password);
+          const choice = page.getByRole('group', { name: 'Loan product' });
+          await choice.getByRole('radio', { name: /^Salary loan/ }).check();
+          await page.getByText('after repaying loans', { exact: false }).waitFor();
+          findings.push(
+            ...(await audit(page, '/loan/application (product choice)', `step1-products-${tag}`)),
+          );
+        } finally {
+          await context.close();
+        }
+      }
+      const { context, page } = await newContext(viewport, scheme);
+      try {
+        await logInInBrowser(page, admin.username, admin.password);
+        await page.waitForURL('**/admin/home');
+        await page.goto('/admin/products');
+        // Each run's product is named alike (earlier runs' are retired, still listed).
+        await page.getByRole('table', { name: 'Loan Products' }).getByText('Salary loan').first().waitFor();
+        findings.push(...(await audit(page, '/admin/products', `staff-products-${tag}`)));
+        await page.goto(`/admin/products/${created.body.id}`);
+        await page.getByRole('heading', { name: 'Version history' }).waitFor();
+        findings.push(...(await audit(page, '/admin/products/:id', `staff-product-${tag}`)));
+        await page.goto('/admin/products/new');
+        await page.getByRole('button', { name: 'Create product' }).click();
+        await page.getByText('Please correct the highlighted fields.').waitFor();
+        findings.push(...(await audit(page, '/admin/products/new (errors)', `staff-product-new-${tag}`)));
+      } finally {
+        await context.close();
+      }
+    } finally {
+      expectStatus(
+        await admin.api.request('POST', `/api/staff/products/${created.body.id}/retire`, {
+          basedOnVersion: created.body.current.version,
+          reason: 'Accessibility run over',
+        }),
+        200,
+        'retire product',
+      );
+    }
+    expect(findings).toEqual([]);
+  });
+
   it('back office: a complaint with its thread and the reply box', async () => {
     const { context, page } = await newContext(viewport, scheme);
     try {

@@ -129,6 +129,8 @@ export interface ApplicationInput {
   accountNumber?: string;
   /** The colour of the front ID picture, to tell applications apart when looking at screenshots. */
   tint?: string;
+  /** The product version applied under (GET /api/products); may be left out while one product is offered. */
+  productVersionId?: string;
 }
 
 /** Quotes the terms, then submits a complete application (multipart) signed for exactly those terms. */
@@ -138,15 +140,20 @@ export async function submitApplication(
 ): Promise<MyApplication> {
   const amount = input.amount ?? 100_000;
   const termMonths = input.termMonths ?? 12;
+  const version: Record<string, string> = input.productVersionId
+    ? { productVersionId: input.productVersionId }
+    : {};
   const quote = await borrower.api.request<{ disclosureSha256: string }>('POST', '/api/applications/quote', {
     amount,
     termMonths,
+    ...version,
   });
   expectStatus(quote, 200, 'quote');
   const fields: Record<string, string> = {
     phone: borrower.phone,
     amount: String(amount),
     termMonths: String(termMonths),
+    ...version,
     disclosureSha256: quote.body.disclosureSha256,
     fullName: input.fullName ?? 'Maria Santos',
     idNumber: `ID-${borrower.phone.slice(-6)}`,

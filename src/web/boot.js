@@ -44,12 +44,12 @@
   for (const href of page.pictures || []) preload('preload', href, 'image');
 
   // The answers the first render waits for, asked now too: the session on every path, the lender's settings
-  // off the sign-in pages and the borrower's application on /loan (as src/web/app/start-data.ts does once
+  // off the sign-in pages and the borrower's application and offered products on /loan (as src/web/app/start-data.ts does once
   // the app runs). lib/api.ts uses each for the first GET of its path instead of asking again.
   const path = location.pathname;
   const answers = ['/api/me'];
   if (!['/login', '/signup', '/forgot-password'].includes(path)) answers.push('/api/settings');
-  if (path === '/loan' || path.startsWith('/loan/')) answers.push('/api/applications/mine');
+  if (path === '/loan' || path.startsWith('/loan/')) answers.push('/api/applications/mine', '/api/products');
   window.__hiramEarlyAnswers = {};
   for (const url of answers) {
     const answer = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });

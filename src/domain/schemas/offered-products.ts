@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { feeCollections } from '../loan/loan-terms';
-import { parseWholeAmount } from '../loan/terms';
+import type { FeeCollection } from '../loan/loan-terms';
 
 // zod/mini: step 1 reads this on a borrower's first load (docs/decisions/023).
 const positiveInt = () => z.int().check(z.positive());
@@ -26,7 +25,8 @@ export const offeredProductSchema = z.object({
   fees: z.object({
     flatMinor: nonNegativeInt(),
     percentBp: nonNegativeInt(),
-    collection: z.enum(feeCollections),
+    // The rules of `feeCollections` (loan-terms.ts), written out: that module's schemas stay off the first load.
+    collection: z.enum(['deducted_from_payout'] as const satisfies readonly FeeCollection[]),
   }),
   lateChargeMonthlyBp: nonNegativeInt(),
   graceDays: nonNegativeInt(),
@@ -45,24 +45,3 @@ export type OfferedProduct = z.infer<typeof offeredProductSchema>;
 
 export const offeredProductsResponse = z.object({ items: z.array(offeredProductSchema) });
 export type OfferedProductsResponse = z.infer<typeof offeredProductsResponse>;
-
-/** Whole pesos as a number or as typed ("100,000"); anything else is not an amount. */
-export const requestedAmount = z.pipe(
-  z.transform((value: unknown) => (typeof value === 'string' ? (parseWholeAmount(value) ?? value) : value)),
-  z.int({ error: 'AMOUNT_INVALID' }).check(z.positive({ error: 'AMOUNT_INVALID' })),
-);
-export const requestedTerm = z
-  .int({ error: 'LOAN_TERM_NOT_OFFERED' })
-  .check(z.positive({ error: 'LOAN_TERM_NOT_OFFERED' }));
-/** The chosen product version (GET /api/products `versionId`); optional when only one product is offered. */
-export const requestedVersion = z.optional(z.uuid({ error: 'PRODUCT_NOT_OFFERED' }));
-
-/**
- * The step-1 request as the quote, the disclosure PDF and the submission read it. Whether the amount and term
- * are offered depends on the version and the borrower (`borrowerRequestIssues`), checked by the server after.
- */
-export const loanQuoteRequest = z.object({
-  amount: requestedAmount,
-  termMonths: requestedTerm,
-  productVersionId: requestedVersion,
-});

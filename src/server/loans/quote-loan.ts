@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../domain/errors';
+import { borrowerRequestIssues } from '../../domain/loan/borrower-request';
 import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../domain/loan/disclosure';
 import type { LoanTerms } from '../../domain/loan/loan-terms';
 import {
   borrowerLimit,
-  borrowerRequestIssues,
   loanTermsOfVersion,
   type ProductTerms,
   type ProductVersion,

@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
-import {
-  type ProductNames,
-  productFacts,
-  productIssues,
-  productTermsFromSettings,
-} from '../../domain/loan/products';
+import { productFacts } from '../../domain/loan/product-changes';
+import { type ProductNames, productIssues, productTermsFromSettings } from '../../domain/loan/products';
 import { recordAudit, systemActor } from '../audit/audit';
 import type { AppDeps } from '../deps';
 import { insertProductVersion } from './product-versions';

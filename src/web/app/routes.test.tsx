@@ -27,7 +27,7 @@ describe('session restore', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 
-  it("asks for the settings and, on a loan page, the borrower's application alongside the session", async () => {
+  it("asks for the settings and, on a loan page, the borrower's application and products alongside the session", async () => {
     let answer: () => void = () => {};
     let sessionAnswered = false;
     let askedBeforeSession = false;
@@ -45,11 +45,12 @@ describe('session restore', () => {
       },
     });
     renderApp('/loan');
-    // All three under way before GET /api/me has answered.
+    // All four under way before GET /api/me has answered (the products offered: docs/decisions/034).
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
         '/api/applications/mine',
         '/api/me',
+        '/api/products',
         '/api/settings',
       ]),
     );
@@ -58,6 +59,7 @@ describe('session restore', () => {
     expect(await screen.findByRole('heading', { name: 'Loan Application' })).toBeTruthy();
     // The step-1 page shows the application fetched alongside the session, without asking again.
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applications/mine')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/products')).toHaveLength(1);
   });
 
   it('offers a retry when the server cannot be reached', async () => {

@@ -35,19 +35,23 @@ describe('prefetchStartData (what main.tsx starts before the first render, and t
         { user: borrower, pathname: '/loan/application' },
         { user: borrower, pathname: '/loan/application' },
       ]),
-    ).toEqual(['/api/applications/mine', '/api/settings']);
+    ).toEqual(['/api/applications/mine', '/api/products', '/api/settings']);
   });
 
-  it('asks for the application alongside the session on the loan pages, and only once', () => {
+  it('asks for the application and the products offered alongside the session on the loan pages, and only once', () => {
     for (const pathname of ['/loan', '/loan/application', '/loan/info']) {
-      expect(asked([{ user: undefined, pathname }])).toEqual(['/api/applications/mine', '/api/settings']);
+      expect(asked([{ user: undefined, pathname }])).toEqual([
+        '/api/applications/mine',
+        '/api/products',
+        '/api/settings',
+      ]);
     }
     expect(
       asked([
         { user: undefined, pathname: '/loan/application' },
         { user: borrower, pathname: '/loan/application' },
       ]),
-    ).toEqual(['/api/applications/mine', '/api/settings']);
+    ).toEqual(['/api/applications/mine', '/api/products', '/api/settings']);
   });
 
   it('a refusal of the application asked for before the session was known leaves the session alone', async () => {
@@ -80,7 +84,11 @@ describe('prefetchStartData (what main.tsx starts before the first render, and t
 
   it("asks for a borrower's application only on their way to the loan pages, once they may see them", () => {
     for (const pathname of ['/', '/loan', '/loan/application', '/loan/info']) {
-      expect(asked([{ user: borrower, pathname }])).toEqual(['/api/applications/mine', '/api/settings']);
+      expect(asked([{ user: borrower, pathname }])).toEqual([
+        '/api/applications/mine',
+        '/api/products',
+        '/api/settings',
+      ]);
     }
     expect(asked([{ user: borrower, pathname: '/wallet' }])).toEqual(['/api/settings']);
     expect(asked([{ user: officer, pathname: '/' }])).toEqual(['/api/settings']);

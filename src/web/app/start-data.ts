@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { can } from '../../domain/permissions';
 import type { UserDto } from '../../domain/schemas/user';
 import { myApplicationQuery } from '../features/application/api/my-application';
+import { offeredProductsQuery } from '../features/application/api/offered-products';
 import { settingsQuery } from '../lib/settings';
 
 /** Marks a request started before the session is known: its refusal says nothing about the session. */
@@ -20,7 +21,7 @@ export function isSignInPath(pathname: string): boolean {
 /**
  * Starts what the page at `pathname` will ask for, so its own queries find it under way: GET /api/settings
  * at once except on /login, /signup and /forgot-password (which do not use it), and GET
- * /api/applications/mine on the way to `/loan` or `/loan/*` (the step-1 page) alongside the session rather
+ * /api/applications/mine and GET /api/products on the way to `/loan` or `/loan/*` (the step-1 page) alongside the session rather
  * than after it, and on `/` once `user` turns out a borrower. Before the session is known the request is
  * `quiet`: a refusal (signed out, staff, a password to change) only leaves it failed, for the page to ask
  * again if it ever shows, instead of sending the app to re-read the session. Each is started only when not
@@ -35,9 +36,12 @@ export function prefetchStartData(queryClient: QueryClient, pathname: string, us
   if (!signInPage && !queryClient.getQueryState(settingsQuery.queryKey)) {
     void queryClient.prefetchQuery(settingsQuery);
   }
-  if (!queryClient.getQueryState(myApplicationQuery.queryKey)) {
-    if (user === undefined && onLoanPath)
-      void queryClient.prefetchQuery({ ...myApplicationQuery, meta: quiet });
-    else if (borrower && headedForLoan) void queryClient.prefetchQuery(myApplicationQuery);
-  }
+  // The step-1 page also needs the products offered to the borrower (docs/decisions/034), asked the same way.
+  const start = <T extends { queryKey: readonly unknown[] }>(query: T, prefetch: (options: T) => void) => {
+    if (queryClient.getQueryState(query.queryKey)) return;
+    if (user === undefined && onLoanPath) prefetch({ ...query, meta: quiet });
+    else if (borrower && headedForLoan) prefetch(query);
+  };
+  start(myApplicationQuery, (options) => void queryClient.prefetchQuery(options));
+  start(offeredProductsQuery, (options) => void queryClient.prefetchQuery(options));
 }

@@ -35,9 +35,11 @@ let withStaffStrings = false;
 async function readStrings(lang: Language, withStaff = withStaffStrings): Promise<Strings> {
   const [shared, staff] = await Promise.all([
     bundles[lang](),
-    withStaff ? staffBundles[lang]() : Promise.resolve({ default: {} }),
+    withStaff ? staffBundles[lang]() : Promise.resolve({ default: {} as Strings }),
   ]);
-  return { ...shared.default, ...staff.default };
+  // The back office's own error messages join the shared ones (the rest of its strings are keys of their own).
+  const errors = { ...(shared.default.errors as object), ...(staff.default.errors as object | undefined) };
+  return { ...shared.default, ...staff.default, errors };
 }
 
 /** Every string of one language, borrower and staff, merged as the app reads them (the locale test). */

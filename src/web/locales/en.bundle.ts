@@ -10,7 +10,7 @@ export default mergeLocale(
   import.meta.glob<Record<string, unknown>>(
     [
       './*/en.json',
-      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staffLoans,users}/en.json',
+      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staff-errors,staffLoans,users}/en.json',
     ],
     {
       eager: true,

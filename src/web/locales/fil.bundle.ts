@@ -10,7 +10,7 @@ export default mergeLocale(
   import.meta.glob<Record<string, unknown>>(
     [
       './*/fil.json',
-      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staffLoans,users}/fil.json',
+      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staff-errors,staffLoans,users}/fil.json',
     ],
     {
       eager: true,

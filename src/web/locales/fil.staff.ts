@@ -1,9 +1,11 @@
 import auditLabels from '../../domain/audit-labels/fil.json';
 import { mergeLocale } from './merge-locale';
+import errors from './staff-errors/fil.json';
 
 /** The back office's fil strings (staff features and the audit catalogue): loaded only under /admin. */
 export default mergeLocale(
-  { auditLabels },
+  // The messages only the back office shows (a loan product's form), merged into `errors` as it loads.
+  { auditLabels, errors },
   import.meta.glob<Record<string, unknown>>(
     './{audit,backOffice,collections,disbursements,products,security,servicing,staffLoans,users}/fil.json',
     { eager: true, import: 'default' },

@@ -10,7 +10,7 @@ export default mergeLocale(
   import.meta.glob<Record<string, unknown>>(
     [
       './*/km.json',
-      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staffLoans,users}/km.json',
+      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staff-errors,staffLoans,users}/km.json',
     ],
     {
       eager: true,

@@ -147,8 +147,11 @@ describe('what a borrower downloads', () => {
       'staffLoans',
       'users',
     ];
-    expect(Object.keys(staff).sort()).toEqual(staffOnly.sort());
+    // And the error messages only the back office shows, which join the shared `errors` when it loads.
+    expect(Object.keys(staff).sort()).toEqual([...staffOnly, 'errors'].sort());
     for (const key of staffOnly) expect(borrower).not.toHaveProperty(key);
+    const shared = borrower.errors as Record<string, string>;
+    for (const code of Object.keys(staff.errors as object)) expect(shared).not.toHaveProperty(code);
     // What borrower screens show of the back office's vocabulary (statuses, "N/A") stays with them.
     expect(borrower).toHaveProperty(['status', 'approved']);
     expect(borrower).toHaveProperty(['status', 'paid']);

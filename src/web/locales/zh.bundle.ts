@@ -10,7 +10,7 @@ export default mergeLocale(
   import.meta.glob<Record<string, unknown>>(
     [
       './*/zh.json',
-      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staffLoans,users}/zh.json',
+      '!./{audit,backOffice,collections,disbursements,products,security,servicing,staff-errors,staffLoans,users}/zh.json',
     ],
     {
       eager: true,

@@ -4,7 +4,7 @@ import {
   myApplicationDto,
   myApplicationResponse,
 } from '../../../domain/schemas/application';
-import { loanQuoteRequest } from '../../../domain/schemas/offered-products';
+import { loanQuoteRequest } from '../../../domain/schemas/loan-request';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { latestApplicationOf, toMyApplicationDto } from '../../lib/applications';

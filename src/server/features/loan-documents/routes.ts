@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestedAmount, requestedTerm, requestedVersion } from '../../../domain/schemas/offered-products';
+import { requestedAmount, requestedTerm, requestedVersion } from '../../../domain/schemas/loan-request';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import type { App } from '../../lib/types';

@@ -1,12 +1,7 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import {
-  type ProductStatus,
-  type ProductTerms,
-  productFacts,
-  productIssues,
-  sameProductTerms,
-} from '../../../domain/loan/products';
+import { productFacts, sameProductTerms } from '../../../domain/loan/product-changes';
+import { type ProductStatus, type ProductTerms, productIssues } from '../../../domain/loan/products';
 import type { ProductTermsInput } from '../../../domain/schemas/products';
 import { recordAudit } from '../../audit/audit';
 import type { Database } from '../../db/schema';

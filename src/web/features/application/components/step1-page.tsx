@@ -18,7 +18,7 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loanRequestSchema, parseWholeAmount, roundAndClamp } from '../../../../domain/loan';
-import { amountOutOfRange } from '../../../../domain/loan/products';
+import { amountOutOfRange } from '../../../../domain/loan/borrower-request';
 import { toMinor } from '../../../../domain/money';
 import { FormAlerts } from '../../../components/form-alerts';
 import { LoadError } from '../../../components/load-state';

@@ -65,7 +65,7 @@ const list = (versions: ProductVersionDto[]) => ({
 });
 
 function posted(fetchMock: ReturnType<typeof mockApi>, url: string) {
-  const call = fetchMock.mock.calls.find(([u, init]) => u === url && init?.method === 'POST');
+  const call = fetchMock.mock.calls.findLast(([u, init]) => u === url && init?.method === 'POST');
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
 
@@ -126,7 +126,19 @@ describe('Loan Products (back office)', { timeout: 30_000 }, () => {
       'GET /api/staff/products': list([v1]),
       'POST /api/staff/products': () => {
         attempts += 1;
-        return attempts === 1
+        if (attempts === 1)
+          return {
+            status: 400,
+            body: errorBody('PRODUCT_INVALID', 'Please correct the highlighted fields.', {
+              fields: {
+                monthlyRateBp: {
+                  code: 'PRODUCT_RATE_ABOVE_CAP',
+                  message: 'The monthly interest rate must be from 0% to 6% (the legal ceiling).',
+                },
+              },
+            }),
+          };
+        return attempts === 2
           ? {
               status: 409,
               body: errorBody('PRODUCT_CODE_TAKEN', 'Another product already has this code.', {
@@ -146,7 +158,7 @@ describe('Loan Products (back office)', { timeout: 30_000 }, () => {
       await user.clear(field);
       await user.type(field, value);
     };
-    // A rate above the legal ceiling is refused on its field before anything is sent.
+    // Text that is no number is refused before anything is sent; the server's reasons land on their fields.
     await type(/^Code/, 'salary-loan');
     await type('Name in English', 'Salary loan');
     await type('Name in Filipino', 'Pautang sa sahod');
@@ -167,7 +179,7 @@ describe('Loan Products (back office)', { timeout: 30_000 }, () => {
     }
     await type(/^Periods offered/, '3, 6');
     await type(/^Period chosen first/, '3');
-    await type(/^Monthly interest rate/, '7');
+    await type(/^Monthly interest rate/, 'two');
     await type(/^Second approval above/, '50000');
     await type(/^First-loan limit/, '20000');
     await user.click(
@@ -182,6 +194,13 @@ describe('Loan Products (back office)', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
     expect(posted(fetchMock, '/api/staff/products')).toBeUndefined();
+    // Above the legal ceiling: the server says so, on the same field.
+    await type(/^Monthly interest rate/, '7');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await waitFor(() => expect(attempts).toBe(1));
+    expect(
+      await screen.findByText('The monthly interest rate must be from 0% to 6% (the legal ceiling).'),
+    ).toBeTruthy();
 
     await type(/^Monthly interest rate/, '3.5');
     await user.click(screen.getByRole('button', { name: 'Create product' }));

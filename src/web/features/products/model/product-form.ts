@@ -1,5 +1,5 @@
-import type { ErrorParams, FieldErrorInput } from '../../../../domain/errors';
-import { type ProductTerms, productIssues } from '../../../../domain/loan/products';
+import type { ErrorParams } from '../../../../domain/errors';
+import type { ProductTerms } from '../../../../domain/loan/products';
 import { parseWholeAmount } from '../../../../domain/loan/terms';
 import type { ProductTermsInput } from '../../../../domain/schemas/products';
 
@@ -131,8 +131,9 @@ export function parseTerms(text: string): number[] | null {
 }
 
 /**
- * The form as the API's terms, with every problem by field: text that is no number, then the domain's own
- * rules (`productIssues`: ranges, periods, limits and the legal ceilings), the same the server applies.
+ * The form as the API's terms, or every field whose text is no number. The rules between fields (ranges,
+ * periods, limits) and the legal ceilings are the server's (`productIssues`), whose answer lands on the same
+ * fields; the loan maths behind the ceilings stays off the back office's pages.
  */
 export function readProductForm(values: ProductFormValues): {
   terms: ProductTermsInput | null;
@@ -210,15 +211,8 @@ export function readProductForm(values: ProductFormValues): {
         : null,
     },
   };
-  if (Object.keys(problems).length > 0) return { terms: null, problems };
-  for (const [field, issue] of Object.entries(productIssues({ ...terms, status: 'active' }))) {
-    if (issue) problems[field] = problemOf(issue);
-  }
   return Object.keys(problems).length > 0 ? { terms: null, problems } : { terms, problems };
 }
-
-const problemOf = (issue: FieldErrorInput): FieldProblem =>
-  typeof issue === 'string' ? { code: issue } : { code: issue.code, params: issue.params };
 
 /**
  * Which form field a server error key names: the API reports `terms.borrowerAmount.min`, the domain
