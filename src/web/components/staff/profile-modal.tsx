@@ -68,6 +68,14 @@ function ProfileBody({ profile, fmt }: { profile: ApplicationProfile; fmt: Forma
           <Field label={f('status')}>
             <StatusBadge status={profile.status} />
           </Field>
+          <Field label={t('products.profile.label')}>
+            {t(profile.product.signedUnder ? 'products.profile.value' : 'products.profile.before', {
+              name:
+                (profile.product.names as Record<string, string>)[currentLanguage()] ??
+                profile.product.names.en,
+              n: profile.product.version,
+            })}
+          </Field>
           <Field label={f('amount')}>{fmt.money(profile.amountMinor)}</Field>
           <Field label={f('approvedAmount')}>{fmt.money(profile.approvedAmountMinor)}</Field>
           <Field label={f('term')}>{t('backOffice.common.months', { count: profile.termMonths })}</Field>

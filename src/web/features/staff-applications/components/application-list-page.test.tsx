@@ -77,6 +77,8 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
       expect(within(row).queryByRole('button', { name })).toBeNull();
     await chooseRowAction(row, 'View Profile');
     expect(await screen.findByText('Santos Bakery')).toBeTruthy();
+    // The product version the loan was signed under (docs/decisions/034).
+    expect(screen.getByText('Personal loan · version 1')).toBeTruthy();
     // The signed agreement is a plain download link (no PDF code in the page).
     expect(screen.getByRole('link', { name: 'Signed loan agreement (PDF)' }).getAttribute('href')).toBe(
       `/api/staff/applications/${item.id}/agreement.pdf?lang=en`,
