@@ -10,7 +10,13 @@ import {
 } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, newPage, screenshot } from './support/browser';
 import { runningServer } from './support/server';
-import { markPaid, type StaffMember, staffMember } from './support/staff';
+import {
+  adminSession,
+  chargeLateOnTheDefaultProduct,
+  markPaid,
+  type StaffMember,
+  staffMember,
+} from './support/staff';
 
 /**
  * The second half of a loan's life in a real browser (issue #10): a borrower withdraws, finance pays the
@@ -27,6 +33,7 @@ let finance: StaffMember;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  await chargeLateOnTheDefaultProduct(await adminSession(), LATE_CHARGE_BP);
   officer = await staffMember('officer');
   finance = await staffMember('finance');
 });
@@ -101,10 +108,10 @@ describe('repayments in the browser', () => {
       await paid.getByRole('button', { name: 'Mark Paid' }).click();
       await paid.waitFor({ state: 'hidden' });
 
-      // The borrower's schedule now runs from the payout: six payments on the ₱20,000 paid out.
+      // The borrower's schedule now runs from the payout: six payments on the ₱20,000 paid out, the next
+      // one said first (issue #32).
       await me.page.reload();
-      const position = me.page.getByTestId('repayment-position');
-      await position.getByText(/^Next payment:/).waitFor();
+      await me.page.getByRole('region', { name: /^Next payment due / }).waitFor();
       await screenshot(me.page, 'repayments-wallet-schedule-phone');
 
       // Finance opens the loan from the list and records a part payment of ₱1,000.
@@ -134,7 +141,7 @@ describe('repayments in the browser', () => {
       expect((await ledgerOf(finance.api, borrower.applicationId)).status).toBe('closed');
 
       await me.page.reload();
-      await me.page.getByText('Paid in full. Nothing more is owed on this loan.').waitFor();
+      await me.page.getByRole('region', { name: /^Paid in full on / }).waitFor();
       await screenshot(me.page, 'repayments-wallet-closed-phone');
     } finally {
       await me.context.close();
@@ -156,7 +163,6 @@ describe('repayments in the browser', () => {
     later.setUTCDate(later.getUTCDate() + 40);
     await runningServer().restart({
       TEST_CLOCK_START: later.toISOString(),
-      LATE_CHARGE_MONTHLY_BP: String(LATE_CHARGE_BP),
       JOBS_INTERVAL_SECONDS: '10',
     });
     const financeApi = new ApiSession();
@@ -197,12 +203,12 @@ describe('repayments in the browser', () => {
         .waitFor();
       await screenshot(staff.page, 'repayments-staff-loan-overdue-desktop');
 
-      // The borrower: what is overdue, the late charge, and the reminder in their history.
+      // The borrower: what is overdue and the late charge, first on the wallet (issue #32).
       await logInInBrowser(me.page, borrower.phone, borrower.password);
       await me.page.goto('/wallet');
-      const position = me.page.getByTestId('repayment-position');
-      await position.getByText(/is overdue\.$/).waitFor();
-      await position.getByText(/^Late charges due: ₱/).waitFor();
+      const overdue = me.page.getByRole('region', { name: 'Your payment is overdue' });
+      await overdue.getByTestId('due-now-amount').waitFor();
+      await overdue.getByText('Late charges').waitFor();
       await screenshot(me.page, 'repayments-wallet-overdue-phone');
     } finally {
       await staff.context.close();

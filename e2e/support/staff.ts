@@ -49,7 +49,8 @@ export async function staffMember(role: StaffRole, phone?: string): Promise<Staf
   const created = await admin.request<{ id: string }>('POST', '/api/admin/users', {
     username,
     password: temporary,
-    phone: phone ?? `08${String(Date.now()).slice(-8)}${counter % 10}`,
+    // A Philippine mobile number (09…), as every phone field now requires; 0998… keeps staff apart from borrowers.
+    phone: phone ?? `0998${String(Date.now()).slice(-6)}${counter % 10}`,
     role,
   });
   expectStatus(created, 201, `create ${role}`);
@@ -119,4 +120,29 @@ export async function markFailed(finance: ApiSession, disbursementId: string, re
 /** A dashboard card's figure once it has loaded (the card shows a skeleton until then). */
 export function loadedCard(page: Page, id: string) {
   return page.locator(`[data-testid="card-${id}-value"]:not([aria-busy="true"])`);
+}
+
+/**
+ * The default loan product charges late from now on: a new version (docs/decisions/034), so the loans signed
+ * after it carry the charge. LATE_CHARGE_MONTHLY_BP only seeds version 1 on an empty database.
+ */
+export async function chargeLateOnTheDefaultProduct(admin: ApiSession, lateChargeMonthlyBp: number) {
+  type Version = { version: number; terms: Record<string, unknown> & { status?: string } };
+  const list = await admin.request<{ items: { id: string; isDefault: boolean; current: Version }[] }>(
+    'GET',
+    '/api/staff/products',
+  );
+  expectStatus(list, 200, 'products');
+  const product = list.body.items.find((p) => p.isDefault);
+  if (!product) throw new Error('no default product');
+  const { status: _status, ...terms } = product.current.terms;
+  expectStatus(
+    await admin.request('POST', `/api/staff/products/${product.id}/versions`, {
+      basedOnVersion: product.current.version,
+      terms: { ...terms, lateChargeMonthlyBp },
+      reason: 'Late charge from today',
+    }),
+    201,
+    'new product version',
+  );
 }

@@ -135,6 +135,8 @@ export const walletResponse = z.object({
       paymentReference: z.string(),
       paymentChannels: z.array(walletPaymentChannelDto),
       closedAt: z.string().nullable(),
+      /** A closed loan: the day the payment that cleared it was received (as the statement says it). */
+      paidInFullOn: z.string().nullable(),
       /** Money held for the borrower (paid above the payoff) that finance sent back, oldest first. */
       refunds: z.array(z.object({ amountMinor: z.number(), refundedOn: z.string(), reference: z.string() })),
     })

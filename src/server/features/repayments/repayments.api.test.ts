@@ -266,6 +266,15 @@ describe('money received above the payoff (issue #31)', () => {
     expect(told.map((e: { data: { amountMinor: number } }) => e.data.amountMinor).sort()).toEqual([
       10_000, 15_000,
     ]);
+    // The borrower's wallet lists each refund with its reference and the day (issue #32).
+    const wallet = (await borrower.get('/api/wallet')).body;
+    expect(wallet.repayment.refunds).toHaveLength(2);
+    expect(wallet.repayment.refunds[0]).toMatchObject({
+      amountMinor: 10_000,
+      reference: 'GC-REFUND-1',
+      refundedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(wallet.repayment.paidInFullOn).toBe(wallet.repayment.repayments[0].receivedOn);
     // The statement shows the refunds and still balances: nothing owed, nothing held.
     const statement = await finance.get(`/api/staff/loans/${id}/statement.pdf`);
     expect(statement.status).toBe(200);

@@ -5,9 +5,9 @@ import type { WalletResponse } from '../../../domain/schemas/wallet';
 import type { AppDeps } from '../../deps';
 import { hasOpenApplication, toMyApplicationDto } from '../../lib/applications';
 import { today } from '../../lib/clock';
-import { todayIn } from '../../lib/today';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { withdrawnSql } from '../../lib/loan-balance';
+import { todayIn } from '../../lib/today';
 import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
 import { walletPaymentChannels } from './payment-channels';
 
@@ -128,6 +128,14 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
         amountDueMinor: paidOut ? position.amountDueNowMinor : 0,
       }),
       closedAt: application.closed_at?.toISOString() ?? null,
+      paidInFullOn:
+        application.status === 'closed'
+          ? (position.repayments
+              .filter((r) => r.allocation !== null)
+              .map((r) => r.receivedOn)
+              .sort()
+              .at(-1) ?? null)
+          : null,
       refunds: refunds.map((f) => ({
         amountMinor: Number(f.amount),
         refundedOn: todayIn(deps.config.timeZone, f.created_at),

@@ -79,6 +79,16 @@ export function LoanCard(props: { wallet: WalletResponse }) {
             />
           </SimpleGrid>
         </>
+      ) : balance && application.status === 'closed' ? (
+        // Closed: nothing to withdraw and nothing owed; what was approved and paid out stays on record.
+        <SimpleGrid cols={2} spacing="md" mt="lg">
+          <Figure
+            label={t('wallet.card.withdrawn')}
+            value={format.money(balance.withdrawnMinor)}
+            testId="withdrawn-total"
+          />
+          <Figure label={t('wallet.card.approved')} value={format.money(balance.approvedMinor)} />
+        </SimpleGrid>
       ) : balance ? (
         <>
           <Box mt="lg">

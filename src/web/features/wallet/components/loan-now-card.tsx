@@ -50,7 +50,11 @@ export function LoanNowCard(props: { repayment: Repayment; position: NonNullable
   const { t } = useTranslation();
   const format = useFormat();
   const { position, repayment } = props;
-  const closedOn = repayment.closedAt ? format.date(repayment.closedAt) : null;
+  const closedOn = repayment.paidInFullOn
+    ? format.calendarDate(repayment.paidInFullOn)
+    : repayment.closedAt
+      ? format.date(repayment.closedAt)
+      : null;
   const now = loanNow(position, closedOn);
   const { tone, icon } = tones[now.kind];
   const n = (key: string, options?: Record<string, unknown>) => t(`wallet.now.${key}`, options);

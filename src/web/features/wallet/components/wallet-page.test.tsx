@@ -204,6 +204,7 @@ describe('wallet loan card, withdrawals and schedule', () => {
           paymentReference: 'HL-25-000042',
           paymentChannels: [],
           closedAt: null,
+          paidInFullOn: null,
           refunds: [],
         },
       }),

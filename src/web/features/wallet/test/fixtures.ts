@@ -201,6 +201,7 @@ export function paidOutWallet(
       paymentReference: 'HL-25-000042',
       paymentChannels: [],
       closedAt: null,
+      paidInFullOn: null,
       refunds: [],
       ...overrides,
     },
