@@ -83,14 +83,15 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Unapplied Payments' })).toBeTruthy();
     await screen.findByText(open.providerReference);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      // When and how much, then the loan it likely belongs to and why it was kept, then the details.
       'Received At',
-      'Provider',
-      'Provider Reference',
+      'Amount',
+      'Suggested Loan',
+      'Why Kept',
       'Payer Reference',
       'Payer Name',
-      'Amount',
-      'Why Kept',
-      'Suggested Loan',
+      'Provider',
+      'Provider Reference',
       'Status',
       'Action',
     ]);

@@ -70,24 +70,28 @@ export function UnappliedPage() {
 
   const columns: Column<UnappliedPayment>[] = [
     { key: 'receivedAt', header: u('receivedAt'), cell: (item) => <DateTimeCell iso={item.receivedAt} /> },
+    { key: 'amount', header: u('amount'), align: 'right', cell: (item) => fmt.money(item.amountMinor) },
     {
-      key: 'provider',
-      header: u('provider'),
+      key: 'suggestion',
+      header: u('suggestion'),
       nowrap: false,
       cell: (item) => (
-        <Text size="sm" miw={60} maw={120}>
-          {fmt.text(channelName(item.provider))}
-        </Text>
+        <SuggestionCell item={item} onApply={canResolve ? () => open('apply', item, true) : null} />
       ),
     },
     {
-      key: 'providerReference',
-      header: u('providerReference'),
+      key: 'reason',
+      header: u('reason'),
       nowrap: false,
       cell: (item) => (
-        <Text size="xs" ff="monospace" {...wrapping}>
-          {item.providerReference}
-        </Text>
+        <Stack gap={2} miw={100} maw={170}>
+          <Text size="sm">{t(`collections.unapplied.reason.${item.reason}`)}</Text>
+          {item.earlierAmountMinor !== null && (
+            <Text size="xs" c="dimmed">
+              {t('collections.unapplied.earlierAmount', { amount: fmt.money(item.earlierAmountMinor) })}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {
@@ -124,28 +128,24 @@ export function UnappliedPage() {
         </Stack>
       ),
     },
-    { key: 'amount', header: u('amount'), align: 'right', cell: (item) => fmt.money(item.amountMinor) },
     {
-      key: 'reason',
-      header: u('reason'),
+      key: 'provider',
+      header: u('provider'),
       nowrap: false,
       cell: (item) => (
-        <Stack gap={2} miw={100} maw={170}>
-          <Text size="sm">{t(`collections.unapplied.reason.${item.reason}`)}</Text>
-          {item.earlierAmountMinor !== null && (
-            <Text size="xs" c="dimmed">
-              {t('collections.unapplied.earlierAmount', { amount: fmt.money(item.earlierAmountMinor) })}
-            </Text>
-          )}
-        </Stack>
+        <Text size="sm" miw={60} maw={120}>
+          {fmt.text(channelName(item.provider))}
+        </Text>
       ),
     },
     {
-      key: 'suggestion',
-      header: u('suggestion'),
+      key: 'providerReference',
+      header: u('providerReference'),
       nowrap: false,
       cell: (item) => (
-        <SuggestionCell item={item} onApply={canResolve ? () => open('apply', item, true) : null} />
+        <Text size="xs" ff="monospace" {...wrapping}>
+          {item.providerReference}
+        </Text>
       ),
     },
     {
