@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LoanLedgerDto } from '../../../../domain/schemas/repayments';
@@ -6,6 +6,7 @@ import { DateTimeCell } from '../../../components/date-time-cell';
 import { type Column, DataTable } from '../../../components/lists/data-table';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { useFormat } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useChannelName } from '../../../lib/payment-channels';
 import { RepaymentStatusBadge } from './repayment-status';
 
@@ -122,23 +123,33 @@ export function RepaymentLedger({ repayments, onReverse }: RepaymentLedgerProps)
       key: 'status',
       header: l('status'),
       nowrap: false,
-      cell: (row) =>
-        row.reversal ? (
-          <Stack gap={2} miw={140} maw={200} align="flex-start">
-            <RepaymentStatusBadge reversed />
-            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {row.reversal.reason}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {l('reversedBy', {
-                name: row.reversal.reversedBy ?? fmt.na,
-                date: fmt.dateTime(row.reversal.reversedAt),
-              })}
-            </Text>
-          </Stack>
-        ) : (
-          <RepaymentStatusBadge reversed={false} />
-        ),
+      cell: (row) => (
+        <Stack gap={2} miw={140} maw={200} align="flex-start">
+          <RepaymentStatusBadge reversed={row.reversal !== null} />
+          {row.reversal ? (
+            <>
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {row.reversal.reason}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {l('reversedBy', {
+                  name: row.reversal.reversedBy ?? fmt.na,
+                  date: fmt.dateTime(row.reversal.reversedAt),
+                })}
+              </Text>
+            </>
+          ) : null}
+          {/* The borrower's receipt, as they see it (issue #32), to send or read out to them. */}
+          <Anchor
+            href={`/api/staff/repayments/${row.id}/receipt.pdf?lang=${currentLanguage()}`}
+            download
+            size="xs"
+            aria-label={t('paying.staffReceipt', { reference: row.reference })}
+          >
+            {t('paying.staffReceiptShort')}
+          </Anchor>
+        </Stack>
+      ),
     },
     ...(onReverse
       ? [

@@ -1,11 +1,17 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { DisbursementDto } from '../../../../domain/schemas/wallet';
 import { useFormat } from '../../../lib/format';
 import { statusLook } from '../../../lib/status';
+import payingClasses from './paying.module.css';
 import classes from './wallet.module.css';
 
-/** The borrower's withdrawals, newest first: when, how much, where to, and what became of it. */
+/**
+ * The borrower's withdrawals, newest first: when, how much, where to, and what became of it; a paid one has
+ * its receipt (issue #32). Long references and bank names wrap instead of pushing the page sideways.
+ */
 export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -35,7 +41,7 @@ export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
                   {t(`wallet.disbursements.${d.status}`)}
                 </Badge>
               </Group>
-              <Text size="xs" c="dimmed" mt={4}>
+              <Text size="xs" c="dimmed" mt={4} className={payingClasses.wrap}>
                 {t('wallet.disbursements.to', { bank: d.bankName, last4: d.accountNumberLast4 })}
               </Text>
               {d.feeMinor > 0 ? (
@@ -47,14 +53,30 @@ export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
                 </Text>
               ) : null}
               {d.status === 'paid' && d.reference ? (
-                <Text size="xs" mt={2}>
+                <Text size="xs" mt={2} className={payingClasses.wrap}>
                   {t('wallet.disbursements.reference', { reference: d.reference })}
                 </Text>
               ) : null}
               {d.status === 'failed' ? (
-                <Text size="xs" c="red" mt={2}>
+                <Text size="xs" c="red" mt={2} className={payingClasses.wrap}>
                   {t('wallet.disbursements.reason', { reason: d.failureReason ?? '-' })}
                 </Text>
+              ) : null}
+              {d.status === 'paid' ? (
+                <Anchor
+                  component={Link}
+                  to={`/wallet/receipts/payouts/${d.id}`}
+                  size="sm"
+                  mt={4}
+                  display="inline-flex"
+                >
+                  <IconReceipt size={16} aria-hidden style={{ marginRight: 4 }} />
+                  {t('paying.payoutReceipt')}
+                  <VisuallyHidden>
+                    {' '}
+                    {t('paying.payoutReceiptFor', { amount: format.money(d.amountMinor) })}
+                  </VisuallyHidden>
+                </Anchor>
               ) : null}
             </li>
           ))}

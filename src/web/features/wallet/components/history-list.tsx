@@ -68,11 +68,12 @@ export function HistoryList(props: { history: BorrowerEventDto[] }) {
                   </ThemeIcon>
                 }
               >
-                <Text size="sm" data-testid="history-text">
+                {/* A bank reference is one long word: it wraps rather than push a phone's page sideways. */}
+                <Text size="sm" data-testid="history-text" style={{ overflowWrap: 'anywhere' }}>
                   {text}
                 </Text>
                 {note ? (
-                  <Text size="sm" c="dimmed" mt={2}>
+                  <Text size="sm" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
                     {note}
                   </Text>
                 ) : null}

@@ -229,7 +229,9 @@ describe('wallet loan card, withdrawals and schedule', () => {
     await within(pay).findByText(
       'Please contact support@example.com to learn how to pay, and quote your loan number HL-25-000042.',
     );
-    expect(within(pay).getByText('₱10,000.00 received Mar 20, 2025 · Reference: GC-1')).toBeTruthy();
+    const payments = screen.getByRole('region', { name: 'Payments received' });
+    expect(within(payments).getByText('₱10,000.00')).toBeTruthy();
+    expect(within(payments).getByText('Reference: GC-1')).toBeTruthy();
   });
 
   it('lists the configured payment channels with the loan number to quote', async () => {
@@ -249,10 +251,8 @@ describe('wallet loan card, withdrawals and schedule', () => {
       }),
     );
     const pay = await screen.findByRole('region', { name: 'How to pay' });
-    expect(
-      within(pay).getByText('Quote your loan number HL-25-000042 as the payment reference.'),
-    ).toBeTruthy();
-    expect(within(pay).getByText('Lender Inc. · 0000-1111-22')).toBeTruthy();
+    expect(within(pay).getByTestId('copy-reference-value').textContent).toBe('HL-25-000042');
+    expect(within(pay).getAllByText('Lender Inc. · 0000-1111-22').length).toBeGreaterThan(0);
     expect(within(pay).getByText('Pay at any branch')).toBeTruthy();
   });
 
