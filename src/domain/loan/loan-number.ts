@@ -1,6 +1,6 @@
 /*
  * Loan numbers: the one definition of their format, and how what people type or providers send is read as
- * one (issue #32, docs/decisions/037).
+ * one (issue #32, docs/decisions/038).
  *
  * A loan number is `HL-26-000002`: the prefix, the two-digit year the application was submitted in (the
  * lender's time zone), and the loan number sequence, zero-padded to six digits (a seventh digit and more
@@ -54,7 +54,7 @@ function canonical(year: string, sequence: string): string | null {
  * Reads a loan reference as a person types it or a provider passes it on, and returns the loan number it
  * clearly means, or null. Forgiven: case, surrounding spaces, full-width characters, separators (spaces,
  * dashes, dots, underscores) between the parts or none at all, leading zeros of the sequence dropped or
- * added, and a missing prefix. The rules that keep it from guessing (docs/decisions/037):
+ * added, and a missing prefix. The rules that keep it from guessing (docs/decisions/038):
  * - the only prefix is `HL`; any other letters anywhere (`XL-26-000002`, `HL-26-00000A`) mean null;
  * - the year is exactly two digits;
  * - with the year and sequence run together (`HL26000002`) the prefix is required and the sequence must be

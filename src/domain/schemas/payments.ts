@@ -71,7 +71,7 @@ export const paymentWebhookOutcome = z.object({
 export type PaymentWebhookOutcome = z.infer<typeof paymentWebhookOutcome>;
 
 /**
- * Why a kept payment is suggested for a loan (issue #32, docs/decisions/037), strongest first: the loan
+ * Why a kept payment is suggested for a loan (issue #32, docs/decisions/038), strongest first: the loan
  * number written in the reference or memo (read forgivingly), the payer's phone is a borrower's with a
  * running loan, or the amount equals what the loan had due on the payment's date or an instalment falling
  * due near it. A suggestion is never applied by itself: finance confirms it.

@@ -3,7 +3,7 @@ import { loanNumberSearchText, normaliseLoanReference } from '../../domain/loan/
 import { escapeLike } from './like';
 
 /**
- * A back-office search by loan number, as forgiving as the webhook (issue #32, docs/decisions/037): the
+ * A back-office search by loan number, as forgiving as the webhook (issue #32, docs/decisions/038): the
  * number `typed` clearly means (`hl26-2` is HL-26-000002), or any number that contains what was typed,
  * separators and case aside (`26000002`, `hl26 0000`). `column` is the stored, canonical loan number.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Reference matching that forgives formatting (issue #32, docs/decisions/037).
+ * Reference matching that forgives formatting (issue #32, docs/decisions/038).
  *
  * A provider payment whose references name more than one loan is kept for finance as
  * `ambiguous_reference` (nothing is applied by a guess).

@@ -95,7 +95,7 @@ export async function receiveProviderPayment(
     }
 
     // The loan the payer named, however they wrote it, in the reference or the memo; two loans named is
-    // no match (docs/decisions/037).
+    // no match (docs/decisions/038).
     const named = matchLoanReference(payload.paymentReference, payload.memo);
     const loan =
       named.kind === 'one'

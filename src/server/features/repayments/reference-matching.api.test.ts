@@ -6,7 +6,7 @@ import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../tes
 import { signPaymentWebhook } from './webhook-signature';
 
 /**
- * Reference matching that forgives formatting (issue #32, docs/decisions/037): the webhook applies a
+ * Reference matching that forgives formatting (issue #32, docs/decisions/038): the webhook applies a
  * payment whose reference names a loan however it is written (HL26000002, hl-26-2, inside a memo), keeps
  * for finance what names two loans or nothing clearly; finance applies by a loan number typed any way and
  * sees, for each kept payment, the loan it likely belongs to (reference, then the payer's phone, then the

@@ -13,7 +13,7 @@ import { unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 import { firstPayoutSql, loadLoanRecords } from '../../loans/loan-position';
 
 /**
- * "Due near the payment date" (docs/decisions/037): an instalment falling due up to a month before the
+ * "Due near the payment date" (docs/decisions/038): an instalment falling due up to a month before the
  * payment (paid late) or up to 15 days after it (paid early).
  */
 export const NEAR_BEFORE_DAYS = 31;

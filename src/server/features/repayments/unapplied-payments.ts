@@ -114,7 +114,7 @@ export async function applyUnappliedPayment(deps: AppDeps, ctx: StaffContext, id
       .executeTakeFirst();
     if (!kept) throw new AppError('NOT_FOUND');
     if (kept.status !== 'open') throw resolved();
-    // A loan id, or a loan number written any way the webhook reads one (docs/decisions/037).
+    // A loan id, or a loan number written any way the webhook reads one (docs/decisions/038).
     const wanted = loanRef.trim();
     const named = matchLoanReference(wanted);
     const number = named.kind === 'one' ? named.loanNumber : null;
