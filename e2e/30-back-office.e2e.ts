@@ -128,8 +128,9 @@ describe('back office: an officer decides applications', () => {
       await page.keyboard.press('Escape');
       await profile.waitFor({ state: 'hidden' });
 
-      // Update Loan: the amount snaps to the staff step on blur; the monthly payment follows. The new terms
-      // go to the borrower, who accepts them with a code before anything is approved (docs/decisions/018).
+      // Update Loan: an amount off the staff step is never changed silently; the nearest allowed one is
+      // offered (issue #32) and the monthly payment follows. The new terms go to the borrower, who accepts
+      // them with a code before anything is approved (docs/decisions/018).
       await chooseRowAction(page, row, 'Update Loan');
       const update = page.getByRole('dialog', { name: 'Update Loan' });
       const payment = update.getByTestId('monthly-payment');
@@ -137,13 +138,20 @@ describe('back office: an officer decides applications', () => {
       const amount = update.getByLabel('Loan amount');
       await amount.fill('93456');
       await amount.blur();
+      expect(await amount.inputValue()).toBe('93456');
+      await update.getByRole('button', { name: 'Use ₱90,000' }).click();
       expect(await amount.inputValue()).toBe('90,000');
       await update.getByText('24 months').click();
       await expect.poll(() => payment.textContent()).not.toBe(paymentBefore);
       await screenshot(page, 'back-office-update-loan');
       await update.getByRole('button', { name: 'Save' }).click();
       await page
-        .getByText(`New terms for ${first.application.loanNumber} sent to the borrower.`, { exact: false })
+        .getByText(
+          `New terms for ${first.application.loanNumber} sent to the borrower: ₱90,000.00 over 24 months.`,
+          {
+            exact: false,
+          },
+        )
         .waitFor();
       await update.waitFor({ state: 'hidden' });
       await row.getByText("Waiting for borrower's acceptance").waitFor();

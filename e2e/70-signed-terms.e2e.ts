@@ -51,7 +51,7 @@ describe('signed terms and two-person approval', () => {
       await update.getByLabel(/Note to the borrower/).fill('Your income supports a larger loan');
       await update.getByRole('button', { name: 'Save' }).click();
       await staff.page
-        .getByText(`New terms for ${borrower.application.loanNumber} sent to the borrower.`, {
+        .getByText(`New terms for ${borrower.application.loanNumber} sent to the borrower: ₱150,000.00`, {
           exact: false,
         })
         .waitFor();

@@ -77,7 +77,6 @@ export type PaymentWebhookOutcome = z.infer<typeof paymentWebhookOutcome>;
  * due near it. A suggestion is never applied by itself: finance confirms it.
  */
 export const suggestionBases = ['reference', 'phone', 'amount'] as const;
-export type SuggestionBasis = (typeof suggestionBases)[number];
 
 export const loanSuggestion = z.object({
   loanId: z.string(),

@@ -22,9 +22,10 @@ export function minimumAmountCovering(withdrawnMinor: number, rule: AmountRule):
 }
 
 /**
- * On blur: the loan's current amount stays as it is (a small loan may keep it while its term changes);
- * any other typed amount is snapped to a step and clamped to the staff range (domain `roundAndClamp`), then
- * raised to cover what was already withdrawn. Unreadable text is left for the user to fix.
+ * The nearest amount staff may set to what was typed, offered (never applied by itself): the loan's current
+ * amount stays as it is (a small loan may keep it while its term changes); any other typed amount is snapped
+ * to a step and clamped to the staff range (domain `roundAndClamp`), then raised to cover what was already
+ * withdrawn. Null for unreadable text.
  */
 export function clampTypedAmount(
   text: string,

@@ -86,7 +86,11 @@ export function AmountModal({ loan, opened, onClose }: ServicingModalProps) {
         if (!updated) return;
         notifySuccess(
           updated.termsChangePending
-            ? t('backOffice.update.proposed', { loanNumber: loan.loanNumber })
+            ? t('backOffice.update.proposed', {
+                loanNumber: loan.loanNumber,
+                amount: fmt.money(parsed.data * MINOR_PER_MAJOR),
+                months: updated.termMonths,
+              })
             : t('servicing.amount.toast', {
                 loanNumber: loan.loanNumber,
                 amount: fmt.money(parsed.data * MINOR_PER_MAJOR),

@@ -340,6 +340,9 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '60000');
     await userEvent.tab();
+    // Offered, never applied by itself (issue #32).
+    expect(amount.value).toBe('60000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use ₱90,000' }));
     expect(amount.value).toBe('90,000');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower asked for less');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));

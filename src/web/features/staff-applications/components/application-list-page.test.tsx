@@ -169,16 +169,17 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     expect(requests(fetchMock).some((r) => r.startsWith('POST'))).toBe(false);
   });
 
-  it('Update Loan recomputes the monthly payment live and clamps the amount on blur', async () => {
+  it('Update Loan recomputes the monthly payment live and offers the nearest allowed amount, never changing it silently', async () => {
     const item = makeListItem({ amountMinor: 10_000_000, termMonths: 6 });
     let sent: unknown;
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
       ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
+      // As the server answers a change the borrower did not ask for: proposed to them (decision 018).
       ...stub('POST /api/staff/applications/pending/:id/terms', { id: item.id }, ({ body }) => {
         sent = body;
-        return { body: makeProfile(item) };
+        return { body: makeProfile(item, { termsChangePending: true }) };
       }),
     });
     renderBackOffice('/admin/pending');
@@ -196,28 +197,42 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: '12 months' }));
     expect(payment.textContent).toBe(money(annuityPaymentMinor(25_000_000, 12, 200)));
 
-    // Below the staff minimum: clamped up to ₱50,000 on blur.
+    // Issue #32: never changed silently. Below the staff minimum, the field keeps what was typed, says why in
+    // SPEC §5's words and offers the nearest allowed amount; taking it is one click.
     await userEvent.clear(amount);
     await userEvent.type(amount, '1234');
     await userEvent.tab();
+    expect(amount.value).toBe('1234');
+    const offer = within(dialog).getByTestId('amount-offer');
+    expect(offer.textContent).toContain('Please enter a valid loan amount and loan period.');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Use ₱50,000' }));
     expect(amount.value).toBe('50,000');
+    expect(within(dialog).queryByTestId('amount-offer')).toBeNull();
     expect(payment.textContent).toBe(money(annuityPaymentMinor(5_000_000, 12, 200)));
-    // Above the maximum and off-step: clamped down / snapped.
+    // Above the maximum, and off the step: offered, not applied; saving it is refused and sends nothing.
     await userEvent.clear(amount);
     await userEvent.type(amount, '3000000');
     await userEvent.tab();
-    expect(amount.value).toBe('2,000,000');
+    expect(within(dialog).getByRole('button', { name: 'Use ₱2,000,000' })).toBeTruthy();
     await userEvent.clear(amount);
     await userEvent.type(amount, '123456');
     await userEvent.tab();
-    expect(amount.value).toBe('120,000');
+    expect(amount.value).toBe('123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(sent).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use ₱120,000' }));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
+    // The toast says what was done with which terms.
+    expect(
+      await screen.findByText(
+        `New terms for ${item.loanNumber} sent to the borrower: ₱120,000.00 over 12 months. They apply once the borrower accepts them.`,
+      ),
+    ).toBeTruthy();
     expect(sent).toEqual({ amount: 120_000, termMonths: 12 });
   });
 
-  it('Update Loan keeps a small loan’s amount while its term changes; a changed amount is clamped', async () => {
+  it('Update Loan keeps a small loan’s amount while its term changes; a changed amount is offered the nearest allowed', async () => {
     // ₱10,000: the borrower's range allows it, the staff minimum is ₱50,000.
     const item = makeListItem({ amountMinor: 1_000_000, termMonths: 6 });
     let sent: unknown;
@@ -225,9 +240,10 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
       ...staffBase(officer),
       'GET /api/staff/applications/pending': { body: pageOf([item]) },
       ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
+      // As the server answers a change the borrower did not ask for: proposed to them (decision 018).
       ...stub('POST /api/staff/applications/pending/:id/terms', { id: item.id }, ({ body }) => {
         sent = body;
-        return { body: makeProfile(item) };
+        return { body: makeProfile(item, { termsChangePending: true }) };
       }),
     });
     renderBackOffice('/admin/pending');
@@ -243,19 +259,26 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     expect(amount.value).toBe('10,000');
     expect(payment.textContent).toBe(money(annuityPaymentMinor(1_000_000, 12, 200)));
 
-    // Another amount below the staff minimum is clamped up; back to the current one, it stays.
+    // Another amount below the staff minimum is offered the minimum, not changed; back to the current one,
+    // nothing is offered.
     await userEvent.clear(amount);
     await userEvent.type(amount, '20000');
     expect(payment.textContent).toBe('—');
     await userEvent.tab();
-    expect(amount.value).toBe('50,000');
+    expect(amount.value).toBe('20000');
+    expect(within(dialog).getByRole('button', { name: 'Use ₱50,000' })).toBeTruthy();
     await userEvent.clear(amount);
     await userEvent.type(amount, '10000');
     await userEvent.tab();
-    expect(amount.value).toBe('10,000');
+    expect(amount.value).toBe('10000');
+    expect(within(dialog).queryByTestId('amount-offer')).toBeNull();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(`Loan ${item.loanNumber} updated.`)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        `New terms for ${item.loanNumber} sent to the borrower: ₱10,000.00 over 12 months. They apply once the borrower accepts them.`,
+      ),
+    ).toBeTruthy();
     expect(sent).toEqual({ amount: 10_000, termMonths: 12 });
   });
 });
@@ -325,7 +348,9 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '60000');
     await userEvent.tab();
-    // ₱85,500 withdrawn: the first allowed step covering it is ₱90,000.
+    // ₱85,500 withdrawn: the first allowed step covering it, ₱90,000, is offered; nothing changes by itself.
+    expect(amount.value).toBe('60000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use ₱90,000' }));
     expect(amount.value).toBe('90,000');
     // Typed without blurring and saved with Enter: refused here, nothing sent.
     await userEvent.clear(amount);

@@ -24,7 +24,8 @@ export interface UpdateLoanModalProps {
 
 /**
  * Update Loan (SPEC §2.7; docs/decisions/018: new terms go to the borrower to accept, unless a lower amount
- * the borrower asked for): the current amount, or a new one in the lender's staff range (clamped on blur), and term, with the monthly
+ * the borrower asked for): the current amount, or a new one in the lender's staff range (never changed silently:
+ * the field offers the nearest allowed amount), and term, with the monthly
  * payment recomputed live by the domain. On an approved loan the amount never goes below what was withdrawn.
  */
 export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModalProps) {
@@ -85,9 +86,16 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
       ...(borrowerRequested ? { borrowerRequested: true } : {}),
     });
     if (!updated) return;
+    // Say what was saved, from the server's answer (applied) or what was proposed to the borrower.
+    const saved = updated.termsChangePending
+      ? { amountMinor: parsed.data.amount * MINOR_PER_MAJOR, termMonths: parsed.data.termMonths }
+      : { amountMinor: updated.approvedAmountMinor ?? updated.amountMinor, termMonths: updated.termMonths };
     notifySuccess(
       t(updated.termsChangePending ? 'backOffice.update.proposed' : 'backOffice.update.success', {
         loanNumber: row.loanNumber,
+        amount: fmt.money(saved.amountMinor),
+        months: saved.termMonths,
+        payment: fmt.money(updated.monthlyPaymentMinor),
       }),
     );
   };
