@@ -199,6 +199,22 @@ describe("the borrower's loan after payout (issue #32)", () => {
       expect(await phone.page.getByRole('region', { name: 'Your payment is overdue' }).count()).toBe(0);
       const payments = phone.page.getByRole('region', { name: 'Payments received' });
       await payments.getByText(dueNow, { exact: true }).waitFor();
+      // Its receipt: the amount, and where it went (late charges first).
+      await payments
+        .getByRole('link', { name: /^View receipt/ })
+        .first()
+        .click();
+      const receipt = phone.page.getByRole('article', { name: 'Payment receipt' });
+      await receipt.waitFor();
+      await receipt.getByText(dueNow).first().waitFor();
+      await receipt
+        .getByText(/Late charges/)
+        .first()
+        .waitFor();
+      await screenshot(phone.page, 'loan-home-receipt-phone');
+      await check(phone.page);
+      await phone.page.goto('/wallet');
+      await phone.page.getByRole('region', { name: /^Next payment due / }).waitFor();
       await screenshot(phone.page, 'loan-home-up-to-date-phone');
       await check(phone.page);
 
