@@ -196,6 +196,10 @@ async function explainPlans(db: Kysely<Database>, timeZone: string, sizes: ListS
       'overdue queue, loan number contains "12345"',
       () => listOverdueLoans(deps, overdueListQuery.parse({ q: '12345' })),
     ],
+    [
+      'overdue queue, loan number typed "hl 26 012345"',
+      () => listOverdueLoans(deps, overdueListQuery.parse({ q: 'hl 26 012345' })),
+    ],
     ['dashboard summary', () => getDashboardSummary(deps)],
     ['dashboard portfolio', () => getPortfolioSummary(deps, todayIn(timeZone))],
   );

@@ -91,7 +91,8 @@ export async function seedApplications(
           contact_name, contact_phone, contact_address, contact_relation, bank_name, account_number,
           doc_id_front, doc_id_back, doc_selfie, doc_signature, disclosure, disclosure_sha256, terms, status,
           credit_score, submitted_at, decided_at, approved_amount, reject_reason)
-        select ${uuidOf(sql`'app' || g`)}, 'HL-26-' || lpad(g::text, 7, '0'), ${uuidOf(sql`'user' || g`)},
+        select ${uuidOf(sql`'app' || g`)}, 'HL-26-' || lpad(g::text, greatest(6, length(g::text)), '0'),
+               ${uuidOf(sql`'user' || g`)},
                '09' || lpad(g::text, 9, '0'),
                (${first})[1 + g % 20] || ' ' || (${last})[1 + (g / 20) % 20],
                'ID-' || g, (1 + g % 30) * 1000000, (array[6, 12, 18, 24])[1 + g % 4], 200, 1785258,
@@ -224,8 +225,8 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
 
 /**
  * What the other back-office lists read: an audit event for every decided application (the officer's
- * approval or rejection, at its decision time) and one kept provider payment per 50 applications (open, the
- * reference matches no loan), in batches.
+ * approval or rejection, at its decision time) and one kept provider payment per 50 applications (open,
+ * applied by no reference), in batches.
  */
 export async function seedBackOffice(db: Kysely<Database>, count: number, log: (m: string) => void) {
   for (let from = 1; from <= count; from += 100_000) {
@@ -237,11 +238,20 @@ export async function seedBackOffice(db: Kysely<Database>, count: number, log: (
              'application', ${uuidOf(sql`'app' || g`)}::text, ${uuidOf(sql`'app' || g`)}, '{}'::jsonb
       from generate_series(${from}::int, ${to}::int) g
       where g % 5 >= 2`.execute(db);
+    // Kept payments that each suggestion path reads (issue #32), beside a paid-out loan (row g - 2): a third
+    // quote its number without dashes, a third carry its borrower's phone, a third its next instalment's
+    // amount (shared by every loan of the same amount and term: the ambiguous case). The first page holds
+    // the amount ones: the most work per row.
     await sql`
       insert into unapplied_payments (provider, provider_reference, amount, received_at, payer_reference, payload, reason)
-      select 'bench', 'UNAPPLIED-' || g, 100000, now() - (g % 900) * interval '1 hour', 'HL-00-' || g, '{}'::jsonb,
+      select 'bench', 'UNAPPLIED-' || g,
+             case when g % 150 = 100 then coalesce(a.next_due_minor, 100000) else 100000 end,
+             now() - (g % 900) * interval '1 hour',
+             case when g % 150 = 0 then replace(a.loan_number, '-', '') else 'HL-00-' || g end,
+             case when g % 150 = 50 then jsonb_build_object('payerPhone', '+63 ' || substr(a.phone, 2)) else '{}'::jsonb end,
              'unknown_reference'
       from generate_series(${from}::int, ${to}::int) g
+      left join applications a on a.id = ${uuidOf(sql`'app' || (g - 2)`)}
       where g % 50 = 0`.execute(db);
   }
   log(`  audit events and kept payments seeded`);
