@@ -6,7 +6,8 @@ import { ErrorScreen, LoadingScreen } from '../components/full-screen-status';
 import { lazyStaffComponent } from '../components/lazy-page';
 import { changePasswordPage, consentPage } from '../features/auth/routes';
 import { useErrorText } from '../lib/error-text';
-import { homePath, useCan, useSession } from '../lib/session';
+import { returnPathFrom, signInPath } from '../lib/return-path';
+import { homePath, useCan, useSession, useSignOutReason } from '../lib/session';
 import { prefetchStartData } from './start-data';
 
 /**
@@ -31,10 +32,16 @@ export function SessionGate() {
   return <Outlet />;
 }
 
-/** /login, /signup and /forgot-password: a signed-in user goes to their home instead. */
+/**
+ * /login, /signup and /forgot-password: a signed-in user goes to their home instead, or back to the page
+ * /login's `next` names when it is one of their own (lib/return-path.ts).
+ */
 export function SignedOutOnly() {
   const { data } = useSession();
-  if (data?.user) return <Navigate to={homePath(data.user)} replace />;
+  const { search } = useLocation();
+  if (data?.user) {
+    return <Navigate to={returnPathFrom(search, data.user.role) ?? homePath(data.user)} replace />;
+  }
   return <Outlet />;
 }
 
@@ -53,7 +60,14 @@ const EnrolmentRequiredPage = lazyStaffComponent(() =>
  */
 export function SignedInOnly() {
   const { data } = useSession();
-  if (!data?.user) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  const signOut = useSignOutReason();
+  if (!data?.user) {
+    // After a logout, plain /login. Otherwise come back here after signing in, and when the session has
+    // just ended under the user, say so (issue #32); what they were typing is kept (lib/form-draft.ts).
+    const to = signOut === 'logout' ? '/login' : signInPath(location, { ended: signOut === 'ended' });
+    return <Navigate to={to} replace />;
+  }
   if (data.secondFactor?.status === 'pending') {
     return (
       <Suspense fallback={<LoadingScreen />}>

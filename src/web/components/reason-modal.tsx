@@ -2,6 +2,8 @@ import { Text, Textarea } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../domain/schemas/limits';
+import { draftText, useFormDraft } from '../lib/form-draft';
+import { DraftNotice } from './draft-notice';
 import { FormModal, type Validation } from './modals';
 
 export interface ReasonModalProps {
@@ -28,6 +30,15 @@ export interface ReasonModalProps {
   confirmStep?: (reason: string) => ReactNode;
   /** Receives the trimmed reason. Resolve to close; throw to keep the modal open with the error shown. */
   onConfirm: (reason: string) => unknown;
+  /**
+   * Keeps the reason while it is typed under this name (lib/form-draft.ts, issue #32): the action and its
+   * record, e.g. `reject:<application id>`. Opening the modal again, after an ended session or a closed
+   * modal, puts it back and says so; a confirmed action forgets it. A caller with fields of its own keeps
+   * them under the same name (`useFormDraft(opened ? key : null)`) and empties them in `onDraftDiscarded`.
+   */
+  draftKey?: string | null;
+  /** "Start over" was chosen: empty the caller's own fields. */
+  onDraftDiscarded?: () => void;
 }
 
 /**
@@ -39,10 +50,14 @@ export function ReasonModal(props: ReasonModalProps) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const draft = useFormDraft<{ reason: string }>(props.opened ? (props.draftKey ?? null) : null);
+  const kept = draftText(draft.restored?.reason);
 
+  // Only on opening: the reason kept for this record then, if any.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept is read once per opening
   useEffect(() => {
     if (props.opened) {
-      setReason('');
+      setReason(kept);
       setReasonError(null);
       setConfirming(false);
     }
@@ -63,7 +78,11 @@ export function ReasonModal(props: ReasonModalProps) {
       setConfirming(true);
       return false;
     }
-    return props.onConfirm(trimmed);
+    return Promise.resolve(props.onConfirm(trimmed)).then((result) => {
+      // Done (or already done by someone else): nothing left to keep.
+      if (result !== false) draft.clear();
+      return result;
+    });
   };
 
   return (
@@ -91,6 +110,13 @@ export function ReasonModal(props: ReasonModalProps) {
           ) : (
             props.description
           )}
+          <DraftNotice
+            draft={draft}
+            onStartOver={() => {
+              setReason('');
+              props.onDraftDiscarded?.();
+            }}
+          />
           {props.children}
           <Textarea
             label={props.reasonLabel ?? t('backOffice.common.reason')}
@@ -105,6 +131,7 @@ export function ReasonModal(props: ReasonModalProps) {
             data-autofocus
             onChange={(event) => {
               setReason(event.currentTarget.value);
+              draft.save({ reason: event.currentTarget.value });
               if (reasonError) setReasonError(null);
             }}
           />

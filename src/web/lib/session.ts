@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { can, type Permission } from '../../domain/permissions';
 import type { ChangePasswordInput, LoginInput } from '../../domain/schemas/auth';
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { apiFetch, setCsrfToken } from './api';
+import { clearFormDrafts, keepOnlyDraftsOf } from './draft-store';
 
 /** The session's TanStack Query key; every other query is dropped when the user changes. */
 export const sessionQueryKey = ['session'] as const;
@@ -28,11 +29,17 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
-/** The signed-in user; only for screens behind the signed-in guard. */
+/**
+ * The signed-in user; only for screens behind the signed-in guard. When the session ends under a screen
+ * (issue #32), a screen inside the lazily loaded back office may be drawn once more before the guard above
+ * it sends the user to sign in: it gets the user it last had rather than failing (which left a blank page).
+ */
 export function useCurrentUser(): UserDto {
   const { data } = useSession();
-  if (!data?.user) throw new Error('useCurrentUser() used outside a signed-in route');
-  return data.user;
+  const last = useRef<UserDto | null>(null);
+  if (data?.user) last.current = data.user;
+  if (!last.current) throw new Error('useCurrentUser() used outside a signed-in route');
+  return last.current;
 }
 
 /**
@@ -50,15 +57,47 @@ export function homePath(user: Pick<UserDto, 'role'>): string {
   return can(user.role, 'backOffice.view') ? '/admin/home' : '/loan';
 }
 
-function useSetSession(options: { newUser?: boolean } = {}) {
+/**
+ * How this app's last session ended, per QueryClient (one per app, one per test): `ended` when a request
+ * found it gone while the user was working (issue #32: sign-in then says so and goes back to the page), or
+ * `logout`. Forgotten at the next sign-in.
+ */
+export type SignOutReason = 'ended' | 'logout';
+const signOutReasons = new WeakMap<QueryClient, SignOutReason>();
+
+/** A request answered UNAUTHENTICATED while a user was signed in (query-client.ts). */
+export function noteSessionEnded(queryClient: QueryClient): void {
+  if (queryClient.getQueryData<Session>(sessionQueryKey)?.user) signOutReasons.set(queryClient, 'ended');
+}
+
+/** Why nobody is signed in now, if this app knows; null on a visit that never had a session. */
+export function useSignOutReason(): SignOutReason | null {
+  return signOutReasons.get(useQueryClient()) ?? null;
+}
+
+/** Signed out on purpose (logout, account closed): drafts go, and sign-in starts from the home page. */
+function forgetSignedOut(queryClient: QueryClient): void {
+  setCsrfToken(null);
+  clearFormDrafts();
+  signOutReasons.set(queryClient, 'logout');
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, signedOut);
+}
+
+/** Puts a new session in the cache: its CSRF token, and for a new sign-in nothing of the previous one. */
+export function useSetSession(options: { newUser?: boolean } = {}) {
   const queryClient = useQueryClient();
   const { newUser = false } = options;
   return useCallback(
     (session: Session) => {
       setCsrfToken(session.csrfToken);
-      // Nothing cached for a previous user (e.g. after an expired session) may show for the next one.
-      if (newUser)
+      if (newUser) {
+        // Nothing cached for a previous user (e.g. after an expired session) may show for the next one, and
+        // no other user's kept drafts stay on this device (a shared phone).
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+        signOutReasons.delete(queryClient);
+        if (session.user) keepOnlyDraftsOf(session.user.id);
+      }
       queryClient.setQueryData(sessionQueryKey, session);
     },
     [queryClient, newUser],
@@ -73,16 +112,12 @@ export function useLogin() {
   });
 }
 
-/** Ends the server session, then forgets everything cached for this user. */
+/** Ends the server session, then forgets everything cached and kept (drafts) for this user. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
-    onSuccess: () => {
-      setCsrfToken(null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      queryClient.setQueryData(sessionQueryKey, signedOut);
-    },
+    onSuccess: () => forgetSignedOut(queryClient),
   });
 }
 
@@ -108,11 +143,7 @@ export function useAgreeToPrivacyNotice() {
 /** After the account is closed (its sessions ended on the server): forget everything, as a logout does. */
 export function useForgetSession() {
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    setCsrfToken(null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    queryClient.setQueryData(sessionQueryKey, signedOut);
-  }, [queryClient]);
+  return useCallback(() => forgetSignedOut(queryClient), [queryClient]);
 }
 
 /**

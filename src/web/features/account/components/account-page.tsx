@@ -20,13 +20,14 @@ import { AvatarPicker, UserAvatar } from '../../../components/avatars';
 import { ChangePasswordForm } from '../../../components/change-password-form';
 import { LoadError, PageLoading } from '../../../components/load-state';
 import { SafetyNotice } from '../../../components/safety-notice';
+import { readDraft } from '../../../lib/draft-store';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser, useSetAvatar } from '../../../lib/session';
 import { useAccount } from '../api/account-api';
 import classes from './account.module.css';
-import { ComplaintsSection } from './complaints-section';
+import { ComplaintsSection, complaintDraftKey } from './complaints-section';
 import { CreditRing } from './credit-ring';
 import { InfoList, type InfoRow } from './info-list';
 import { CloseAccount, MyConsents, MyData, MyDocuments } from './privacy-sections';
@@ -178,8 +179,13 @@ function Sections(props: { account: AccountResponse }) {
       variant="separated"
       radius="lg"
       multiple
-      // A link to /account#complaints (from the wallet) opens the complaints section.
-      defaultValue={window.location.hash === '#complaints' ? ['profile', 'complaints'] : ['profile']}
+      // A link to /account#complaints (from the wallet) opens the complaints section, and so does a complaint
+      // being written when the page opens (back after signing in again: issue #32).
+      defaultValue={
+        window.location.hash === '#complaints' || readDraft(user.id, complaintDraftKey)
+          ? ['profile', 'complaints']
+          : ['profile']
+      }
     >
       {item(
         'profile',

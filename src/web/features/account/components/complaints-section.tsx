@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, FileInput, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pictureMaxBytes } from '../../../../domain/images';
 import {
@@ -10,8 +10,10 @@ import {
   type MyComplaintDto,
 } from '../../../../domain/schemas/complaints';
 import { limits } from '../../../../domain/schemas/limits';
+import { DraftNotice } from '../../../components/draft-notice';
 import { InlineLoadError, InlineLoading } from '../../../components/load-state';
 import { StatusBadge } from '../../../components/status-badge';
+import { draftText, useFormDraft } from '../../../lib/form-draft';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -69,6 +71,13 @@ function ComplaintItem({ complaint }: { complaint: MyComplaintDto }) {
   );
 }
 
+/** The complaint being written is kept under this name (lib/form-draft.ts); the account page opens it. */
+export const complaintDraftKey = 'complaint';
+
+function keptCategory(value: unknown): ComplaintCategory | null {
+  return complaintCategories.find((category) => category === value) ?? null;
+}
+
 /**
  * Complaints (issue #14; RA 11765 redress): file one (category, text, optional picture) and follow each
  * filed complaint's status, every reply and the resolution.
@@ -78,10 +87,21 @@ export function ComplaintsSection() {
   const complaints = useMyComplaints();
   const fileComplaint = useFileComplaint();
   const errors = useFormErrors();
-  const [category, setCategory] = useState<ComplaintCategory | null>(null);
-  const [text, setText] = useState('');
+  // What is typed survives an ended session, a reload or a closed tab for a day (issue #32); the picture
+  // is never kept.
+  const draft = useFormDraft<{ category: string; text: string }>(complaintDraftKey);
+  const [category, setCategory] = useState<ComplaintCategory | null>(() =>
+    keptCategory(draft.restored?.category),
+  );
+  const [text, setText] = useState(() => draftText(draft.restored?.text));
   const [picture, setPicture] = useState<File | null>(null);
   const b = (key: string, values?: Record<string, string>) => t(`complaints.borrower.${key}`, values);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Back after signing in again: the form the borrower was writing is where they look.
+  const restoredOnOpen = useRef(draft.restored !== null);
+  useEffect(() => {
+    if (restoredOnOpen.current) formRef.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,6 +118,7 @@ export function ComplaintsSection() {
     try {
       const filed = await fileComplaint.mutateAsync({ ...parsed.data, picture });
       notifySuccess(b('filed', { reference: filed.reference }));
+      draft.clear();
       setCategory(null);
       setText('');
       setPicture(null);
@@ -109,14 +130,24 @@ export function ComplaintsSection() {
   return (
     <Stack gap="md" id="complaints">
       <Text size="sm">{b('intro')}</Text>
-      <form onSubmit={submit} noValidate aria-label={b('title')}>
+      <form onSubmit={submit} noValidate aria-label={b('title')} ref={formRef}>
         <Stack gap="sm">
+          <DraftNotice
+            draft={draft}
+            note={t('session.draftPictureAgain')}
+            onStartOver={() => {
+              setCategory(null);
+              setText('');
+              errors.clear();
+            }}
+          />
           <Select
             label={b('category')}
             required
             value={category}
             onChange={(value) => {
               setCategory(value as ComplaintCategory | null);
+              draft.save({ category: value ?? '' });
               errors.clearField('category');
             }}
             data={complaintCategories.map((value) => ({ value, label: t(`complaints.categories.${value}`) }))}
@@ -131,6 +162,7 @@ export function ComplaintsSection() {
             value={text}
             onChange={(event) => {
               setText(event.currentTarget.value);
+              draft.save({ text: event.currentTarget.value });
               errors.clearField('text');
             }}
             error={errors.field('text')}

@@ -1,17 +1,21 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../../domain/schemas/auth';
 import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
+import { returnPathFrom, sessionEndedIn } from '../../../lib/return-path';
 import { homePath, useLogin } from '../../../lib/session';
 import { AuthCardHeader } from './auth-card-header';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  // The session ended under the user (issue #32): say so, and go back to their page afterwards.
+  const ended = sessionEndedIn(search);
   const login = useLogin();
   const errors = useFormErrors();
   const form = useForm<LoginInput>({
@@ -33,7 +37,8 @@ export function LoginPage() {
     errors.clear();
     login.mutate(parsed.data, {
       onSuccess: (session) => {
-        if (session.user) navigate(homePath(session.user), { replace: true });
+        const user = session.user;
+        if (user) navigate(returnPathFrom(search, user.role) ?? homePath(user), { replace: true });
       },
       onError: (error) => errors.set(formErrorsFromError(error, 'LOGIN_FAILED')),
     });
@@ -43,6 +48,11 @@ export function LoginPage() {
     <form onSubmit={onSubmit} noValidate>
       <AuthCardHeader title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
       <Stack gap="md">
+        {ended ? (
+          <Alert color="yellow" variant="light" role="status">
+            {t('session.ended')}
+          </Alert>
+        ) : null}
         <TextInput
           label={t('auth.login.identifier')}
           autoComplete="username"

@@ -2,9 +2,11 @@ import { Anchor, Image, Paper, Stack, Text, Textarea, Title } from '@mantine/cor
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
+import { DraftNotice } from '../../../components/draft-notice';
 import { InlineLoadError, InlineLoading } from '../../../components/load-state';
 import { FormModal } from '../../../components/modals';
 import { StatusBadge } from '../../../components/status-badge';
+import { draftText, useFormDraft } from '../../../lib/form-draft';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { complaintPictureUrl, useComplaint, useReplyToComplaint } from '../api/complaints';
@@ -17,8 +19,12 @@ export function ComplaintModal(props: { id: string | null; onClose: () => void }
   const reply = useReplyToComplaint();
   const [message, setMessage] = useState('');
   const d = (key: string, values?: Record<string, string>) => t(`complaints.staff.detail.${key}`, values);
+  // The reply is kept while typed (issue #32), per complaint.
+  const draft = useFormDraft<{ message: string }>(props.id ? `complaint.reply:${props.id}` : null);
+  const kept = draftText(draft.restored?.message);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept is read once per opening
   useEffect(() => {
-    if (props.id) setMessage('');
+    if (props.id) setMessage(kept);
   }, [props.id]);
   const data = complaint.data;
   const resolved = data?.status === 'resolved';
@@ -35,6 +41,7 @@ export function ComplaintModal(props: { id: string | null; onClose: () => void }
       onConfirm={async () => {
         if (!data) return;
         const done = await reply.run({ id: data.id, message: message.trim() });
+        draft.clear();
         if (done) notifySuccess(d('sent'));
       }}
     >
@@ -87,15 +94,21 @@ export function ComplaintModal(props: { id: string | null; onClose: () => void }
               {d('resolution', { name: fmt.text(data.resolvedBy), note: data.resolutionNote ?? '' })}
             </Text>
           ) : (
-            <Textarea
-              label={d('reply')}
-              description={d('replyHint')}
-              autosize
-              minRows={3}
-              maxLength={limits.complaintReply}
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-            />
+            <>
+              <DraftNotice draft={draft} onStartOver={() => setMessage('')} />
+              <Textarea
+                label={d('reply')}
+                description={d('replyHint')}
+                autosize
+                minRows={3}
+                maxLength={limits.complaintReply}
+                value={message}
+                onChange={(event) => {
+                  setMessage(event.currentTarget.value);
+                  draft.save({ message: event.currentTarget.value });
+                }}
+              />
+            </>
           )}
         </Stack>
       )}

@@ -21,6 +21,7 @@ export function ResolveComplaintModal(props: {
       reasonLabel={t('complaints.staff.resolve.note')}
       confirmLabel={t('complaints.staff.resolve.confirm')}
       confirmColor="green.8"
+      draftKey={row ? `complaint.resolve:${row.id}` : null}
       onConfirm={async (note) => {
         if (!row) return;
         const done = await resolve.run({ id: row.id, note });

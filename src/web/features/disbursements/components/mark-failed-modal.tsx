@@ -29,6 +29,7 @@ export function MarkFailedModal({ row, opened, onClose }: PayoutModalProps) {
       reasonLabel={t('disbursements.failed.reason')}
       confirmLabel={t('disbursements.failed.confirm')}
       confirmColor="red.7"
+      draftKey={row ? `payout.failed:${row.id}` : null}
       onConfirm={async (reason) => {
         if (!row) return;
         const failed = await markFailed.run({ id: row.id, reason });

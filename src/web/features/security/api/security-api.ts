@@ -5,7 +5,7 @@ import type {
   TotpSetupResponse,
 } from '../../../../domain/schemas/second-factor';
 import { apiFetch, setCsrfToken } from '../../../lib/api';
-import { type Session, sessionQueryKey, signedOut } from '../../../lib/session';
+import { type Session, sessionQueryKey, useForgetSession } from '../../../lib/session';
 
 /** The signed-in staff member's second factors and open sessions (GET /api/account/security). */
 export const securityQueryKey = ['account', 'security'] as const;
@@ -120,13 +120,10 @@ export function useRemovePasskey() {
 
 /** Ends every session of this user, this browser's too. */
 export function useLogoutEverywhere() {
-  const queryClient = useQueryClient();
+  // As a logout: nothing cached or kept (drafts) stays.
+  const forgetSession = useForgetSession();
   return useMutation({
     mutationFn: () => apiFetch<{ ok: true }>('/api/auth/logout-everywhere', { method: 'POST' }),
-    onSuccess: () => {
-      setCsrfToken(null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      queryClient.setQueryData(sessionQueryKey, signedOut);
-    },
+    onSuccess: forgetSession,
   });
 }

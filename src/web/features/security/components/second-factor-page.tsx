@@ -3,11 +3,10 @@ import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/
 import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
 import { LogoutButton } from '../../../components/logout-button';
 import { useErrorText } from '../../../lib/error-text';
-import { homePath, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePasskeySignIn, useVerifySecondFactor } from '../api/security-api';
 
@@ -18,7 +17,6 @@ import { usePasskeySignIn, useVerifySecondFactor } from '../api/security-api';
 export function SecondFactorPage() {
   const { t } = useTranslation();
   usePageTitle(t('security.challenge.title'));
-  const navigate = useNavigate();
   const errorText = useErrorText();
   const { data } = useSession();
   const methods = data?.secondFactor?.methods ?? [];
@@ -28,14 +26,15 @@ export function SecondFactorPage() {
   const [error, setError] = useState<string | null>(null);
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
 
-  const done = { onSuccess: () => navigate(homePath(data!.user!), { replace: true }) };
+  // Once the factor is accepted the full session is in the cache and the page asked for shows right here:
+  // the one sign-in went to (the back-office home, or where the user was when their session ended).
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
       setError(t('errors.SECOND_FACTOR_CODE_REQUIRED'));
       return;
     }
-    verify.mutate(code.trim(), { ...done, onError: (e) => setError(errorText(e)) });
+    verify.mutate(code.trim(), { onError: (e) => setError(errorText(e)) });
   };
 
   return (
@@ -57,7 +56,6 @@ export function SecondFactorPage() {
             loading={passkey.isPending}
             onClick={() =>
               passkey.mutate(undefined, {
-                ...done,
                 onError: (e) => setPasskeyError(errorText(e, 'PASSKEY_INVALID')),
               })
             }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SecurityResponse } from '../../../../domain/schemas/second-factor';
 import type { MeResponse } from '../../../../domain/schemas/user';
 import { errorBody, mockApi, renderApp, signedInMe } from '../../../test/render';
-import { admin, officer, renderBackOffice } from '../../../test/staff';
+import { admin, officer, pageOf, renderBackOffice } from '../../../test/staff';
 
 const security = (overrides: Partial<SecurityResponse> = {}): SecurityResponse => ({
   secondFactorRequired: false,
@@ -29,14 +29,14 @@ describe('second-factor step', () => {
     secondFactor: { status: 'pending', methods: ['totp'] },
   };
 
-  it('is shown instead of the back office, and a code finishes the sign-in', async () => {
+  it('is shown instead of the back office, and a code finishes the sign-in on the page asked for', async () => {
     const fetchMock = mockApi({
       'GET /api/me': { body: pending },
       'POST /api/auth/second-factor': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? { body: { user: admin, csrfToken: 'csrf-full' } }
           : { status: 400, body: errorBody('SECOND_FACTOR_INVALID', 'x') },
-      'GET /api/staff/dashboard': { status: 500, body: errorBody('INTERNAL', 'x') },
+      'GET /api/admin/users': { body: pageOf([]) },
       'GET /api/staff/pending-count': { body: { count: 0 } },
     });
     const { router } = renderApp('/admin/users');
@@ -53,7 +53,9 @@ describe('second-factor step', () => {
     await user.clear(screen.getByLabelText('Code'));
     await user.type(screen.getByLabelText('Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/home'));
+    // The page sign-in went to (here the one opened; after an ended session, the one the user was on).
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/users');
     const verify = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/second-factor');
     expect(new Headers(verify.at(-1)![1]!.headers).get('x-csrf-token')).toBe('csrf-pending');
   });

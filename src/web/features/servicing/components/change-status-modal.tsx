@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { ReasonModal } from '../../../components/reason-modal';
+import { draftText, useFormDraft } from '../../../lib/form-draft';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeLoanStatus } from '../api/servicing';
 import { Current, LoanLine, type ServicingModalProps } from './loan-line';
@@ -13,8 +14,13 @@ export function ChangeStatusModal({ loan, opened, onClose }: ServicingModalProps
   const change = useChangeLoanStatus();
   const [message, setMessage] = useState('');
   const hold = loan?.status !== 'on_hold';
+  // The message and the reason are kept while typed (issue #32), per loan and action.
+  const draftKey = loan ? `servicing.${hold ? 'hold' : 'release'}:${loan.id}` : null;
+  const draft = useFormDraft<{ message: string }>(opened ? draftKey : null);
+  const kept = draftText(draft.restored?.message);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept is read once per opening
   useEffect(() => {
-    if (opened) setMessage('');
+    if (opened) setMessage(kept);
   }, [opened]);
 
   return (
@@ -36,6 +42,8 @@ export function ChangeStatusModal({ loan, opened, onClose }: ServicingModalProps
       }
       confirmLabel={hold ? t('servicing.status.hold') : t('servicing.status.release')}
       confirmColor={hold ? 'red.7' : 'green.8'}
+      draftKey={draftKey}
+      onDraftDiscarded={() => setMessage('')}
       validate={() => (hold && !message.trim() ? t('servicing.status.messageRequired') : null)}
       onConfirm={async (reason) => {
         if (!loan) return;
@@ -61,7 +69,10 @@ export function ChangeStatusModal({ loan, opened, onClose }: ServicingModalProps
           maxRows={6}
           maxLength={limits.holdMessage}
           value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
+          onChange={(event) => {
+            setMessage(event.currentTarget.value);
+            draft.save({ message: event.currentTarget.value });
+          }}
         />
       ) : null}
     </ReasonModal>

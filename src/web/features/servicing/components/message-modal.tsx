@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { ReasonModal } from '../../../components/reason-modal';
+import { draftText, useFormDraft } from '../../../lib/form-draft';
 import { notifySuccess } from '../../../lib/notify';
 import { useMessageBorrower } from '../api/servicing';
 import { LoanLine, type ServicingModalProps } from './loan-line';
@@ -12,8 +13,13 @@ export function MessageModal({ loan, opened, onClose }: ServicingModalProps) {
   const { t } = useTranslation();
   const send = useMessageBorrower();
   const [message, setMessage] = useState('');
+  // The message and the reason are kept while typed (issue #32), under one name per loan.
+  const draftKey = loan ? `servicing.message:${loan.id}` : null;
+  const draft = useFormDraft<{ message: string }>(opened ? draftKey : null);
+  const kept = draftText(draft.restored?.message);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept is read once per opening
   useEffect(() => {
-    if (opened) setMessage('');
+    if (opened) setMessage(kept);
   }, [opened]);
   const label = t('servicing.message.label');
   return (
@@ -23,6 +29,8 @@ export function MessageModal({ loan, opened, onClose }: ServicingModalProps) {
       title={t('servicing.message.title')}
       description={loan ? <LoanLine loan={loan} /> : undefined}
       confirmLabel={t('servicing.message.send')}
+      draftKey={draftKey}
+      onDraftDiscarded={() => setMessage('')}
       validate={() => (message.trim() ? null : t('errors.FIELD_REQUIRED', { field: label }))}
       onConfirm={async (reason) => {
         if (!loan) return;
@@ -39,7 +47,10 @@ export function MessageModal({ loan, opened, onClose }: ServicingModalProps) {
         maxRows={8}
         maxLength={limits.borrowerMessage}
         value={message}
-        onChange={(event) => setMessage(event.currentTarget.value)}
+        onChange={(event) => {
+          setMessage(event.currentTarget.value);
+          draft.save({ message: event.currentTarget.value });
+        }}
       />
     </ReasonModal>
   );

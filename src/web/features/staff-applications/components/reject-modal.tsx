@@ -25,6 +25,7 @@ export function RejectModal({ row, opened, onClose }: RejectModalProps) {
       reasonLabel={t('backOffice.reject.reason')}
       confirmLabel={t('backOffice.reject.confirm')}
       confirmColor="red.7"
+      draftKey={row ? `reject:${row.id}` : null}
       confirmStep={(reason) => (
         <>
           <Text size="sm">{t('backOffice.reject.confirmQuestion', who)}</Text>
