@@ -88,7 +88,7 @@ export interface ApiResponses {
   'DELETE /api/account/security/passkeys/:id': { ok: true };
   'POST /api/admin/users/:id/reset-second-factor': { ok: true };
   'POST /api/auth/signup/code': CodeSent;
-  'POST /api/auth/signup': { ok: true };
+  'POST /api/auth/signup': MeResponse;
   'POST /api/auth/password-reset/code': CodeSent;
   'POST /api/auth/password-reset': { ok: true };
   'POST /api/account/avatar': MeResponse;

@@ -59,6 +59,28 @@ describe('list pages', { timeout: 20_000 }, () => {
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
   });
 
+  it.each([
+    ['+63 917 123', '0917123'],
+    ['0917-123', '0917123'],
+    ['(0917) 123', '0917123'],
+    ['+63 917 123 4567', '09171234567'],
+    ['０９１７', '0917'],
+  ])('a phone search written %j searches the stored digits %s (issue #32)', async (typed, digits) => {
+    const found = makeListItem({ fullName: 'Ana Found' });
+    mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/applications/pending': { body: pageOf([]) },
+      [`GET /api/staff/applications/pending?phone=${digits}`]: { body: pageOf([found], 1, 1) },
+    });
+    const { router } = renderBackOffice('/admin/pending');
+    const box = await screen.findByLabelText('Phone');
+    expect(box.getAttribute('inputmode')).toBe('tel');
+    await userEvent.type(box, `${typed}{Enter}`);
+    expect(await screen.findByText('Ana Found')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?phone=${digits}`);
+    expect((box as HTMLInputElement).value).toBe(digits);
+  });
+
   it('shows a capped total honestly: "Page 1 of 100+" and "Results: 1,000+"', async () => {
     mockApi({
       ...staffBase(officer),

@@ -3,6 +3,10 @@ import { IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { phoneSearchTerm } from '../../../domain/phone';
+
+/** What a phone search box drops as it is typed: anything but digits (any script), +, spaces, - . ( ). */
+const notInAPhoneNumber = /[^\p{Nd}+\s\-\u2010-\u2015\u2212.()\uff08\uff09\uff0b\uff0d\uff0e]+/gu;
 
 export interface SearchField {
   /** The URL and API query parameter, e.g. 'name'. */
@@ -10,7 +14,8 @@ export interface SearchField {
   /** Translated label. */
   label: string;
   /**
-   * 'text' (default); 'digits' drops anything but 0–9 as it is typed (phone searches); 'date' is a
+   * 'text' (default); 'digits' is a phone search: it keeps only what a phone number is written with and
+   * searches the stored digits ("+63 917-123" searches 0917123; src/domain/phone.ts); 'date' is a
    * yyyy-mm-dd date input; 'select' needs `options` and searches as soon as it changes.
    */
   type?: 'text' | 'digits' | 'date' | 'select';
@@ -37,7 +42,13 @@ export function SearchBar({ fields, values, onSearch }: SearchBarProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(draft);
+    const terms = { ...draft };
+    for (const field of fields) {
+      const value = terms[field.key];
+      if (field.type === 'digits' && value) terms[field.key] = phoneSearchTerm(value);
+    }
+    setDraft(terms);
+    onSearch(terms);
   };
   const set = (key: string, value: string) => setDraft((current) => ({ ...current, [key]: value }));
 
@@ -73,12 +84,12 @@ export function SearchBar({ fields, values, onSearch }: SearchBarProps) {
               key={field.key}
               {...common}
               type={field.type === 'date' ? 'date' : 'search'}
-              inputMode={field.type === 'digits' ? 'numeric' : undefined}
+              inputMode={field.type === 'digits' ? 'tel' : undefined}
               autoComplete="off"
               value={draft[field.key] ?? ''}
               onChange={(event) => {
                 const raw = event.currentTarget.value;
-                set(field.key, field.type === 'digits' ? raw.replace(/\D+/g, '') : raw);
+                set(field.key, field.type === 'digits' ? raw.replace(notInAPhoneNumber, '') : raw);
               }}
             />
           );

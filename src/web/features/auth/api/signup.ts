@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SendSignupCodeInput, SignupInput } from '../../../../domain/schemas/auth';
 import { apiFetch } from '../../../lib/api';
+import { type Session, useSetSession } from '../../../lib/session';
 
 export interface SignupCodeSent {
   resendAfterSeconds: number;
@@ -15,9 +16,12 @@ export function useSendSignupCode() {
   });
 }
 
+/** Creates the account; the server signs the new borrower in (issue #32), so the session is set here. */
 export function useSignup() {
+  const setSession = useSetSession({ newUser: true });
   return useMutation({
     mutationFn: (input: SignupInput) =>
-      apiFetch<{ ok: true }>('/api/auth/signup', { method: 'POST', body: input }),
+      apiFetch<Session>('/api/auth/signup', { method: 'POST', body: input }),
+    onSuccess: setSession,
   });
 }

@@ -77,7 +77,6 @@ export function ForgotPasswordPage() {
           label={t('auth.forgot.phone')}
           description={t('auth.forgot.phoneHint')}
           type="tel"
-          inputMode="numeric"
           autoComplete="tel"
           disabled={locked}
           {...form.getInputProps('phone')}

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   defaultPrivacyNotice,
   errorBody,
+  makeUser,
   mockApi,
   renderApp,
   type StubResponse,
@@ -239,7 +240,7 @@ describe('sign-up page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows "Signing up..." while the request runs, then the success text, then goes to /login after 2 s', async () => {
+  it('shows "Signing up..." while the request runs, then signs the borrower in and goes on to apply (issue #32)', async () => {
     let finish: (response: StubResponse<'POST /api/auth/signup'>) => void = () => {};
     const fetchMock = mockApi({
       'GET /api/me': signedOutMe,
@@ -249,9 +250,7 @@ describe('sign-up page', () => {
         }),
     });
     const { router } = renderApp('/signup');
-    await screen.findByLabelText('Phone number');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = setup();
+    const user = userEvent.setup();
     await fillForm(user, validForm);
     await user.click(signUpButton());
 
@@ -263,15 +262,48 @@ describe('sign-up page', () => {
       privacyNoticeVersion: '2026-11-23',
     });
 
-    await act(async () => finish({ status: 201, body: { ok: true } }));
-    expect(await screen.findByText('Registration successful! Redirecting to login...')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/signup');
+    const borrower = makeUser({ phone: '09171234567' });
+    await act(async () => finish({ status: 201, body: { user: borrower, csrfToken: 'csrf-new' } }));
+    // Signed in by the answer itself: no second sign-in, straight on to step 1.
+    expect(await screen.findByText('Registration successful! You are signed in.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+    expect(await screen.findByRole('heading', { name: 'Loan Application' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/login')).toEqual([]);
+  });
 
-    await act(async () => vi.advanceTimersByTime(1900));
-    expect(router.state.location.pathname).toBe('/signup');
-    await act(async () => vi.advanceTimersByTime(200));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
+  it.each([
+    '+63 917 123 4567',
+    '0917-123-4567',
+    '(0917) 123 4567',
+    '639171234567',
+    '+63-917-123-4567',
+    '０９１７ １２３ ４５６７',
+  ])('takes the phone written %j and sends it as 09171234567', async (written) => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe, 'POST /api/auth/signup/code': codeSent });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Phone number');
+    // Typed as a phone keypad offers it: + and spaces too (no numeric-only keypad).
+    expect(phone.getAttribute('type')).toBe('tel');
+    expect(phone.getAttribute('inputmode')).toBeNull();
+    await user.type(phone, written);
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: 'Resend in 60s' });
+    const codeCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/signup/code');
+    expect(JSON.parse(String(codeCall?.[1]?.body))).toEqual({ phone: '09171234567' });
+  });
+
+  it.each([
+    ['a landline', '(02) 8123 4567'],
+    ['a number abroad', '+1 415 555 0100'],
+  ])('refuses %s with the SPEC message, sending nothing', async (_name, written) => {
+    const fetchMock = mockApi({ 'GET /api/me': signedOutMe });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), written);
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Phone number must be at least 10 digits and contain only numbers')).toBeTruthy();
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('says "Failed to register. Try again." when the server cannot be reached', async () => {

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
 import { CodeField } from '../../../components/code-field';
 import { FormAlerts } from '../../../components/form-alerts';
@@ -10,19 +10,24 @@ import { PasswordField } from '../../../components/password-field';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
-import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
+import { useSendPhoneCode } from './use-send-phone-code';
 
-/** After a successful sign-up the page says so, then goes to /login after this long. */
-export const redirectAfterSignupMs = 2000;
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
 
 type SignupFormValues = Omit<SignupInput, 'privacyNoticeVersion'>;
 
+/**
+ * /signup (SPEC §2.3): a phone written any common way (src/domain/phone.ts), a password, the code sent to
+ * the phone and consent to the privacy notice. The new borrower is signed in by the sign-up itself and goes
+ * on to apply (issue #32), with no second sign-in.
+ */
 export function SignupPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const sendCode = useSendSignupCode();
   const signup = useSignup();
   const errors = useFormErrors();
@@ -36,7 +41,6 @@ export function SignupPage() {
     errors,
     sentMessage: (phone) => t('auth.signup.codeSent', { phone }),
   });
-  const [succeeded, setSucceeded] = useState(false);
   const notice = usePrivacyNotice();
   const [agreed, setAgreed] = useState(false);
   const form = useForm<SignupFormValues>({
@@ -46,8 +50,6 @@ export function SignupPage() {
       for (const name of fieldNames) if (values[name] !== previous[name]) errors.clearField(name);
     },
   });
-
-  useGoToLoginAfter(succeeded, redirectAfterSignupMs);
 
   const onSendCode = () => sendPhoneCode(form.getValues().phone);
 
@@ -61,7 +63,10 @@ export function SignupPage() {
     }
     errors.clear();
     signup.mutate(parsed.data, {
-      onSuccess: () => setSucceeded(true),
+      onSuccess: () => {
+        notifySuccess(t('auth.signup.success'));
+        navigate('/loan', { replace: true });
+      },
       onError: (error) => {
         const next = formErrorsFromError(error, 'SIGNUP_FAILED');
         if (next.fields.privacyNoticeVersion?.code === 'PRIVACY_NOTICE_OUTDATED') {
@@ -74,7 +79,7 @@ export function SignupPage() {
     });
   });
 
-  const locked = signup.isPending || succeeded;
+  const locked = signup.isPending || signup.isSuccess;
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -84,7 +89,6 @@ export function SignupPage() {
           label={t('auth.signup.phone')}
           description={t('auth.signup.phoneHint')}
           type="tel"
-          inputMode="numeric"
           autoComplete="tel"
           disabled={locked}
           {...form.getInputProps('phone')}
@@ -131,7 +135,7 @@ export function SignupPage() {
           error={errors.field('privacyNoticeVersion')}
         />
         <SafetyNotice />
-        <FormAlerts error={errors.alert} success={succeeded ? t('auth.signup.success') : null} />
+        <FormAlerts error={errors.alert} />
         <Button
           type="submit"
           fullWidth
