@@ -1,4 +1,4 @@
-import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import type { WalletResponse } from '../../domain/schemas/wallet';
 
 type Position = NonNullable<NonNullable<WalletResponse['repayment']>['position']>;
 

@@ -1,10 +1,10 @@
 import { Paper, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconGavel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MyApplicationDto } from '../../../../domain/schemas/application';
-import { useFormat } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useSettings } from '../../../lib/settings';
+import type { MyApplicationDto } from '../../../domain/schemas/application';
+import { useFormat } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { useSettings } from '../../lib/settings';
 
 /** "24 hours", "2 days" in the reader's language (whole days when the hours make whole days). */
 function reviewTime(hours: number, language: string): string {

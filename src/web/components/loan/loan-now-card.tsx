@@ -2,9 +2,10 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WalletResponse } from '../../../../domain/schemas/wallet';
-import { useFormat } from '../../../lib/format';
-import { type LoanNow, loanNow, type NamedInstalment } from '../lib/loan-now';
+import { Link } from 'react-router';
+import type { WalletResponse } from '../../../domain/schemas/wallet';
+import { useFormat } from '../../lib/format';
+import { type LoanNow, loanNow, type NamedInstalment } from '../../lib/loan-now';
 import classes from './loan-now-card.module.css';
 import { StatementDownload } from './statement-download';
 
@@ -46,7 +47,12 @@ const tones = {
  * the next payment and the one after it while nothing is due; "Paid in full on …" at the end. Money held for
  * the borrower (paid above the payoff) and what was sent back are said here too.
  */
-export function LoanNowCard(props: { repayment: Repayment; position: NonNullable<Repayment['position']> }) {
+export function LoanNowCard(props: {
+  repayment: Repayment;
+  position: NonNullable<Repayment['position']>;
+  /** Where "How to pay" leads when the channels are on another page (the home): a link, not a scroll. */
+  howToPayHref?: string;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const { position, repayment } = props;
@@ -68,6 +74,16 @@ export function LoanNowCard(props: { repayment: Repayment; position: NonNullable
       value={format.money(row.unpaidMinor)}
     />
   );
+  const howToPay = (variant: 'filled' | 'light') =>
+    props.howToPayHref ? (
+      <Button component={Link} to={props.howToPayHref} w="fit-content" color={tone} variant={variant}>
+        {n('howToPay')}
+      </Button>
+    ) : (
+      <Button onClick={goToHowToPay} w="fit-content" color={tone} variant={variant}>
+        {n('howToPay')}
+      </Button>
+    );
   const then = (row: NamedInstalment | null) =>
     row ? (
       <Text size="sm" c="dimmed">
@@ -109,9 +125,7 @@ export function LoanNowCard(props: { repayment: Repayment; position: NonNullable
             <Text size="sm">{n('payByToAvoidLate', { date: format.calendarDate(now.payBy) })}</Text>
           ) : null}
           {now.kind === 'overdue' ? <Text size="sm">{n('overdueHelp')}</Text> : null}
-          <Button onClick={goToHowToPay} w="fit-content" color={tone}>
-            {n('howToPay')}
-          </Button>
+          {howToPay('filled')}
           {then(now.after)}
         </>
       );
@@ -129,9 +143,7 @@ export function LoanNowCard(props: { repayment: Repayment; position: NonNullable
             </Text>
           </div>
           <Text size="sm">{n('nothingDue')}</Text>
-          <Button onClick={goToHowToPay} variant="light" w="fit-content">
-            {n('howToPay')}
-          </Button>
+          {howToPay('light')}
           {then(now.after)}
         </>
       );
@@ -141,9 +153,7 @@ export function LoanNowCard(props: { repayment: Repayment; position: NonNullable
       body = (
         <>
           <Text className={classes.amount}>{format.money(now.amountMinor)}</Text>
-          <Button onClick={goToHowToPay} w="fit-content" color={tone}>
-            {n('howToPay')}
-          </Button>
+          {howToPay('filled')}
         </>
       );
       break;

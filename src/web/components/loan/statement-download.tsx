@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage } from '../../lib/i18n';
 
 /**
  * The statement of account (PDF) of the borrower's paid-out loan, in the language the borrower reads the

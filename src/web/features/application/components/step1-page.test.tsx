@@ -126,8 +126,9 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     expect(figure('apr')).toBe('24%');
     expect(figure('effectiveRate')).toBe('26.82%');
     expect(figure('monthlyPayment')).toBe('₱9,455.96');
-    expect(figure('totalRepayable')).toBe('₱113,471.52');
-    expect(figure('totalInterest')).toBe('₱13,471.52');
+    // The last instalment's interest is 2 % of its own balance, rounded once (decision 035): ₱9,455.97.
+    expect(figure('totalRepayable')).toBe('₱113,471.53');
+    expect(figure('totalInterest')).toBe('₱13,471.53');
     expect(figure('fees')).toBe('₱0.00');
 
     // The same numbers the domain (and so the server's quote) computes, for another choice too.
@@ -263,6 +264,10 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     });
     renderApp('/loan/application');
     expect(await screen.findByRole('heading', { name: 'Your application' })).toBeTruthy();
+    // Home says where the loan stands, not "Step 1 of 2" (issue #32), with the tracker first.
+    expect(screen.getByRole('heading', { name: 'Your loan' })).toBeTruthy();
+    expect(screen.queryByText(/Step 1 of 2/)).toBeNull();
+    expect(screen.getAllByRole('region')[0]?.getAttribute('aria-labelledby')).toBe('tracker-title');
     expect(screen.getByText('HL-25-000042')).toBeTruthy();
     expect(
       screen.getByText('Your loan is pending approval from the Finance Department. Please be patient.'),

@@ -34,10 +34,11 @@ import { myApplicationQuery, useMyApplication } from '../api/applications';
 import { type OfferedProduct, useOfferedProducts } from '../api/offered-products';
 import { loadTextDraft, updateTextDraft } from '../draft/draft-store';
 import { estimateDisclosure, type Step1Data } from '../model/step1';
-import { ActiveLoanDialog, CurrentApplication, PreviousApplicationNote } from './current-application';
+import { ActiveLoanDialog, PreviousApplicationNote } from './current-application';
 import { HowItWorks } from './how-it-works';
 import { LoanBanner } from './loan-banner';
 import { LoanFigures } from './loan-figures';
+import { OpenLoanHome } from './open-loan-home';
 import { ProductChoice, ProductLimitNote } from './product-choice';
 import { StepHeader } from './step-header';
 import classes from './step1-page.module.css';
@@ -70,7 +71,7 @@ export function Step1Page() {
   } else if (settings.isError) {
     body = <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   } else if (open) {
-    body = <CurrentApplication application={open} />;
+    body = <OpenLoanHome application={open} />;
   } else if (!offered) {
     body = <LoadError error={products.error} onRetry={() => void products.refetch()} />;
   } else if (offered.length === 0) {
@@ -96,6 +97,18 @@ export function Step1Page() {
           onBlocked={() => setBlocked(true)}
         />
       </>
+    );
+  }
+  // An open application or a running loan: the home says where it stands, not "Step 1 of 2" (issue #32).
+  if (open && !pending) {
+    return (
+      <Stack gap="lg">
+        <Title order={2} size="h3">
+          {t('application.home.title')}
+        </Title>
+        {body}
+        <ActiveLoanDialog opened={blocked} onClose={() => setBlocked(false)} />
+      </Stack>
     );
   }
   return (

@@ -1,24 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DisbursementDto,
-  WalletResponse,
   WithdrawalPreviewResponse,
   WithdrawalRequest,
 } from '../../../../domain/schemas/wallet';
 import { apiFetch } from '../../../lib/api';
+import { walletQueryKey } from '../../../lib/wallet-query';
 
-export const walletQueryKey = ['wallet'] as const;
-
-/** While a withdrawal is being processed the wallet is re-read this often, so "Paid" shows up by itself. */
-export const processingPollMs = 30_000;
-
-export function useWallet() {
-  return useQuery({
-    queryKey: walletQueryKey,
-    queryFn: () => apiFetch<WalletResponse>('/api/wallet'),
-    refetchInterval: (query) => (query.state.data?.inProcessing ? processingPollMs : false),
-  });
-}
+// The wallet itself is read by the borrower's home too: its query lives in the shared lib.
+export { useWallet, walletQueryKey } from '../../../lib/wallet-query';
 
 export interface WithdrawalCodeSent {
   resendAfterSeconds: number;

@@ -168,7 +168,7 @@ describe('waiting for a decision (issue #32)', () => {
         application: makeApplication({ status: 'pending', submittedAt: new Date().toISOString() }),
       }),
     );
-    const tracker = await screen.findByRole('region', { name: 'Your application' });
+    const tracker = await screen.findByRole('region', { name: 'Application progress' });
     expect(within(tracker).getByText('Submitted')).toBeTruthy();
     expect(within(tracker).getByText('Under review').getAttribute('aria-current')).toBe('step');
     expect(within(tracker).getByText(/^We usually decide within 1 day: expect our answer by /)).toBeTruthy();
@@ -189,7 +189,7 @@ describe('waiting for a decision (issue #32)', () => {
         application: makeApplication({ status: 'pending', submittedAt: '2020-01-01T00:00:00.000Z' }),
       }),
     );
-    const tracker = await screen.findByRole('region', { name: 'Your application' });
+    const tracker = await screen.findByRole('region', { name: 'Application progress' });
     expect(within(tracker).getByText(/^This is taking longer than the 1 day we usually need\./)).toBeTruthy();
   });
 });

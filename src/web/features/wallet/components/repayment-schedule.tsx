@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { sumMinor } from '../../../../domain/money';
 import type { InstalmentPositionDto } from '../../../../domain/schemas/repayments';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { StatementDownload } from '../../../components/loan/statement-download';
 import { useFormat } from '../../../lib/format';
-import { StatementDownload } from './statement-download';
 import classes from './wallet.module.css';
 
 type InstalmentState = InstalmentPositionDto['status'];
