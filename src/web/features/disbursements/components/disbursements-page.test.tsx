@@ -144,6 +144,12 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
     const second = await rowOf(paid.loanNumber);
     expect(within(second).getByText('GC-REF-778812')).toBeTruthy();
+    // Its receipt, as the borrower sees it (issue #32); a payout not paid has none.
+    const receipt = within(second).getByRole('link', {
+      name: `Receipt (PDF) of the payout to ${paid.loanNumber}`,
+    });
+    expect(receipt.getAttribute('href')).toBe(`/api/staff/disbursements/${paid.id}/receipt.pdf?lang=en`);
+    expect(within(first).queryByRole('link', { name: /^Receipt/ })).toBeNull();
     // Who marked it and when, under the status (the time of day in the title, in the lender's time zone).
     const statusCell = (row: HTMLElement) => within(row).getAllByRole('cell')[6]!;
     expect(within(statusCell(second)).getByText('by fina · Mar 3, 2025').title).toMatch(/2025/);

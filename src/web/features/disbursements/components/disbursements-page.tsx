@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { actionsColumn } from '../../../components/lists/row-actions';
 import { nameAndPhoneSearch, type SearchField } from '../../../components/lists/search-bar';
 import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useCan } from '../../../lib/session';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 import { DestinationCell } from './full-destination';
@@ -53,9 +54,20 @@ export function DisbursementsPage() {
   const outcome = (item: StaffDisbursementItem): ReactNode => {
     if (item.status === 'paid' && item.reference)
       return (
-        <Text size="sm" ff="monospace" miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
-          {item.reference}
-        </Text>
+        <Stack gap={2} align="flex-start">
+          <Text size="sm" ff="monospace" miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
+            {item.reference}
+          </Text>
+          {/* The borrower's payout receipt as they see it (issue #32): borrowed, fee, sent. */}
+          <Anchor
+            href={`/api/staff/disbursements/${item.id}/receipt.pdf?lang=${currentLanguage()}`}
+            download
+            size="xs"
+            aria-label={t('paying.staffPayoutReceipt', { loanNumber: item.loanNumber })}
+          >
+            {t('paying.staffReceiptShort')}
+          </Anchor>
+        </Stack>
       );
     if (item.status === 'failed' && item.failureReason)
       return (
