@@ -99,10 +99,18 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
       return amount.value;
     };
     expect(await blurWith('155000')).toBe('160,000');
+    // Never silently (issue #32): the change is said under the field.
+    expect(screen.getByTestId('amount-adjusted').textContent).toBe(
+      'We changed ₱155,000 to ₱160,000: loans go from ₱10,000 to ₱300,000, in steps of ₱10,000. Type another amount if you prefer.',
+    );
     expect(await blurWith('154999')).toBe('150,000');
     expect(await blurWith('5')).toBe('10,000');
     expect(await blurWith('999,999')).toBe('300,000');
+    expect(screen.getByTestId('amount-adjusted').textContent).toMatch(/^We changed ₱999,999 to ₱300,000:/);
     expect(screen.queryByText(/Loan amount must be between/)).toBeNull();
+    // An amount already on a step is not "changed", and typing again takes the note away.
+    expect(await blurWith('200000')).toBe('200,000');
+    expect(screen.queryByTestId('amount-adjusted')).toBeNull();
 
     expect(await blurWith('12abc')).toBe('12abc');
     expect(

@@ -171,13 +171,18 @@ function LoanRequestForm({
     [amount, termMonths, product, currency, timeZone],
   );
 
-  // SPEC §5: on blur the amount is rounded to the nearest step and clamped; text that is no amount stays.
+  // What the last blur changed, said under the field: an amount is never changed silently (issue #32).
+  const [adjusted, setAdjusted] = useState<{ from: number; to: number } | null>(null);
+
+  // SPEC §5: on blur the amount is rounded to the nearest step and clamped (and the borrower is told so);
+  // text that is no amount stays.
   const snapAmount = () => {
     if (amount === null) {
       const { top, fields } = errors.errors;
       errors.set({ top, fields: { ...fields, amount: amountOutOfRange(rule) } });
       return;
     }
+    if (typed !== null && typed !== amount) setAdjusted({ from: typed, to: amount });
     setAmountText(amountInputText(amount));
     errors.clearField('amount');
   };
@@ -195,6 +200,7 @@ function LoanRequestForm({
     // Enter in the amount field submits without a blur: snap the amount the same way first.
     const snapped = amount;
     if (snapped !== null) setAmountText(amountInputText(snapped));
+    if (typed !== null && snapped !== null && typed !== snapped) setAdjusted({ from: typed, to: snapped });
     const parsed = loanRequestSchema.shape.phone.safeParse(phone);
     if (!parsed.success || snapped === null) {
       errors.set({
@@ -287,12 +293,31 @@ function LoanRequestForm({
                 value={amountText}
                 onChange={(event) => {
                   setAmountText(event.currentTarget.value);
+                  setAdjusted(null);
                   errors.clearField('amount');
                 }}
                 onBlur={snapAmount}
                 error={errors.field('amount')}
                 disabled={checking}
               />
+              {adjusted ? (
+                <Alert
+                  variant="light"
+                  color="orange"
+                  icon={<IconInfoCircle size={18} />}
+                  role="status"
+                  data-testid="amount-adjusted"
+                  p="xs"
+                >
+                  {t('application.step1.amountAdjusted', {
+                    from: fmt.money(toMinor(adjusted.from), { omitZeroCents: true }),
+                    to: fmt.money(toMinor(adjusted.to), { omitZeroCents: true }),
+                    min: fmt.money(toMinor(rule.min), { omitZeroCents: true }),
+                    max: fmt.money(toMinor(rule.max), { omitZeroCents: true }),
+                    step: fmt.money(toMinor(rule.step), { omitZeroCents: true }),
+                  })}
+                </Alert>
+              ) : null}
               <div>
                 <Text component="div" size="sm" fw={500} id="loan-term-label" mb={4}>
                   {t('application.step1.term')}
