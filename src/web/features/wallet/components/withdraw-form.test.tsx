@@ -200,6 +200,10 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     await user.click(withdrawButton());
 
     expect(await screen.findByText('Withdrawal of ₱5,000.00 requested')).toBeTruthy();
+    // Said in the form too, not by a toast alone (issue #32).
+    expect((await screen.findByTestId('withdrawal-requested')).textContent).toContain(
+      'Withdrawal of ₱5,000.00 requested. We send it to GCash •••• 9876, usually within 10 minutes',
+    );
     const [body] = bodiesOf(fetchMock, '/api/wallet/withdrawals');
     expect(body).toMatchObject({ amount: 5000, code: '123456' });
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconCurrencyPeso } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconCurrencyPeso } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,6 +94,9 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
   const sendCode = useSendWithdrawalCode();
   const withdraw = useWithdraw();
   const countdown = useResendCountdown();
+  // The withdrawal just requested, said in the form until the borrower starts another (issue #32: not a
+  // toast alone).
+  const [requested, setRequested] = useState<number | null>(null);
   const errors = useFormErrors();
   const codeInput = useRef<HTMLInputElement>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -193,6 +196,7 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
       {
         onSuccess: (sent) => {
           errors.clear();
+          setRequested(null);
           setCodeAmount(amount);
           setBoundPreview(figures);
           form.setFieldValue('code', '');
@@ -234,6 +238,7 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
       {
         onSuccess: (result) => {
           reset();
+          setRequested(result.disbursement.amountMinor);
           notifySuccess(
             t('wallet.withdraw.success', { amount: format.money(result.disbursement.amountMinor) }),
           );
@@ -273,6 +278,24 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
               {t('wallet.withdraw.nothingLeft')}
             </Alert>
           )}
+          {requested !== null ? (
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={18} />}
+              role="status"
+              data-testid="withdrawal-requested"
+              withCloseButton
+              closeButtonLabel={t('wallet.dismiss')}
+              onClose={() => setRequested(null)}
+            >
+              {t('wallet.withdraw.requested', {
+                amount: format.money(requested),
+                bank: application.bankName,
+                last4: application.accountNumberLast4,
+              })}
+            </Alert>
+          ) : null}
           <TextInput
             label={t('wallet.withdraw.amount')}
             description={
