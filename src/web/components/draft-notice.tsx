@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftValues, FormDraft } from '../lib/form-draft';
 
 /**
  * "We kept what you typed." above a form whose draft was put back (lib/form-draft.ts, issue #32), with
  * "Start over", which forgets the draft and empties the form (`onStartOver`). Nothing when nothing was
- * kept. `note` adds what could not be kept (a picture).
+ * kept; it goes once the form is sent (the draft is cleared). `note` adds what could not be kept (a
+ * picture).
  */
 export function DraftNotice<T extends DraftValues>(props: {
   draft: FormDraft<T>;
@@ -15,24 +15,23 @@ export function DraftNotice<T extends DraftValues>(props: {
   note?: string;
 }) {
   const { t } = useTranslation();
-  const [closed, setClosed] = useState(false);
-  if (!props.draft.restored || closed) return null;
+  if (!props.draft.restored) return null;
   return (
     <Alert
       color="blue"
       variant="light"
       role="status"
       icon={<IconDeviceFloppy size={18} aria-hidden="true" />}
-      withCloseButton
-      closeButtonLabel={t('common.close')}
-      onClose={() => setClosed(true)}
       py="xs"
     >
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm">{t('session.draftKept')}</Text>
+      <Stack gap={6} align="flex-start">
+        <Text size="sm" fw={600}>
+          {t('session.draftKept')}
+        </Text>
+        {props.note ? <Text size="xs">{props.note}</Text> : null}
         <Button
-          variant="subtle"
-          size="compact-sm"
+          variant="default"
+          size="xs"
           onClick={() => {
             props.draft.clear();
             props.onStartOver();
@@ -40,12 +39,7 @@ export function DraftNotice<T extends DraftValues>(props: {
         >
           {t('session.draftStartOver')}
         </Button>
-      </Group>
-      {props.note ? (
-        <Text size="xs" mt={4}>
-          {props.note}
-        </Text>
-      ) : null}
+      </Stack>
     </Alert>
   );
 }
