@@ -32,9 +32,14 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Verification code').fill(code);
       await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await page.getByText('Registration successful! Redirecting to login...').waitFor();
-      await page.waitForURL('**/login', { timeout: 5_000 });
+      // Signed in by the sign-up itself (issue #32): straight on to apply, no second sign-in.
+      await page.getByText('Registration successful! You are signed in.').waitFor();
+      await page.waitForURL('**/loan/application', { timeout: 5_000 });
+      await page.getByText('Loan Application').first().waitFor();
 
+      // Out, and in again with the same phone and password.
+      await page.getByRole('button', { name: 'Log out' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Phone number or username').fill(phone);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Log In' }).click();
@@ -52,11 +57,11 @@ describe('accounts in the browser', () => {
       await page.waitForURL('**/loan/application');
 
       await page.getByRole('button', { name: 'Log out' }).first().click();
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
       const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
       expect(me.user).toBeNull();
       await page.goto('/loan');
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
     } finally {
       await context.close();
     }
@@ -176,7 +181,7 @@ describe('accounts in the browser', () => {
 
       // The old one-time password no longer works.
       await page.getByRole('button', { name: 'Log out' }).first().click();
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Phone number or username').fill('admin');
       await page.getByLabel('Password', { exact: true }).fill(oneTime);
       await page.getByRole('button', { name: 'Log In' }).click();

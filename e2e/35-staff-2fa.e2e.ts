@@ -72,7 +72,7 @@ describe('staff two-step sign-in', () => {
       await screenshot(page, 'staff-2fa-security-1280');
 
       await page.getByRole('button', { name: 'Log out' }).first().click();
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
 
       await secondFactorStep(page, username);
       await screenshot(page, 'staff-2fa-challenge-1280');
@@ -116,10 +116,10 @@ describe('staff two-step sign-in', () => {
       await screenshot(page, 'staff-2fa-security-390');
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
 
       await desktop.page.reload();
-      await desktop.page.waitForURL('**/login');
+      await desktop.page.waitForURL((url) => url.pathname === '/login');
     } finally {
       await desktop.context.close();
       await phone.context.close();

@@ -374,7 +374,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.getByText('Recovery codes left: 10').waitFor();
       findings.push(...(await audit(page, '/admin/security (enrolled)', `staff-security-on-${tag}`)));
       await page.getByRole('button', { name: 'Log out' }).first().click();
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
       await logInInBrowser(page, officer.username, officer.password);
       await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
       findings.push(...(await audit(page, 'second-factor step', `staff-second-factor-${tag}`)));

@@ -82,7 +82,7 @@ describe('privacy in the browser', () => {
         .waitFor();
       await agreeBox(page).check();
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await page.getByText('Registration successful! Redirecting to login...').waitFor();
+      await page.getByText('Registration successful! You are signed in.').waitFor();
 
       const api = new ApiSession();
       await api.login(phone, password);
