@@ -4,7 +4,7 @@ import { interestNumerator, lateChargeNumerator, levelPayment, monthInterestNume
 import { loanMonthBoundary, loanMonthUnits, RATE_DENOMINATOR, toCentavos } from './day-count';
 import { type LoanRecords, type OrderedRecords, orderRecords, type RepaymentRecord } from './records';
 
-export type { CreditRefund, LoanRecords, PaidDisbursement, RepaymentRecord } from './records';
+export type { LoanRecords, RepaymentRecord } from './records';
 
 /*
  * The money model of a loan after payout (docs/decisions/010, 035). Only records are stored — paid
