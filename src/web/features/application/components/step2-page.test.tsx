@@ -283,7 +283,12 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText(/^Monthly Income/), '30k');
     await user.tab();
     expect(screen.getByText('Monthly Income must be digits only')).toBeTruthy();
+    // A mobile written the common way is taken as the same number (issue #32); letters are still refused.
     await user.type(screen.getByLabelText('Contact Phone'), '0918-123-4567');
+    await user.tab();
+    expect(screen.queryByText('Contact Phone must be digits only')).toBeNull();
+    await user.clear(screen.getByLabelText('Contact Phone'));
+    await user.type(screen.getByLabelText('Contact Phone'), '0918-CALL-ME');
     await user.tab();
     expect(screen.getByText('Contact Phone must be digits only')).toBeTruthy();
     await user.type(screen.getByLabelText(/^Email/), 'maria@');
