@@ -149,6 +149,7 @@ describe('which reminder a loan gets on a day', () => {
 
 describe('the text', () => {
   const context = {
+    language: 'en' as const,
     loanNumber: 'HL-26-000007',
     channels: [
       { name: 'GCash', accountDetails: '0917 123 4567 (Hiram Lending)' },
@@ -166,17 +167,17 @@ describe('the text', () => {
 
   it('states the amount, the due date and how to pay, with the loan number as the reference', () => {
     expect(reminderText(base, context)).toBe(
-      'Hiram reminder: your payment of ₱9,455.96 for loan HL-26-000007 is due on 15 Feb 2026. ' +
+      'Hiram reminder: your payment of ₱9,455.96 for loan HL-26-000007 is due on Feb 15, 2026. ' +
         'Pay with reference HL-26-000007 to GCash 0917 123 4567 (Hiram Lending). ' +
         'If you have already paid, thank you and please ignore this. Questions or trouble paying: help@lender.example.',
     );
-    expect(reminderText({ ...base, kind: 'due' }, context)).toContain('is due today, 15 Feb 2026.');
+    expect(reminderText({ ...base, kind: 'due' }, context)).toContain('is due today, Feb 15, 2026.');
     expect(reminderText({ ...base, kind: 'due', daysPastDue: 2 }, context)).toContain(
-      'was due on 15 Feb 2026.',
+      'was due on Feb 15, 2026.',
     );
     expect(
       reminderText({ ...base, kind: 'overdue', dueDate: '2026-03-15', daysPastDue: 30 }, context),
-    ).toContain('₱9,455.96 on loan HL-26-000007 is past due, the oldest part since 15 Feb 2026 (30 days).');
+    ).toContain('₱9,455.96 on loan HL-26-000007 is past due, the oldest part since Feb 15, 2026 (30 days).');
     expect(reminderText({ ...base, kind: 'overdue', daysPastDue: 1 }, context)).toContain('(1 day)');
   });
 

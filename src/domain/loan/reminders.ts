@@ -1,5 +1,6 @@
-import { formatMoney } from '../money';
-import { addDays, daysBetween, parseIsoDate } from './calendar';
+import type { UserLanguage } from '../languages';
+import { reminderSms } from '../sms-texts';
+import { addDays, daysBetween } from './calendar';
 import type { LoanPosition } from './repayments';
 import { isNothingOwed } from './repayments';
 import { isRunning, type LoanStatus } from './status';
@@ -138,54 +139,30 @@ export function decideReminder(input: ReminderInput): ReminderDecision | null {
 }
 
 export interface ReminderTextContext {
+  /** The borrower's stored language (issue #36): the whole message is written in it. */
+  language: UserLanguage;
   loanNumber: string;
   /** Channels with account details the borrower can pay to. */
   channels: readonly { name: string; accountDetails: string | null }[];
   supportEmail: string;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function civilDate(iso: string): string {
-  const date = parseIsoDate(iso);
-  if (!date) throw new Error(`not a date: ${iso}`);
-  return `${date.day} ${MONTHS[date.month - 1]} ${date.year}`;
-}
-
 /**
- * The SMS, in English (users have no stored language yet). Facts only: amount, due date, how to pay (the
- * loan number as the payment reference and the lender's channels), and where to ask — never a threat.
+ * The SMS in the borrower's language (the catalogue in sms-texts.ts). Facts only: amount, due date, how to
+ * pay (the loan number as the payment reference and the lender's channels), and where to ask — never a threat.
  */
 export function reminderText(decision: ReminderDecision, context: ReminderTextContext): string {
-  const amount = formatMoney(decision.amountMinor, { locale: 'en' });
-  const loan = context.loanNumber;
-  const payable = context.channels.filter((c) => c.accountDetails !== null);
-  const howToPay =
-    payable.length > 0
-      ? `Pay with reference ${loan} to ${payable.map((c) => `${c.name} ${c.accountDetails}`).join('; ')}.`
-      : `Quote ${loan} as the payment reference; for how to pay, contact ${context.supportEmail}.`;
-  let fact: string;
-  switch (decision.kind) {
-    case 'before_due':
-      fact = `your payment of ${amount} for loan ${loan} is due on ${civilDate(decision.dueDate)}.`;
-      break;
-    case 'due':
-      fact =
-        `your payment of ${amount} for loan ${loan} ` +
-        (decision.daysPastDue === 0
-          ? `is due today, ${civilDate(decision.dueDate)}.`
-          : `was due on ${civilDate(decision.dueDate)}.`);
-      break;
-    case 'overdue': {
-      const days = decision.daysPastDue === 1 ? '1 day' : `${decision.daysPastDue} days`;
-      fact =
-        `${amount} on loan ${loan} is past due, the oldest part since ${civilDate(decision.sinceDate)} ` +
-        `(${days}).`;
-      break;
-    }
-  }
-  return (
-    `Hiram reminder: ${fact} ${howToPay} If you have already paid, thank you and please ignore this. ` +
-    `Questions or trouble paying: ${context.supportEmail}.`
-  );
+  const kind =
+    decision.kind === 'due' ? (decision.daysPastDue === 0 ? 'due_today' : 'due_past') : decision.kind;
+  return reminderSms(context.language, {
+    kind,
+    amountMinor: decision.amountMinor,
+    date: decision.kind === 'overdue' ? decision.sinceDate : decision.dueDate,
+    daysPastDue: decision.daysPastDue,
+    loanNumber: context.loanNumber,
+    channels: context.channels.flatMap((c) =>
+      c.accountDetails !== null ? [`${c.name} ${c.accountDetails}`] : [],
+    ),
+    supportEmail: context.supportEmail,
+  });
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { codePattern } from '../codes';
+import { userLanguages } from '../languages';
 import { canonicalMobilePattern, canonicalPhoneOrSame } from '../phone';
 import { consentVersion } from './privacy';
 import { miniText as text } from './text-mini';
@@ -40,8 +41,15 @@ const confirmation = () =>
 const codeField = () =>
   requiredText('SIGNUP_FIELDS_REQUIRED').check(z.regex(codePattern, { error: 'CODE_INVALID' }));
 
+/**
+ * The language the sign-up screen shows (issue #36): the code SMS is written in it (the phone has no account
+ * yet to hold one), and so is everything the new account is sent later. Omitted: English.
+ */
+const screenLanguage = () => z.optional(z.enum(userLanguages, { error: 'VALIDATION_FAILED' }));
+
 export const sendSignupCodeSchema = z.object({
   phone: phoneField('SIGNUP_FIELDS_REQUIRED'),
+  language: screenLanguage(),
 });
 export type SendSignupCodeInput = z.infer<typeof sendSignupCodeSchema>;
 
@@ -53,6 +61,7 @@ export const signupSchema = z
     code: codeField(),
     /** The privacy notice version the borrower read and agreed to (RA 10173; issue #14). */
     privacyNoticeVersion: consentVersion,
+    language: screenLanguage(),
   })
   .check(
     z.refine((v) => v.password === v.confirmPassword, {

@@ -1,11 +1,12 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
+import { codeSms } from '../../domain/sms-texts';
 import { notifyBorrower, recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { StaffContext } from '../loans/staff-context';
 import { randomToken, temporaryPassword } from './crypto';
-import { passwordResetTarget, passwordResetTexts } from './password-reset-codes';
+import { passwordResetTarget } from './password-reset-codes';
 import { hashPassword } from './passwords';
 import { destroyUserSessions } from './sessions';
 import { codeSendingDeps, deliverCode, reserveCode } from './verification-codes';
@@ -106,7 +107,9 @@ export async function resetPasswordByCode(
         kind: 'password_reset',
       });
     }
-    return { reserved, target };
+    return { reserved, target, language: user.language };
   });
-  await deliverCode(sending, sent.reserved, sent.target, passwordResetTexts.byStaff);
+  await deliverCode(sending, sent.reserved, sent.target, (code) =>
+    codeSms.passwordResetByStaff(sent.language, code),
+  );
 }

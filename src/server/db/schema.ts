@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CodePurpose } from '../../domain/codes';
+import type { UserLanguage } from '../../domain/languages';
 import type { ReminderKind } from '../../domain/loan/reminders';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
@@ -24,6 +25,8 @@ export interface UsersTable {
   privacy_notice_version: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the account's personal data was anonymised after closure and the retention period. */
   anonymised_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What the server writes to this user in (migration 029, issue #36); 'en' unless chosen. */
+  language: ColumnType<UserLanguage, UserLanguage | undefined, UserLanguage>;
 }
 
 export interface SessionsTable {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeIsoDate } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import type { LoanStatus } from '../../domain/loan/status';
 import { todayIn } from '../lib/today';
@@ -20,11 +21,8 @@ const PAYOUT_DAY = todayIn('Asia/Manila');
 const FIRST_DUE = addMonthsClamped(PAYOUT_DAY, 1);
 /** A Manila wall-clock time (UTC+8, no daylight saving) on a civil date. */
 const manila = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const spoken = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTH_NAMES[m - 1]} ${y}`;
-};
+/** A due date as an English reminder writes it: the shared date writer, as the screens write it ("Nov 23, 2026"). */
+const spoken = (iso: string) => writeIsoDate('en', iso) ?? iso;
 
 beforeAll(async () => {
   t = await createTestApp({

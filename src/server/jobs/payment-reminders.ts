@@ -120,7 +120,9 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
           reminder_day: today,
           phone: loan.phone,
           amount: decision.amountMinor,
+          // Written now, in the borrower's language as it is today; delivery sends exactly this text.
           text: reminderText(decision, {
+            language: loan.language,
             loanNumber: loan.loan_number,
             channels,
             supportEmail: deps.config.supportEmail,

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { UserLanguage } from '../../domain/languages';
 import { addDays } from '../../domain/loan/calendar';
 import type { runningStatuses } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
@@ -15,6 +16,8 @@ export interface ReminderCandidate {
   terms: unknown;
   /** The borrower's own account phone: reminders go nowhere else. */
   phone: string;
+  /** The borrower's stored language, the reminder's (issue #36). */
+  language: UserLanguage;
 }
 
 /**
@@ -32,7 +35,16 @@ export async function findReminderCandidates(
   const rows = await db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.borrower_id')
-    .select(['a.id', 'a.loan_number', 'a.borrower_id', 'a.status', 'a.term_months', 'a.terms', 'u.phone'])
+    .select([
+      'a.id',
+      'a.loan_number',
+      'a.borrower_id',
+      'a.status',
+      'a.term_months',
+      'a.terms',
+      'u.phone',
+      'u.language',
+    ])
     .where(unpaidRunningLoanSql('a'))
     .where(sql<boolean>`a.next_due_on <= ${addDays(today, daysBefore)}::date`)
     .where('u.phone', 'is not', null)

@@ -26,6 +26,7 @@ import * as m025 from './025-loan-products';
 import * as m026 from './026-fees-and-refunds';
 import * as m027 from './027-reference-matching';
 import * as m028 from './028-phone-one-form';
+import * as m029 from './029-user-language';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '026-fees-and-refunds': m026,
   '027-reference-matching': m027,
   '028-phone-one-form': m028,
+  '029-user-language': m029,
 };

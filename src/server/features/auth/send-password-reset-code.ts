@@ -1,5 +1,6 @@
 import type { SendPasswordResetCodeInput } from '../../../domain/schemas/auth';
-import { passwordResetTarget, passwordResetTexts } from '../../auth/password-reset-codes';
+import { codeSms } from '../../../domain/sms-texts';
+import { passwordResetTarget } from '../../auth/password-reset-codes';
 import { codeSendingDeps, codeSentAnswer, deliverCode, reserveCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
 
@@ -17,7 +18,7 @@ export async function sendPasswordResetCode(
 ) {
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'language'])
     .where('phone', '=', input.phone)
     .executeTakeFirst();
   const account = user?.status === 'active' ? user : null;
@@ -25,7 +26,9 @@ export async function sendPasswordResetCode(
   const target = passwordResetTarget(input.phone, account?.id ?? null);
   const reserved = await deps.db.transaction().execute((trx) => reserveCode(trx, sending, clientIp, target));
   if (account) {
-    deliverCode(sending, reserved, target, passwordResetTexts.forgotten).catch((error: unknown) =>
+    // In the account's stored language (issue #36); a phone without an account is sent nothing at all.
+    const text = (code: string) => codeSms.passwordReset(account.language, code);
+    deliverCode(sending, reserved, target, text).catch((error: unknown) =>
       deps.log.error({ err: error }, 'password reset code not delivered'),
     );
   }

@@ -1,19 +1,9 @@
 import { sql } from 'kysely';
+import { defaultUserLanguage, type UserLanguage } from '../../../domain/languages';
 import type { SendSignupCodeInput } from '../../../domain/schemas/auth';
+import { codeSms, signupNoticeSms } from '../../../domain/sms-texts';
 import { codeSendingDeps, codeSentAnswer, deliverCode, reserveCode } from '../../auth/verification-codes';
 import type { AppDeps } from '../../deps';
-
-const signupCodeText = (code: string) =>
-  `Hiram: your sign-up code is ${code}. It expires in 5 minutes. We will never ask you for this code.`;
-
-/**
- * Told to the owner of a registered phone instead of a code, at most once a day: somebody may be testing
- * numbers, and the owner may simply have forgotten they have an account.
- */
-export const signupAttemptNoticeText =
-  'Hiram: someone tried to create an account with your phone number. You already have one: sign in, or ' +
-  'tap "Forgot password?" on the login page. If it was not you, ignore this message. We will never ask ' +
-  'you for a code.';
 
 /**
  * Sends a sign-up code. The answer never tells whether the phone is registered (issue #33): a registered
@@ -27,21 +17,37 @@ export const signupAttemptNoticeText =
 export async function sendSignupCode(deps: AppDeps, input: SendSignupCodeInput, clientIp: string) {
   const sending = codeSendingDeps(deps);
   const target = { phone: input.phone, purpose: 'signup' as const, context: '' };
-  const { reserved, registered, noticedToday } = await deps.db.transaction().execute(async (trx) => {
-    const reserved = await reserveCode(trx, sending, clientIp, target);
-    const facts = await trx
-      .selectNoFrom([
-        sql<boolean>`exists (select 1 from users where phone = ${input.phone})`.as('registered'),
-        // The code just stored is one of them: any other sign-up code today means a notice went already.
-        sql<number>`(select count(*) from verification_codes where phone = ${input.phone}
+  const { reserved, registered, noticedToday, ownerLanguage } = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const reserved = await reserveCode(trx, sending, clientIp, target);
+      const facts = await trx
+        .selectNoFrom([
+          sql<boolean>`exists (select 1 from users where phone = ${input.phone})`.as('registered'),
+          // Read for every phone in the same statement, so a registered one costs no extra round trip.
+          sql<UserLanguage | null>`(select language from users where phone = ${input.phone})`.as(
+            'ownerLanguage',
+          ),
+          // The code just stored is one of them: any other sign-up code today means a notice went already.
+          sql<number>`(select count(*) from verification_codes where phone = ${input.phone}
           and purpose = 'signup' and created_at > now() - interval '1 day')`.as('codesToday'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { reserved, registered: facts.registered, noticedToday: Number(facts.codesToday) > 1 };
-  });
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        reserved,
+        registered: facts.registered,
+        noticedToday: Number(facts.codesToday) > 1,
+        ownerLanguage: facts.ownerLanguage,
+      };
+    });
   if (!registered || !noticedToday) {
     // The notice is delivered like a code (and its failure undone alike), only without the code in it.
-    const text = registered ? () => signupAttemptNoticeText : signupCodeText;
+    // A new phone has no account to hold a language: the code is written in the screen's (issue #36). The
+    // owner of a registered phone reads the notice in their own.
+    const screen = input.language ?? defaultUserLanguage;
+    const text = registered
+      ? () => signupNoticeSms(ownerLanguage ?? defaultUserLanguage)
+      : (code: string) => codeSms.signup(screen, code);
     deliverCode(sending, reserved, target, text).catch((error: unknown) =>
       deps.log.error({ err: error }, 'sign-up message not delivered'),
     );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { defaultUserLanguage } from '../../../domain/languages';
 import type { SignupInput } from '../../../domain/schemas/auth';
 import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
@@ -61,6 +62,8 @@ export async function signUp(
           password_hash: passwordHash,
           role: 'borrower',
           privacy_notice_version: noticeVersion,
+          // The language the sign-up screen showed: everything the account is sent is written in it.
+          language: input.language ?? defaultUserLanguage,
           // Signed in by this very request, as a sign-in would record it.
           last_login_at: sql`now()`,
         })

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import type { UserLanguage } from '../../../domain/languages';
 import { rolesFor } from '../../../domain/permissions';
 import type { ComplaintStatus } from '../../../domain/schemas/complaints';
+import { complaintSms } from '../../../domain/sms-texts';
 import { recordAudit } from '../../audit/audit';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -25,6 +27,7 @@ async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
       'complaints.assigned_to',
       'complaints.application_id',
       'users.phone',
+      'users.language',
     ])
     .where('complaints.id', '=', id)
     .forUpdate('complaints')
@@ -34,23 +37,18 @@ async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
   return row;
 }
 
-/** Texts go out in English (users have no stored language), like the payment reminders. */
-function smsText(reference: string, kind: 'reply' | 'resolved') {
-  return kind === 'reply'
-    ? `Hiram: we replied to your complaint ${reference}. Open My Account in the app to read it.`
-    : `Hiram: your complaint ${reference} has been resolved. Open My Account in the app to read how.`;
-}
-
 /** The borrower hears of a reply or a resolution by SMS, after the commit; a failed send changes nothing saved. */
 async function tellBorrower(
   deps: AppDeps,
-  phone: string | null,
-  reference: string,
+  borrower: { phone: string | null; language: UserLanguage; reference: string },
   kind: 'reply' | 'resolved',
 ) {
+  const { phone, reference } = borrower;
   if (!phone) return;
   try {
-    await deps.notifier.send({ phone, purpose: 'complaint_update', text: smsText(reference, kind) });
+    // In the borrower's stored language (issue #36).
+    const text = complaintSms(borrower.language, kind, reference);
+    await deps.notifier.send({ phone, purpose: 'complaint_update', text });
   } catch (error) {
     deps.log.warn({ err: error, phone: maskPhone(phone), reference }, 'complaint SMS not sent');
   }
@@ -84,7 +82,7 @@ export async function replyToComplaint(deps: AppDeps, ctx: StaffContext, id: str
     return row;
   });
   publishAfterCommit(deps, { type: 'complaints-changed' });
-  await tellBorrower(deps, complaint.phone, complaint.reference, 'reply');
+  await tellBorrower(deps, complaint, 'reply');
   return getComplaint(deps, id);
 }
 
@@ -158,7 +156,7 @@ export async function resolveComplaint(deps: AppDeps, ctx: StaffContext, id: str
     return row;
   });
   publishAfterCommit(deps, { type: 'complaints-changed' });
-  await tellBorrower(deps, complaint.phone, complaint.reference, 'resolved');
+  await tellBorrower(deps, complaint, 'resolved');
   return getComplaint(deps, id);
 }
 

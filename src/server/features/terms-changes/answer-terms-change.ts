@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { awaitsDecision, isRunning } from '../../../domain/loan/status';
-import { formatMoney } from '../../../domain/money';
 import { storableOrNull } from '../../../domain/schemas/text';
+import { codeSms } from '../../../domain/sms-texts';
 import { auditActor, notifyBorrower, recordAudit } from '../../audit/audit';
 import { codeCheckDeps, codeSendingDeps, issueCode, withVerifiedCode } from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
@@ -95,10 +95,7 @@ export async function sendTermsCode(deps: AppDeps, borrower: User, changeId: str
     codeSendingDeps(deps),
     clientIp,
     { phone: borrower.phone, purpose: 'terms_change', context: codeContext(change) },
-    (code) =>
-      `Hiram: your code is ${code} to accept the new loan terms (${formatMoney(change.amount, { locale: 'en' })}, ` +
-      `${change.term_months} months). It expires in 5 minutes. ` +
-      'We will never ask you for this code or for a fee to release your loan.',
+    (code) => codeSms.termsChange(borrower.language, code, change.amount, change.term_months),
   );
 }
 

@@ -1,5 +1,6 @@
 import { AppError } from '../../../domain/errors';
-import { formatMoney, toMinor } from '../../../domain/money';
+import { toMinor } from '../../../domain/money';
+import { codeSms } from '../../../domain/sms-texts';
 import { codeSendingDeps, issueCode } from '../../auth/verification-codes';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -38,8 +39,7 @@ export async function sendWithdrawalCode(
       purpose: 'withdrawal',
       context: withdrawalContext(loan, amountMinor, plan.digest),
     },
-    (code) =>
-      `Hiram: your withdrawal code is ${code} for ${formatMoney(amountMinor, { locale: 'en' })} to ${destination}. ` +
-      'It expires in 5 minutes. We will never ask you for this code or for a fee to release your loan.',
+    // In the borrower's stored language (issue #36), with the amount and account it authorises.
+    (code) => codeSms.withdrawal(borrower.language, code, amountMinor, destination),
   );
 }

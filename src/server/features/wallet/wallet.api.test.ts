@@ -181,7 +181,8 @@ describe('withdrawing', () => {
     const { agent, phone, id } = await borrowerWithLoan();
     const code = await codeFor(agent, phone, '25,000');
     const sms = (await t.local().get(`/api/dev/outbox?phone=${phone}`)).body.messages[0].text;
-    expect(sms).toContain('₱25,000.00');
+    // "PHP", not "₱": the code SMS stays in GSM-7, one segment (issue #36).
+    expect(sms).toContain('PHP 25,000.00');
     expect(sms).toContain('****4567');
     expect(sms).toContain('We will never ask you for this code or for a fee to release your loan.');
 
