@@ -86,6 +86,8 @@ export const auditFieldKinds = {
   repeatMaxAmount: 'money',
   repeatAfterLoans: 'number',
   repeatMaxDaysLate: 'number',
+  // A user's language code (issue #36): en, fil, zh, km.
+  language: 'text',
 } as const satisfies Record<string, AuditFieldKind>;
 
 /** A field an audit event may record: `recordAudit` (src/server) accepts no other, so each has its kind. */

@@ -74,6 +74,9 @@ const widenedBySpec: Partial<Record<Permission, readonly Role[]>> = {
   // them is every staff member's, like any list (docs/decisions/034).
   'product.manage': ['admin'],
   'product.view': ['officer', 'finance', 'admin'],
+  // Issue #36 "a stored language per user … editable by staff for a borrower who asks": the officers and
+  // admins who message borrowers.
+  'borrower.changeLanguage': ['officer', 'admin'],
 };
 
 function parseSpecTable(text: string) {

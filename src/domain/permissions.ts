@@ -23,6 +23,8 @@ export const permissions = {
   'loan.changeCreditScore': ['officer', 'admin'],
   'loan.changeAmount': ['officer', 'admin'],
   'loan.messageBorrower': ['officer', 'admin'],
+  // The language a borrower asked to be sent everything in (issue #36), set by the staff who talk to them.
+  'borrower.changeLanguage': ['officer', 'admin'],
   // Finance and admins: payouts and the borrower's payout account.
   'disbursement.decide': ['finance', 'admin'],
   // The full payout account of a disbursement, to send the transfer (SPEC §8; each reveal is audited).

@@ -342,6 +342,7 @@ const matrix: Record<string, Entry> = {
   },
   'GET /api/account': { guard: 'account.viewOwn' },
   'POST /api/account/avatar': { guard: 'profile.editOwn', body: () => ({ avatar: 2 }) },
+  'POST /api/account/language': { guard: 'profile.editOwn', body: () => ({ language: 'fil' }) },
   'GET /api/privacy/notice': { guard: 'public' },
   'POST /api/account/consent': {
     guard: 'account.viewOwn',
@@ -368,6 +369,11 @@ const matrix: Record<string, Entry> = {
     guard: 'loan.changeCreditScore',
     path: (f) => `/api/staff/loans/${f.loanId}/credit-score`,
     body: () => ({ creditScore: 640, reason }),
+  },
+  'POST /api/staff/loans/:id/language': {
+    guard: 'borrower.changeLanguage',
+    path: (f) => `/api/staff/loans/${f.loanId}/language`,
+    body: () => ({ language: 'km', reason }),
   },
   'POST /api/staff/loans/:id/message': {
     guard: 'loan.messageBorrower',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userLanguages } from '../languages';
 import { loanStatuses } from '../loan/status';
 import { canonicalMobilePattern, canonicalPhoneOrSame, phoneSearchTerm } from '../phone';
 import { roles } from '../roles';
@@ -186,6 +187,10 @@ export const bankDetailsSchema = withReason({
     .regex(/^\d+$/, { error: 'FIELD_DIGITS_ONLY' }),
 });
 export const creditScoreChangeSchema = withReason({ creditScore: creditScoreSchema });
+/** The language a borrower asked staff to send them everything in (issue #36). */
+export const borrowerLanguageChangeSchema = withReason({
+  language: z.enum(userLanguages, { error: 'VALIDATION_FAILED' }),
+});
 export const messageSchema = withReason({
   message: text({ error: 'FIELD_REQUIRED' })
     .trim()

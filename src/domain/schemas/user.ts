@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userLanguages } from '../languages';
 import { roles, userStatuses } from '../roles';
 
 /** The signed-in user as the API returns it (never the password hash). */
@@ -33,3 +34,9 @@ export const meResponse = z.object({
     .optional(),
 });
 export type MeResponse = z.infer<typeof meResponse>;
+
+/** PUT /api/account/language: the language the user just switched to, for everything sent to them (issue #36). */
+export const languageChangeSchema = z.object({
+  language: z.enum(userLanguages, { error: 'VALIDATION_FAILED' }),
+});
+export const languageChangedResponse = z.object({ language: z.enum(userLanguages) });

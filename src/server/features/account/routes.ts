@@ -1,4 +1,4 @@
-import { meResponse } from '../../../domain/schemas/user';
+import { languageChangedResponse, languageChangeSchema, meResponse } from '../../../domain/schemas/user';
 import { accountResponse, avatarSchema } from '../../../domain/schemas/wallet';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
@@ -8,6 +8,7 @@ import type { App } from '../../lib/types';
 import { toUserDto } from '../../lib/user-dto';
 import { getAccount } from './get-account';
 import { setAvatar } from './set-avatar';
+import { setLanguage } from './set-language';
 
 export function accountRoutes(app: App, deps: AppDeps) {
   app.get(
@@ -42,5 +43,20 @@ export function accountRoutes(app: App, deps: AppDeps) {
       const user = await setAvatar(deps, currentUser(request).id, request.body.avatar);
       return { user: toUserDto(user, deps.config.privacy.noticeVersion), csrfToken: request.auth!.csrfToken };
     },
+  );
+
+  app.post(
+    '/account/language',
+    {
+      preValidation: requirePermission('profile.editOwn'),
+      schema: {
+        tags: ['account'],
+        summary:
+          'The language the user switched the app to: every SMS the server sends them is written in it (any signed-in user)',
+        body: languageChangeSchema,
+        response: { 200: languageChangedResponse, ...errorResponses },
+      },
+    },
+    (request) => setLanguage(deps, currentUser(request).id, request.body.language),
   );
 }

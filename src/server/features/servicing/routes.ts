@@ -4,6 +4,7 @@ import { staffAmountInput } from '../../../domain/schemas/products';
 import {
   applicationProfile,
   bankDetailsSchema,
+  borrowerLanguageChangeSchema,
   creditScoreChangeSchema,
   holdSchema,
   listQuerySchema,
@@ -23,6 +24,7 @@ import { getApplicationProfile } from '../../loans/get-application-profile';
 import { staffContext } from '../../loans/staff-context';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
 import { changeBankDetails } from './change-bank-details';
+import { changeBorrowerLanguage } from './change-borrower-language';
 import { changeCreditScore } from './change-credit-score';
 import { changeLoanStatus } from './change-loan-status';
 import { listLoans } from './list-loans';
@@ -103,6 +105,13 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     creditScoreChangeSchema,
     (id, input, ctx) => changeCreditScore(deps, ctx, id, input),
     'CREDIT_SCORE_INVALID',
+  );
+  action(
+    'language',
+    'Set the language the borrower asked to be sent everything in (SMS codes, reminders, complaint replies)',
+    'borrower.changeLanguage',
+    borrowerLanguageChangeSchema,
+    (id, input, ctx) => changeBorrowerLanguage(deps, ctx, id, input),
   );
   action('message', 'Send the borrower a message', 'loan.messageBorrower', messageSchema, (id, input, ctx) =>
     messageBorrower(deps, ctx, id, input),
