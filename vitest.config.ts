@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: apiTests,
+          // Property tests replay hundreds of loans; a loaded 2-core machine must not turn them into timeouts.
+          testTimeout: 20_000,
         },
       },
       {

@@ -131,6 +131,7 @@ export const errorMessages = {
   DISBURSEMENT_ALREADY_DECIDED: 'This disbursement has already been marked paid or failed.',
   AVATAR_INVALID: 'Please choose one of the five pictures.',
   STATUS_UNCHANGED: 'The loan already has this status.',
+  STATUS_CHANGE_REFUSED: 'This loan cannot make that change in its current status. Refresh to see it.',
   // Repayments (issue #10)
   REPAYMENT_AMOUNT_INVALID: 'Enter an amount greater than zero, in pesos with at most two decimals.',
   REPAYMENT_DATE_INVALID: 'Enter the date the money was received.',

@@ -1,40 +1,58 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
 import {
   allowedTransitions,
-  assertTransition,
   awaitsDecision,
+  canApply,
   canTransition,
   canWithdraw,
   isLoanStatus,
   isOpen,
   isRunning,
   type LoanStatus,
+  loanEventNames,
+  loanEvents,
   loanStatuses,
+  statusAfter,
+  statusesBefore,
   wasApproved,
 } from './status';
 
 describe('status transitions', () => {
-  // Every pair SPEC §4 allows; all others are illegal.
+  // Every (event, from → to) SPEC §4 allows, and who makes it; every other triple is refused. Widening the
+  // table (say, a release that reopens a closed loan) fails here.
   const allowed = new Set([
-    'pending→approved',
-    'pending→rejected',
-    'approved→on_hold',
-    'on_hold→approved',
-    'approved→closed',
-    'on_hold→closed',
+    'approve: pending→approved (staff)',
+    'reject: pending→rejected (staff)',
+    'hold: approved→on_hold (staff)',
+    'release: on_hold→approved (staff)',
+    'pay_off: approved→closed (ledger)',
+    'pay_off: on_hold→closed (ledger)',
     // A reversed repayment reopens a paid-off loan (issue #10).
-    'closed→approved',
+    'reopen: closed→approved (ledger)',
   ]);
-
-  it.each(loanStatuses.flatMap((from) => loanStatuses.map((to) => [from, to] as [LoanStatus, LoanStatus])))(
-    '%s → %s',
-    (from, to) => {
-      const legal = allowed.has(`${from}→${to}`);
-      expect(canTransition(from, to)).toBe(legal);
-      if (legal) expect(() => assertTransition(from, to)).not.toThrow();
-      else expect(() => assertTransition(from, to)).toThrow(Error);
-    },
+  const triples = loanEventNames.flatMap((event) =>
+    loanStatuses.flatMap((from) => loanStatuses.map((to) => [event, from, to] as const)),
   );
+
+  it.each(triples)('%s: %s → %s', (event, from, to) => {
+    const legal = allowed.has(`${event}: ${from}→${to} (${loanEvents[event].by})`);
+    expect(canApply(event, from) && loanEvents[event].to === to).toBe(legal);
+    if (canApply(event, from)) expect(statusAfter(event, from)).toBe(loanEvents[event].to);
+    else expect(() => statusAfter(event, from)).toThrow(AppError);
+  });
+
+  it('derives the plain (from → to) pairs from the events', () => {
+    const pairs = loanStatuses.flatMap((from) =>
+      loanStatuses.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(pairs.sort()).toEqual(
+      [...allowed]
+        .map((triple) => triple.replace(/^\w+: | \(\w+\)$/g, ''))
+        .filter((p, i, all) => all.indexOf(p) === i)
+        .sort(),
+    );
+  });
 
   it('recognises statuses', () => {
     expect(isLoanStatus('on_hold')).toBe(true);
@@ -45,15 +63,22 @@ describe('status transitions', () => {
   it('a status read from outside (an unknown string) can change to nothing', () => {
     const unknown = 'archived' as LoanStatus;
     expect(canTransition(unknown, 'approved')).toBe(false);
-    expect(() => assertTransition(unknown, 'approved')).toThrow(
-      'Illegal loan status change: archived → approved',
-    );
+    for (const event of loanEventNames) expect(canApply(event, unknown)).toBe(false);
   });
 
-  it('names both statuses when it refuses a change', () => {
-    expect(() => assertTransition('rejected', 'approved')).toThrow(
-      'Illegal loan status change: rejected → approved',
-    );
+  it('refuses a move with a 409 code, never a plain error (a 500)', () => {
+    try {
+      statusAfter('release', 'closed');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('STATUS_CHANGE_REFUSED');
+    }
+  });
+
+  it('states the statuses each event starts from', () => {
+    expect(statusesBefore('approve')).toEqual(['pending']);
+    expect(statusesBefore('pay_off')).toEqual(['approved', 'on_hold']);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { deriveLoanPosition, isNothingOwed } from '../../../domain/loan/repayments';
-import { assertTransition, isRunning } from '../../../domain/loan/status';
+import { isRunning, statusAfter } from '../../../domain/loan/status';
 import type { RecordRepaymentInput } from '../../../domain/schemas/repayments';
 import { type AuditActor, notifyBorrower, recordAudit } from '../../audit/audit';
 import type { Database, RepaymentSource } from '../../db/schema';
@@ -150,10 +150,13 @@ export async function recordRepaymentIn(
 
   const closes = isNothingOwed(after);
   if (closes) {
-    assertTransition(loan.status, 'closed');
     await trx
       .updateTable('applications')
-      .set({ status: 'closed', closed_at: repayment.created_at, status_message: null })
+      .set({
+        status: statusAfter('pay_off', loan.status),
+        closed_at: repayment.created_at,
+        status_message: null,
+      })
       .where('id', '=', loan.id)
       .execute();
     await recordAudit(trx, by.actor, {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../domain/errors';
 import { deriveLoanPosition, isNothingOwed } from '../../../domain/loan/repayments';
-import { assertTransition, wasApproved } from '../../../domain/loan/status';
+import { statusAfter, wasApproved } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
@@ -75,11 +75,10 @@ export async function reverseRepayment(
       const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone);
       const position = deriveLoanPosition(records, today(deps));
       if (!isNothingOwed(position)) {
-        assertTransition('closed', 'approved');
-        status = 'approved';
+        status = statusAfter('reopen', loan.status);
         await trx
           .updateTable('applications')
-          .set({ status: 'approved', closed_at: null })
+          .set({ status, closed_at: null })
           .where('id', '=', loan.id)
           .execute();
         await recordAudit(trx, ctx.actor, {

@@ -1,5 +1,5 @@
 import { AppError } from '../../../domain/errors';
-import { canTransition, type LoanStatus } from '../../../domain/loan/status';
+import { canApply, statusAfter } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { lockRunningLoan } from '../../loans/lock-running-loan';
@@ -20,10 +20,12 @@ export async function changeLoanStatus(
   }
   return deps.db.transaction().execute(async (trx) => {
     const before = await lockRunningLoan(trx, id);
-    const to: LoanStatus = input.action === 'hold' ? 'on_hold' : 'approved';
-    if (!canTransition(before.status, to)) {
-      throw new AppError(before.status === to ? 'STATUS_UNCHANGED' : 'LOAN_NOT_FOUND');
+    if (!canApply(input.action, before.status)) {
+      // Holding a held loan or releasing a running one changes nothing; the table refuses the rest.
+      const unchanged = before.status === (input.action === 'hold' ? 'on_hold' : 'approved');
+      throw new AppError(unchanged ? 'STATUS_UNCHANGED' : 'STATUS_CHANGE_REFUSED');
     }
+    const to = statusAfter(input.action, before.status);
     const after = await trx
       .updateTable('applications')
       .set({ status: to, status_message: input.action === 'hold' ? input.message : null })

@@ -1,6 +1,6 @@
 import { type SqlBool, sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { awaitingDecisionStatuses, canTransition } from '../../../domain/loan/status';
+import { statusesBefore } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -102,7 +102,7 @@ async function approveAtOnce(
   id: string,
   creditScore: number,
 ): Promise<boolean> {
-  const from = awaitingDecisionStatuses.filter((status) => canTransition(status, 'approved'));
+  const from = statusesBefore('approve');
   const update = trx
     .updateTable('applications')
     .from('applications as before')

@@ -1,11 +1,6 @@
 import { type SqlBool, sql, type Transaction, type UpdateObject } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import {
-  awaitingDecisionStatuses,
-  awaitsDecision,
-  canTransition,
-  type LoanStatus,
-} from '../../../domain/loan/status';
+import { canApply, type LoanStatus, statusesBefore } from '../../../domain/loan/status';
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { sqlList } from '../../lib/sql-lists';
@@ -25,7 +20,7 @@ export async function decidePendingApplication(
   to: Decision,
   set: UpdateObject<Database, 'applications'>,
 ) {
-  const from = awaitingDecisionStatuses.filter((status) => canTransition(status, to));
+  const from = statusesBefore(decisionEvent[to]);
   const update = trx
     .updateTable('applications')
     .from('applications as before')
@@ -56,12 +51,13 @@ export async function decidePendingApplication(
 }
 
 type Decision = Extract<LoanStatus, 'approved' | 'rejected'>;
+const decisionEvent = { approved: 'approve', rejected: 'reject' } as const;
 
 /** The first two reasons a decision is refused, in this order: no such application, or already decided. */
 function assertDecidable(row: { status: LoanStatus } | undefined, to: Decision): asserts row {
   if (!row) throw new AppError('NOT_FOUND');
-  // A closed loan may become approved again, but only by a reversal, never by a decision.
-  if (!awaitsDecision(row.status) || !canTransition(row.status, to)) throw new AppError('ALREADY_DECIDED');
+  // Only an application awaiting a decision can be decided (a closed loan reopens by a reversal, never so).
+  if (!canApply(decisionEvent[to], row.status)) throw new AppError('ALREADY_DECIDED');
 }
 
 /**
