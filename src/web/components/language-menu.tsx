@@ -1,8 +1,11 @@
 import '../lib/styles/all';
 import { ActionIcon, type ActionIconProps, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, languages } from '../lib/i18n';
+import { apiFetch } from '../lib/api';
+import { currentLanguage, type Language, languages } from '../lib/i18n';
+import { type Session, sessionQueryKey } from '../lib/session';
 
 export interface LanguageMenuProps extends Pick<ActionIconProps, 'variant' | 'color' | 'size'> {
   /** Open at once: the reader already pressed the button that this menu replaces. */
@@ -11,10 +14,23 @@ export interface LanguageMenuProps extends Pick<ActionIconProps, 'variant' | 'co
   autoFocus?: boolean;
 }
 
-/** English / 中文 / ខ្មែរ / Filipino, each in its own language; the choice is kept in localStorage. */
+/**
+ * English / 中文 / ខ្មែរ / Filipino, each in its own language; the choice is kept in localStorage and, for a
+ * signed-in user, on the account too: every SMS the server sends them is written in it (issue #36).
+ */
 export function LanguageMenu({ defaultOpened, autoFocus, ...props }: LanguageMenuProps) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const active = currentLanguage();
+  const choose = (lng: Language) => {
+    void i18n.changeLanguage(lng);
+    // Read when chosen, not subscribed to: the menu must not ask for a session on pages without one.
+    const signedIn = Boolean(queryClient.getQueryData<Session>(sessionQueryKey)?.user);
+    if (!signedIn || lng === active) return;
+    // The screen changes whatever the server answers; if it cannot be told now, the messages stay in the
+    // language it knows until the next switch, which is no reason to stop the reader.
+    apiFetch('/api/account/language', { method: 'POST', body: { language: lng } }).catch(() => {});
+  };
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={160} defaultOpened={defaultOpened ?? false}>
       <Menu.Target>
@@ -34,7 +50,7 @@ export function LanguageMenu({ defaultOpened, autoFocus, ...props }: LanguageMen
           <Menu.Item
             key={lng}
             lang={lng}
-            onClick={() => void i18n.changeLanguage(lng)}
+            onClick={() => choose(lng)}
             rightSection={lng === active ? <IconCheck size={16} /> : null}
             aria-current={lng === active ? 'true' : undefined}
           >

@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { createQueryClient } from '../app/query-client';
+import { sessionQueryKey } from '../lib/session';
+import { makeUser, mockApi, renderWithProviders, signedInMe } from '../test/render';
 import { LanguageSwitch } from './language-switch';
 
 function Page() {
@@ -36,5 +38,18 @@ describe('LanguageSwitch', () => {
     expect(screen.getByRole('button', { name: 'Wika' })).toBeTruthy();
     expect(window.localStorage.getItem('hiram.lang')).toBe('fil');
     expect(document.documentElement.lang).toBe('fil');
+  });
+  it('tells the server the language of a signed-in user, for the SMS it sends them (issue #36)', async () => {
+    const fetchMock = mockApi({ 'POST /api/account/language': { body: { language: 'km' } } });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionQueryKey, signedInMe(makeUser()).body);
+    renderWithProviders(<Page />, queryClient);
+    await userEvent.click(screen.getByRole('button', { name: /Language|Wika/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'ខ្មែរ' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method, init?.body])).toEqual([
+        ['/api/account/language', 'POST', JSON.stringify({ language: 'km' })],
+      ]),
+    );
   });
 });

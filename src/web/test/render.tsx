@@ -30,10 +30,10 @@ export function renderApp(path: string) {
   return { ...view, router, queryClient };
 }
 
-/** One component inside the app's providers (theme, i18n, a fresh query client), without the router. */
-export function renderWithProviders(ui: ReactNode) {
+/** One component inside the app's providers (theme, i18n, a fresh query client unless given), without the router. */
+export function renderWithProviders(ui: ReactNode, queryClient = createQueryClient()) {
   return render(
-    <AppProviders queryClient={createQueryClient()} env="test">
+    <AppProviders queryClient={queryClient} env="test">
       {ui}
     </AppProviders>,
   );

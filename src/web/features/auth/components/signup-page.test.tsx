@@ -172,7 +172,8 @@ describe('sign-up page', () => {
     expect(counting.textContent).toBe('Resend in 60s');
     expect(counting.disabled).toBe(true);
     const codeCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/signup/code');
-    expect(JSON.parse(String(codeCall?.[1]?.body))).toEqual({ phone: '09171234567' });
+    // With the screen's language: the SMS is written in it (issue #36).
+    expect(JSON.parse(String(codeCall?.[1]?.body))).toEqual({ phone: '09171234567', language: 'en' });
 
     await act(async () => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('button', { name: 'Resend in 57s' })).toBeTruthy();
@@ -260,6 +261,8 @@ describe('sign-up page', () => {
     expect(JSON.parse(String(signupCall?.[1]?.body))).toEqual({
       ...validForm,
       privacyNoticeVersion: '2026-11-23',
+      // The account keeps the screen's language for every SMS (issue #36).
+      language: 'en',
     });
 
     const borrower = makeUser({ phone: '09171234567' });
@@ -290,7 +293,8 @@ describe('sign-up page', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('button', { name: 'Resend in 60s' });
     const codeCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/signup/code');
-    expect(JSON.parse(String(codeCall?.[1]?.body))).toEqual({ phone: '09171234567' });
+    // With the screen's language: the SMS is written in it (issue #36).
+    expect(JSON.parse(String(codeCall?.[1]?.body))).toEqual({ phone: '09171234567', language: 'en' });
   });
 
   it.each([
