@@ -1,0 +1,899 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPaymentWebhook } from '../src/server/features/repayments/webhook-signature';
+import { type ApiSession, expectStatus } from './support/api';
+import {
+  type Borrower,
+  borrowerWithApplication,
+  borrowerWithApprovedLoan,
+  latestDisbursement,
+  signUpBorrower,
+  withdrawThroughApi,
+} from './support/borrower';
+import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser';
+import { runningServer } from './support/server';
+import { markPaid, type StaffMember, setHold, staffMember } from './support/staff';
+
+/**
+ * Issue #32: no screen scrolls sideways on a 390 px phone, in any of the four languages. Every borrower
+ * screen in the states a real borrower meets (no loan, waiting for a decision, new terms, rejected,
+ * approved before payout with the withdrawal preview, on hold, repaying, overdue, closed with money held and
+ * sent back, receipts, the account page with every section open, both application steps with their
+ * messages, sign-in, sign-up and forgotten password) and every back-office screen and dialog with long
+ * content. A screen passes when the document is no wider than the window (and an open dialog no wider than
+ * itself); a failure names the screen, the language and the elements that stick out, with their right edge.
+ * Tables may scroll inside their own container; the page may not.
+ */
+
+const languages = ['en', 'fil', 'zh', 'km'] as const;
+type Lang = (typeof languages)[number];
+type Tree = { [key: string]: string | Tree };
+type T = (key: string, vars?: Record<string, string | number>) => string;
+
+const WEBHOOK_SECRET = 'e2e-layout-webhook-secret-0123456789abcdef-01234';
+const webhookEnv = { PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENTS_WEBHOOK_CHANNEL: 'gcash' };
+
+const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;
+
+/** Every string of `lang` (borrower and back office), merged as the app merges them, looked up by key. */
+function strings(lang: Lang): T {
+  const dir = 'src/web/locales';
+  const tree: Tree = { ...readJson(`${dir}/${lang}.json`) };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'staff-errors')
+      tree[entry.name] = readJson(`${dir}/${entry.name}/${lang}.json`);
+  }
+  tree.errors = { ...(tree.errors as Tree), ...readJson(`${dir}/staff-errors/${lang}.json`) };
+  return (key, vars = {}) => {
+    const value = key
+      .split('.')
+      .reduce<string | Tree | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        tree,
+      );
+    if (typeof value !== 'string') throw new Error(`No string ${key} in ${lang}`);
+    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+let browser: Browser;
+let admin: StaffMember;
+let adminApi: ApiSession;
+
+/** No application yet: step 1, step 2, the empty wallet and the account page. */
+let newcomer: Borrower;
+/** An application waiting for a decision: the tracker. */
+let waiting: Borrower;
+/** Staff proposed new terms: the acceptance card. */
+let reviewing: Borrower;
+/** A rejected application, with its reason. */
+let rejected: Borrower;
+/** Approved, nothing withdrawn yet: the withdraw form and its preview. */
+let approved: Borrower;
+/** Approved and put on hold, with the message staff wrote. */
+let onHold: Borrower;
+/** Approved, a withdrawal waiting for finance; a complaint with a reply. */
+let withdrawing: Borrower & { applicationId: string; loanNumber: string };
+/** Paid out, two repayments (one reversed): the wallet, receipts and the staff loan page. */
+let repaying: Borrower & {
+  applicationId: string;
+  loanNumber: string;
+  payoutId: string;
+  paymentIds: string[];
+};
+/** Paid in full with ₱100 above the payoff, held for the borrower. */
+let closedWithCredit: Borrower & { applicationId: string };
+/** Paid in full with ₱100 above the payoff, sent back by finance. */
+let closedRefunded: Borrower & { applicationId: string };
+/** Paid out today; overdue once the server restarts with a later clock (the last describe). */
+let goingOverdue: Borrower & { applicationId: string; loanNumber: string };
+/** A second loan product: step 1 offers a choice, and the back office shows it. */
+let productId: string;
+
+const manilaToday = (at = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(at);
+
+/** A loan paid out today (₱`pesos` of ₱50,000 over 6 months). */
+async function paidOut(fullName: string, pesos: number) {
+  const borrower = await borrowerWithApprovedLoan(admin.api, { fullName, amount: 50_000, termMonths: 6 });
+  await withdrawThroughApi(borrower, pesos);
+  const payoutId = (await latestDisbursement(borrower)).id;
+  await markPaid(admin.api, payoutId, `BDO-TRF-${randomUUID().slice(0, 8).toUpperCase()}`);
+  return { ...borrower, payoutId };
+}
+
+async function ledgerOf(loanId: string) {
+  const ledger = await adminApi.request<{ position: { asOf: string; payoffMinor: number } }>(
+    'GET',
+    `/api/staff/loans/${loanId}/ledger`,
+  );
+  expectStatus(ledger, 200, 'ledger');
+  return ledger.body.position;
+}
+
+async function recordRepayment(loanId: string, amount: string, reference: string) {
+  const { asOf } = await ledgerOf(loanId);
+  const recorded = await adminApi.request<{ id: string }>('POST', `/api/staff/loans/${loanId}/repayments`, {
+    amount,
+    receivedOn: asOf,
+    channel: 'gcash',
+    reference,
+  });
+  expectStatus(recorded, 201, `record repayment ${reference}`);
+  return recorded.body.id;
+}
+
+/** Paid in full and ₱100 more (held as the borrower's credit). */
+async function closedLoan(fullName: string) {
+  const borrower = await paidOut(fullName, 20_000);
+  const { payoffMinor } = await ledgerOf(borrower.applicationId);
+  await recordRepayment(
+    borrower.applicationId,
+    ((payoffMinor + 10_000) / 100).toFixed(2),
+    `GC-PAYOFF-${randomUUID().slice(0, 6)}`,
+  );
+  return borrower;
+}
+
+/** The payment provider tells of a payment whose reference matches no loan: it waits in Unapplied. */
+async function unmatchedPayment() {
+  const now = Date.now();
+  const body = JSON.stringify({
+    reference: `PROVIDER-${randomUUID()}`,
+    paymentReference: 'PAYMENT FOR MY LOAN PO',
+    amountMinor: 152_550,
+    currency: 'PHP',
+    receivedAt: new Date(now).toISOString(),
+    payerName: 'Ma. Concepcion Villanueva-Dela Cruz',
+  });
+  const timestamp = String(Math.floor(now / 1000));
+  const response = await fetch(`${baseUrl()}/api/payments/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-hiram-timestamp': timestamp,
+      'x-hiram-signature': signPaymentWebhook(WEBHOOK_SECRET, timestamp, body),
+    },
+    body,
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  // The payment provider's webhook on, for a payment kept in Unapplied.
+  await runningServer().restart(webhookEnv);
+  browser = await launchBrowser();
+  admin = await staffMember('admin');
+  adminApi = admin.api;
+
+  newcomer = await signUpBorrower();
+  waiting = await borrowerWithApplication({
+    fullName: 'Ma. Concepcion Villanueva-Dela Cruz',
+    amount: 60_000,
+  });
+  const proposal = await borrowerWithApplication({ fullName: 'Tess Villanueva', amount: 100_000 });
+  reviewing = proposal;
+  expectStatus(
+    await adminApi.request('POST', `/api/staff/applications/pending/${proposal.application.id}/terms`, {
+      amount: 150_000,
+      termMonths: 12,
+      reason: 'Your income supports a larger loan, so we offer you more over a longer time.',
+    }),
+    200,
+    'propose new terms',
+  );
+  const toReject = await borrowerWithApplication({ fullName: 'Rogelio Manalastas', amount: 80_000 });
+  rejected = toReject;
+  expectStatus(
+    await adminApi.request('POST', `/api/staff/applications/${toReject.application.id}/reject`, {
+      reason: 'The payslip you sent does not show your name; please apply again with a clear copy.',
+    }),
+    200,
+    'reject',
+  );
+  approved = await borrowerWithApprovedLoan(adminApi, { fullName: 'Lorna Dizon', creditScore: 620 });
+  const held = await borrowerWithApprovedLoan(adminApi, { fullName: 'Jerome Bautista' });
+  await setHold(adminApi, held.applicationId, 'hold', 'Please call our office to confirm your identity.');
+  onHold = held;
+  withdrawing = await borrowerWithApprovedLoan(adminApi, { fullName: 'Maricel Panganiban', amount: 80_000 });
+  await withdrawThroughApi(withdrawing, 5_000);
+
+  const paying = await paidOut('Paolo Reyes', 40_000);
+  const paymentIds = [
+    await recordRepayment(paying.applicationId, '5,000.00', 'GCASH-REF-1001'),
+    await recordRepayment(paying.applicationId, '1,250.50', 'GCASH-REF-1002'),
+  ];
+  expectStatus(
+    await adminApi.request('POST', `/api/staff/repayments/${paymentIds[1]}/reverse`, {
+      reason: 'Entered on the wrong loan; the money was for HL-26-000001.',
+    }),
+    200,
+    'reverse repayment',
+  );
+  repaying = { ...paying, paymentIds };
+
+  closedWithCredit = await closedLoan('Dario Mendoza');
+  closedRefunded = await closedLoan('Rosa Villanueva');
+  expectStatus(
+    await adminApi.request('POST', `/api/staff/loans/${closedRefunded.applicationId}/refunds`, {
+      amount: '100',
+      reference: 'GC-REFUND-77120',
+    }),
+    201,
+    'refund the credit',
+  );
+  goingOverdue = await paidOut('Arnel Macaraeg', 20_000);
+
+  // Pending: an approval waiting for a second staff member, and a plain application for the dialogs.
+  const large = await borrowerWithApplication({ fullName: 'Dado Lim', amount: 200_000 });
+  expectStatus(
+    await adminApi.request('POST', `/api/staff/applications/${large.application.id}/approve`, {
+      creditScore: 600,
+    }),
+    200,
+    'first approval',
+  );
+  await borrowerWithApplication({ fullName: 'Ramon Cruz', amount: 60_000 });
+
+  // A complaint with a reply: the borrower's complaints and the staff queue.
+  const complaint = new FormData();
+  complaint.set('category', 'payments');
+  complaint.set(
+    'text',
+    'My payment of 5 November through GCash (reference 7012345678901) is not shown yet in my wallet.',
+  );
+  const filed = await withdrawing.api.request<{ id: string }>('POST', '/api/complaints', complaint);
+  expectStatus(filed, 201, 'file complaint');
+  expectStatus(
+    await adminApi.request('POST', `/api/staff/complaints/${filed.body.id}/replies`, {
+      message: 'Thank you, we are checking it with the bank and will write again within two days.',
+    }),
+    200,
+    'reply to complaint',
+  );
+  await unmatchedPayment();
+  // A closed account, for the Account closures list.
+  const leaving = await signUpBorrower();
+  expectStatus(
+    await leaving.api.request('POST', '/api/account/close', { password: leaving.password }),
+    200,
+    'close account',
+  );
+
+  // Last, as applications above are sent without choosing a product: a second product, so step 1 offers a
+  // choice (with its long names) and the back office lists two.
+  const created = await adminApi.request<{ id: string }>('POST', '/api/staff/products', {
+    code: 'salary-loan',
+    terms: {
+      names: { en: 'Salary loan', fil: 'Pautang sa sahod', zh: '工资贷款', km: 'ប្រាក់កម្ចីប្រាក់ខែ' },
+      borrowerAmount: { min: 5_000, max: 50_000, step: 5_000 },
+      staffAmount: { min: 5_000, max: 100_000, step: 5_000 },
+      termsMonths: [3, 6],
+      defaultTermMonths: 3,
+      monthlyRateBp: 300,
+      fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
+      lateChargeMonthlyBp: 300,
+      graceDays: 3,
+      fourEyesThresholdMinor: 5_000_000,
+      eligibility: {
+        firstLoanMaxAmount: 20_000,
+        repeat: { afterLoans: 1, maxDaysLate: 5, maxAmount: 50_000 },
+      },
+    },
+  });
+  expectStatus(created, 201, 'create product');
+  productId = created.body.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A phone-sized window in `lang`, chosen as the language switch keeps it (local storage, `hiram.lang`). */
+async function phone(lang: Lang) {
+  const context = await browser.newContext({
+    viewport: viewports.phone,
+    baseURL: baseUrl(),
+    locale: 'en-US',
+  });
+  await context.addInitScript((language) => window.localStorage.setItem('hiram.lang', language), lang);
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in through the sign-in page in the reader's language. */
+async function signIn(page: Page, t: T, identifier: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(t('auth.login.identifier')).fill(identifier);
+  await page.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t('auth.login.submit') }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Waits until the page has its data and its transitions have ended. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('main [role="status"] .mantine-Loader-root, [aria-busy="true"]') &&
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+interface Overflow {
+  /** "the page" or "the dialog …". */
+  where: string;
+  /** How far it scrolls sideways, in CSS pixels. */
+  by: number;
+  /** The outermost elements sticking out, widest first: a CSS path, its right edge, its text. */
+  culprits: { selector: string; right: number; text: string }[];
+}
+
+/**
+ * Whether the page (or an open dialog) scrolls sideways, and which elements stick out: those past the right
+ * edge that are not inside a container of their own that scrolls or clips (a table's scroll container
+ * may be wider than the phone, the page may not), outermost first.
+ */
+function measureOverflow(): Overflow[] {
+  const selectorOf = (element: Element): string => {
+    const parts: string[] = [];
+    for (let e: Element | null = element; e && e !== document.body && parts.length < 6; e = e.parentElement) {
+      let part = e.tagName.toLowerCase();
+      if (e.id) {
+        parts.unshift(`${part}#${CSS.escape(e.id)}`);
+        break;
+      }
+      const testId = e.getAttribute('data-testid');
+      if (testId) part += `[data-testid="${testId}"]`;
+      const classes = [...e.classList].filter((c) => !/^m_[0-9a-f]+$/.test(c)).slice(0, 2);
+      part += classes.map((c) => `.${CSS.escape(c)}`).join('');
+      const siblings = e.parentElement
+        ? [...e.parentElement.children].filter((s) => s.tagName === e?.tagName)
+        : [];
+      if (siblings.length > 1) part += `:nth-of-type(${siblings.indexOf(e) + 1})`;
+      parts.unshift(part);
+    }
+    return parts.join(' > ');
+  };
+  /** The nearest ancestor that clips or scrolls sideways, or is fixed (its content scrolls with it). */
+  const containerOf = (element: Element): Element | null => {
+    for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.overflowX !== 'visible' || style.position === 'fixed') return e;
+    }
+    return null;
+  };
+  const culpritsIn = (root: Element | null, right: number) => {
+    const all = [...(root ?? document.body).querySelectorAll('*')].filter(
+      (e) =>
+        containerOf(e) === root &&
+        getComputedStyle(e).position !== 'fixed' &&
+        e.getBoundingClientRect().right > right + 0.5,
+    );
+    const outermost = all.filter((e) => !all.includes(e.parentElement as Element));
+    return outermost
+      .map((e) => ({
+        selector: selectorOf(e),
+        right: Math.round(e.getBoundingClientRect().right * 10) / 10,
+        // biome-ignore lint/performance/useDomNodeTextContent: what a person reads there
+        text: ((e as HTMLElement).innerText ?? e.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60),
+      }))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 4);
+  };
+
+  const found: Overflow[] = [];
+  const page = document.documentElement.scrollWidth - window.innerWidth;
+  if (page > 0) found.push({ where: 'the page', by: page, culprits: culpritsIn(null, window.innerWidth) });
+  // The app's header stays put (fixed): what does not fit in it is cut off, never scrolled to.
+  for (const header of document.querySelectorAll('header')) {
+    const by = header.scrollWidth - header.clientWidth;
+    if (by > 0 && header.getBoundingClientRect().width > 0)
+      found.push({
+        where: 'the header',
+        by,
+        culprits: culpritsIn(header, header.getBoundingClientRect().right),
+      });
+  }
+  // A dialog scrolls inside its own box: that box must fit the window and not scroll sideways.
+  for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+    const box = dialog.getBoundingClientRect();
+    if (box.width === 0) continue;
+    const name = dialog.getAttribute('aria-label') ?? dialog.querySelector('h2')?.textContent ?? '';
+    const by = Math.max(dialog.scrollWidth - dialog.clientWidth, Math.ceil(box.right - window.innerWidth));
+    if (by > 0) {
+      const scrolls = getComputedStyle(dialog).overflowX !== 'visible';
+      found.push({
+        where: `the dialog "${name}"`,
+        by,
+        culprits: culpritsIn(scrolls ? dialog : null, Math.min(box.right, window.innerWidth)),
+      });
+    }
+  }
+  return found;
+}
+
+/** Screenshots of every screen for a person when LAYOUT_SCREENSHOTS is set; of failing ones always. */
+const screenshotAll = Boolean(process.env.LAYOUT_SCREENSHOTS);
+
+const firstLine = (error: unknown) => String(error instanceof Error ? error.message : error).split('\n')[0];
+
+/**
+ * One window's screens, checked one after another; what is wrong with each is kept (an overflow, or a
+ * screen that did not come up) so one run lists every screen's problems, not just the first.
+ */
+class Screens {
+  readonly findings: string[] = [];
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang,
+  ) {
+    page.setDefaultTimeout(15_000);
+  }
+
+  /**
+   * Brings the screen up with `open` (navigation, clicks, waiting for what it shows), then checks that
+   * nothing scrolls sideways: one line per overflow ("screen (lang): the page scrolls sideways by N px;
+   * sticks out: <selector> to x=… "text"").
+   */
+  async check(screen: string, open: () => Promise<unknown>, options: { dialog?: boolean } = {}) {
+    const shot =
+      `layout-${this.lang}-${screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`.toLowerCase();
+    try {
+      await open();
+    } catch (error) {
+      await screenshot(this.page, `${shot}-not-shown`).catch(() => {});
+      this.findings.push(`${screen} (${this.lang}): did not come up: ${firstLine(error)}`);
+      return false;
+    }
+    await settle(this.page);
+    const overflows = await this.page.evaluate(measureOverflow);
+    if (screenshotAll || overflows.length > 0)
+      await screenshot(this.page, shot, { fullPage: !options.dialog });
+    this.findings.push(
+      ...overflows.map(
+        (o) =>
+          `${screen} (${this.lang}): ${o.where} scrolls sideways by ${o.by} px; sticks out: ${
+            o.culprits.map((c) => `${c.selector} to x=${c.right} "${c.text}"`).join('; ') || 'nothing found'
+          }`,
+      ),
+    );
+    return true;
+  }
+
+  /** A dialog opened by `open`: checked, then closed with Escape. */
+  async dialog(screen: string, open: () => Promise<unknown>, ready?: (dialog: Locator) => Promise<unknown>) {
+    const dialog = this.page.getByRole('dialog');
+    await this.check(
+      screen,
+      async () => {
+        await open();
+        await dialog.waitFor();
+        await ready?.(dialog);
+      },
+      { dialog: true },
+    );
+    if ((await dialog.count()) > 0) {
+      await this.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' }).catch(() => {});
+    }
+  }
+}
+
+/** Opens the row's "Actions" menu and chooses `item`. */
+async function rowAction(page: Page, row: Locator, item: string) {
+  await row.locator('button[aria-haspopup="menu"]').first().click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Opens every closed section of the account page's accordion. */
+async function openAccordion(page: Page) {
+  for (const control of await page.locator('.mantine-Accordion-control').all()) {
+    if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  }
+}
+
+/** Opens every section of step 2 (each section's first toggle). */
+async function openStep2Sections(page: Page) {
+  for (const name of ['identity', 'basic', 'bank', 'signature']) {
+    const control = page.locator(`#section-${name} button[aria-expanded]`).first();
+    if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  }
+}
+
+/** A borrower's page has drawn its content (the header's title is outside main). */
+const mainContent = (page: Page) => page.locator('main :is(h2, h3)').first().waitFor();
+
+async function withPhone(lang: Lang, run: (screens: Screens) => Promise<void>): Promise<string[]> {
+  const { context, page } = await phone(lang);
+  const screens = new Screens(page, lang);
+  try {
+    await run(screens);
+  } catch (error) {
+    await screenshot(page, `layout-${lang}-stopped`).catch(() => {});
+    screens.findings.push(`(${lang}) stopped at ${page.url()}: ${firstLine(error)}`);
+  } finally {
+    await context.close();
+  }
+  return screens.findings;
+}
+
+describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
+  const t = strings(lang);
+
+  it('signed out: sign-in, sign-up and forgotten password, with their messages', async () => {
+    const findings = await withPhone(lang, async (s) => {
+      const { page } = s;
+      await s.check('sign-in', async () => {
+        await page.goto('/login');
+        await page.getByRole('button', { name: t('auth.login.submit') }).waitFor();
+      });
+      await s.check('sign-in (refused)', async () => {
+        await page.getByLabel(t('auth.login.identifier')).fill('09170000000');
+        await page.getByLabel(t('auth.login.password'), { exact: true }).fill('not the password');
+        await page.getByRole('button', { name: t('auth.login.submit') }).click();
+        await page.getByRole('alert').first().waitFor();
+      });
+      await s.check('sign-up', async () => {
+        await page.goto('/signup');
+        await page.getByRole('button', { name: t('auth.signup.submit') }).waitFor();
+      });
+      await s.check('sign-up (errors)', async () => {
+        await page.getByLabel(t('auth.signup.phone'), { exact: true }).fill('0917');
+        await page.getByRole('button', { name: t('auth.signup.submit') }).click();
+        await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      });
+      await s.check('forgotten password', async () => {
+        await page.goto('/forgot-password');
+        await page.getByRole('button', { name: t('auth.forgot.submit') }).waitFor();
+      });
+      await s.check('forgotten password (errors)', async () => {
+        await page.getByLabel(t('auth.forgot.phone'), { exact: true }).fill('09170000000');
+        await page.getByLabel(t('auth.forgot.code')).fill('123456');
+        await page.getByLabel(t('auth.forgot.password'), { exact: true }).fill('mango season 2026');
+        await page.getByLabel(t('auth.forgot.confirmPassword')).fill('mango season 2027');
+        await page.getByRole('button', { name: t('auth.forgot.submit') }).click();
+        await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      });
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('a borrower with no loan: step 1 and step 2 with their messages, the wallet and the account', async () => {
+    const findings = await withPhone(lang, async (s) => {
+      const { page } = s;
+      const apply = page.getByRole('button', { name: t('application.step1.apply') });
+      const choice = page.locator('input[type="radio"]');
+      await s.check('step 1', async () => {
+        await signIn(page, t, newcomer.phone, newcomer.password);
+        await apply.waitFor();
+      });
+      // The second product chosen, then a phone number that is refused.
+      await s.check('step 1 (errors)', async () => {
+        if ((await choice.count()) > 1) await choice.nth(1).check();
+        await page.getByLabel(t('application.step1.phone')).fill('12');
+        await apply.click();
+        await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      });
+      await s.check('step 2', async () => {
+        await page.getByLabel(t('application.step1.phone')).fill(newcomer.phone);
+        if ((await choice.count()) > 1) await choice.nth(0).check();
+        await apply.click();
+        await page.waitForURL('**/loan/info');
+        await openStep2Sections(page);
+        await page.locator('[data-testid="signature-pad"][data-ready]').waitFor();
+      });
+      // Submit stays disabled until every section is complete; closing a section shows what it still needs.
+      await s.check('step 2 (errors)', async () => {
+        for (const name of ['identity', 'basic', 'bank', 'signature']) {
+          const control = page.locator(`#section-${name} button[aria-expanded]`).first();
+          await control.click();
+          await control.click();
+        }
+        await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      });
+      await s.check('wallet (no loan)', async () => {
+        await page.goto('/wallet');
+        await mainContent(page);
+      });
+      await s.check('account (every section open)', async () => {
+        await page.goto('/account');
+        await page.getByTestId('credit-rating').waitFor();
+        await openAccordion(page);
+      });
+      await s.dialog('close account dialog', () =>
+        page.getByRole('button', { name: t('privacy.account.close.button') }).click(),
+      );
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('before the payout: waiting for a decision, new terms, rejected, approved with the preview, on hold, a withdrawal waiting', async () => {
+    const findings: string[] = [];
+    const visits: [string, Borrower][] = [
+      ['waiting for a decision', waiting],
+      ['new terms to accept', reviewing],
+      ['rejected', rejected],
+      ['approved', approved],
+      ['on hold', onHold],
+      ['withdrawal waiting', withdrawing],
+    ];
+    for (const [state, borrower] of visits) {
+      findings.push(
+        ...(await withPhone(lang, async (s) => {
+          const { page } = s;
+          await signIn(page, t, borrower.phone, borrower.password);
+          await s.check(`home (${state})`, async () => {
+            await page.goto('/loan/application');
+            await mainContent(page);
+          });
+          await s.check(`wallet (${state})`, async () => {
+            await page.goto('/wallet');
+            await mainContent(page);
+          });
+          if (borrower === approved) {
+            await s.check('wallet (withdrawal preview)', async () => {
+              await page.getByLabel(t('wallet.withdraw.amount')).fill('2000');
+              await page.getByTestId('preview-monthly').waitFor();
+            });
+          }
+          if (borrower === withdrawing) {
+            await s.check('account (complaints with a reply)', async () => {
+              await page.goto('/account#complaints');
+              await page.getByText('we are checking it with the bank', { exact: false }).waitFor();
+            });
+          }
+        })),
+      );
+    }
+    expect(findings).toEqual([]);
+  });
+
+  it('after the payout: repaying, receipts, closed with money held and sent back', async () => {
+    const findings = await withPhone(lang, async (s) => {
+      const { page } = s;
+      await signIn(page, t, repaying.phone, repaying.password);
+      await s.check('home (repaying)', async () => {
+        await page.goto('/loan/application');
+        await page.getByTestId('loan-now').waitFor();
+      });
+      await s.check('wallet (repaying)', async () => {
+        await page.goto('/wallet');
+        await page.getByTestId('payment').first().waitFor();
+      });
+      for (const [name, path] of [
+        ['payment receipt', `/wallet/receipts/payments/${repaying.paymentIds[0]}`],
+        ['reversed payment receipt', `/wallet/receipts/payments/${repaying.paymentIds[1]}`],
+        ['payout receipt', `/wallet/receipts/payouts/${repaying.payoutId}`],
+      ] as const) {
+        await s.check(name, async () => {
+          await page.goto(path);
+          await page.getByTestId('receipt-amount').first().waitFor();
+        });
+      }
+      await s.check('account (repaying, every section open)', async () => {
+        await page.goto('/account');
+        await page.getByTestId('credit-rating').waitFor();
+        await openAccordion(page);
+      });
+    });
+    for (const [state, borrower] of [
+      ['paid in full, money held', closedWithCredit],
+      ['paid in full, money sent back', closedRefunded],
+    ] as const) {
+      findings.push(
+        ...(await withPhone(lang, async (s) => {
+          const { page } = s;
+          await signIn(page, t, borrower.phone, borrower.password);
+          await s.check(`wallet (${state})`, async () => {
+            await page.goto('/wallet');
+            await mainContent(page);
+          });
+          await s.check(`home (${state})`, async () => {
+            await page.goto('/loan/application');
+            await mainContent(page);
+          });
+        })),
+      );
+    }
+    expect(findings).toEqual([]);
+  });
+
+  it('back office: every screen', async () => {
+    const findings = await withPhone(lang, async (s) => {
+      const { page } = s;
+      await s.check('/admin/home', async () => {
+        await signIn(page, t, admin.username, admin.password);
+        await page.waitForURL('**/admin/home');
+        await page.locator('[data-testid="card-totalLoans-value"]:not([aria-busy="true"])').waitFor();
+      });
+      // The navigation, opened from the header on a phone (with the live pending count).
+      await s.check('staff navigation (open)', async () => {
+        await page.locator('header button.mantine-Burger-root').click();
+        await page.locator('nav a').first().waitFor();
+      });
+      for (const path of [
+        '/admin/pending',
+        '/admin/approved',
+        '/admin/servicing',
+        '/admin/disbursements',
+        '/admin/repayments',
+        '/admin/unapplied',
+        '/admin/users',
+        '/admin/audit',
+        '/admin/account-closures',
+        '/admin/complaints',
+        '/admin/products',
+      ]) {
+        await s.check(path, async () => {
+          await page.goto(path);
+          await page.locator('tbody tr').first().waitFor();
+        });
+      }
+      await s.check('/admin/overdue (none yet)', async () => {
+        await page.goto('/admin/overdue');
+        await page.locator('main table').first().waitFor();
+      });
+      await s.check('/admin/products/:id', async () => {
+        await page.goto(`/admin/products/${productId}`);
+        await page.locator('#product-history').waitFor();
+      });
+      await s.check('/admin/products/new (errors)', async () => {
+        await page.goto('/admin/products/new');
+        await page.locator('main form button[type="submit"]').last().click();
+        await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      });
+      for (const [name, id] of [
+        ['repaying', repaying.applicationId],
+        ['paid in full, money held', closedWithCredit.applicationId],
+        ['paid in full, money sent back', closedRefunded.applicationId],
+        ['approved, a withdrawal waiting', withdrawing.applicationId],
+      ] as const) {
+        await s.check(`/admin/loans/:id (${name})`, async () => {
+          await page.goto(`/admin/loans/${id}`);
+          // Before the payout there is no table: the schedule and the repayments say they are empty.
+          await page.getByRole('heading', { name: t('staffLoans.ledger.title') }).waitFor();
+          await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+        });
+      }
+      await s.check('/admin/security', async () => {
+        await page.goto('/admin/security');
+        await page.locator('main button').first().waitFor();
+      });
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('back office: dialogs with long content', async () => {
+    const findings = await withPhone(lang, async (s) => {
+      const { page } = s;
+      await signIn(page, t, admin.username, admin.password);
+      await page.waitForURL('**/admin/home');
+
+      await page.goto('/admin/pending');
+      const ramon = page.locator('tbody tr', { hasText: 'Ramon Cruz' });
+      await s.dialog(
+        'View Profile',
+        () => rowAction(page, ramon, t('backOffice.actions.viewProfile')),
+        (d) => d.getByText('Santos Sari-Sari Store').first().waitFor(),
+      );
+      await s.dialog('Update Loan', () => rowAction(page, ramon, t('backOffice.actions.updateLoan')));
+      await s.dialog('Approve', () => rowAction(page, ramon, t('backOffice.actions.approve')));
+      await s.dialog(
+        'Reject (reason missing)',
+        () => rowAction(page, ramon, t('backOffice.actions.reject')),
+        async (d) => {
+          await d.getByRole('button', { name: t('backOffice.reject.confirm') }).click();
+          await d.locator('.mantine-InputWrapper-error').first().waitFor();
+        },
+      );
+
+      await page.goto('/admin/servicing');
+      await s.dialog('Change Status (release)', () =>
+        rowAction(
+          page,
+          page.locator('tbody tr', { hasText: 'Jerome Bautista' }),
+          t('servicing.actions.status'),
+        ),
+      );
+      await s.dialog('Change Amount', () =>
+        rowAction(page, page.locator('tbody tr', { hasText: 'Lorna Dizon' }), t('servicing.actions.amount')),
+      );
+
+      await page.goto('/admin/disbursements');
+      await s.dialog('Mark Failed', () =>
+        rowAction(
+          page,
+          page.locator('tbody tr', { hasText: 'Maricel Panganiban' }),
+          t('disbursements.actions.markFailed'),
+        ),
+      );
+
+      await page.goto('/admin/unapplied');
+      await s.dialog('Apply payment', () =>
+        rowAction(page, page.locator('tbody tr').first(), t('collections.unapplied.actions.apply')),
+      );
+
+      await page.goto('/admin/complaints');
+      await s.dialog(
+        'Complaint and reply',
+        () => rowAction(page, page.locator('tbody tr').first(), t('complaints.staff.actions.view')),
+        (d) => d.getByText('we are checking it with the bank', { exact: false }).waitFor(),
+      );
+
+      await page.goto(`/admin/loans/${repaying.applicationId}`);
+      await s.dialog(
+        'Record Repayment (fields missing)',
+        () => page.getByRole('button', { name: t('staffLoans.record.button') }).click(),
+        async (d) => {
+          await d.getByRole('button', { name: t('staffLoans.record.confirm') }).click();
+          await d.locator('.mantine-InputWrapper-error').first().waitFor();
+        },
+      );
+      await s.dialog('Reverse Repayment', async () => {
+        await page
+          .getByRole('button', { name: t('backOffice.rowActions.menuFor', { name: 'GCASH-REF-1001' }) })
+          .click();
+        await page.getByRole('menuitem', { name: t('staffLoans.reverse.action') }).click();
+      });
+    });
+    expect(findings).toEqual([]);
+  });
+});
+
+// Last, as it restarts the server 54 days later: the loan paid out today is overdue from here on.
+describe('no sideways scroll at 390 px: overdue (the server restarted with a later clock)', () => {
+  it('the borrower home and wallet, and the back office Overdue queue, dashboard and loan page', async () => {
+    const later = new Date(`${manilaToday()}T03:00:00.000Z`);
+    later.setUTCDate(later.getUTCDate() + 54);
+    await runningServer().restart({
+      ...webhookEnv,
+      TEST_CLOCK_START: later.toISOString(),
+      JOBS_ENABLED: 'false',
+    });
+    const findings: string[] = [];
+    for (const lang of languages) {
+      const t = strings(lang);
+      findings.push(
+        ...(await withPhone(lang, async (s) => {
+          const { page } = s;
+          await signIn(page, t, goingOverdue.phone, goingOverdue.password);
+          await s.check('wallet (overdue)', async () => {
+            await page.goto('/wallet');
+            await page.getByTestId('due-now-amount').waitFor();
+          });
+          await s.check('home (overdue)', async () => {
+            await page.goto('/loan/application');
+            await page.getByTestId('due-now-amount').waitFor();
+          });
+        })),
+        ...(await withPhone(lang, async (s) => {
+          const { page } = s;
+          await s.check('/admin/home (overdue loans)', async () => {
+            await signIn(page, t, admin.username, admin.password);
+            await page.waitForURL('**/admin/home');
+            await page.locator('[data-testid="card-totalLoans-value"]:not([aria-busy="true"])').waitFor();
+          });
+          await s.check('/admin/overdue', async () => {
+            await page.goto('/admin/overdue');
+            await page.locator('tbody tr').first().waitFor();
+          });
+          await s.check('/admin/loans/:id (overdue)', async () => {
+            await page.goto(`/admin/loans/${goingOverdue.applicationId}`);
+            await page.locator('main table').first().waitFor();
+          });
+        })),
+      );
+    }
+    expect(findings).toEqual([]);
+  });
+});
