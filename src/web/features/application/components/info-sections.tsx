@@ -59,7 +59,7 @@ export function BasicSection(props: SectionProps) {
     <Stack gap="sm">
       <TextInput {...text('companyName')} autoComplete="organization" />
       <TextInput {...text('position')} autoComplete="organization-title" />
-      <TextInput {...text('phone')} type="tel" inputMode="numeric" autoComplete="tel" />
+      <TextInput {...text('phone')} type="tel" inputMode="tel" autoComplete="tel" />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput {...text('income')} {...pesos} />
         <TextInput {...text('monthlyExpense')} {...pesos} />
@@ -81,7 +81,7 @@ export function BasicSection(props: SectionProps) {
         }
       />
       <TextInput {...text('contactName')} autoComplete="off" />
-      <TextInput {...text('contactPhone')} type="tel" inputMode="numeric" autoComplete="off" />
+      <TextInput {...text('contactPhone')} type="tel" inputMode="tel" autoComplete="off" />
       <Textarea {...text('contactAddress')} autosize minRows={2} maxRows={5} autoComplete="off" />
       <NativeSelect
         {...text('contactRelation')}

@@ -261,7 +261,7 @@ function LoanRequestForm({
               <TextInput
                 label={t('application.step1.phone')}
                 type="tel"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="tel"
                 value={phone}
                 onChange={(event) => {
