@@ -1,8 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../app/query-client';
 import { sessionQueryKey } from '../lib/session';
 import { makeUser, mockApi, renderWithProviders, signedInMe } from '../test/render';
 import { LanguageSwitch } from './language-switch';
@@ -41,7 +41,8 @@ describe('LanguageSwitch', () => {
   });
   it('tells the server the language of a signed-in user, for the SMS it sends them (issue #36)', async () => {
     const fetchMock = mockApi({ 'POST /api/account/language': { body: { language: 'km' } } });
-    const queryClient = createQueryClient();
+    // A plain client: shared components' tests do not reach into the app's set-up (dependency rules).
+    const queryClient = new QueryClient();
     queryClient.setQueryData(sessionQueryKey, signedInMe(makeUser()).body);
     renderWithProviders(<Page />, queryClient);
     await userEvent.click(screen.getByRole('button', { name: /Language|Wika/ }));
