@@ -127,6 +127,7 @@ export interface ApiResponses {
   'POST /api/staff/loans/:id/credit-score': ApplicationProfile;
   'POST /api/staff/loans/:id/amount': ApplicationProfile;
   'POST /api/staff/loans/:id/message': ApplicationProfile;
+  'POST /api/staff/loans/:id/language': ApplicationProfile;
   'POST /api/staff/loans/:id/reset-password': z.infer<typeof passwordResetCodeSentResponse>;
   'GET /api/staff/disbursements': Page<StaffDisbursementItem>;
   'POST /api/staff/disbursements/:id/paid': DisbursementDto;

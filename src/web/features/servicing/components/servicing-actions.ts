@@ -13,6 +13,7 @@ export const servicingActionPermissions = {
   resetPassword: 'users.manage',
   amount: 'loan.changeAmount',
   message: 'loan.messageBorrower',
+  language: 'borrower.changeLanguage',
 } as const satisfies Record<string, Permission>;
 
 export type ServicingAction = keyof typeof servicingActionPermissions;

@@ -68,7 +68,14 @@ async function choose(loan: ServicingItem, action: string, dialogName: string) {
 
 describe('servicing permissions (SPEC §1)', () => {
   it('gives each role exactly its actions', () => {
-    expect(servicingActionsFor('officer')).toEqual(['profile', 'status', 'creditScore', 'amount', 'message']);
+    expect(servicingActionsFor('officer')).toEqual([
+      'profile',
+      'status',
+      'creditScore',
+      'amount',
+      'message',
+      'language',
+    ]);
     expect(servicingActionsFor('finance')).toEqual(['profile', 'bankDetails']);
     expect(servicingActionsFor('admin')).toEqual([
       'profile',
@@ -78,6 +85,7 @@ describe('servicing permissions (SPEC §1)', () => {
       'resetPassword',
       'amount',
       'message',
+      'language',
     ]);
     expect(servicingActionsFor('borrower')).toEqual([]);
   });
@@ -123,7 +131,14 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     [
       'officer',
       officer,
-      ['View Profile', 'Change Status', 'Change Credit Score', 'Change Amount', 'Message Borrower'],
+      [
+        'View Profile',
+        'Change Status',
+        'Change Credit Score',
+        'Change Amount',
+        'Message Borrower',
+        'Change SMS Language',
+      ],
     ],
     ['finance', finance, ['View Profile', 'Change Bank Details']],
     [
@@ -137,6 +152,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
         'Reset Password',
         'Change Amount',
         'Message Borrower',
+        'Change SMS Language',
       ],
     ],
   ])('the %s’s action menu lists only what the role may do', async (_role, user, expected) => {
@@ -375,5 +391,31 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
       'You do not have permission to do this.',
     );
     expect(screen.getByRole('dialog', { name: 'Message Borrower' })).toBeTruthy();
+  });
+
+  it('sets the language the borrower asked for their SMS, with a reason (issue #36)', async () => {
+    const loan = makeLoan();
+    const fetchMock = mockApi({
+      ...staffBase(officer),
+      'GET /api/staff/loans': { body: pageOf([loan]) },
+      ...stub('POST /api/staff/loans/:id/language', { id: loan.id }, { body: profileOf(loan) }),
+    });
+    renderBackOffice('/admin/servicing');
+    const dialog = await choose(loan, 'Change SMS Language', 'Change SMS Language');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower asked by phone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      "Language of the borrower's messages is required",
+    );
+    await userEvent.click(within(dialog).getByRole('textbox', { name: /^Language of the borrower/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'ខ្មែរ' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([url]) => url === `/api/staff/loans/${loan.id}/language`)
+          .map(([, init]) => JSON.parse(String(init?.body))),
+      ).toEqual([{ language: 'km', reason: 'Borrower asked by phone' }]),
+    );
   });
 });

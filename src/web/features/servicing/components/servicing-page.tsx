@@ -4,6 +4,7 @@ import {
   IconCoin,
   IconGauge,
   IconKey,
+  IconLanguage,
   IconMessage,
   IconPlayerPause,
   IconUser,
@@ -27,6 +28,7 @@ import { AmountModal } from './amount-modal';
 import { BankDetailsModal } from './bank-details-modal';
 import { ChangeStatusModal } from './change-status-modal';
 import { CreditScoreModal } from './credit-score-modal';
+import { LanguageModal } from './language-modal';
 import { MessageModal } from './message-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 import { type ServicingAction, servicingActionsFor } from './servicing-actions';
@@ -39,6 +41,7 @@ const icons: Record<ServicingAction, ReactNode> = {
   resetPassword: <IconKey size={16} />,
   amount: <IconCoin size={16} />,
   message: <IconMessage size={16} />,
+  language: <IconLanguage size={16} />,
 };
 
 /** Loan Servicing (SPEC §2.7): running loans, and the changes each role may make, each with a reason. */
@@ -157,6 +160,7 @@ export function ServicingPage() {
       ) : null}
       {can('amount') ? <AmountModal loan={row} opened={dialog === 'amount'} onClose={close} /> : null}
       {can('message') ? <MessageModal loan={row} opened={dialog === 'message'} onClose={close} /> : null}
+      {can('language') ? <LanguageModal loan={row} opened={dialog === 'language'} onClose={close} /> : null}
       {can('resetPassword') ? (
         <ResetPasswordModal loan={row} opened={dialog === 'resetPassword'} onClose={close} />
       ) : null}
