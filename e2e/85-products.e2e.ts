@@ -181,6 +181,81 @@ describe('loan products', () => {
     }
   });
 
+  it("a payout with a fee: gross, fee and net on the borrower's preview and receipt and on finance's queue", async () => {
+    // A product whose fee (₱500 on the first payout and 1% of each) is taken from the payout.
+    const created = await admin.api.request<{ id: string }>('POST', '/api/staff/products', {
+      code: 'fee-loan',
+      terms: {
+        names: { en: 'Loan with a fee', fil: 'Pautang na may bayad', zh: '收费贷款', km: 'ប្រាក់កម្ចីមានកម្រៃ' },
+        borrowerAmount: { min: 10_000, max: 100_000, step: 10_000 },
+        staffAmount: { min: 10_000, max: 100_000, step: 10_000 },
+        termsMonths: [6],
+        defaultTermMonths: 6,
+        monthlyRateBp: 300,
+        fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
+        lateChargeMonthlyBp: 0,
+        graceDays: 3,
+        fourEyesThresholdMinor: 10_000_000,
+        eligibility: { firstLoanMaxAmount: 100_000, repeat: null },
+      },
+    });
+    expectStatus(created, 201, 'create the product with a fee');
+    const phone = await newPage(browser, 'phone');
+    const staff = await newPage(browser, 'desktop');
+    try {
+      const borrower = await signUpBorrower(phone.page);
+      const offered = await borrower.api.request<{ items: { code: string; versionId: string }[] }>(
+        'GET',
+        '/api/products',
+      );
+      const version = offered.body.items.find((p) => p.code === 'fee-loan')!;
+      const application = await submitApplication(borrower, {
+        fullName: 'Nilda Fee Test',
+        amount: 50_000,
+        termMonths: 6,
+        productVersionId: version.versionId,
+      });
+      await approve(admin.api, application.id, 600);
+
+      // Before asking: ₱20,000 is ₱700 of fee (₱500 + 1%) and ₱19,300 sent.
+      await phone.page.goto('/wallet');
+      await phone.page.getByLabel('Amount (whole pesos)').fill('20000');
+      await expect.poll(() => phone.page.getByTestId('preview-fee').textContent()).toBe('₱700.00');
+      expect(await phone.page.getByTestId('preview-net').textContent()).toBe('₱19,300.00');
+      await screenshot(phone.page, 'products-fee-preview-phone');
+      const payoutId = await withdrawThroughApi(borrower, 20_000);
+
+      // Finance sends the net amount and sees what was taken.
+      await logInInBrowser(staff.page, admin.username, admin.password);
+      await staff.page.waitForURL('**/admin/home');
+      await staff.page.goto('/admin/disbursements');
+      const row = staff.page.locator('tbody tr', { hasText: application.loanNumber });
+      await row.getByText('Send ₱19,300.00').waitFor();
+      await screenshot(staff.page, 'products-fee-disbursements-desktop');
+      await row.locator('button[aria-haspopup="menu"]').first().click();
+      await staff.page.getByRole('menuitem', { name: 'Mark Paid', exact: true }).click();
+      const dialog = staff.page.getByRole('dialog');
+      await dialog.getByText('Send ₱19,300.00').waitFor();
+      await dialog.getByText('₱20,000.00 less the fee of ₱700.00').waitFor();
+      await screenshot(staff.page, 'products-fee-mark-paid-desktop', { fullPage: false });
+      await staff.page.keyboard.press('Escape');
+      await markPaid(admin.api, payoutId, 'BDO-FEE-85');
+
+      // The borrower's receipt: borrowed, fee, sent.
+      await phone.page.goto(`/wallet/receipts/payouts/${payoutId}`);
+      const amounts = phone.page.getByTestId('receipt-amounts');
+      await amounts.waitFor();
+      const text = (await amounts.textContent()) ?? '';
+      expect(text).toContain('Amount borrowed₱20,000.00');
+      expect(text).toContain('Fee deducted₱700.00');
+      expect(text).toContain('Sent to you₱19,300.00');
+      await screenshot(phone.page, 'products-fee-receipt-phone');
+    } finally {
+      await phone.context.close();
+      await staff.context.close();
+    }
+  });
+
   it('the back office screens at 390 px', async () => {
     const { context, page } = await newPage(browser, 'phone');
     try {
