@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { borrowerEventKinds } from '../borrower-events';
 import { codePattern } from '../codes';
 import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
@@ -105,7 +106,7 @@ export type DisbursementDto = z.infer<typeof disbursementDto>;
 
 export const borrowerEventDto = z.object({
   id: z.number(),
-  kind: z.string(),
+  kind: z.enum(borrowerEventKinds),
   message: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AuditAction, AuditField, AuditTargetType } from '../../domain/audit-fields';
+import type { BorrowerEventKind } from '../../domain/borrower-events';
 import type { Role } from '../../domain/roles';
 import { storableOrNull } from '../../domain/schemas/text';
 import type { Database, User } from '../db/schema';
@@ -87,7 +88,7 @@ export async function notifyBorrower(
   event: {
     borrowerId: string;
     applicationId: string | null;
-    kind: string;
+    kind: BorrowerEventKind;
     message?: string | null;
     data?: object;
   },

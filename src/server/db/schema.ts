@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { BorrowerEventKind } from '../../domain/borrower-events';
 import type { CodePurpose } from '../../domain/codes';
 import type { UserLanguage } from '../../domain/languages';
 import type { ReminderKind } from '../../domain/loan/reminders';
@@ -314,7 +315,7 @@ export interface BorrowerEventsTable {
   id: Generated<number>;
   borrower_id: string;
   application_id: string | null;
-  kind: string;
+  kind: BorrowerEventKind;
   message: string | null;
   data: ColumnType<Record<string, unknown>, string | undefined, never>;
   created_at: CreatedAt;

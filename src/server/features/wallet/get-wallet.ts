@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { borrowerEventKinds } from '../../../domain/borrower-events';
 import { loanBalance } from '../../../domain/loan/balance';
 import { wasApproved } from '../../../domain/loan/status';
 import type { WalletResponse } from '../../../domain/schemas/wallet';
@@ -29,6 +30,8 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
     .selectFrom('borrower_events')
     .selectAll()
     .where('borrower_id', '=', borrowerId)
+    // Only kinds this version can say (a row written by another version is skipped, never a 500).
+    .where('kind', 'in', borrowerEventKinds)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(HISTORY_LIMIT)

@@ -16,30 +16,50 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type BorrowerEventKind,
+  type BorrowerEventTone,
+  borrowerEventTones,
+} from '../../../../domain/borrower-events';
 import type { BorrowerEventDto } from '../../../../domain/schemas/wallet';
 import { useFormat } from '../../../lib/format';
 import { historyText } from '../lib/history-text';
 
-const kindIcons: Record<string, { icon: ReactNode; color: string }> = {
-  approved: { icon: <IconCircleCheck size={14} />, color: 'green' },
-  rejected: { icon: <IconCircleX size={14} />, color: 'red' },
-  terms_changed: { icon: <IconReceipt size={14} />, color: 'blue' },
-  on_hold: { icon: <IconHandStop size={14} />, color: 'red' },
-  released: { icon: <IconPlayerPlay size={14} />, color: 'green' },
-  bank_changed: { icon: <IconBuildingBank size={14} />, color: 'blue' },
-  credit_score_changed: { icon: <IconGauge size={14} />, color: 'blue' },
-  message: { icon: <IconMessage size={14} />, color: 'brand' },
-  disbursement_paid: { icon: <IconCash size={14} />, color: 'green' },
-  disbursement_failed: { icon: <IconAlertTriangle size={14} />, color: 'red' },
-  password_reset: { icon: <IconKey size={14} />, color: 'gray' },
-  repayment_received: { icon: <IconCash size={14} />, color: 'green' },
-  credit_refunded: { icon: <IconCash size={14} />, color: 'blue' },
-  repayment_reversed: { icon: <IconAlertTriangle size={14} />, color: 'red' },
-  loan_closed: { icon: <IconCircleCheck size={14} />, color: 'green' },
-  loan_reopened: { icon: <IconAlertTriangle size={14} />, color: 'orange' },
-  payment_reminder: { icon: <IconBell size={14} />, color: 'blue' },
+/**
+ * One icon per kind (a new kind without one does not compile); the colour is its tone's. A kind from a newer
+ * server than this page (an open tab across an upgrade) gets a plain dot.
+ */
+const kindIcons: Record<BorrowerEventKind, ReactNode> = {
+  approved: <IconCircleCheck size={14} />,
+  rejected: <IconCircleX size={14} />,
+  terms_changed: <IconReceipt size={14} />,
+  terms_change_proposed: <IconReceipt size={14} />,
+  terms_change_accepted: <IconReceipt size={14} />,
+  terms_change_declined: <IconReceipt size={14} />,
+  terms_change_withdrawn: <IconReceipt size={14} />,
+  on_hold: <IconHandStop size={14} />,
+  released: <IconPlayerPlay size={14} />,
+  bank_changed: <IconBuildingBank size={14} />,
+  credit_score_changed: <IconGauge size={14} />,
+  message: <IconMessage size={14} />,
+  disbursement_paid: <IconCash size={14} />,
+  disbursement_failed: <IconAlertTriangle size={14} />,
+  password_reset: <IconKey size={14} />,
+  repayment_received: <IconCash size={14} />,
+  credit_refunded: <IconCash size={14} />,
+  repayment_reversed: <IconAlertTriangle size={14} />,
+  loan_closed: <IconCircleCheck size={14} />,
+  loan_reopened: <IconAlertTriangle size={14} />,
+  payment_reminder: <IconBell size={14} />,
 };
-const fallbackIcon = { icon: <IconPointFilled size={14} />, color: 'gray' };
+const toneColors: Record<BorrowerEventTone, string> = {
+  good: 'green',
+  bad: 'red',
+  change: 'blue',
+  warning: 'orange',
+  message: 'brand',
+  neutral: 'gray',
+};
 
 /** What staff changed on the loan, newest first (SPEC principle 5), each with its time in Manila. */
 export function HistoryList(props: { history: BorrowerEventDto[] }) {
@@ -58,13 +78,17 @@ export function HistoryList(props: { history: BorrowerEventDto[] }) {
         <Timeline bulletSize={26} lineWidth={2} aria-label={t('wallet.history.title')}>
           {props.history.map((event) => {
             const { text, note } = historyText(event, t, format);
-            const look = kindIcons[event.kind] ?? fallbackIcon;
             return (
               <Timeline.Item
                 key={event.id}
                 bullet={
-                  <ThemeIcon size={26} radius="xl" color={look.color} variant="light">
-                    {look.icon}
+                  <ThemeIcon
+                    size={26}
+                    radius="xl"
+                    color={toneColors[borrowerEventTones[event.kind]] ?? 'gray'}
+                    variant="light"
+                  >
+                    {kindIcons[event.kind] ?? <IconPointFilled size={14} />}
                   </ThemeIcon>
                 }
               >

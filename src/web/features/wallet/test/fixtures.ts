@@ -1,3 +1,4 @@
+import type { BorrowerEventKind } from '../../../../domain/borrower-events';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
 import type {
   BorrowerEventDto,
@@ -50,7 +51,10 @@ export function makeDisbursement(overrides: Partial<DisbursementDto> = {}): Disb
 }
 
 let eventId = 0;
-export function makeEvent(kind: string, overrides: Partial<BorrowerEventDto> = {}): BorrowerEventDto {
+export function makeEvent(
+  kind: BorrowerEventKind,
+  overrides: Partial<BorrowerEventDto> = {},
+): BorrowerEventDto {
   eventId += 1;
   return { id: eventId, kind, message: null, data: {}, createdAt: '2025-03-02T02:00:00.000Z', ...overrides };
 }
