@@ -1,6 +1,7 @@
 /**
  * One-way imports (docs/ARCHITECTURE.md): domain → server / web, never back; web features never import each
- * other or the app shell; shared web code (components, lib) never imports a feature or the app.
+ * other or the app shell; shared web code (components, lib) never imports a feature or the app; server
+ * features never import each other, and the server's lower layers never import a feature.
  * Run by `npm run lint` (`depcruise src`); paths are resolved, so `../../x` counts as what it reaches.
  */
 module.exports = {
@@ -47,6 +48,32 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/web/(components|lib)/' },
       to: { path: '^src/web/(features|app)/' },
+    },
+    {
+      name: 'server-feature-not-other-feature',
+      comment:
+        'A server feature never imports another feature: what both need lives one level up (auth, loans, audit, lib…).',
+      severity: 'error',
+      from: { path: '^src/server/features/([^/]+)/' },
+      to: { path: '^src/server/features/', pathNot: '^src/server/features/$1/' },
+    },
+    {
+      name: 'server-layers-not-features',
+      comment:
+        'The layers under the features (auth, db, audit, loans, jobs, storage, notify, pdf…) never import a feature; app.ts wires them.',
+      severity: 'error',
+      from: {
+        path: '^src/server/',
+        pathNot: '^src/server/(features/|app\\.ts$|main\\.ts$|test-support/)|\\.test\\.ts$',
+      },
+      to: { path: '^src/server/features/' },
+    },
+    {
+      name: 'auth-below-loans',
+      comment: 'Sign-in and who is acting (auth) sit below the loan rules: auth never imports loans.',
+      severity: 'error',
+      from: { path: '^src/server/auth/' },
+      to: { path: '^src/server/loans/' },
     },
   ],
   options: {

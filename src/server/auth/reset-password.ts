@@ -4,11 +4,11 @@ import { codeSms } from '../../domain/sms-texts';
 import { notifyBorrower, recordAudit } from '../audit/audit';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
-import type { StaffContext } from '../loans/staff-context';
 import { randomToken, temporaryPassword } from './crypto';
 import { passwordResetTarget } from './password-reset-codes';
 import { hashPassword } from './passwords';
 import { destroyUserSessions } from './sessions';
+import type { StaffContext } from './staff-context';
 import { codeSendingDeps, deliverCode, reserveCode } from './verification-codes';
 
 /** A temporary password (shown once, for the admin to hand over) and its hash. */

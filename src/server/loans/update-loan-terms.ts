@@ -5,6 +5,7 @@ import { awaitsDecision } from '../../domain/loan/status';
 import { isStaffAmountAllowed } from '../../domain/loan/terms';
 import { MINOR_PER_MAJOR, toMinor } from '../../domain/money';
 import { notifyBorrower, recordAudit } from '../audit/audit';
+import type { StaffContext } from '../auth/staff-context';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publishAfterCommit } from '../events/publish-after-commit';
@@ -15,7 +16,6 @@ import { governingProductVersion } from '../products/product-versions';
 import { lastDueDate } from './loan-position';
 import { lockRunningLoan } from './lock-running-loan';
 import { refreshLoanFacts } from './refresh-loan-facts';
-import type { StaffContext } from './staff-context';
 import { assertNoProposedChange, bindingDisclosure, disclosureFor } from './terms-changes';
 
 export type LoanStage = 'pending' | 'approved';

@@ -5,10 +5,10 @@ import { rolesFor } from '../../../domain/permissions';
 import type { ComplaintStatus } from '../../../domain/schemas/complaints';
 import { complaintSms } from '../../../domain/sms-texts';
 import { recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import type { StaffContext } from '../../loans/staff-context';
 import { maskPhone } from '../../notify/notifier';
 import { getComplaint } from './get-complaint';
 

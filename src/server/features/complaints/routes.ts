@@ -11,12 +11,12 @@ import {
   staffComplaintDto,
 } from '../../../domain/schemas/complaints';
 import { currentUser, requirePermission } from '../../auth/plugin';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { staffContext } from '../../loans/staff-context';
 import { imagePolicy } from '../../storage/images';
 import { fileComplaint } from './file-complaint';
 import { getComplaint, getComplaintPicture } from './get-complaint';

@@ -1,8 +1,8 @@
 import { AppError } from '../../../domain/errors';
 import type { DisbursementDestination } from '../../../domain/schemas/wallet';
 import { recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
-import type { StaffContext } from '../../loans/staff-context';
 
 /**
  * The full bank name and account number a payout goes to, so finance can send the transfer. Lists show

@@ -8,12 +8,12 @@ import {
   staffDisbursementPage,
 } from '../../../domain/schemas/wallet';
 import { requirePermission } from '../../auth/plugin';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { staffContext } from '../../loans/staff-context';
 import { listDisbursements } from './list-disbursements';
 import { markDisbursement } from './mark-disbursement';
 import { revealDestination } from './reveal-destination';

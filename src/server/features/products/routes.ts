@@ -8,10 +8,10 @@ import {
   productStatusChangeSchema,
 } from '../../../domain/schemas/products';
 import { currentUser, requirePermission } from '../../auth/plugin';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { staffContext } from '../../loans/staff-context';
 import { listOfferedProducts } from './list-offered-products';
 import { getProduct, listProducts } from './list-products';
 import { addProductVersion, changeProductStatus, createProduct } from './save-product';

@@ -4,10 +4,10 @@ import { productFacts, sameProductTerms } from '../../../domain/loan/product-cha
 import { type ProductStatus, type ProductTerms, productIssues } from '../../../domain/loan/products';
 import type { ProductTermsInput } from '../../../domain/schemas/products';
 import { recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { StaffContext } from '../../loans/staff-context';
 import { currentProductVersions, insertProductVersion } from '../../products/product-versions';
 
 /** Refuses terms that are not a product Hiram may lend under, naming each field and why. */

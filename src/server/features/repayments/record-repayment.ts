@@ -4,6 +4,7 @@ import { deriveLoanPosition, isNothingOwed } from '../../../domain/loan/repaymen
 import { isRunning, statusAfter } from '../../../domain/loan/status';
 import type { RecordRepaymentInput } from '../../../domain/schemas/repayments';
 import { type AuditActor, notifyBorrower, recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { Database, RepaymentSource } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
@@ -11,7 +12,6 @@ import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
-import type { StaffContext } from '../../loans/staff-context';
 
 const referenceUsed = () =>
   new AppError('REPAYMENT_REFERENCE_USED', { fields: { reference: 'REPAYMENT_REFERENCE_USED' } });

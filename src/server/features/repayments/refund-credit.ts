@@ -3,12 +3,12 @@ import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import { wasApproved } from '../../../domain/loan/status';
 import type { RefundCreditInput } from '../../../domain/schemas/repayments';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
-import type { StaffContext } from '../../loans/staff-context';
 
 const referenceUsed = () =>
   new AppError('REPAYMENT_REFERENCE_USED', { fields: { reference: 'REPAYMENT_REFERENCE_USED' } });

@@ -2,13 +2,13 @@ import { AppError } from '../../../domain/errors';
 import { deriveLoanPosition, isNothingOwed } from '../../../domain/loan/repayments';
 import { statusAfter, wasApproved } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
-import type { StaffContext } from '../../loans/staff-context';
 
 const alreadyReversed = () => new AppError('REPAYMENT_ALREADY_REVERSED');
 

@@ -23,12 +23,12 @@ import {
 } from '../../../domain/schemas/repayments';
 import { findUnstorableText } from '../../../domain/schemas/text';
 import { requirePermission } from '../../auth/plugin';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { jsonNestsDeeperThan, jsonTooDeep, MAX_JSON_DEPTH } from '../../lib/json-body';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { staffContext } from '../../loans/staff-context';
 import { getLoanLedger } from './get-loan-ledger';
 import { listRepayments } from './list-repayments';
 import { receiveProviderPayment } from './receive-provider-payment';

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { matchLoanReference } from '../../../domain/loan/loan-number';
 import { recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
 import { todayIn } from '../../lib/today';
-import type { StaffContext } from '../../loans/staff-context';
 import { recordRepaymentIn } from './record-repayment';
 import { suggestLoans } from './suggest-loans';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import { decryptTotpSecret, newRecoveryCodes, recoveryCodeHash, totpStep } from '../../auth/totp';
 import type { AppDeps } from '../../deps';
-import type { StaffContext } from '../../loans/staff-context';
 
 /**
  * Step 2: a current code from the app confirms the secret. The user gets ten single-use recovery codes,

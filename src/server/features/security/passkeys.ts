@@ -13,8 +13,8 @@ import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { recordAudit } from '../../audit/audit';
 import type { SessionContext } from '../../auth/sessions';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
-import type { StaffContext } from '../../loans/staff-context';
 
 /**
  * Passkeys (WebAuthn) as a second factor for staff, with @simplewebauthn/server. The relying party is

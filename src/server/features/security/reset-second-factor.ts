@@ -1,9 +1,9 @@
 import { recordAudit } from '../../audit/audit';
 import { clearAttempts } from '../../auth/attempt-limits';
 import { lockUser } from '../../auth/reset-password';
+import type { StaffContext } from '../../auth/staff-context';
 import { secondFactorKey } from '../../auth/staff-sign-in';
 import type { AppDeps } from '../../deps';
-import type { StaffContext } from '../../loans/staff-context';
 
 /**
  * An admin removes a staff member's second factors (a lost phone), with a reason: the authenticator app,

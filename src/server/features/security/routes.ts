@@ -11,12 +11,12 @@ import {
 import { reactivateUserSchema } from '../../../domain/schemas/staff';
 import { meResponse } from '../../../domain/schemas/user';
 import { requirePermission, requirePermissionWith, requireUser, sessionCookieName } from '../../auth/plugin';
+import { staffContext } from '../../auth/staff-context';
 import { pendingSignIn, setSessionCookie } from '../../auth/staff-sign-in';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { toUserDto } from '../../lib/user-dto';
-import { staffContext } from '../../loans/staff-context';
 import { confirmTotpEnrolment } from './confirm-totp-enrolment';
 import { getSecurity } from './get-security';
 import {

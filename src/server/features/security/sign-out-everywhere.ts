@@ -1,6 +1,6 @@
 import { recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
-import type { StaffContext } from '../../loans/staff-context';
 
 /** Ends every session of the signed-in user, this one included (any role); audited. */
 export async function signOutEverywhere(deps: AppDeps, ctx: StaffContext): Promise<void> {

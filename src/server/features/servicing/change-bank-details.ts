@@ -1,7 +1,7 @@
 import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { lockRunningLoan } from '../../loans/lock-running-loan';
-import type { StaffContext } from '../../loans/staff-context';
 
 const masked = (account: string) => `****${account.slice(-4)}`;
 

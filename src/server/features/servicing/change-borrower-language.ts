@@ -2,8 +2,8 @@ import { AppError } from '../../../domain/errors';
 import type { UserLanguage } from '../../../domain/languages';
 import { recordAudit } from '../../audit/audit';
 import { lockUser } from '../../auth/reset-password';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
-import type { StaffContext } from '../../loans/staff-context';
 
 /**
  * A borrower asked staff (by phone, at the office) to be sent everything in another language (issue #36):

@@ -1,9 +1,9 @@
 import { AppError } from '../../../domain/errors';
 import { canApply, statusAfter } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { lockRunningLoan } from '../../loans/lock-running-loan';
-import type { StaffContext } from '../../loans/staff-context';
 
 /** Puts a loan on hold (withdrawals pause, the borrower sees the message) or releases the hold. */
 export async function changeLoanStatus(

@@ -16,12 +16,12 @@ import {
 } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
 import { resetPasswordByCode } from '../../auth/reset-password';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
-import { staffContext } from '../../loans/staff-context';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
 import { changeBankDetails } from './change-bank-details';
 import { changeBorrowerLanguage } from './change-borrower-language';

@@ -127,6 +127,6 @@ export function notOwnApplicationSql(staff: User) {
     : sql<SqlBool>`applications.borrower_id <> ${staff.id}`;
 }
 
-export type { StaffContext as DecisionContext } from '../../loans/staff-context';
+export type { StaffContext as DecisionContext } from '../../auth/staff-context';
 
 export const nowSql = sql<Date>`now()`;

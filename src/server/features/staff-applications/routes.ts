@@ -10,12 +10,12 @@ import {
   rejectSchema,
 } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
-import { staffContext } from '../../loans/staff-context';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
 import { approveApplication, confirmApproval } from './approve-application';
 import { type ApplicationQueue, listApplications } from './list-applications';

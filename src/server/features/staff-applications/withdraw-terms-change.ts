@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import type { StaffContext } from '../../loans/staff-context';
 import { proposedChangeOf } from '../../loans/terms-changes';
 
 /**

@@ -3,10 +3,10 @@ import type { CreateUserInput } from '../../../domain/schemas/staff';
 import { recordAudit } from '../../audit/audit';
 import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { StaffContext } from '../../loans/staff-context';
 
 /** Adds a user; the password the admin chose is temporary, so the user sets their own at first login. */
 export async function createUser(deps: AppDeps, ctx: StaffContext, input: CreateUserInput) {

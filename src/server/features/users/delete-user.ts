@@ -1,8 +1,8 @@
 import { recordAudit } from '../../audit/audit';
 import { destroyUserSessions } from '../../auth/sessions';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import type { StaffContext } from '../../loans/staff-context';
 import { lockUserForRemoval, ownsRecords } from './user-rules';
 
 /**

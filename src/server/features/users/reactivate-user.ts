@@ -1,9 +1,9 @@
 import { AppError } from '../../../domain/errors';
 import { recordAudit } from '../../audit/audit';
 import { lockUser, newTemporaryPassword } from '../../auth/reset-password';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import type { StaffContext } from '../../loans/staff-context';
 
 /**
  * Undoes a deactivation. The old password is not trusted again (the account may have been deactivated

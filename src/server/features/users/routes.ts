@@ -12,11 +12,11 @@ import {
 } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
 import { resetPassword } from '../../auth/reset-password';
+import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { staffContext } from '../../loans/staff-context';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
 import { listUsers } from './list-users';

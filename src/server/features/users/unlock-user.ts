@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { recordAudit } from '../../audit/audit';
 import { accountLockKey } from '../../auth/login-lockout';
 import { lockUser } from '../../auth/reset-password';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import type { StaffContext } from '../../loans/staff-context';
 import { toStaffUserDto } from './user-dto';
 
 /**

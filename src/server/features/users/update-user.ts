@@ -4,9 +4,9 @@ import { recordAudit } from '../../audit/audit';
 import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
 import { destroyUserSessions } from '../../auth/sessions';
+import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { StaffContext } from '../../loans/staff-context';
 import { lockUserForRemoval } from './user-rules';
 
 /** New phone and a temporary password (changed at next login; sessions end); optionally a new role. */

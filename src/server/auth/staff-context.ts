@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type AuditActor, auditActor } from '../audit/audit';
-import { currentUser } from '../auth/plugin';
 import type { User } from '../db/schema';
+import { currentUser } from './plugin';
 
 /** Who is acting, for checks (e.g. own phone) and for the audit trail. */
 export interface StaffContext {
