@@ -15,7 +15,11 @@ export type ShownStatus =
   | 'deactivated'
   | UnappliedStatus
   | ComplaintStatus
-  | ProductStatus;
+  | ProductStatus
+  | ClosedAccountData;
+
+/** A closed account's data (SPEC §8 retention): kept until its date, then anonymised. */
+type ClosedAccountData = 'kept' | 'anonymised';
 
 export interface StatusLook {
   /** The colour family, for light surfaces (alerts, light badges). */
@@ -52,6 +56,8 @@ export const statusLooks: Readonly<Record<ShownStatus, StatusLook>> = {
   resolved: { color: 'green', filled: 'green.8', label: 'complaints.status.resolved' },
   // A loan product no longer offered (docs/decisions/034); an offered one is 'active', like a user.
   retired: { color: 'gray', filled: 'gray.6', label: 'products.status.retired' },
+  kept: { color: 'blue', filled: 'blue.7', label: 'privacy.staff.kept' },
+  anonymised: { color: 'gray', filled: 'gray.6', label: 'privacy.staff.anonymised' },
 };
 
 export function statusLook(status: ShownStatus): StatusLook {

@@ -1,10 +1,11 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountClosureItem } from '../../../../domain/schemas/account-closures';
 import { DateTimeCell } from '../../../components/date-time-cell';
 import type { Column } from '../../../components/lists/data-table';
 import { ListPage } from '../../../components/lists/list-page';
 import type { SearchField } from '../../../components/lists/search-bar';
+import { StatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { backOfficeKeys } from '../../../lib/staff/keys';
 
@@ -35,17 +36,13 @@ export function AccountClosuresPage() {
       cell: (row) =>
         row.anonymisedAt ? (
           <Stack gap={2} align="flex-start">
-            <Badge color="gray" variant="light">
-              {t('privacy.staff.anonymised')}
-            </Badge>
+            <StatusBadge status="anonymised" />
             <Text size="xs" c="dimmed">
               {fmt.date(row.anonymisedAt)}
             </Text>
           </Stack>
         ) : (
-          <Badge color="blue" variant="light">
-            {t('privacy.staff.kept')}
-          </Badge>
+          <StatusBadge status="kept" />
         ),
     },
   ];

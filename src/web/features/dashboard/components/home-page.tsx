@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader, RefreshButton } from '../../../components/lists/list-page';
 import { InlineLoadError } from '../../../components/load-state';
 import { useFormat } from '../../../lib/format';
+import { statusLook } from '../../../lib/status';
 import { dashboardQuery, portfolioQuery } from '../api/dashboard';
 import { LoanBook } from './loan-book';
 import { StatCard } from './stat-card';
@@ -83,19 +84,19 @@ export function HomePage() {
       id: 'approvedLoans',
       value: value((s) => fmt.number(s.approvedLoans)),
       icon: IconCircleCheck,
-      color: 'green',
+      color: statusLook('approved').color,
     },
     {
       id: 'pendingLoans',
       value: value((s) => fmt.number(s.pendingLoans)),
       icon: IconClockHour4,
-      color: 'yellow',
+      color: statusLook('pending').color,
     },
     {
       id: 'rejectedLoans',
       value: value((s) => fmt.number(s.rejectedLoans)),
       icon: IconCircleX,
-      color: 'red',
+      color: statusLook('rejected').color,
     },
     { id: 'avgLoan', value: value((s) => fmt.money(s.avgLoanMinor)), icon: IconScale, color: 'grape' },
     {
