@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { type BorrowerMessage, borrowerMessageClasses, isOptionalMessage } from './borrower-messages';
 import { type UserLanguage, userLanguages } from './languages';
-import { codeSms, complaintSms, reminderSms, signupNoticeSms, smsCatalogue } from './sms-texts';
+import {
+  borrowerMessageSms,
+  codeSms,
+  complaintSms,
+  reminderSms,
+  SMS_REASON_MAX,
+  signupNoticeSms,
+  smsCatalogue,
+  smsReasonGist,
+} from './sms-texts';
 
 /** The GSM 03.38 basic alphabet (one septet each) and its extension table (two septets: escape + char). */
 const gsmBasic =
@@ -116,5 +126,106 @@ describe('the SMS catalogue', () => {
       expect(complaintSms(language, 'resolved', 'C-2026-0001')).toContain('C-2026-0001');
       expect(signupNoticeSms(language)).not.toMatch(/\d{6}/);
     }
+  });
+});
+
+/** A reason of the longest length still quoted, GSM-7 only. */
+const longestReason = 'The account number does not match the name on the account..'.slice(0, SMS_REASON_MAX);
+
+/** Every change message with the longest likely values: ₱250,000.00, a seven-digit loan number. */
+const changeMessages = (reason: string | null): BorrowerMessage[] => {
+  const loanNumber = 'HL-26-1000000';
+  const big = 25_000_000;
+  return [
+    { kind: 'application_approved', loanNumber, amountMinor: big },
+    { kind: 'application_declined', loanNumber, reason },
+    { kind: 'payout_paid', loanNumber, sentMinor: big, accountLast4: '4567' },
+    { kind: 'payout_failed', loanNumber, amountMinor: big, reason },
+    { kind: 'terms_proposed', loanNumber },
+    { kind: 'payment_received', loanNumber, amountMinor: big, owedMinor: big },
+    { kind: 'payment_reversed', loanNumber, amountMinor: big, reason },
+    { kind: 'loan_closed', loanNumber, amountMinor: big, heldMinor: big },
+    { kind: 'complaint_reply', reference: 'C-2026-000123' },
+    { kind: 'complaint_resolved', reference: 'C-2026-000123' },
+  ];
+};
+
+describe('the messages of a change (issue #36)', () => {
+  it('has a message for every kind, and only complaints and declines may be turned off', () => {
+    expect(
+      changeMessages(null)
+        .map((m) => m.kind)
+        .sort(),
+    ).toEqual(Object.keys(borrowerMessageClasses).sort());
+    const optional = Object.keys(borrowerMessageClasses).filter((k) =>
+      isOptionalMessage(k as keyof typeof borrowerMessageClasses),
+    );
+    expect(optional.sort()).toEqual(['application_declined', 'complaint_reply', 'complaint_resolved']);
+  });
+
+  it('sends each English and Filipino one as GSM-7 in at most two segments', () => {
+    for (const language of ['en', 'fil'] as const) {
+      for (const message of [...changeMessages(longestReason), ...changeMessages(null)]) {
+        const text = borrowerMessageSms(language, message);
+        const septets = gsm7Septets(text);
+        expect(septets, `${language} ${message.kind} is not GSM-7: ${text}`).not.toBeNull();
+        // Two parts of a long message carry 153 septets each.
+        expect(septets, `${language} ${message.kind} (${septets}): ${text}`).toBeLessThanOrEqual(306);
+        expect(text, `${language} ${message.kind}`).not.toMatch(/https?:|www\./);
+      }
+    }
+  });
+
+  it('sends each Chinese and Khmer one in at most three UCS-2 segments', () => {
+    const counts: string[] = [];
+    for (const language of ['zh', 'km'] as const) {
+      for (const message of [...changeMessages(longestReason), ...changeMessages(null)]) {
+        const text = borrowerMessageSms(language, message);
+        counts.push(`${language} ${message.kind}: ${text.length} UTF-16 units, ${ucs2Segments(text)}`);
+        expect(ucs2Segments(text), `${language} ${message.kind}: ${text}`).toBeLessThanOrEqual(3);
+      }
+    }
+    console.info(counts.join('\n'));
+  });
+
+  it('states the facts in the language: net amount, last four digits, what is still owed, money held', () => {
+    expect(
+      borrowerMessageSms('en', {
+        kind: 'payout_paid',
+        loanNumber: 'HL-26-000042',
+        sentMinor: 1_930_000,
+        accountLast4: '4567',
+      }),
+    ).toBe('Hiram: we sent PHP 19,300.00 for loan HL-26-000042 to your account ending 4567.');
+    expect(
+      borrowerMessageSms('en', {
+        kind: 'payment_received',
+        loanNumber: 'HL-26-000042',
+        amountMinor: 500_000,
+        owedMinor: 1_234_567,
+      }),
+    ).toBe('Hiram: we received PHP 5,000.00 for loan HL-26-000042. Still owed: PHP 12,345.67.');
+    const closed = { kind: 'loan_closed', loanNumber: 'HL-26-000042', amountMinor: 500_000 } as const;
+    expect(borrowerMessageSms('en', { ...closed, heldMinor: 0 })).not.toContain('refund');
+    expect(borrowerMessageSms('en', { ...closed, heldMinor: 12_000 })).toContain(
+      'We hold PHP 120.00 paid above',
+    );
+    expect(borrowerMessageSms('km', { ...closed, heldMinor: 12_000 })).toContain('120.00₱');
+    expect(borrowerMessageSms('zh', { ...closed, heldMinor: 0 })).toContain('5,000.00');
+    expect(borrowerMessageSms('fil', { kind: 'terms_proposed', loanNumber: 'HL-26-000042' })).toContain(
+      'code',
+    );
+  });
+
+  it('quotes a short reason and points to the app for a long or non-GSM-7 one', () => {
+    const declined = (reason: string) =>
+      borrowerMessageSms('en', { kind: 'application_declined', loanNumber: 'HL-26-000042', reason });
+    expect(declined('  Income  too low ')).toBe(
+      'Hiram: your application HL-26-000042 was declined. Reason: Income too low',
+    );
+    expect(declined('x'.repeat(SMS_REASON_MAX + 1))).toContain('The reason is in the app.');
+    expect(declined('Fee of ₱500 unpaid')).toContain('The reason is in the app.');
+    expect(smsReasonGist('zh', 'Fee of ₱500 unpaid')).toBe('Fee of ₱500 unpaid');
+    expect(smsReasonGist('km', '   ')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { BorrowerMessage } from './borrower-messages';
 import { intlLocales, writeIsoDate } from './date-text';
 import type { UserLanguage } from './languages';
 import { formatMoney, fromMinorToMajorString } from './money';
@@ -42,6 +43,21 @@ const en = {
   reminderOverdue: '{amount} on loan {loan} is past due, the oldest part since {date} ({days}).',
   reminderPayTo: 'Pay with reference {loan} to {channels}.',
   reminderPayAsk: 'Quote {loan} as the payment reference; for how to pay, contact {support}.',
+  approved: 'Hiram: loan {loan} is approved for {amount}. Withdraw it in the app when you are ready.',
+  declined: 'Hiram: your application {loan} was declined. Reason: {reason}',
+  declinedSeeApp: 'Hiram: your application {loan} was declined. The reason is in the app.',
+  payoutPaid: 'Hiram: we sent {amount} for loan {loan} to your account ending {last4}.',
+  payoutFailed: 'Hiram: your payout of {amount} for loan {loan} failed: {reason}',
+  payoutFailedSeeApp: 'Hiram: your payout of {amount} for loan {loan} failed. The reason is in the app.',
+  termsProposed:
+    'Hiram: we propose new terms for loan {loan}. Review them in the app; they apply only if you accept ' +
+    'them with a code we send you.',
+  paymentReceived: 'Hiram: we received {amount} for loan {loan}. Still owed: {owed}.',
+  paymentReversed: 'Hiram: your payment of {amount} for loan {loan} was reversed. Reason: {reason}',
+  paymentReversedSeeApp:
+    'Hiram: your payment of {amount} for loan {loan} was reversed. The reason is in the app.',
+  loanClosed: 'Hiram: we received {amount}. Loan {loan} is paid in full and closed.',
+  loanClosedHeld: 'We hold {held} paid above the payoff for you and will refund it.',
   days_one: '{n} day',
   days_other: '{n} days',
 };
@@ -78,6 +94,22 @@ const fil: Catalogue = {
   reminderPayTo: 'Magbayad gamit ang reference na {loan} sa {channels}.',
   reminderPayAsk:
     'Gamitin ang {loan} bilang reference ng bayad; para malaman kung paano magbayad, sumulat sa {support}.',
+  approved: 'Hiram: aprubado ang pautang {loan} para sa {amount}. I-withdraw ito sa app kapag handa ka na.',
+  declined: 'Hiram: hindi naaprubahan ang aplikasyon mo {loan}. Dahilan: {reason}',
+  declinedSeeApp: 'Hiram: hindi naaprubahan ang aplikasyon mo {loan}. Nasa app ang dahilan.',
+  payoutPaid:
+    'Hiram: ipinadala namin ang {amount} para sa pautang {loan} sa account mong nagtatapos sa {last4}.',
+  payoutFailed: 'Hiram: hindi naipadala ang {amount} para sa pautang {loan}: {reason}',
+  payoutFailedSeeApp: 'Hiram: hindi naipadala ang {amount} para sa pautang {loan}. Nasa app ang dahilan.',
+  termsProposed:
+    'Hiram: may bagong terms kaming inaalok para sa pautang {loan}. Suriin sa app; magkakabisa lang ang ' +
+    'mga ito kung tatanggapin mo gamit ang code na ipapadala namin.',
+  paymentReceived: 'Hiram: natanggap namin ang {amount} para sa pautang {loan}. Natitirang utang: {owed}.',
+  paymentReversed: 'Hiram: binawi ang bayad mong {amount} para sa pautang {loan}. Dahilan: {reason}',
+  paymentReversedSeeApp:
+    'Hiram: binawi ang bayad mong {amount} para sa pautang {loan}. Nasa app ang dahilan.',
+  loanClosed: 'Hiram: natanggap namin ang {amount}. Bayad na nang buo at sarado na ang pautang {loan}.',
+  loanClosedHeld: 'May {held} kang sobrang bayad na hawak namin at ibabalik namin ito.',
   days_one: '{n} araw',
   days_other: '{n} araw',
 };
@@ -106,6 +138,19 @@ const zh: Catalogue = {
   reminderOverdue: '您贷款 {loan} 的 {amount} 已逾期，最早一笔自 {date} 起（{days}）。',
   reminderPayTo: '请以 {loan} 作为付款参考号，付款至：{channels}。',
   reminderPayAsk: '请以 {loan} 作为付款参考号；付款方式请联系 {support}。',
+  approved: 'Hiram：您的贷款 {loan} 已获批准，金额 {amount}。您可随时在应用中提现。',
+  declined: 'Hiram：您的申请 {loan} 未获批准。原因：{reason}',
+  declinedSeeApp: 'Hiram：您的申请 {loan} 未获批准。原因请在应用中查看。',
+  payoutPaid: 'Hiram：我们已将贷款 {loan} 的 {amount} 转入您尾号 {last4} 的账户。',
+  payoutFailed: 'Hiram：贷款 {loan} 的 {amount} 放款失败：{reason}',
+  payoutFailedSeeApp: 'Hiram：贷款 {loan} 的 {amount} 放款失败。原因请在应用中查看。',
+  termsProposed:
+    'Hiram：我们为贷款 {loan} 提出了新条款。请在应用中查看；只有您用我们发送的验证码接受后才会生效。',
+  paymentReceived: 'Hiram：我们已收到贷款 {loan} 的还款 {amount}。尚欠：{owed}。',
+  paymentReversed: 'Hiram：您为贷款 {loan} 支付的 {amount} 已被撤销。原因：{reason}',
+  paymentReversedSeeApp: 'Hiram：您为贷款 {loan} 支付的 {amount} 已被撤销。原因请在应用中查看。',
+  loanClosed: 'Hiram：我们已收到 {amount}。贷款 {loan} 已全部还清并结清。',
+  loanClosedHeld: '您多付的 {held} 由我们代为保管，将退还给您。',
   days_one: '{n} 天',
   days_other: '{n} 天',
 };
@@ -138,6 +183,20 @@ const km: Catalogue = {
   reminderOverdue: '{amount} នៃកម្ចី {loan} ហួសកាលកំណត់ហើយ ផ្នែកចាស់បំផុតតាំងពីថ្ងៃ {date} ({days})។',
   reminderPayTo: 'សូមបង់ប្រាក់ដោយប្រើលេខយោង {loan} ទៅ {channels}។',
   reminderPayAsk: 'សូមប្រើ {loan} ជាលេខយោងនៃការបង់ប្រាក់។ សម្រាប់របៀបបង់ប្រាក់ សូមទាក់ទង {support}។',
+  approved: 'Hiram៖ កម្ចី {loan} ត្រូវបានអនុម័តសម្រាប់ {amount}។ សូមដកប្រាក់ក្នុងកម្មវិធីនៅពេលអ្នករួចរាល់។',
+  declined: 'Hiram៖ ពាក្យស្នើសុំ {loan} របស់អ្នកមិនត្រូវបានអនុម័តទេ។ មូលហេតុ៖ {reason}',
+  declinedSeeApp: 'Hiram៖ ពាក្យស្នើសុំ {loan} របស់អ្នកមិនត្រូវបានអនុម័តទេ។ មូលហេតុមាននៅក្នុងកម្មវិធី។',
+  payoutPaid: 'Hiram៖ យើងបានផ្ញើ {amount} សម្រាប់កម្ចី {loan} ទៅគណនីរបស់អ្នកដែលបញ្ចប់ដោយ {last4}។',
+  payoutFailed: 'Hiram៖ ការបើកប្រាក់ {amount} សម្រាប់កម្ចី {loan} បានបរាជ័យ៖ {reason}',
+  payoutFailedSeeApp: 'Hiram៖ ការបើកប្រាក់ {amount} សម្រាប់កម្ចី {loan} បានបរាជ័យ។ មូលហេតុមាននៅក្នុងកម្មវិធី។',
+  termsProposed:
+    'Hiram៖ យើងស្នើលក្ខខណ្ឌថ្មីសម្រាប់កម្ចី {loan}។ សូមពិនិត្យក្នុងកម្មវិធី។ វាមានប្រសិទ្ធភាពតែពេលអ្នកទទួលយក' +
+    'ដោយលេខកូដដែលយើងផ្ញើជូនប៉ុណ្ណោះ។',
+  paymentReceived: 'Hiram៖ យើងបានទទួល {amount} សម្រាប់កម្ចី {loan}។ នៅជំពាក់៖ {owed}។',
+  paymentReversed: 'Hiram៖ ការបង់ប្រាក់ {amount} របស់អ្នកសម្រាប់កម្ចី {loan} ត្រូវបានលុបចោល។ មូលហេតុ៖ {reason}',
+  paymentReversedSeeApp: 'Hiram៖ ការបង់ប្រាក់ {amount} របស់អ្នកសម្រាប់កម្ចី {loan} ត្រូវបានលុបចោល។ មូលហេតុមាននៅក្នុងកម្មវិធី។',
+  loanClosed: 'Hiram៖ យើងបានទទួល {amount}។ កម្ចី {loan} ត្រូវបានបង់គ្រប់ និងបិទហើយ។',
+  loanClosedHeld: 'យើងរក្សាទុក {held} ដែលអ្នកបង់លើស ហើយនឹងបង្វិលជូនអ្នកវិញ។',
   days_one: '{n} ថ្ងៃ',
   days_other: '{n} ថ្ងៃ',
 };
@@ -242,4 +301,83 @@ export function reminderSms(language: UserLanguage, facts: ReminderSmsFacts): st
       ? fill(language, 'reminderPayTo', { loan, channels: facts.channels.join('; ') })
       : fill(language, 'reminderPayAsk', { loan, support: facts.supportEmail });
   return fill(language, 'reminder', { fact, howToPay, support: facts.supportEmail });
+}
+
+/** The GSM 03.38 basic alphabet and its extension table: a text of only these goes as GSM-7. */
+const gsm7 = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà^{}\\[~]|€',
+);
+
+/** A staff reason longer than this is not quoted in an SMS: the message says the reason is in the app. */
+export const SMS_REASON_MAX = 60;
+
+/**
+ * The gist of a staff reason for an SMS, or null to point to the app instead: short enough to keep the message
+ * short, and (English and Filipino) only GSM-7 characters, so one "₱" or curly quote in a reason does not
+ * turn the message into UCS-2 and double its segments.
+ */
+export function smsReasonGist(language: UserLanguage, reason: string | null): string | null {
+  const text = reason?.replace(/\s+/g, ' ').trim() ?? '';
+  if (text === '' || [...text].length > SMS_REASON_MAX) return null;
+  if ((language === 'en' || language === 'fil') && ![...text].every((c) => gsm7.has(c))) return null;
+  return text;
+}
+
+/**
+ * The SMS for a change that matters to the borrower (issue #36): facts only, money as code SMS write it (GSM-7
+ * in English and Filipino), a reason quoted only when short.
+ */
+export function borrowerMessageSms(language: UserLanguage, message: BorrowerMessage): string {
+  const money = (minor: number) => codeSmsMoney(language, minor);
+  switch (message.kind) {
+    case 'application_approved':
+      return fill(language, 'approved', { loan: message.loanNumber, amount: money(message.amountMinor) });
+    case 'application_declined': {
+      const reason = smsReasonGist(language, message.reason);
+      return reason === null
+        ? fill(language, 'declinedSeeApp', { loan: message.loanNumber })
+        : fill(language, 'declined', { loan: message.loanNumber, reason });
+    }
+    case 'payout_paid':
+      return fill(language, 'payoutPaid', {
+        loan: message.loanNumber,
+        amount: money(message.sentMinor),
+        last4: message.accountLast4,
+      });
+    case 'payout_failed': {
+      const reason = smsReasonGist(language, message.reason);
+      const params = { loan: message.loanNumber, amount: money(message.amountMinor) };
+      return reason === null
+        ? fill(language, 'payoutFailedSeeApp', params)
+        : fill(language, 'payoutFailed', { ...params, reason });
+    }
+    case 'terms_proposed':
+      return fill(language, 'termsProposed', { loan: message.loanNumber });
+    case 'payment_received':
+      return fill(language, 'paymentReceived', {
+        loan: message.loanNumber,
+        amount: money(message.amountMinor),
+        owed: money(message.owedMinor),
+      });
+    case 'payment_reversed': {
+      const reason = smsReasonGist(language, message.reason);
+      const params = { loan: message.loanNumber, amount: money(message.amountMinor) };
+      return reason === null
+        ? fill(language, 'paymentReversedSeeApp', params)
+        : fill(language, 'paymentReversed', { ...params, reason });
+    }
+    case 'loan_closed': {
+      const closed = fill(language, 'loanClosed', {
+        loan: message.loanNumber,
+        amount: money(message.amountMinor),
+      });
+      if (message.heldMinor <= 0) return closed;
+      const held = fill(language, 'loanClosedHeld', { held: money(message.heldMinor) });
+      return `${closed}${language === 'zh' ? '' : ' '}${held}`;
+    }
+    case 'complaint_reply':
+      return complaintSms(language, 'reply', message.reference);
+    case 'complaint_resolved':
+      return complaintSms(language, 'resolved', message.reference);
+  }
 }
