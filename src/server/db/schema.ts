@@ -1,12 +1,16 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BorrowerEventKind } from '../../domain/borrower-events';
+import type { BorrowerMessageKind } from '../../domain/borrower-messages';
 import type { CodePurpose } from '../../domain/codes';
 import type { UserLanguage } from '../../domain/languages';
+import type { ProductStatus } from '../../domain/loan/products';
 import type { ReminderKind } from '../../domain/loan/reminders';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
 import type { ComplaintCategory, ComplaintStatus } from '../../domain/schemas/complaints';
 import type { UnappliedReason, UnappliedStatus } from '../../domain/schemas/payments';
+import type { termsChangeStatuses } from '../../domain/schemas/terms';
+import type { disbursementStatuses } from '../../domain/schemas/wallet';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -28,6 +32,8 @@ export interface UsersTable {
   anonymised_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** What the server writes to this user in (migration 029, issue #36); 'en' unless chosen. */
   language: ColumnType<UserLanguage, UserLanguage | undefined, UserLanguage>;
+  /** Still wants the messages a borrower may turn off (migration 030, docs/decisions/040). */
+  optional_sms: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {
@@ -235,7 +241,7 @@ export interface ProductVersionsTable {
   id: Generated<string>;
   product_id: string;
   version: number;
-  status: 'active' | 'retired';
+  status: ProductStatus;
   name_en: string;
   name_fil: string;
   name_zh: string;
@@ -266,7 +272,7 @@ export interface ProductVersionsTable {
   reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
-export type TermsChangeStatus = 'proposed' | 'accepted' | 'declined' | 'withdrawn' | 'applied';
+export type TermsChangeStatus = (typeof termsChangeStatuses)[number];
 
 /** A change to signed terms (migration 014, docs/decisions/018), with the disclosure it binds. */
 export interface TermsChangesTable {
@@ -321,7 +327,7 @@ export interface BorrowerEventsTable {
   created_at: CreatedAt;
 }
 
-export type DisbursementStatus = 'requested' | 'paid' | 'failed';
+export type DisbursementStatus = (typeof disbursementStatuses)[number];
 
 export interface DisbursementsTable {
   id: Generated<string>;
@@ -410,14 +416,19 @@ export type ReminderStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'expire
  */
 export interface LoanRemindersTable {
   id: Generated<string>;
-  application_id: string;
-  kind: ReminderKind;
-  /** 'YYYY-MM-DD': the instalment the reminder is about. */
-  due_date: ColumnType<string, string, never>;
-  /** 'YYYY-MM-DD': the lender's civil day it was decided for (and may be sent on). */
+  /** The borrower it is sent to (migration 030). */
+  borrower_id: string;
+  /** Null only for a message about no loan (a complaint of none). */
+  application_id: string | null;
+  /** A payment reminder, or the message of a change (migration 030, docs/decisions/040). */
+  kind: ReminderKind | BorrowerMessageKind;
+  /** 'YYYY-MM-DD': the instalment a reminder is about; null for a message. */
+  due_date: ColumnType<string | null, string | null | undefined, never>;
+  /** 'YYYY-MM-DD': the lender's civil day it was decided or written on (a reminder is sent only on it). */
   reminder_day: ColumnType<string, string, never>;
   phone: string;
-  amount: number;
+  /** A reminder's amount; null for a message. */
+  amount: number | null;
   text: string;
   status: ColumnType<ReminderStatus, ReminderStatus | undefined, ReminderStatus>;
   attempts: ColumnType<number, number | undefined, number>;
