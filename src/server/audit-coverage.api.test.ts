@@ -265,6 +265,11 @@ const writes: Record<
     body: { creditScore: 700, reason },
     reason,
   }),
+  'POST /api/staff/loans/:id/language': async () => ({
+    path: `/api/staff/loans/${await loan()}/language`,
+    body: { language: 'km', reason },
+    reason,
+  }),
   'POST /api/staff/loans/:id/message': async () => ({
     path: `/api/staff/loans/${await loan()}/message`,
     body: { message: 'Hello', reason },
@@ -368,6 +373,7 @@ const reasonRequired = [
   'POST /api/staff/loans/:id/status',
   'POST /api/staff/loans/:id/bank-details',
   'POST /api/staff/loans/:id/credit-score',
+  'POST /api/staff/loans/:id/language',
   'POST /api/staff/loans/:id/message',
   'POST /api/staff/loans/:id/amount',
   'POST /api/staff/loans/:id/reset-password',
