@@ -1,9 +1,11 @@
+import { fieldNames, isFieldKey } from './field-names';
 import { formatMoney, MINOR_PER_MAJOR } from './money';
 
 /**
  * Every error the API can return has a string code from this catalogue. The English text is the exact
  * SPEC §5 wording; the web app translates the same code through its locale files (errors.<CODE>).
- * `{n}`-style placeholders are filled from the error's params.
+ * `{n}`-style placeholders are filled from the error's params. `{field}` is filled from `params.fieldKey` (the
+ * field's key, e.g. `contactPhone`): each reader names the field in its own language (src/domain/field-names).
  */
 export const errorMessages = {
   VALIDATION_FAILED: 'Please check the highlighted fields.',
@@ -250,6 +252,7 @@ export function formatMessage(code: ErrorCode, params?: ErrorParams): string {
   const shown = moneyParamsAsText(params, (minor, options) =>
     formatMoney(minor, { locale: 'en-PH', ...options }),
   );
+  if (isFieldKey(params.fieldKey)) shown.field = fieldNames.en[params.fieldKey];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in shown ? String(shown[name]) : whole,
   );

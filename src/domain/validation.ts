@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode, type FieldErrorInput, isErrorCode } from './errors';
+import { fieldNamingCodes, isFieldKey } from './field-names';
 
 /** The minimal shape of a zod issue we need; kept structural so the web and server share it. */
 export interface IssueLike {
@@ -9,11 +10,13 @@ export interface IssueLike {
 /**
  * Turns schema issues (whose messages are error codes) into one AppError: the first code per field, and
  * as the top-level code the "fill in everything" code when any field is missing, else the first field's.
+ * An error that names its field ("{field} is required") carries the field's key, which every reader turns
+ * into the field's name in its own language.
  */
 export function issuesToAppError(
   issues: readonly IssueLike[],
   fallback: ErrorCode,
-  options: { labels?: Record<string, string>; topCode?: ErrorCode } = {},
+  options: { topCode?: ErrorCode } = {},
 ): AppError {
   const fields: Record<string, ErrorCode> = {};
   for (const issue of issues) {
@@ -24,10 +27,20 @@ export function issuesToAppError(
   const codes = Object.values(fields);
   const top = options.topCode ?? codes.find((c) => c.endsWith('_REQUIRED')) ?? codes[0] ?? fallback;
   const { _: _ignored, ...fieldOnly } = fields;
-  const withLabels: Record<string, FieldErrorInput> = {};
+  const named: Record<string, FieldErrorInput> = {};
   for (const [key, code] of Object.entries(fieldOnly)) {
-    const label = options.labels?.[key];
-    withLabels[key] = label ? { code, params: { field: label } } : code;
+    // A nested field ("items.0.name") is named by its own key.
+    const fieldKey = key.split('.').at(-1);
+    named[key] = isFieldKey(fieldKey) && namesField(code) ? { code, params: { fieldKey } } : code;
   }
-  return new AppError(top, { fields: withLabels });
+  // A form-level "{field} is too long" names the first field it is about.
+  const about = Object.values(named).find(
+    (input) => typeof input === 'object' && input.code === top && input.params?.fieldKey,
+  );
+  const params = typeof about === 'object' ? about.params : undefined;
+  return new AppError(top, { fields: named, ...(params ? { params } : {}) });
+}
+
+function namesField(code: string): boolean {
+  return (fieldNamingCodes as readonly string[]).includes(code);
 }

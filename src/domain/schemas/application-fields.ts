@@ -32,29 +32,6 @@ export const applicationSections = {
 } as const;
 export type ApplicationSection = keyof typeof applicationSections;
 
-/** English field names for "{Field} is required" (the web translates the same keys). */
-export const applicationFieldLabels: Record<string, string> = {
-  fullName: 'Full Name',
-  idNumber: 'ID Number',
-  idFront: 'Front ID picture',
-  idBack: 'Back ID picture',
-  selfie: 'Selfie with ID picture',
-  companyName: 'Company/Business Name',
-  position: 'Position',
-  phone: 'Phone Number',
-  income: 'Monthly Income',
-  monthlyExpense: 'Monthly Expense',
-  address: 'Address',
-  email: 'Email',
-  contactName: 'Contact Name',
-  contactPhone: 'Contact Phone',
-  contactAddress: 'Contact Address',
-  contactRelation: 'Relation',
-  bankName: 'Bank/Wallet Name',
-  accountNumber: 'Account Number',
-  signature: 'Signature',
-};
-
 /** The text fields of step 2, in form order (the keys of `applicationInfoSchema`). */
 export const applicationInfoFields = [...identityTextFields, ...basicFields, ...bankFields] as const;
 export type ApplicationInfoField = (typeof applicationInfoFields)[number];

@@ -8,7 +8,6 @@ import { text } from './text';
 export {
   type ApplicationFileField,
   type ApplicationSection,
-  applicationFieldLabels,
   applicationFileFields,
   applicationInfoFields,
   applicationSections,

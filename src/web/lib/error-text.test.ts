@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { translateError } from './error-text';
-import i18n from './i18n';
+import { fieldKeys, fieldNames, fieldNamingCodes } from '../../domain/field-names';
+import { fieldErrorText, translateError } from './error-text';
+import i18n, { languages } from './i18n';
 
 describe('translateError', () => {
   afterEach(async () => {
@@ -36,5 +37,41 @@ describe('translateError', () => {
       'Server says no',
     );
     expect(translateError(i18n.t, { code: 'SOMETHING_NEW' })).toBe(i18n.t('errors.INTERNAL'));
+  });
+});
+
+describe('an error that names a field (issue #36)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it.each(languages)('names every field in %s, never by its English label or its key', async (language) => {
+    await i18n.changeLanguage(language);
+    for (const fieldKey of fieldKeys) {
+      const name = fieldNames[language][fieldKey];
+      const english = fieldNames.en[fieldKey];
+      for (const code of fieldNamingCodes) {
+        // As the server sends it: the key, and an English message for API clients.
+        const shown = translateError(i18n.t, {
+          code,
+          params: { fieldKey },
+          message: `${english} is required`,
+        });
+        const where = { language, fieldKey, code, shown };
+        expect(shown, JSON.stringify(where)).toContain(name);
+        expect(shown, JSON.stringify(where)).not.toMatch(/[{}]/);
+        if (!name.includes(english)) expect(shown, JSON.stringify(where)).not.toContain(english);
+        if (!name.includes(fieldKey)) expect(shown, JSON.stringify(where)).not.toContain(fieldKey);
+        // The form's own checks name it the same way.
+        expect(fieldErrorText(i18n.t, fieldKey, code)).toBe(shown);
+      }
+    }
+  });
+
+  it('names the field by its key also when an old server sent an English label', async () => {
+    await i18n.changeLanguage('zh');
+    expect(
+      translateError(i18n.t, { code: 'FIELD_REQUIRED', params: { fieldKey: 'message', field: 'Message' } }),
+    ).toBe('请填写留言');
   });
 });

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writeIsoDate } from '../../domain/date-text';
 import { type ErrorParams, moneyParamsAsText } from '../../domain/errors';
+import { isFieldKey } from '../../domain/field-names';
 import { formatMoney } from '../../domain/money';
 import { ApiError } from './api';
 import { currentLanguage } from './i18n';
@@ -18,7 +19,8 @@ export interface ErrorInfo {
 /**
  * `t('errors.' + code, params)`, falling back to the server's message, then to the generic failure. Money
  * (centavos) and a calendar date ('YYYY-MM-DD', e.g. "was due on {date}") are written as the reader's
- * language writes them, not as the API sends them.
+ * language writes them, not as the API sends them, and a field an error names (`fieldKey`) by its name in
+ * the reader's language (`fields.<key>`, src/domain/field-names).
  */
 export function translateError(t: TFunction, error: ErrorInfo): string {
   const fallback = error.message || t('errors.INTERNAL');
@@ -29,7 +31,17 @@ export function translateError(t: TFunction, error: ErrorInfo): string {
       )
     : {};
   if (typeof params.date === 'string') params.date = writeIsoDate(language, params.date) ?? params.date;
+  if (isFieldKey(params.fieldKey)) params.field = t(`fields.${params.fieldKey}`);
   return t(`errors.${error.code}`, { ...params, defaultValue: fallback });
+}
+
+/**
+ * A field's message: its error, naming that field if the error's text names one ("{field} is required").
+ * The one way a field is named in an error, for the server's errors and the form's own checks alike.
+ */
+export function fieldErrorText(t: TFunction, fieldKey: string, error: ErrorInfo | string): string {
+  const info = typeof error === 'string' ? { code: error } : error;
+  return translateError(t, { ...info, params: { fieldKey, ...info.params } });
 }
 
 /**

@@ -1,3 +1,4 @@
+import fields from '../../domain/field-names/en.json';
 import shared from './en.json';
 import { mergeLocale } from './merge-locale';
 
@@ -6,7 +7,8 @@ import { mergeLocale } from './merge-locale';
  * (src/web/lib/i18n.ts). The back office's own strings are in ./en.staff.ts, loaded only under /admin.
  */
 export default mergeLocale(
-  shared,
+  // The field names errors name (src/domain/field-names, shared with the server's messages).
+  { ...shared, fields },
   import.meta.glob<Record<string, unknown>>(
     [
       './*/en.json',

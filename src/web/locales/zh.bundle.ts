@@ -1,3 +1,4 @@
+import fields from '../../domain/field-names/zh.json';
 import { mergeLocale } from './merge-locale';
 import shared from './zh.json';
 
@@ -6,7 +7,8 @@ import shared from './zh.json';
  * (src/web/lib/i18n.ts). The back office's own strings are in ./zh.staff.ts, loaded only under /admin.
  */
 export default mergeLocale(
-  shared,
+  // The field names errors name (src/domain/field-names, shared with the server's messages).
+  { ...shared, fields },
   import.meta.glob<Record<string, unknown>>(
     [
       './*/zh.json',

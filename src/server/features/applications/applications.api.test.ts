@@ -298,6 +298,8 @@ describe('submitting an application', () => {
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('Please complete all sections before submitting.');
     expect(response.body.error.fields[field].message).toBe(message);
+    // The field's key, never its English label: each reader names the field in its own language.
+    expect(response.body.error.fields[field].params).toEqual({ fieldKey: field });
     expect(await countRows(userId)).toEqual({ apps: 0, docs: 0 });
   });
 
@@ -321,6 +323,9 @@ describe('submitting an application', () => {
     );
     expect(response.status).toBe(400);
     expect(response.body.error.fields[field].message).toBe(message);
+    if (message.endsWith('digits only')) {
+      expect(response.body.error.fields[field].params).toEqual({ fieldKey: field });
+    }
     expect(await countRows(userId)).toEqual({ apps: 0, docs: 0 });
   });
 

@@ -4,7 +4,6 @@ import { loanRequestSchema } from '../../../domain/loan/terms';
 import { toMinor } from '../../../domain/money';
 import {
   type ApplicationFileField,
-  applicationFieldLabels,
   applicationFileFields,
   applicationInfoSchema,
 } from '../../../domain/schemas/application';
@@ -63,9 +62,7 @@ export async function submitApplication(
     Object.assign(fieldErrors, issuesToAppError(request.error.issues, 'SECTIONS_INCOMPLETE').fields);
   }
   if (!info.success) {
-    const error = issuesToAppError(info.error.issues, 'SECTIONS_INCOMPLETE', {
-      labels: applicationFieldLabels,
-    });
+    const error = issuesToAppError(info.error.issues, 'SECTIONS_INCOMPLETE');
     Object.assign(fieldErrors, error.fields);
   }
   for (const field of applicationFileFields) {
@@ -73,7 +70,7 @@ export async function submitApplication(
       fieldErrors[field] =
         field === 'signature'
           ? 'SIGNATURE_REQUIRED'
-          : { code: 'FIELD_REQUIRED', params: { field: applicationFieldLabels[field] ?? field } };
+          : { code: 'FIELD_REQUIRED', params: { fieldKey: field } };
     }
   }
   if (Object.keys(fieldErrors).length > 0 || !phone.success || !request.success || !info.success) {

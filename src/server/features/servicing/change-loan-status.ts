@@ -14,8 +14,8 @@ export async function changeLoanStatus(
 ) {
   if (input.action === 'hold' && !input.message) {
     throw new AppError('FIELD_REQUIRED', {
-      fields: { message: { code: 'FIELD_REQUIRED', params: { field: 'Message' } } },
-      params: { field: 'Message' },
+      fields: { message: { code: 'FIELD_REQUIRED', params: { fieldKey: 'message' } } },
+      params: { fieldKey: 'message' },
     });
   }
   return deps.db.transaction().execute(async (trx) => {

@@ -85,6 +85,27 @@ describe('loan servicing', () => {
       reason: 'KYC check',
     });
     expect(noMessage.status).toBe(400);
+    // The field's key, never its English label (issue #36); the English message is for API clients.
+    expect(noMessage.body.error).toMatchObject({
+      code: 'FIELD_REQUIRED',
+      message: 'Message is required',
+      params: { fieldKey: 'message' },
+      fields: {
+        message: { code: 'FIELD_REQUIRED', message: 'Message is required', params: { fieldKey: 'message' } },
+      },
+    });
+    const tooLong = await officer.post(`/api/staff/loans/${id}/status`, {
+      action: 'hold',
+      message: 'x'.repeat(5000),
+      reason: 'KYC check',
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatchObject({
+      code: 'FIELD_TOO_LONG',
+      message: 'Message is too long',
+      params: { fieldKey: 'message' },
+      fields: { message: { message: 'Message is too long', params: { fieldKey: 'message' } } },
+    });
     const hold = await officer.post(`/api/staff/loans/${id}/status`, {
       action: 'hold',
       message: 'Please visit our branch with your ID',

@@ -17,7 +17,7 @@ export interface SectionProps {
 function useTextField({ form, errorText, disabled }: SectionProps) {
   const { t } = useTranslation();
   return (field: InfoField) => ({
-    label: t(`application.fields.${field}`),
+    label: t(`fields.${field}`),
     value: form.values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       form.setValue(field, event.currentTarget.value),
@@ -39,7 +39,7 @@ export function IdentitySection(props: SectionProps) {
       {(['idFront', 'idBack', 'selfie'] as const).map((field) => (
         <PictureInput
           key={field}
-          label={t(`application.fields.${field}`)}
+          label={t(`fields.${field}`)}
           value={form.pictures[field]}
           error={errorText(field)}
           disabled={disabled}

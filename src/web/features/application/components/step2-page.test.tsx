@@ -405,7 +405,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
             accountNumber: {
               code: 'FIELD_DIGITS_ONLY',
               message: 'Account Number must be digits only',
-              params: { field: 'Account Number' },
+              params: { fieldKey: 'accountNumber' },
             },
           },
         }),

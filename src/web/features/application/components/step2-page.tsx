@@ -8,14 +8,14 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ApplicationSection, MyApplicationDto } from '../../../../domain/schemas/application';
 import { PageLoading } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api';
-import { useErrorText } from '../../../lib/error-text';
+import { fieldErrorText, useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { quoteQueryKey, useQuote, useSubmitApplication } from '../api/applications';
 import { type OfferedProduct, offeredProductsQueryKey, useOfferedProducts } from '../api/offered-products';
 import { clearDraft, draftFileStore, loadTextDraft } from '../draft/draft-store';
 import { offeredFor, productName, type Step1Data, step1FromState } from '../model/step1';
-import { type FieldName, fieldErrorText, sectionOf } from '../model/validate';
+import { type FieldName, sectionOf } from '../model/validate';
 import classes from './application-form.module.css';
 import { ActiveLoanDialog } from './current-application';
 import { DisclosureStatement } from './disclosure-statement';
@@ -176,7 +176,7 @@ function ApplicationForm({
         ) : null}
         <DisclosureStatement quote={quote} />
         <SignaturePadField
-          label={t('application.fields.signature')}
+          label={t('fields.signature')}
           value={form.signature}
           disabled={!quote.isSuccess || submitting}
           disabledReason={quote.isSuccess ? undefined : t('application.signature.waiting')}

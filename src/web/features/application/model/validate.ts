@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { type ErrorCode, isErrorCode } from '../../../../domain/errors';
 import {
   type ApplicationFileField,
@@ -9,7 +8,6 @@ import {
   applicationInfoSchema,
   applicationSections,
 } from '../../../../domain/schemas/application';
-import { type ErrorInfo, translateError } from '../../../lib/error-text';
 
 export type InfoField = keyof ApplicationInfo;
 /** Step-2 text fields, as typed (strings; the relation is '' until chosen). */
@@ -58,15 +56,4 @@ export function incompleteSections(errors: Partial<Record<string, unknown>>): Ap
   return sectionNames.filter((section) =>
     applicationSections[section].some((field) => errors[field] !== undefined),
   );
-}
-
-/**
- * A field's message. "{Field} is required" names the field in the reader's language, so the label is
- * always ours, also for the server's errors (which carry the English label).
- */
-export function fieldErrorText(t: TFunction, field: string, error: ErrorInfo): string {
-  return translateError(t, {
-    ...error,
-    params: { ...error.params, field: t(`application.fields.${field}`) },
-  });
 }

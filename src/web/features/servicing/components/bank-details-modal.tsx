@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { ReasonModal } from '../../../components/reason-modal';
+import { fieldErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import { maskedDestination } from '../../../lib/staff/account-mask';
 import { applicationProfileQuery } from '../../../lib/staff/queries';
@@ -52,8 +53,8 @@ export function BankDetailsModal({ loan, opened, onClose }: ServicingModalProps)
         ) : undefined
       }
       validate={() => {
-        if (!bankName.trim()) return t('errors.FIELD_REQUIRED', { field: bankLabel });
-        if (!accountNumber.trim()) return t('errors.FIELD_REQUIRED', { field: accountLabel });
+        if (!bankName.trim()) return fieldErrorText(t, 'bankName', 'FIELD_REQUIRED');
+        if (!accountNumber.trim()) return fieldErrorText(t, 'accountNumber', 'FIELD_REQUIRED');
         return null;
       }}
       onConfirm={async (reason) => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UserLanguage, userLanguages } from '../../../../domain/languages';
 import { ReasonModal } from '../../../components/reason-modal';
+import { fieldErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeBorrowerLanguage } from '../api/servicing';
 import { LoanLine, type ServicingModalProps } from './loan-line';
@@ -25,7 +26,7 @@ export function LanguageModal({ loan, opened, onClose }: ServicingModalProps) {
       onClose={onClose}
       title={t('servicing.language.title')}
       description={loan ? <LoanLine loan={loan} /> : undefined}
-      validate={() => (language ? null : t('errors.FIELD_REQUIRED', { field: label }))}
+      validate={() => (language ? null : fieldErrorText(t, 'language', 'FIELD_REQUIRED'))}
       onConfirm={async (reason) => {
         if (!loan || !language) return;
         const updated = await change.run({ id: loan.id, language, reason });

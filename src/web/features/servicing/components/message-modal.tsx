@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { ReasonModal } from '../../../components/reason-modal';
+import { fieldErrorText } from '../../../lib/error-text';
 import { draftText, useFormDraft } from '../../../lib/form-draft';
 import { notifySuccess } from '../../../lib/notify';
 import { useMessageBorrower } from '../api/servicing';
@@ -31,7 +32,7 @@ export function MessageModal({ loan, opened, onClose }: ServicingModalProps) {
       confirmLabel={t('servicing.message.send')}
       draftKey={draftKey}
       onDraftDiscarded={() => setMessage('')}
-      validate={() => (message.trim() ? null : t('errors.FIELD_REQUIRED', { field: label }))}
+      validate={() => (message.trim() ? null : fieldErrorText(t, 'message', 'FIELD_REQUIRED'))}
       onConfirm={async (reason) => {
         if (!loan) return;
         const updated = await send.run({ id: loan.id, message: message.trim(), reason });

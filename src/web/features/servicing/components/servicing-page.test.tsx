@@ -404,9 +404,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     const dialog = await choose(loan, 'Change SMS Language', 'Change SMS Language');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower asked by phone');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      "Language of the borrower's messages is required",
-    );
+    expect(within(dialog).getByRole('alert').textContent).toBe('SMS language is required');
     await userEvent.click(within(dialog).getByRole('textbox', { name: /^Language of the borrower/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'ខ្មែរ' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));

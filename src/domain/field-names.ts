@@ -1,0 +1,21 @@
+import en from './field-names/en.json';
+import fil from './field-names/fil.json';
+import km from './field-names/km.json';
+import zh from './field-names/zh.json';
+
+/**
+ * The names of the fields an error can name ("{field} is required"), in every language (issue #36). An
+ * error carries the field's key (`params.fieldKey`), never a label: the server writes its English message
+ * from `en`, and the web merges this catalogue into its locales as `fields` and names the field in the
+ * reader's language. A field's key is its name in the form and the API (`contactPhone`).
+ */
+export const fieldNames = { en, fil, zh, km } as const;
+export type FieldKey = keyof typeof en;
+export const fieldKeys = Object.keys(en) as FieldKey[];
+
+export function isFieldKey(value: unknown): value is FieldKey {
+  return typeof value === 'string' && Object.hasOwn(en, value);
+}
+
+/** Error codes whose text names the field they are about (`{field}`). */
+export const fieldNamingCodes = ['FIELD_REQUIRED', 'FIELD_DIGITS_ONLY', 'FIELD_TOO_LONG'] as const;
