@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocales, writeCalendarDate } from '../../domain/date-text';
 import { formatMoney } from '../../domain/money';
+import { timeZonePlaceName } from '../../domain/time-zone-name';
 import { currentLanguage, type Language } from './i18n';
 import { useTimeZone } from './settings';
 
@@ -207,6 +208,8 @@ export function createFormatters(options: { language: Language; timeZone: string
       const date = instant(iso);
       return date ? writer().time(date) : na;
     },
+    /** The lender's time zone (or another) by its place, in the reader's language: never "Asia/Manila". */
+    timeZoneName: (timeZone: string = options.timeZone) => timeZonePlaceName(options.language, timeZone),
     /** A calendar date 'YYYY-MM-DD' (a due date) exactly as stored: no time zone can move it a day. */
     calendarDate: (isoDate: string | Missing) => {
       const match = isMissing(isoDate) ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

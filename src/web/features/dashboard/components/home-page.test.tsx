@@ -177,4 +177,27 @@ describe('Home Page Summary', { timeout: 20_000 }, () => {
     expect(await within(section).findByText('0.05%')).toBeTruthy();
     expect(within(section).queryByRole('alert')).toBeNull();
   });
+
+  it.each([
+    ['en', 'Philippine Standard Time'],
+    ['fil', 'Standard na Oras sa Pilipinas'],
+    ['zh', '菲律宾标准时间'],
+    ['km', 'ហ្វីលីពីន'],
+  ] as const)(
+    'names the time zone of "today" by its place in %s, never "Asia/Manila"',
+    async (language, place) => {
+      window.localStorage.setItem('hiram.lang', language);
+      const { default: i18n } = await import('../../../lib/i18n');
+      await i18n.changeLanguage(language);
+      mockApi({
+        ...staffBase(officer),
+        [PORTFOLIO]: { body: makePortfolio() },
+        'GET /api/staff/dashboard': { body: makeSummary({ timeZone: 'Asia/Manila' }) },
+      });
+      renderBackOffice('/admin/home');
+      const note = await screen.findByText((text) => text.includes(place));
+      expect(note.textContent).not.toContain('Asia/Manila');
+      expect(note.textContent).not.toContain('timeZone');
+    },
+  );
 });

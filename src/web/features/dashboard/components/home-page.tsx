@@ -162,7 +162,9 @@ export function HomePage() {
             </Grid.Col>
           </Grid>
           <Text size="xs" c="dimmed">
-            {summary ? t('backOffice.home.todayNote', { timeZone: summary.timeZone }) : '\u00a0'}
+            {summary
+              ? t('backOffice.home.todayNote', { timeZone: fmt.timeZoneName(summary.timeZone) })
+              : '\u00a0'}
           </Text>
         </Stack>
       ) : null}
