@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AppProcess, startAppProcess, waitUntilReady } from '../../src/server/test-support/app-process';
 import { freePort } from '../../src/server/test-support/free-port';
-import { testProcessEnv } from '../../src/server/test-support/process-env';
 
 /**
  * The e2e run's wait before another code may be sent (the server allows it only with NODE_ENV=test), so
@@ -31,60 +30,24 @@ export function runningServer(): RunningServer {
   return current;
 }
 
-interface Process {
-  child: ChildProcess;
-  output: () => string;
-}
+const adminPrinted = /username: (\S+)\s+password: (\S+)/;
 
-function spawnServer(dataDir: string, port: number, env: Record<string, string>): Process {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...testProcessEnv,
+/** The server with the e2e settings (jobs as `npm start` runs them, a short wait between codes). */
+function spawnServer(dataDir: string, port: number, env: Record<string, string>) {
+  return startAppProcess(
+    'the e2e server',
+    {
       DATA_DIR: dataDir,
-      PORT: String(port),
+      JOBS_ENABLED: process.env.JOBS_ENABLED ?? 'true',
       CODE_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
+    { port, inheritEnv: true },
+  );
 }
 
-async function kill({ child }: Process) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Waits until the server answers; on a first start, also until it printed the first-start admin. */
-async function waitReady(server: Process, baseUrl: string, needAdmin: boolean) {
-  // Generous: on a loaded machine (several test runs at once) the first start can take over a minute.
-  const deadline = Date.now() + 150_000;
-  let admin: RunningServer['admin'] | undefined;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.output()}`);
-    const printed = /username: (\S+)\s+password: (\S+)/.exec(server.output());
-    if (printed) admin ??= { username: printed[1]!, password: printed[2]! };
-    const healthy = await fetch(`${baseUrl}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy && (admin || !needAdmin)) return admin;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not start in time:\n${server.output()}`);
-}
+// Generous: on a loaded machine (several test runs at once) the first start can take over a minute.
+const startTimeoutMs = 150_000;
 
 /**
  * Starts the real server exactly as `npm start` would (built web app, embedded database in a fresh temp
@@ -96,18 +59,18 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  let server = spawnServer(dataDir, port, {});
+  let server: AppProcess = await spawnServer(dataDir, port, {});
 
   const stop = async () => {
-    await kill(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (current?.baseUrl === baseUrl) current = undefined;
   };
   const restart = async (env: Record<string, string>) => {
-    await kill(server);
-    server = spawnServer(dataDir, port, env);
+    await server.stop();
+    server = await spawnServer(dataDir, port, env);
     try {
-      await waitReady(server, baseUrl, false);
+      await waitUntilReady(server, { timeoutMs: startTimeoutMs });
     } catch (error) {
       await stop();
       throw error;
@@ -115,8 +78,9 @@ export async function startServer(): Promise<RunningServer> {
   };
 
   try {
-    const admin = await waitReady(server, baseUrl, true);
-    current = { baseUrl, admin: admin!, restart, stop };
+    await waitUntilReady(server, { timeoutMs: startTimeoutMs, printed: adminPrinted });
+    const [, username, password] = adminPrinted.exec(server.output())!;
+    current = { baseUrl, admin: { username: username!, password: password! }, restart, stop };
     return current;
   } catch (error) {
     await stop();

@@ -1,69 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './test-support/free-port';
-import { testProcessEnv } from './test-support/process-env';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
+import { type AppProcess, startAppProcess, waitUntilReady } from './test-support/app-process';
 
 const started: ChildProcess[] = [];
 
-/** `node --import tsx src/server/main.ts` (what `npm start` runs via tsx), as one process so signals reach it. */
-function startServer(env: Record<string, string>, port: number): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      ...testProcessEnv,
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    err += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, stdout: () => out, stderr: () => err, exit };
+/** `node --import tsx src/server/main.ts` as `npm start` runs it (jobs on), one process so signals reach it. */
+async function startServer(env: Record<string, string>, port?: number): Promise<AppProcess> {
+  const server = await startAppProcess('the server', { JOBS_ENABLED: 'true', ...env }, { port });
+  started.push(server.child);
+  return server;
 }
 
-async function waitForHealth(server: Running, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void server.exit.then(() => {
-    exited = true;
-  });
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`server exited early:\n${server.stdout()}\n${server.stderr()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`server did not become healthy:\n${server.stdout()}\n${server.stderr()}`);
-}
+/** Health, not readiness: the process tests look at the process, not the database. */
+const waitForHealth = (server: AppProcess) => waitUntilReady(server, { path: '/api/health' });
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
@@ -101,7 +54,7 @@ class Session {
 }
 
 /** Signs the first-start admin in and sets the password it must change, so back-office routes open. */
-async function adminSession(server: Running, password: string): Promise<Session> {
+async function adminSession(server: AppProcess, password: string): Promise<Session> {
   const session = new Session(server.port);
   const login = await session.send('POST', '/api/auth/login', { identifier: 'admin', password });
   expect(login.status).toBe(200);
@@ -165,7 +118,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
     });
 
     it('first start: serves the API, prints the admin password once; a second process on the same data dir is refused; SIGTERM stops cleanly', async () => {
-      const server = startServer({ DATA_DIR: dataDir }, await freePort());
+      const server = await startServer({ DATA_DIR: dataDir });
       await waitForHealth(server);
       const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', db: 'pglite' });
@@ -178,7 +131,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
       expect(existsSync(join(dataDir, 'hiram.lock'))).toBe(true);
 
       // A second process on the same data dir must not open PGlite's files.
-      const second = startServer({ DATA_DIR: dataDir }, await freePort());
+      const second = await startServer({ DATA_DIR: dataDir });
       const secondCode = await withTimeout(second.exit, 60_000, 'second process');
       expect(secondCode).not.toBe(0);
       expect(second.stderr()).toMatch(/data directory .* is in use by another Hiram process \(pid \d+\)/);
@@ -193,7 +146,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
 
     it('second start on the same data dir prints no password, and the printed one still logs in', async () => {
       expect(adminPassword).toBeDefined();
-      const server = startServer({ DATA_DIR: dataDir }, await freePort());
+      const server = await startServer({ DATA_DIR: dataDir });
       try {
         await waitForHealth(server);
         expect(passwordLines(server.stdout())).toEqual([]);
@@ -217,7 +170,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
 
     it('graceful shutdown: SIGTERM stops accepting, ends the event streams, finishes the request in flight, exits 0', async () => {
       expect(adminPassword).toBeDefined();
-      const server = startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '30' }, await freePort());
+      const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '30' });
       await waitForHealth(server);
       expect((await fetch(`http://127.0.0.1:${server.port}/api/health/ready`)).status).toBe(200);
       const admin = await adminSession(server, adminPassword);
@@ -268,7 +221,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
     });
 
     it('graceful shutdown is bounded: a request still running at SHUTDOWN_TIMEOUT_SECONDS loses its connection, exit 1', async () => {
-      const server = startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '1' }, await freePort());
+      const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '1' });
       await waitForHealth(server);
       const stuck = connect(server.port, '127.0.0.1');
       await new Promise((resolve) => stuck.once('connect', resolve));
@@ -284,7 +237,7 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')(
     });
 
     it('bad configuration exits non-zero with a message naming the variable', async () => {
-      const server = startServer({ DATA_DIR: dataDir, PORT: 'abc' }, 0);
+      const server = await startServer({ DATA_DIR: dataDir, PORT: 'abc' }, 0);
       const code = await withTimeout(server.exit, 60_000, 'bad config');
       expect(code).not.toBe(0);
       expect(server.stderr()).toMatch(/Invalid configuration:\n\s+PORT /);

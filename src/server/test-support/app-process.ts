@@ -5,40 +5,60 @@ import { testProcessEnv } from './process-env';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** One `npm start`-like server process (`node --import tsx src/server/main.ts`) on its own free port. */
+/**
+ * One `npm start`-like server process (`node --import tsx src/server/main.ts`): the one way API tests, e2e
+ * and the process tests start a server (issue #37), with one readiness wait below.
+ */
 export interface AppProcess {
   name: string;
   port: number;
   baseUrl: string;
   child: ChildProcess;
+  /** Standard output and error together, in arrival order. */
   output(): string;
+  stdout(): string;
+  stderr(): string;
   /** Resolves with the exit code (null when a signal ended it). */
   exit: Promise<number | null>;
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. Safe to call twice or after a crash. */
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Starts a server process with the given environment (on top of `testProcessEnv`, PORT, PATH, HOME and no jobs). */
-export async function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
+export interface StartOptions {
+  /** The port to listen on (a free one when not given); an env PORT still wins, for bad-config tests. */
+  port?: number;
+  /** Pass this process's whole environment on (e2e), instead of PATH and HOME alone. */
+  inheritEnv?: boolean;
+}
+
+/**
+ * Starts a server process with the given environment on top of `testProcessEnv`, its PORT and — unless
+ * `env` says otherwise — no scheduled jobs.
+ */
+export async function startAppProcess(
+  name: string,
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<AppProcess> {
+  const port = options.port ?? (await freePort());
+  const base = options.inheritEnv
+    ? process.env
+    : { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      ...testProcessEnv,
-      PORT: String(port),
-      JOBS_ENABLED: 'false',
-      ...env,
-    },
+    env: { ...base, ...testProcessEnv, PORT: String(port), JOBS_ENABLED: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
+  let stderr = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
+    stdout += chunk;
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
+    stderr += chunk;
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const running = () => child.exitCode === null && child.signalCode === null;
@@ -48,6 +68,8 @@ export async function startAppProcess(name: string, env: Record<string, string>)
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     exit,
     async stop(graceMs = 10_000) {
       if (!running()) return;
@@ -61,21 +83,29 @@ export async function startAppProcess(name: string, env: Record<string, string>)
   };
 }
 
-/** Waits until `/api/health/ready` answers 200 (database reachable, migrations current). */
-export async function waitUntilReady(server: AppProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+export interface ReadyOptions {
+  /** 60 s unless given; a loaded machine's first start (a fresh embedded database) may need more. */
+  timeoutMs?: number;
+  /** `/api/health/ready` (database reachable, migrations current) unless given. */
+  path?: string;
+  /** Also wait for this in the output (e.g. the first-start administrator's password). */
+  printed?: RegExp;
+}
+
+/** Waits until `path` answers 200 (and `printed` appeared); fails at once, with the output, if it exits. */
+export async function waitUntilReady(server: AppProcess, options: ReadyOptions = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   let exited = false;
   void server.exit.then(() => {
     exited = true;
   });
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${server.name} exited early:\n${server.output()}`);
-    try {
-      const response = await fetch(`${server.baseUrl}/api/health/ready`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    const healthy = await fetch(`${server.baseUrl}${options.path ?? '/api/health/ready'}`).then(
+      (response) => response.ok,
+      () => false, // not listening yet
+    );
+    if (healthy && (!options.printed || options.printed.test(server.output()))) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`${server.name} did not become ready:\n${server.output()}`);
