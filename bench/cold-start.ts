@@ -4,53 +4,32 @@
  * and again on the same DATA_DIR (a warm start). Prints the median and best of a few runs, the process's
  * CPU seconds until ready, and the machine's load average (a loaded machine stretches the wall time).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../src/server/test-support/free-port';
+import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 
 const GOAL_SECONDS = 2;
 const SESSION_SECRET = 'hiram-bench-cold-start-secret-0123456789-abcdefgh';
 
-/** Spawns the built server and resolves when /api/health/ready answers 200: wall and CPU seconds. */
+/** Starts the built server and resolves when /api/health/ready answers 200: wall and CPU seconds. */
 async function timeStart(dataDir: string): Promise<{ wall: number; cpu: number }> {
-  const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET,
-      LOG_LEVEL: 'warn',
-      JOBS_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const server = await startAppProcess(
+    'the built server',
+    { HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET, LOG_LEVEL: 'warn' },
+    { production: true, built: true },
+  );
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      if (performance.now() - started > 120_000) throw new Error('the server was not ready within 120 s');
-      const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitUntilReady(server, { timeoutMs: 120_000, pollMs: 20 });
     const wall = (performance.now() - started) / 1000;
     // utime + stime (fields 14 and 15 of /proc/<pid>/stat), in clock ticks of 1/100 s.
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
     return { wall, cpu };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

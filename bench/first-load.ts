@@ -5,14 +5,13 @@
  * 2. From the real server (started on a throw-away DATA_DIR): headless Chromium loads /login and sums the
  *    bytes on the wire (CDP Network.loadingFinished encodedDataLength) per resource type.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort } from '../src/server/test-support/free-port';
+import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 
 const webRoot = process.env.WEB_ROOT ?? join(import.meta.dirname, '..', 'dist', 'web');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -56,26 +55,6 @@ function bundleSizes(pageChunks: string[]) {
     }).length;
   }
   return { files: [...files], totals };
-}
-
-async function startServer(dataDir: string, port: number) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('The server exited early');
-    const healthy = await fetch(`${baseUrl}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { child, baseUrl };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('The server did not become ready');
 }
 
 async function wireBytes(baseUrl: string) {
@@ -133,8 +112,13 @@ export async function benchFirstLoad() {
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-first-load-'));
-  const server = await startServer(dataDir, await freePort());
+  const server = await startAppProcess(
+    'the server',
+    { DATA_DIR: dataDir, HOST: '127.0.0.1', JOBS_ENABLED: process.env.JOBS_ENABLED ?? 'true' },
+    { production: true, inheritEnv: true },
+  );
   try {
+    await waitUntilReady(server, { pollMs: 200 });
     const { byType, loadMs } = await wireBytes(server.baseUrl);
     let total = 0;
     console.info('Headless Chromium, first load of /login (bytes on the wire):');
@@ -144,9 +128,7 @@ export async function benchFirstLoad() {
     }
     console.info(`  total                     ${kib(total)}  (page ready in ${loadMs} ms)`);
   } finally {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

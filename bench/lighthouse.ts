@@ -10,7 +10,6 @@
  * Each page is measured LIGHTHOUSE_RUNS times (3 by default) and judged by the median.
  * LIGHTHOUSE_REPORT_DIR=<dir> also writes each full report there as JSON.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +20,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { hashPassword } from '../src/server/auth/passwords';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../src/server/config';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
+import { type AppProcess, startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 import { freePort } from '../src/server/test-support/free-port';
 
 const PASSWORD = 'lighthouse bench pass 2026';
@@ -49,35 +49,29 @@ async function seed(dataDir: string) {
   }
 }
 
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(dataDir: string): Promise<{ url: string; server: AppProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
+  const server = await startAppProcess(
+    'the server',
+    {
       HOST: '127.0.0.1',
-      PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'hiram-lighthouse-session-secret-0123456789-abcdefgh',
       LOG_LEVEL: 'warn',
       DEV_OUTBOX: 'false',
+      JOBS_ENABLED: process.env.JOBS_ENABLED ?? 'true',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('The server exited early');
-    const ready = await fetch(`${url}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    { port, production: true, inheritEnv: true, echo: true },
+  );
+  try {
+    await waitUntilReady(server, { timeoutMs: 120_000, pollMs: 250 });
+  } catch (error) {
+    await server.stop(0);
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error('The server did not become ready');
+  return { url, server };
 }
 
 async function sessionCookie(url: string, identifier: string): Promise<string> {
@@ -212,7 +206,7 @@ async function run(url: string, audit: Audit, port: number, runs: number) {
 /** Lighthouse on the built app (`npm run lighthouse`, and the last stage of `npm run bench`). */
 export async function benchLighthouse() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hiram-lighthouse-'));
-  let server: { url: string; child: ChildProcess } | undefined;
+  let server: { url: string; server: AppProcess } | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await seed(dataDir);
@@ -233,11 +227,7 @@ export async function benchLighthouse() {
     for (const audit of audits) await run(server.url, audit, chrome.port, runs);
   } finally {
     chrome?.kill();
-    if (server) {
-      const exited = new Promise((resolve) => server?.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

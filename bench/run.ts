@@ -50,6 +50,7 @@ import { planDigest } from '../src/server/features/wallet/withdrawal-plan';
 import { systemClock } from '../src/server/lib/clock';
 import { todayIn } from '../src/server/lib/today';
 import { loadLoanRecords } from '../src/server/loans/loan-position';
+import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 import { freePort } from '../src/server/test-support/free-port';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
 import { benchColdStart } from './cold-start';
@@ -385,12 +386,10 @@ async function startServer(
 ): Promise<{ url: string; child: ChildProcess; stop: () => Promise<number> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
+  const server = await startAppProcess(
+    'the server',
+    {
       HOST: '127.0.0.1',
-      PORT: String(port),
       PUBLIC_URL: url,
       SESSION_SECRET: SECRET,
       LOG_LEVEL: 'warn',
@@ -412,17 +411,10 @@ async function startServer(
       JOBS_ENABLED: 'false',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error('server exited');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    { port, production: true, inheritEnv: true, echo: true },
+  );
+  await waitUntilReady(server, { path: '/api/health', timeoutMs: 180_000, pollMs: 250 });
+  const { child } = server;
   const stop = async () => {
     // Peak resident memory of the server process, in MiB.
     let peak = 0;
@@ -430,8 +422,7 @@ async function startServer(
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     } catch {}
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     return peak;
   };
   return { url, child, stop };

@@ -27,8 +27,14 @@ export interface AppProcess {
 export interface StartOptions {
   /** The port to listen on (a free one when not given); an env PORT still wins, for bad-config tests. */
   port?: number;
-  /** Pass this process's whole environment on (e2e), instead of PATH and HOME alone. */
+  /** Pass this process's whole environment on (e2e, bench), instead of PATH and HOME alone. */
   inheritEnv?: boolean;
+  /** As a lender runs it (the bench): NODE_ENV=production, none of the test settings. */
+  production?: boolean;
+  /** The built server (`dist/server/main.js`, as `npm start` runs it) instead of the sources through tsx. */
+  built?: boolean;
+  /** Also copy the server's output to this process's (the bench shows its warnings). */
+  echo?: boolean;
 }
 
 /**
@@ -44,11 +50,17 @@ export async function startAppProcess(
   const base = options.inheritEnv
     ? process.env
     : { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const mode = options.production ? { NODE_ENV: 'production' } : testProcessEnv;
+  const args = options.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...base, ...testProcessEnv, PORT: String(port), JOBS_ENABLED: 'false', ...env },
+    env: { ...base, ...mode, PORT: String(port), JOBS_ENABLED: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (options.echo) {
+    child.stdout?.pipe(process.stdout);
+    child.stderr?.pipe(process.stderr);
+  }
   let output = '';
   let stdout = '';
   let stderr = '';
@@ -90,6 +102,8 @@ export interface ReadyOptions {
   path?: string;
   /** Also wait for this in the output (e.g. the first-start administrator's password). */
   printed?: RegExp;
+  /** How often to ask: 150 ms unless given (the cold-start bench asks every 20 ms). */
+  pollMs?: number;
 }
 
 /** Waits until `path` answers 200 (and `printed` appeared); fails at once, with the output, if it exits. */
@@ -106,7 +120,7 @@ export async function waitUntilReady(server: AppProcess, options: ReadyOptions =
       () => false, // not listening yet
     );
     if (healthy && (!options.printed || options.printed.test(server.output()))) return;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 150));
   }
   throw new Error(`${server.name} did not become ready:\n${server.output()}`);
 }
