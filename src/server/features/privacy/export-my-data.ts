@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../deps';
+import { exportReadme, readmeFileName } from './export-readme';
 
 /** Where each document goes in the ZIP: documents/<loan number>-<kind>.<ext>. */
 const extensionOf = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
@@ -9,7 +10,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 
 /**
  * Everything held about the signed-in borrower (RA 10173 access and portability), as a ZIP streamed to the
- * client: JSON of the profile, applications, the disclosures they signed, payouts, repayments, messages and
+ * client: a README in the borrower's language explaining every file and field, JSON of the profile, applications, the disclosures they signed, payouts, repayments, messages and
  * reminders, consents; then each of their documents, read from storage one at a time while the ZIP is
  * written (never buffered whole). Every query is bound to this borrower's id: the rows of loans that are
  * theirs (`borrower_id`), and nothing else.
@@ -18,7 +19,17 @@ export async function exportMyData(deps: AppDeps, userId: string): Promise<Reada
   const { db } = deps;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'phone', 'username', 'role', 'status', 'avatar', 'created_at', 'last_login_at'])
+    .select([
+      'id',
+      'phone',
+      'username',
+      'role',
+      'status',
+      'avatar',
+      'language',
+      'created_at',
+      'last_login_at',
+    ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const applications = await db
@@ -100,6 +111,12 @@ export async function exportMyData(deps: AppDeps, userId: string): Promise<Reada
   const zip = new ZipFile();
   const mtime = deps.clock.now();
   const add = (name: string, value: unknown) => zip.addBuffer(json(value), name, { mtime });
+  // Channels by their names; a code no longer configured is still listed, as itself.
+  const channels = deps.config.paymentChannels.map(({ code, name }) => ({ code, name }));
+  for (const { channel } of repayments)
+    if (!channels.some((c) => c.code === channel)) channels.push({ code: channel, name: channel });
+  const readme = exportReadme(user.language, { now: mtime, timeZone: deps.config.timeZone, channels });
+  zip.addBuffer(Buffer.from(readme, 'utf8'), readmeFileName, { mtime });
   add('profile.json', { exported_at: mtime.toISOString(), user });
   add('applications.json', applicationRows);
   add('disclosures.json', disclosuresOf);

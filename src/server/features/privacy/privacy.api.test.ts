@@ -13,6 +13,7 @@ import {
   type TestApp,
   testConsent,
 } from '../../test-support/test-app';
+import { exportFiles, formFieldsOfApplications } from './export-readme/fields';
 
 /** Privacy notice and consent, the borrower's own data, account closure and anonymisation (issue #14). */
 let t: TestApp;
@@ -262,6 +263,7 @@ describe("the borrower's own data", () => {
     );
     expect([...files.keys()].sort()).toEqual(
       [
+        'README.txt',
         'profile.json',
         'applications.json',
         'disclosures.json',
@@ -303,6 +305,90 @@ describe("the borrower's own data", () => {
     for (const trace of [b.user.id, b.phone, b.loanId, b.loanNumber, ...b.documents.map((d) => d.id)]) {
       expect(everything, trace).not.toContain(trace);
     }
+  });
+});
+
+describe("the export's README (issue #36)", () => {
+  it("is in the borrower's language, names every file and explains every field, codes as words", async () => {
+    const a = await borrowerWithData('approved');
+    await seedPaidDisbursement(t.db, a.loanId, { reference: `PAYOUT-${a.phone}` }, t.deps);
+    await t.db
+      .insertInto('repayments')
+      .values({
+        application_id: a.loanId,
+        amount: 50_000,
+        received_on: todayIn(t.deps.config.timeZone),
+        channel: 'gcash',
+        reference: `REPAY-${a.phone}`,
+        source: 'webhook',
+        recorded_by: null,
+      })
+      .execute();
+    expect((await a.agent.post('/api/account/language', { language: 'km' })).status).toBe(200);
+    const files = await unzip((await a.agent.get('/api/account/export.zip')).rawPayload);
+    const readme = files.get('README.txt')!.toString('utf8');
+
+    // Khmer: its title and explanations, and no English one.
+    expect(readme).toMatch(/^ទិន្នន័យរបស់អ្នកពី Hiram/);
+    expect(readme).toContain('លេខទូរស័ព្ទរបស់អ្នក');
+    expect(readme).not.toContain('Your data from Hiram');
+    expect(readme).not.toContain('Your mobile number');
+    const khmerLetters = readme.match(/[\u1780-\u17ff]/g)?.length ?? 0;
+    const latinWords = readme.match(/[A-Za-z]{4,}/g)?.length ?? 0;
+    expect(khmerLetters).toBeGreaterThan(latinWords * 10);
+
+    // Every file in the archive is named, each document by its folder.
+    for (const name of files.keys()) {
+      if (name === 'README.txt') continue;
+      expect(readme, name).toContain(name.startsWith('documents/') ? 'documents/' : name);
+    }
+
+    // Every field of every row is explained: a new column fails here until the README says what it is.
+    const read = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
+    const explained = (file: keyof typeof exportFiles) =>
+      new Set<string>([
+        ...exportFiles[file],
+        ...(file === 'applications.json' ? Object.keys(formFieldsOfApplications) : []),
+      ]);
+    const keysOf = (rows: object[], prefix = '') =>
+      [...new Set(rows.flatMap((row) => Object.keys(row)))].map((k) => prefix + k);
+    const profile = read('profile.json');
+    const messages = read('messages.json');
+    const seen: [keyof typeof exportFiles, string[]][] = [
+      [
+        'profile.json',
+        [...keysOf([{ exported_at: profile.exported_at }]), ...keysOf([profile.user], 'user.')],
+      ],
+      ['applications.json', keysOf(read('applications.json'))],
+      ['disclosures.json', keysOf(read('disclosures.json'))],
+      ['disbursements.json', keysOf(read('disbursements.json'))],
+      ['repayments.json', keysOf(read('repayments.json'))],
+      ['messages.json', [...keysOf(messages.events, 'events.'), ...keysOf(messages.reminders, 'reminders.')]],
+      ['consents.json', keysOf(read('consents.json'))],
+      ['documents.json', keysOf(read('documents.json'))],
+    ];
+    for (const [file, keys] of seen) {
+      expect(keys.length, file).toBeGreaterThan(0);
+      for (const key of keys) {
+        expect(explained(file).has(key), `${file} ${key}`).toBe(true);
+        expect(readme, `${file} ${key}`).toContain(`  ${key}: `);
+      }
+    }
+
+    // Codes are written as words: the loan's status, the event's kind, the document's kind, the channel.
+    expect(readme).toContain('approved = បានអនុម័ត');
+    expect(readme).toContain('message = សារពីបុគ្គលិករបស់យើង');
+    expect(readme).toContain('id_front = រូបថតអត្តសញ្ញាណប័ណ្ណខាងមុខ');
+    expect(readme).toContain('gcash = ');
+    expect(readme).toContain('km = ខ្មែរ');
+  });
+
+  it('is in English for a borrower who never chose a language', async () => {
+    const a = await borrowerWithData('pending');
+    const files = await unzip((await a.agent.get('/api/account/export.zip')).rawPayload);
+    const readme = files.get('README.txt')!.toString('utf8');
+    expect(readme).toMatch(/^Your data from Hiram/);
+    expect(readme).toContain('pending = Pending');
   });
 });
 

@@ -96,7 +96,8 @@ export function privacyRoutes(app: App, deps: AppDeps) {
       preValidation: requirePermission('account.viewOwn'),
       schema: {
         tags: ['privacy'],
-        summary: 'Everything held about the borrower, as a ZIP (JSON and their documents), streamed',
+        summary:
+          "Everything held about the borrower, as a ZIP (JSON, their documents and a README in the borrower's language), streamed",
         response: { 200: z.any().describe('application/zip'), ...errorResponses },
       },
     },
