@@ -10,8 +10,8 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 
 /**
  * Everything held about the signed-in borrower (RA 10173 access and portability), as a ZIP streamed to the
- * client: a README in the borrower's language explaining every file and field, JSON of the profile, applications, the disclosures they signed, payouts, repayments, messages and
- * reminders, consents; then each of their documents, read from storage one at a time while the ZIP is
+ * client: a README in the borrower's language explaining every file and field, JSON of the profile,
+ * applications, the disclosures they signed, payouts, repayments, messages and reminders, consents; then each of their documents, read from storage one at a time while the ZIP is
  * written (never buffered whole). Every query is bound to this borrower's id: the rows of loans that are
  * theirs (`borrower_id`), and nothing else.
  */
