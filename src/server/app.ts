@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/errors';
 import { CredentialChecks } from './auth/attempt-limits';
@@ -51,6 +51,7 @@ import { userRoutes } from './features/users/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerScheduledJobs } from './jobs/runner';
 import { AnswerCache } from './lib/answer-cache';
+import { appPages } from './lib/app-page';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
@@ -343,6 +344,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
 
+  // The app page in the browser's language (its description and no-script line, issue #36), at `/`,
+  // `/index.html` and every path of the app.
+  const appPage = webRoot === undefined ? () => null : appPages(webRoot);
+  const sendAppPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = appPage(request.headers['accept-language']);
+    if (!page) return reply.status(404).send(new AppError('NOT_FOUND').toBody());
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .header('content-language', page.language)
+      .header('content-security-policy', pagePolicy(page.filePath, page.stat))
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  };
+  if (webRoot !== undefined) {
+    app.get('/', { schema: { hide: true } }, sendAppPage);
+    app.get('/index.html', { schema: { hide: true } }, sendAppPage);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb()) {
@@ -350,7 +370,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }
     const looksLikeFile = /\.[a-z0-9]{2,5}$/i.test(path);
     if (looksLikeFile) return reply.status(404).send(new AppError('NOT_FOUND').toBody());
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendAppPage(request, reply);
   });
 
   return app as unknown as App;

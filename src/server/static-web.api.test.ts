@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
@@ -83,10 +83,14 @@ describe('the built web app', () => {
         hash('boot(1)'),
       ]);
     }
-    // The same page sent pre-compressed carries the same policy (worked out from the page itself).
-    writeFileSync(join(webRoot, 'index.html.br'), brotliCompressSync(page('boot(1)')));
+    // The page compressed carries the same policy (worked out from the page itself); a pre-compressed copy
+    // beside it is not what is sent, since each language is its own page.
+    const long = `${page('boot(1)')}${'<!-- padding -->'.repeat(100)}`;
+    writeFileSync(join(webRoot, 'index.html'), long);
+    writeFileSync(join(webRoot, 'index.html.br'), brotliCompressSync('<p>stale copy</p>'));
     const compressed = await t.agent().get('/login', { headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<p>app</p>');
     expect(scriptSources(compressed.headers['content-security-policy'])).toEqual(["'self'", hash('boot(1)')]);
     rmSync(join(webRoot, 'index.html.br'));
 
@@ -98,6 +102,46 @@ describe('the built web app', () => {
     for (const path of ['/api/health', '/assets/index-A.js']) {
       const response = await t.api.get(path);
       expect(scriptSources(response.headers['content-security-policy']), path).toEqual(["'self'"]);
+    }
+  });
+
+  it("writes the page's language, description and no-script line in the language the browser asks for (issue #36)", async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'hiram-web-'));
+    // As index.html is built (vite.config.ts adds the boot script).
+    build(
+      webRoot,
+      'index-L',
+      [
+        '<!doctype html>',
+        '<html lang="en" data-mantine-color-scheme="light">',
+        '<head><meta name="description" content="Hiram: honest online loans" /><script>boot()</script></head>',
+        '<body><noscript>Hiram needs JavaScript to run.</noscript><div id="root"></div></body></html>',
+      ].join(''),
+    );
+    t = await createTestApp({ webRoot });
+    const cases: [string | undefined, string, string, string][] = [
+      ['km-KH,km;q=0.9,en;q=0.8', 'km', 'Hiram៖ កម្ចីអនឡាញដោយស្មោះត្រង់', 'Hiram ត្រូវការ JavaScript ដើម្បីដំណើរការ។'],
+      ['zh-CN,zh;q=0.9', 'zh', 'Hiram：诚实透明的网上贷款', 'Hiram 需要启用 JavaScript 才能运行。'],
+      ['tl-PH', 'fil', 'Hiram: tapat na online na pautang', 'Kailangan ng Hiram ang JavaScript para gumana.'],
+      // By preference, not by order; a language the app does not speak is passed over.
+      ['de-DE, en;q=0.5, fil;q=0.8', 'fil', 'Hiram: tapat na online na pautang', 'Kailangan ng Hiram'],
+      ['fr-FR', 'en', 'Hiram: honest online loans', 'Hiram needs JavaScript to run.'],
+      [undefined, 'en', 'Hiram: honest online loans', 'Hiram needs JavaScript to run.'],
+    ];
+    for (const [accept, lang, description, noscript] of cases) {
+      for (const path of ['/', '/index.html', '/loan/application']) {
+        const headers: Record<string, string> = accept ? { 'accept-language': accept } : {};
+        const response = await t.agent().get(path, { headers });
+        const where = `${path} ${accept}`;
+        expect(response.status, where).toBe(200);
+        expect(response.headers['content-type'], where).toContain('text/html');
+        expect(String(response.headers.vary), where).toMatch(/accept-language/i);
+        expect(response.headers['content-language'], where).toBe(lang);
+        expect(response.text, where).toContain(`<html lang="${lang}" data-mantine-color-scheme="light">`);
+        expect(response.text, where).toContain(`<meta name="description" content="${description}" />`);
+        expect(response.text, where).toContain(`<noscript>${noscript}`);
+        expect(response.text, where).toContain('<script>boot()</script>');
+      }
     }
   });
 });

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { preferredLanguage } from '../../domain/languages';
 
 export const languages = ['en', 'zh', 'km', 'fil'] as const;
 export type Language = (typeof languages)[number];
@@ -81,12 +82,8 @@ export function isLanguage(value: unknown): value is Language {
  * `fil` or `tl` (Tagalog) → Filipino, `zh-*` → Chinese, `km-*` → Khmer, `en-*` → English; else English.
  */
 export function browserLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
-    if (base === 'fil' || base === 'tl') return 'fil';
-    if (isLanguage(base)) return base;
-  }
-  return defaultLanguage;
+  // The server picks the page's own texts from Accept-Language by the same rule.
+  return preferredLanguage(preferred);
 }
 
 /**
