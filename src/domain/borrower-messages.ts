@@ -1,5 +1,5 @@
 /*
- * The SMS a borrower is sent when something that matters to them changes (issue #36, docs/decisions/040):
+ * The SMS a borrower is sent when something that matters to them changes (issue #36, docs/decisions/041):
  * what each one is about and whether the borrower may turn it off. Money that moved or is owed, and
  * anything the borrower must act on, always goes; the rest is the borrower's choice.
  */

@@ -32,7 +32,7 @@ export interface UsersTable {
   anonymised_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** What the server writes to this user in (migration 029, issue #36); 'en' unless chosen. */
   language: ColumnType<UserLanguage, UserLanguage | undefined, UserLanguage>;
-  /** Still wants the messages a borrower may turn off (migration 030, docs/decisions/040). */
+  /** Still wants the messages a borrower may turn off (migration 030, docs/decisions/041). */
   optional_sms: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
@@ -420,7 +420,7 @@ export interface LoanRemindersTable {
   borrower_id: string;
   /** Null only for a message about no loan (a complaint of none). */
   application_id: string | null;
-  /** A payment reminder, or the message of a change (migration 030, docs/decisions/040). */
+  /** A payment reminder, or the message of a change (migration 030, docs/decisions/041). */
   kind: ReminderKind | BorrowerMessageKind;
   /** 'YYYY-MM-DD': the instalment a reminder is about; null for a message. */
   due_date: ColumnType<string | null, string | null | undefined, never>;

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { reminderKinds } from '../../domain/loan/reminders';
 import { openStatuses } from '../../domain/loan/status';
 import { recordAudit, systemActor } from '../audit/audit';
 import type { Database } from '../db/schema';
@@ -132,7 +133,14 @@ async function anonymiseAccount(
     .set({ bank_name: '', account_number: NO_ACCOUNT })
     .where('application_id', 'in', loans)
     .execute();
-  await trx.updateTable('loan_reminders').set({ phone: '' }).where('application_id', 'in', loans).execute();
+  await trx.updateTable('loan_reminders').set({ phone: '' }).where('borrower_id', '=', userId).execute();
+  // A change's message may quote a staff reason naming the person (like staff messages below).
+  await trx
+    .updateTable('loan_reminders')
+    .set({ text: '' })
+    .where('borrower_id', '=', userId)
+    .where('kind', 'not in', reminderKinds)
+    .execute();
   // Staff messages may name the person; what happened (kind, amounts in data) stays.
   await trx.updateTable('borrower_events').set({ message: null }).where('borrower_id', '=', userId).execute();
   await trx

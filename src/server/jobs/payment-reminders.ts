@@ -4,6 +4,7 @@ import {
   isQuietHour,
   type PastReminder,
   type ReminderKind,
+  reminderKinds,
   reminderText,
 } from '../../domain/loan/reminders';
 import { isExampleChannel } from '../../domain/schemas/settings';
@@ -11,6 +12,7 @@ import { notifyBorrower } from '../audit/audit';
 import type { AppDeps } from '../deps';
 import { hourIn, todayIn } from '../lib/today';
 import { loanPosition } from '../loans/loan-position';
+import { deliverSmsOutbox } from '../notify/sms-outbox';
 import { findReminderCandidates } from './reminder-candidates';
 
 /*
@@ -18,16 +20,12 @@ import { findReminderCandidates } from './reminder-candidates';
  * 1. enqueue — one transaction under a transaction-scoped advisory lock (one instance at a time): decide each
  *    loan's reminder for today and commit it as a `loan_reminders` row (the outbox) with the borrower's
  *    history event. A crash before the commit leaves nothing; the one-a-day unique key stops a second row.
- * 2. deliver — claim one committed row at a time (`for update skip locked`, so concurrent senders never
- *    take the same row), send it with its id as the idempotency key, mark it sent. A sender that dies after
- *    claiming leaves the row `sending`; after CLAIM_STALE_MS another sender retries it with the same key.
+ * 2. deliver — the outbox's sender (notify/sms-outbox.ts): claim one committed row at a time, send it with
+ *    its id as the idempotency key, mark it sent; it also sends the messages of changes (docs/decisions/041).
  */
 
 /** The advisory lock's name (hashed to its key): the same in every instance of the app. */
 const LOCK_NAME = 'hiram:job:payment-reminders';
-const MAX_ATTEMPTS = 5;
-/** A claim older than this is taken to be from a sender that died; its row is tried again. */
-const CLAIM_STALE_MS = 10 * 60 * 1000;
 const HISTORY_CHUNK = 500;
 
 export interface ReminderRun {
@@ -64,6 +62,8 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
       .set({ status: 'expired' })
       .where('status', '=', 'pending')
       .where('reminder_day', '<', today)
+      // The message of a change is not a daily decision: it waits for the sender however long it takes.
+      .where('kind', 'in', reminderKinds)
       .execute();
 
     const candidates = await findReminderCandidates(trx, today, deps.config.reminderRules.daysBefore);
@@ -76,13 +76,16 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
         .select(sql<string>`due_date::text`.as('due_date'))
         .select(sql<string>`reminder_day::text`.as('reminder_day'))
         .where('application_id', 'in', ids)
+        .where('kind', 'in', reminderKinds)
         // Sent, or committed and on its way; failed and expired ones were never received.
         .where('status', 'in', ['pending', 'sending', 'sent'])
         .execute();
       for (const row of rows) {
-        const list = past.get(row.application_id) ?? [];
+        // A reminder always has its loan (a check constraint, migration 030).
+        const loanId = row.application_id as string;
+        const list = past.get(loanId) ?? [];
         list.push({ kind: row.kind as ReminderKind, dueDate: row.due_date, day: row.reminder_day });
-        past.set(row.application_id, list);
+        past.set(loanId, list);
       }
     }
 
@@ -114,6 +117,7 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
       const inserted = await trx
         .insertInto('loan_reminders')
         .values({
+          borrower_id: loan.borrower_id,
           application_id: loan.id,
           kind: decision.kind,
           due_date: decision.dueDate,
@@ -128,7 +132,13 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
             supportEmail: deps.config.supportEmail,
           }),
         })
-        .onConflict((oc) => oc.columns(['application_id', 'reminder_day']).doNothing())
+        .onConflict((oc) =>
+          // The one-a-day key is partial (reminders only, migration 030): its predicate, written as the index's.
+          oc
+            .columns(['application_id', 'reminder_day'])
+            .where(sql<boolean>`kind in ('before_due', 'due', 'overdue')`)
+            .doNothing(),
+        )
         .returning('id')
         .executeTakeFirst();
       if (!inserted) continue;
@@ -151,64 +161,9 @@ export async function enqueuePaymentReminders(deps: AppDeps, signal?: AbortSigna
   });
 }
 
-/** Step 2: delivers today's committed reminders, each once; returns how many were sent. */
-export async function deliverPaymentReminders(deps: AppDeps, signal?: AbortSignal): Promise<number> {
-  const tried = new Set<string>();
-  let delivered = 0;
-  for (;;) {
-    // Shutting down: stop between messages; what is left stays pending for the next run, today.
-    if (signal?.aborted) break;
-    const now = deps.clock.now();
-    // Checked before every message: a long run must not carry on past 22:00.
-    if (isQuietHour(hourIn(deps.config.timeZone, now))) break;
-    const today = todayIn(deps.config.timeZone, now);
-    const staleBefore = new Date(now.getTime() - CLAIM_STALE_MS);
-    const notTried = tried.size > 0 ? sql`and id not in (${sql.join([...tried])})` : sql``;
-    const claimed = await sql<{ id: string; phone: string; text: string; attempts: number }>`
-      update loan_reminders
-      set status = 'sending', attempts = attempts + 1, claimed_at = ${now}
-      where id = (
-        select id from loan_reminders
-        where reminder_day = ${today}
-          and attempts < ${MAX_ATTEMPTS}
-          and (status = 'pending' or (status = 'sending' and claimed_at < ${staleBefore}))
-          ${notTried}
-        order by created_at, id
-        limit 1
-        for update skip locked
-      )
-      returning id, phone, text, attempts`.execute(deps.db);
-    const row = claimed.rows[0];
-    if (!row) break;
-    tried.add(row.id);
-    try {
-      await deps.notifier.send({
-        phone: row.phone,
-        text: row.text,
-        purpose: 'payment_reminder',
-        idempotencyKey: row.id,
-      });
-    } catch (error) {
-      deps.log.warn({ err: error, reminderId: row.id }, 'payment reminder not delivered');
-      await deps.db
-        .updateTable('loan_reminders')
-        .set({
-          status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          claimed_at: null,
-          last_error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', 'sending')
-        .execute();
-      continue;
-    }
-    await deps.db
-      .updateTable('loan_reminders')
-      .set({ status: 'sent', sent_at: deps.clock.now(), last_error: null })
-      .where('id', '=', row.id)
-      .where('status', '=', 'sending')
-      .execute();
-    delivered += 1;
-  }
-  return delivered;
-}
+/**
+ * Step 2: delivers today's committed reminders, and any message of a change waiting, each once (the one outbox
+ * and its sender, notify/sms-outbox.ts); returns how many were sent.
+ */
+export const deliverPaymentReminders = (deps: AppDeps, signal?: AbortSignal): Promise<number> =>
+  deliverSmsOutbox(deps, signal);

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { UserLanguage } from '../../domain/languages';
 import { addDays } from '../../domain/loan/calendar';
+import { reminderKinds } from '../../domain/loan/reminders';
 import type { runningStatuses } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
 import { unpaidRunningLoanSql } from '../loans/loan-facts-sql';
@@ -55,7 +56,9 @@ export async function findReminderCandidates(
             .selectFrom('loan_reminders as r')
             .select(sql`1`.as('one'))
             .whereRef('r.application_id', '=', 'a.id')
-            .where('r.reminder_day', '=', today),
+            .where('r.reminder_day', '=', today)
+            // Only a reminder takes the day's one reminder; the message of a change (receipt…) does not.
+            .where('r.kind', 'in', reminderKinds),
         ),
       ),
     )

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { App } from '../lib/types';
+import { deliverSmsOutbox } from '../notify/sms-outbox';
 import { runAnonymisation } from './anonymise-closed-accounts';
 import { runPaymentReminders } from './payment-reminders';
 import { runOrphanSweep } from './sweep-orphan-files';
@@ -67,13 +68,24 @@ export function startJobs(deps: AppDeps, jobs: readonly Job[], intervalMs: numbe
   };
 }
 
+/**
+ * The SMS outbox's sender on its own short beat: the message of a change goes out moments after its commit
+ * (docs/decisions/041), not at the next run of the jobs. A poll of a small partial index, cheap enough.
+ */
+const OUTBOX_POLL_SECONDS = 15;
+const outboxJobs: Job[] = [{ name: 'sms-outbox', run: deliverSmsOutbox }];
+
 /** With JOBS_ENABLED: the jobs start once the app is ready and stop (waiting for a run) when it closes. */
 export function registerScheduledJobs(app: App, deps: AppDeps): void {
-  let runner: JobRunner | null = null;
+  let runners: JobRunner[] = [];
   app.addHook('onReady', async () => {
-    runner = startJobs(deps, scheduledJobs, deps.config.jobs.intervalSeconds * 1000);
+    const { intervalSeconds } = deps.config.jobs;
+    runners = [
+      startJobs(deps, scheduledJobs, intervalSeconds * 1000),
+      startJobs(deps, outboxJobs, Math.min(OUTBOX_POLL_SECONDS, intervalSeconds) * 1000),
+    ];
   });
   app.addHook('onClose', async () => {
-    await runner?.stop();
+    await Promise.all(runners.map((runner) => runner.stop()));
   });
 }

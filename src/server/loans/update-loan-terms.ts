@@ -12,6 +12,7 @@ import { publishAfterCommit } from '../events/publish-after-commit';
 import type { ApplicationRow } from '../lib/applications';
 import { withdrawnMinor } from '../lib/loan-balance';
 import { todayIn } from '../lib/today';
+import { queueBorrowerMessage } from '../notify/sms-outbox';
 import { governingProductVersion } from '../products/product-versions';
 import { lastDueDate } from './loan-position';
 import { lockRunningLoan } from './lock-running-loan';
@@ -149,6 +150,13 @@ export async function updateLoanTerms(
         previousTermMonths: before.term_months,
       },
     });
+    // Nothing goes ahead until the borrower answers: told at once, whatever their setting.
+    await queueBorrowerMessage(
+      trx,
+      deps,
+      { borrowerId: before.borrower_id, applicationId: id },
+      { kind: 'terms_proposed', loanNumber: before.loan_number },
+    );
     return 'proposed' as const;
   });
   publishAfterCommit(deps, { type: 'applications-changed' });

@@ -4,10 +4,11 @@ import type { CodePurpose } from '../../domain/codes';
 export interface SmsMessage {
   phone: string;
   text: string;
-  purpose: CodePurpose | 'payment_reminder' | 'complaint_update';
+  /** `loan_update`: the message of a change to the borrower's application or loan (docs/decisions/041). */
+  purpose: CodePurpose | 'payment_reminder' | 'complaint_update' | 'loan_update';
   /**
    * The same message sent again (a retry after a crash) carries the same key, so the gateway can drop the
-   * copy: the reminders outbox sends its row id (docs/decisions/013).
+   * copy: the SMS outbox sends its row id (docs/decisions/013).
    */
   idempotencyKey?: string;
 }

@@ -27,6 +27,7 @@ import * as m026 from './026-fees-and-refunds';
 import * as m027 from './027-reference-matching';
 import * as m028 from './028-phone-one-form';
 import * as m029 from './029-user-language';
+import * as m030 from './030-borrower-messages';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '027-reference-matching': m027,
   '028-phone-one-form': m028,
   '029-user-language': m029,
+  '030-borrower-messages': m030,
 };

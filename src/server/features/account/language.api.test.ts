@@ -5,6 +5,7 @@ import { runPaymentReminders } from '../../jobs/payment-reminders';
 import { todayIn } from '../../lib/today';
 import { multipartBody } from '../../test-support/images';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { deliverOutboxAtNoon } from '../../test-support/sms-outbox';
 import { type Agent, createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
@@ -131,6 +132,7 @@ describe('SMS in the borrower’s language', () => {
       message: 'Checking.',
     });
     expect(replied.status, replied.text).toBe(200);
+    await deliverOutboxAtNoon(t.deps);
     const khmerReply = await newest(phone, 'complaint_update');
     expect(khmerReply).toBe(khmer.complaintReply.replace('{reference}', reference));
 
@@ -147,6 +149,7 @@ describe('SMS in the borrower’s language', () => {
       note: 'The fee was refunded.',
     });
     expect(resolved.status, resolved.text).toBe(200);
+    await deliverOutboxAtNoon(t.deps);
     expect(await newest(phone, 'complaint_update')).toBe(
       filipino.complaintResolved.replace('{reference}', reference),
     );

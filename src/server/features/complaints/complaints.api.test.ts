@@ -3,6 +3,7 @@ import { complaintReferencePattern } from '../../../domain/schemas/complaints';
 import { exifTags } from '../../test-support/exiftool';
 import { jpegWithGps, multipartBody, pdfBytes } from '../../test-support/images';
 import { seedApplication } from '../../test-support/seed';
+import { deliverOutboxAtNoon } from '../../test-support/sms-outbox';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -174,7 +175,8 @@ describe('who sees and handles complaints', () => {
       resolutionNote: 'The fee was charged by mistake and has been refunded.',
       replies: [{ message: 'We are checking the fee with finance.', author: null }],
     });
-    // Told by SMS, both times.
+    // Told by SMS, both times, through the outbox.
+    await deliverOutboxAtNoon(t.deps);
     const texts = (await outbox(b.phone)).filter((m) => m.purpose === 'complaint_update').map((m) => m.text);
     expect(texts).toEqual([
       expect.stringContaining(`${filed.body.reference} has been resolved`),

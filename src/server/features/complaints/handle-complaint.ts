@@ -1,15 +1,13 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import type { UserLanguage } from '../../../domain/languages';
 import { rolesFor } from '../../../domain/permissions';
 import type { ComplaintStatus } from '../../../domain/schemas/complaints';
-import { complaintSms } from '../../../domain/sms-texts';
 import { recordAudit } from '../../audit/audit';
 import type { StaffContext } from '../../auth/staff-context';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import { maskPhone } from '../../notify/notifier';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { getComplaint } from './get-complaint';
 
 /**
@@ -26,8 +24,7 @@ async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
       'complaints.status',
       'complaints.assigned_to',
       'complaints.application_id',
-      'users.phone',
-      'users.language',
+      'complaints.borrower_id',
     ])
     .where('complaints.id', '=', id)
     .forUpdate('complaints')
@@ -37,21 +34,22 @@ async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
   return row;
 }
 
-/** The borrower hears of a reply or a resolution by SMS, after the commit; a failed send changes nothing saved. */
-async function tellBorrower(
+/**
+ * The borrower hears of a reply or a resolution by SMS: written into the outbox with the change, so it goes
+ * once, in their language, and not at night (docs/decisions/041); one they may turn off.
+ */
+function tellBorrower(
+  trx: Transaction<Database>,
   deps: AppDeps,
-  borrower: { phone: string | null; language: UserLanguage; reference: string },
-  kind: 'reply' | 'resolved',
+  complaint: { borrower_id: string; application_id: string | null; reference: string },
+  kind: 'complaint_reply' | 'complaint_resolved',
 ) {
-  const { phone, reference } = borrower;
-  if (!phone) return;
-  try {
-    // In the borrower's stored language (issue #36).
-    const text = complaintSms(borrower.language, kind, reference);
-    await deps.notifier.send({ phone, purpose: 'complaint_update', text });
-  } catch (error) {
-    deps.log.warn({ err: error, phone: maskPhone(phone), reference }, 'complaint SMS not sent');
-  }
+  return queueBorrowerMessage(
+    trx,
+    deps,
+    { borrowerId: complaint.borrower_id, applicationId: complaint.application_id },
+    { kind, reference: complaint.reference },
+  );
 }
 
 /** The roles that handle complaints (the permission table), the only ones a complaint can be given to. */
@@ -62,7 +60,7 @@ const afterStaffAction = (status: ComplaintStatus): ComplaintStatus =>
 
 /** A reply the borrower reads under their complaint (and is told of by SMS); the complaint is then in progress. */
 export async function replyToComplaint(deps: AppDeps, ctx: StaffContext, id: string, message: string) {
-  const complaint = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const row = await lockOpenComplaint(trx, id);
     const status = afterStaffAction(row.status);
     await trx
@@ -79,10 +77,9 @@ export async function replyToComplaint(deps: AppDeps, ctx: StaffContext, id: str
       before: { status: row.status },
       after: { status, message },
     });
-    return row;
+    await tellBorrower(trx, deps, row, 'complaint_reply');
   });
   publishAfterCommit(deps, { type: 'complaints-changed' });
-  await tellBorrower(deps, complaint, 'reply');
   return getComplaint(deps, id);
 }
 
@@ -132,7 +129,7 @@ export async function assignComplaint(deps: AppDeps, ctx: StaffContext, id: stri
  * lock and every one after the first gets COMPLAINT_RESOLVED, changing nothing.
  */
 export async function resolveComplaint(deps: AppDeps, ctx: StaffContext, id: string, note: string) {
-  const complaint = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const row = await lockOpenComplaint(trx, id);
     await trx
       .updateTable('complaints')
@@ -153,10 +150,9 @@ export async function resolveComplaint(deps: AppDeps, ctx: StaffContext, id: str
       after: { status: 'resolved' },
       reason: note,
     });
-    return row;
+    await tellBorrower(trx, deps, row, 'complaint_resolved');
   });
   publishAfterCommit(deps, { type: 'complaints-changed' });
-  await tellBorrower(deps, complaint, 'resolved');
   return getComplaint(deps, id);
 }
 

@@ -7,6 +7,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { lastDueDate } from '../../loans/loan-position';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
 export type PayoutOutcome = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
 
@@ -59,7 +60,7 @@ export async function markDisbursement(
       .executeTakeFirstOrThrow();
     const loan = await trx
       .selectFrom('applications')
-      .select(['id', 'borrower_id', 'term_months', 'terms'])
+      .select(['id', 'borrower_id', 'term_months', 'terms', 'loan_number'])
       .where('id', '=', before.application_id)
       .executeTakeFirstOrThrow();
     // A paid payout starts or re-amortises the schedule: the loan book's stored facts follow it.
@@ -83,6 +84,26 @@ export async function markDisbursement(
         ...(outcome.status === 'paid' ? { reference: outcome.reference } : {}),
       },
     });
+    // What reaches the account: the payout less its fee (docs/decisions/036).
+    const sentMinor = after.amount - after.fee_minor;
+    await queueBorrowerMessage(
+      trx,
+      deps,
+      { borrowerId: loan.borrower_id, applicationId: loan.id },
+      outcome.status === 'paid'
+        ? {
+            kind: 'payout_paid',
+            loanNumber: loan.loan_number,
+            sentMinor,
+            accountLast4: after.account_number.replace(/\D/g, '').slice(-4),
+          }
+        : {
+            kind: 'payout_failed',
+            loanNumber: loan.loan_number,
+            amountMinor: sentMinor,
+            reason: outcome.reason,
+          },
+    );
     return after;
   });
   publishAfterCommit(deps, { type: 'disbursements-changed' });

@@ -12,6 +12,7 @@ import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
 const referenceUsed = () =>
   new AppError('REPAYMENT_REFERENCE_USED', { fields: { reference: 'REPAYMENT_REFERENCE_USED' } });
@@ -175,6 +176,26 @@ export async function recordRepaymentIn(
       data: { paidInFullOn: input.receivedOn },
     });
   }
+  // One SMS for the payment: what is still owed, or (the payment that closes the loan) paid in full with any
+  // money held above the payoff.
+  await queueBorrowerMessage(
+    trx,
+    deps,
+    { borrowerId: loan.borrower_id, applicationId: loan.id },
+    closes
+      ? {
+          kind: 'loan_closed',
+          loanNumber: loan.loan_number,
+          amountMinor: input.amount,
+          heldMinor: after.creditMinor,
+        }
+      : {
+          kind: 'payment_received',
+          loanNumber: loan.loan_number,
+          amountMinor: input.amount,
+          owedMinor: after.payoffMinor,
+        },
+  );
   // The stored facts of the loan book follow its records in the same transaction (docs/decisions/012).
   await refreshLoanFacts(trx, deps, loan);
   return { id: repayment.id, loanStatus: closes ? ('closed' as const) : loan.status, position: after };

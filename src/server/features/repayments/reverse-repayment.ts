@@ -9,6 +9,7 @@ import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
 const alreadyReversed = () => new AppError('REPAYMENT_ALREADY_REVERSED');
 
@@ -69,6 +70,12 @@ export async function reverseRepayment(
       message: reason,
       data: { amountMinor: target.amount, reference: target.reference },
     });
+    await queueBorrowerMessage(
+      trx,
+      deps,
+      { borrowerId: loan.borrower_id, applicationId: loan.id },
+      { kind: 'payment_reversed', loanNumber: loan.loan_number, amountMinor: target.amount, reason },
+    );
 
     let status = loan.status;
     if (loan.status === 'closed') {

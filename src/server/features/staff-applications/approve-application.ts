@@ -8,6 +8,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { ApplicationRow } from '../../lib/applications';
 import { sqlList } from '../../lib/sql-lists';
 import { assertNoProposedChange, termsChangePendingSql } from '../../loans/terms-changes';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { fourEyesThresholdSql, governingProductVersion } from '../../products/product-versions';
 import {
   type DecisionContext,
@@ -31,7 +32,7 @@ export async function approveApplication(
 ): Promise<{ outcome: 'approved' | 'awaiting_second_approval' }> {
   const outcome = await decideInTurn(deps, id, 'approved', () =>
     deps.db.transaction().execute(async (trx) => {
-      if (await approveAtOnce(trx, ctx, id, creditScore)) return 'approved' as const;
+      if (await approveAtOnce(trx, deps, ctx, id, creditScore)) return 'approved' as const;
       // Not approved at once: lock the row and say why, or record a first approval above the threshold.
       const before = await lockPendingApplication(trx, ctx.staff, id, 'approved');
       await assertNoProposedChange(trx, id);
@@ -57,7 +58,7 @@ export async function approveApplication(
         });
         return 'awaiting_second_approval' as const;
       }
-      await approve(trx, ctx, before, creditScore, 'application.approve');
+      await approve(trx, deps, ctx, before, creditScore, 'application.approve');
       return 'approved' as const;
     }),
   );
@@ -79,6 +80,7 @@ export async function confirmApproval(deps: AppDeps, ctx: DecisionContext, id: s
       await assertNoProposedChange(trx, id);
       await approve(
         trx,
+        deps,
         ctx,
         before,
         before.first_approval_credit_score ?? 500,
@@ -98,6 +100,7 @@ export async function confirmApproval(deps: AppDeps, ctx: DecisionContext, id: s
  */
 async function approveAtOnce(
   trx: Transaction<Database>,
+  deps: AppDeps,
   ctx: DecisionContext,
   id: string,
   creditScore: number,
@@ -132,6 +135,7 @@ async function approveAtOnce(
   if (!after) return false;
   await recordApproval(
     trx,
+    deps,
     ctx,
     {
       status: after.before_status,
@@ -147,6 +151,7 @@ async function approveAtOnce(
 
 async function approve(
   trx: Transaction<Database>,
+  deps: AppDeps,
   ctx: DecisionContext,
   before: ApplicationRow,
   creditScore: number,
@@ -165,11 +170,12 @@ async function approve(
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordApproval(trx, ctx, before, after, creditScore, action);
+  await recordApproval(trx, deps, ctx, before, after, creditScore, action);
 }
 
 async function recordApproval(
   trx: Transaction<Database>,
+  deps: AppDeps,
   ctx: DecisionContext,
   before: Pick<ApplicationRow, 'status' | 'approved_amount' | 'credit_score'>,
   after: ApplicationRow,
@@ -200,4 +206,15 @@ async function recordApproval(
     kind: 'approved',
     data: { approvedAmountMinor: after.approved_amount, creditScore },
   });
+  // The SMS commits with the approval, or not at all (docs/decisions/041).
+  await queueBorrowerMessage(
+    trx,
+    deps,
+    { borrowerId: after.borrower_id, applicationId: after.id },
+    {
+      kind: 'application_approved',
+      loanNumber: after.loan_number,
+      amountMinor: after.approved_amount ?? after.amount,
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { type DecisionContext, decideInTurn, decidePendingApplication, nowSql } from './decide-application';
 
 /** Rejects with a reason; the record is kept as Rejected and the borrower sees the reason. */
@@ -28,6 +29,12 @@ export async function rejectApplication(deps: AppDeps, ctx: DecisionContext, id:
         kind: 'rejected',
         message: reason,
       });
+      await queueBorrowerMessage(
+        trx,
+        deps,
+        { borrowerId: after.borrower_id, applicationId: id },
+        { kind: 'application_declined', loanNumber: after.loan_number, reason },
+      );
       return after;
     }),
   );
