@@ -343,6 +343,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/account': { guard: 'account.viewOwn' },
   'POST /api/account/avatar': { guard: 'profile.editOwn', body: () => ({ avatar: 2 }) },
   'POST /api/account/language': { guard: 'profile.editOwn', body: () => ({ language: 'fil' }) },
+  'GET /api/account/sms-preferences': { guard: 'profile.editOwn' },
+  'POST /api/account/sms-preferences': { guard: 'profile.editOwn', body: () => ({ optionalSms: true }) },
   'GET /api/privacy/notice': { guard: 'public' },
   'POST /api/account/consent': {
     guard: 'account.viewOwn',

@@ -40,3 +40,12 @@ export const languageChangeSchema = z.object({
   language: z.enum(userLanguages, { error: 'VALIDATION_FAILED' }),
 });
 export const languageChangedResponse = z.object({ language: z.enum(userLanguages) });
+
+/**
+ * GET and POST /api/account/sms-preferences: whether the borrower still wants the SMS they may turn off
+ * (docs/decisions/041). Money moved or owed and anything to act on is sent whatever this says.
+ */
+export const smsPreferencesSchema = z.object({
+  optionalSms: z.boolean({ error: 'VALIDATION_FAILED' }),
+});
+export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;

@@ -12,7 +12,8 @@ import { deliverSmsOutbox } from './sms-outbox';
 /**
  * Issue #36, docs/decisions/041: every change that matters to a borrower writes exactly one SMS into the
  * outbox, in the borrower's language, in the change's own transaction; the outbox's sender delivers it once
- * (across instances and a crash), never between 22:00 and 06:00 in the lender's time zone.
+ * (across instances and a crash), never between 22:00 and 06:00 in the lender's time zone; a borrower may
+ * turn off the optional ones, never those about money or something to act on.
  */
 const clock = { at: null as Date | null, now: () => clock.at ?? new Date() };
 let t: TestApp;
@@ -337,5 +338,45 @@ describe('exactly once', () => {
     await deliverSmsOutbox({ ...t.deps, clock: at, notifier: instance() });
     await deliverSmsOutbox({ ...t.deps, clock: at, notifier: instance() });
     expect(gateway.filter((m) => m.phone === b.phone).map((m) => m.idempotencyKey)).toEqual([crashed.id]);
+  });
+});
+
+describe('the borrower’s choice', () => {
+  it('stops the optional messages but never those about money or something to act on', async () => {
+    const b = await borrower('en');
+    const someoneElse = await borrower('en');
+    expect((await b.agent.get('/api/account/sms-preferences')).body).toEqual({ optionalSms: true });
+    const off = ok(200)(await b.agent.post('/api/account/sms-preferences', { optionalSms: false }));
+    expect(off.body).toEqual({ optionalSms: false });
+    expect((await b.agent.get('/api/account/sms-preferences')).body).toEqual({ optionalSms: false });
+    // Only their own: another borrower's setting is untouched; a bad body changes nothing.
+    expect((await someoneElse.agent.get('/api/account/sms-preferences')).body).toEqual({ optionalSms: true });
+    expect((await b.agent.post('/api/account/sms-preferences', { optionalSms: 'yes' })).status).toBe(400);
+    expect((await t.agent().post('/api/account/sms-preferences', { optionalSms: true })).status).toBe(401);
+
+    // A decline and a complaint reply are optional: nothing queued. An approval (to withdraw) and a payout
+    // (money) still are.
+    const declined = await application(b.id);
+    ok(200)(await officer.post(`/api/staff/applications/${declined.id}/reject`, { reason: 'No' }));
+    const form = multipartBody({ category: 'fees_and_charges', text: 'A fee I did not expect.' }, []);
+    const filed = ok(201)(
+      await b.agent.request('POST', '/api/complaints', {
+        raw: form.payload,
+        headers: { 'content-type': form.contentType },
+      }),
+    );
+    const reply = async () =>
+      ok(200)(await officer.post(`/api/staff/complaints/${filed.body.id}/replies`, { message: 'Checking.' }));
+    await reply();
+    expect(await queued(b.id)).toEqual([]);
+    const approved = await application(b.id);
+    ok(200)(await officer.post(`/api/staff/applications/${approved.id}/approve`, { creditScore: 600 }));
+    await payOutThroughApi(t.db, finance, approved.id, 1_000_000, ref());
+    expect((await queued(b.id)).map((row) => row.kind)).toEqual(['application_approved', 'payout_paid']);
+
+    // Turned on again: the optional ones come back.
+    ok(200)(await b.agent.post('/api/account/sms-preferences', { optionalSms: true }));
+    await reply();
+    expect((await queued(b.id)).map((row) => row.kind)).toContain('complaint_reply');
   });
 });

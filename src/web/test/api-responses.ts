@@ -36,7 +36,7 @@ import type {
   temporaryPasswordResponse,
 } from '../../domain/schemas/staff';
 import type { MyTermsResponse } from '../../domain/schemas/terms';
-import type { MeResponse } from '../../domain/schemas/user';
+import type { MeResponse, SmsPreferences } from '../../domain/schemas/user';
 import type {
   AccountResponse,
   DisbursementDestination,
@@ -96,6 +96,8 @@ export interface ApiResponses {
   'POST /api/account/consent': MeResponse;
   'GET /api/account/consents': ConsentList;
   'GET /api/account/documents': MyDocumentList;
+  'GET /api/account/sms-preferences': SmsPreferences;
+  'POST /api/account/sms-preferences': SmsPreferences;
   'POST /api/account/close': CloseAccountResponse;
   'GET /api/staff/account-closures': AccountClosurePage;
   'GET /api/account': AccountResponse;

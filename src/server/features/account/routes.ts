@@ -1,4 +1,9 @@
-import { languageChangedResponse, languageChangeSchema, meResponse } from '../../../domain/schemas/user';
+import {
+  languageChangedResponse,
+  languageChangeSchema,
+  meResponse,
+  smsPreferencesSchema,
+} from '../../../domain/schemas/user';
 import { accountResponse, avatarSchema } from '../../../domain/schemas/wallet';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
@@ -9,6 +14,7 @@ import { toUserDto } from '../../lib/user-dto';
 import { getAccount } from './get-account';
 import { setAvatar } from './set-avatar';
 import { setLanguage } from './set-language';
+import { getSmsPreferences, setSmsPreferences } from './sms-preferences';
 
 export function accountRoutes(app: App, deps: AppDeps) {
   app.get(
@@ -58,5 +64,33 @@ export function accountRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) => setLanguage(deps, currentUser(request).id, request.body.language),
+  );
+
+  app.get(
+    '/account/sms-preferences',
+    {
+      preValidation: requirePermission('profile.editOwn'),
+      schema: {
+        tags: ['account'],
+        summary: 'Whether the signed-in user gets the SMS they may turn off (their own setting only)',
+        response: { 200: smsPreferencesSchema, ...errorResponses },
+      },
+    },
+    (request) => getSmsPreferences(deps, currentUser(request).id),
+  );
+
+  app.post(
+    '/account/sms-preferences',
+    {
+      preValidation: requirePermission('profile.editOwn'),
+      schema: {
+        tags: ['account'],
+        summary:
+          'Turn the optional SMS (a declined application, complaint replies) off or on; money and action messages always go (docs/decisions/041)',
+        body: smsPreferencesSchema,
+        response: { 200: smsPreferencesSchema, ...errorResponses },
+      },
+    },
+    (request) => setSmsPreferences(deps, currentUser(request).id, request.body),
   );
 }

@@ -4,6 +4,7 @@ import type {
   MyComplaintDto,
   MyComplaintsResponse,
 } from '../../../../domain/schemas/complaints';
+import type { SmsPreferences } from '../../../../domain/schemas/user';
 import type { AccountResponse } from '../../../../domain/schemas/wallet';
 import { apiFetch } from '../../../lib/api';
 
@@ -38,5 +39,25 @@ export function useFileComplaint() {
       return apiFetch<MyComplaintDto>('/api/complaints', { method: 'POST', body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintsQueryKey }),
+  });
+}
+
+const smsPreferencesKey = ['account', 'sms-preferences'] as const;
+
+/** Whether the borrower gets the SMS they may turn off (docs/decisions/041). */
+export function useSmsPreferences() {
+  return useQuery({
+    queryKey: smsPreferencesKey,
+    queryFn: ({ signal }) => apiFetch<SmsPreferences>('/api/account/sms-preferences', { signal }),
+  });
+}
+
+/** Turns the optional SMS off or on; the answer is the stored setting. */
+export function useSetSmsPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SmsPreferences) =>
+      apiFetch<SmsPreferences>('/api/account/sms-preferences', { method: 'POST', body: input }),
+    onSuccess: (stored) => queryClient.setQueryData(smsPreferencesKey, stored),
   });
 }

@@ -87,6 +87,7 @@ function openAccount(account: AccountResponse, handlers: Parameters<typeof mockA
     'GET /api/account': { body: account },
     'GET /api/account/documents': { body: { items: [] } },
     'GET /api/account/consents': { body: { items: [] } },
+    'GET /api/account/sms-preferences': { body: { optionalSms: true } },
     ...handlers,
   });
   renderApp('/account');
@@ -268,5 +269,26 @@ describe('account page', { timeout: 15_000 }, () => {
     await userEvent.click(within(group).getByRole('radio', { name: 'Owl' }));
     expect(await screen.findByText('Please choose one of the five pictures.')).toBeTruthy();
     expect((within(group).getByRole('radio', { name: 'Cat' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('turns the optional text messages off, saying which messages always come', async () => {
+    reduceMotion(true);
+    const fetchMock = openAccount(fullAccount, {
+      'POST /api/account/sms-preferences': ({ body }) => ({ body: body as { optionalSms: boolean } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Text messages' }));
+    const toggle = await screen.findByRole('switch', {
+      name: 'Also text me when an application is declined and when you reply to my complaint',
+    });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/We always text you about your money/)).toBeTruthy();
+    await user.click(toggle);
+    expect(await screen.findByText('Your text message setting has been saved.')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/account/sms-preferences' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ optionalSms: false });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   IconLock,
   IconMail,
   IconMessageReport,
+  IconMessages,
   IconPhoto,
   IconUserCircle,
   IconUserOff,
@@ -31,6 +32,7 @@ import { ComplaintsSection, complaintDraftKey } from './complaints-section';
 import { CreditRing } from './credit-ring';
 import { InfoList, type InfoRow } from './info-list';
 import { CloseAccount, MyConsents, MyData, MyDocuments } from './privacy-sections';
+import { SmsPreferences } from './sms-preferences';
 
 const statusKeys = {
   pending: 'pending',
@@ -204,6 +206,7 @@ function Sections(props: { account: AccountResponse }) {
       {item('documents', <IconPhoto size={20} />, t('privacy.account.documents.title'), <MyDocuments />)}
       {item('data', <IconDatabaseExport size={20} />, t('privacy.account.data.title'), <MyData />)}
       {item('consents', <IconLock size={20} />, t('privacy.account.consents.title'), <MyConsents />)}
+      {item('sms', <IconMessages size={20} />, t('account.sms.title'), <SmsPreferences />)}
       {item(
         'support',
         <IconHelpCircle size={20} />,

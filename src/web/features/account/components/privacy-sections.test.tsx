@@ -31,6 +31,7 @@ function openAccount(handlers: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/account': { body: account },
     'GET /api/account/documents': { body: { items: [...documents.items] } },
     'GET /api/account/consents': { body: { items: [...consents.items] } },
+    'GET /api/account/sms-preferences': { body: { optionalSms: true } },
     ...handlers,
   });
   return { fetchMock, ...renderApp('/account') };

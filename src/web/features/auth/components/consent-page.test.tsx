@@ -23,6 +23,7 @@ describe('re-consent after a new privacy notice', { timeout: 30_000 }, () => {
       },
       'GET /api/account/documents': { body: { items: [] } },
       'GET /api/account/consents': { body: { items: [] } },
+      'GET /api/account/sms-preferences': { body: { optionalSms: true } },
     });
     renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Our privacy notice has changed' })).toBeTruthy();
