@@ -1,8 +1,15 @@
-import PDFDocument from 'pdfkit';
 import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
 import type { StoredDisclosure as Disclosure } from '../../../domain/loan/disclosure';
 import { formatMoney } from '../../../domain/money';
-import { PdfText, type TextStyle } from '../../pdf/pdf-text';
+import {
+  drawPageFooters,
+  type OpenPdf,
+  openPdf,
+  type PdfCursor,
+  pageSizes,
+  pdfColors,
+} from '../../pdf/pdf-layout';
+import type { PdfText, TextStyle } from '../../pdf/pdf-text';
 import en from './texts/en.json';
 import fil from './texts/fil.json';
 import km from './texts/km.json';
@@ -11,9 +18,8 @@ import zh from './texts/zh.json';
 /** The documents' texts in every language (key parity is tested). */
 export const loanDocumentTexts: Record<TextLanguage, typeof en> = { en, zh, km, fil };
 
-const PAGE = { width: 595.28, height: 841.89, margin: 42 };
+const PAGE = pageSizes.a4;
 const FOOTER_HEIGHT = 36;
-const colors = { text: '#111111', muted: '#555555', rule: '#c8c8c8', headerFill: '#eef1f4', box: '#f7f9fb' };
 
 /** "{name}" placeholders filled in; an unknown one is left as written so a mistake shows. */
 function fill(template: string, values: Record<string, string | number>): string {
@@ -65,10 +71,11 @@ function civilParts(instant: Date, timeZone: string) {
 
 /** One A4 document with the shared header, page footer and a cursor; pdfkit metadata fixed from the facts. */
 function startDocument(title: string, facts: DisclosureFacts, language: TextLanguage) {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
+  return openPdf({
+    page: PAGE,
+    language,
     bufferPages: true,
+    footerHeight: FOOTER_HEIGHT,
     // Everything pdfkit writes into the file (its ID is a hash of this info) comes from stored data, so the
     // same record always renders to the same bytes.
     info: {
@@ -78,72 +85,54 @@ function startDocument(title: string, facts: DisclosureFacts, language: TextLang
       Producer: facts.lenderName,
       CreationDate: facts.issuedAt,
     },
-    lang: language,
-  } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
-  return { doc, done, text: new PdfText(doc, language) };
 }
 
 type Writer = ReturnType<typeof writer>;
 
-function writer(doc: PDFKit.PDFDocument, text: PdfText) {
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const width = right - left;
-  const bottom = PAGE.height - PAGE.margin - FOOTER_HEIGHT;
-  const state = { y: PAGE.margin };
-  const ensure = (height: number) => {
-    if (state.y + height > bottom) {
-      doc.addPage();
-      state.y = PAGE.margin;
-    }
-  };
-  const rule = (color = colors.rule) => {
-    doc.moveTo(left, state.y).lineTo(right, state.y).lineWidth(0.6).strokeColor(color).stroke();
-  };
-  const paragraph = (value: string, style: TextStyle, indent = 0, gap = 2) => {
-    const lines = text.wrap(value, width - indent, style);
-    for (const line of lines) {
-      ensure(text.lineHeight(style));
-      text.draw(line, left + indent, state.y, style);
-      state.y += text.lineHeight(style);
-    }
-    state.y += gap;
-  };
+/** The cursor with the documents' own habits: indented paragraphs with a gap, and label–value rows. */
+function writer(cursor: PdfCursor, text: PdfText) {
+  const { left, right, width } = cursor;
+  const paragraph = (value: string, style: TextStyle, indent = 0, gap = 2) =>
+    cursor.paragraph(value, style, { x: left + indent, maxWidth: width - indent, gap });
   /** A label on the left, a value on the right (right-aligned), wrapping the label. */
   const row = (label: string, value: string, style: TextStyle, indent = 0) => {
     const valueWidth = 130;
     const lines = text.wrap(label, width - indent - valueWidth - 10, style);
-    ensure(lines.length * text.lineHeight(style));
+    cursor.ensure(lines.length * text.lineHeight(style));
     lines.forEach((line, i) => {
-      text.draw(line, left + indent, state.y + i * text.lineHeight(style), style);
+      text.draw(line, left + indent, cursor.y + i * text.lineHeight(style), style);
     });
-    text.draw(value, right - valueWidth, state.y, style, { align: 'right', width: valueWidth });
-    state.y += lines.length * text.lineHeight(style) + 1;
+    text.draw(value, right - valueWidth, cursor.y, style, { align: 'right', width: valueWidth });
+    cursor.y += lines.length * text.lineHeight(style) + 1;
   };
-  return { left, right, width, state, ensure, rule, paragraph, row };
+  return {
+    cursor,
+    left,
+    right,
+    width,
+    ensure: (height: number) => cursor.ensure(height),
+    rule: () => cursor.rule(),
+    paragraph,
+    row,
+  };
 }
 
-const small: TextStyle = { size: 8, color: colors.muted };
+const small: TextStyle = { size: 8, color: pdfColors.muted };
 const body: TextStyle = { size: 9.5 };
 const bold: TextStyle = { size: 9.5, bold: true };
 const section: TextStyle = { size: 11, bold: true };
 
 function header(w: Writer, text: PdfText, lender: string, title: string, subtitle: string) {
-  text.draw(lender, w.left, w.state.y, { size: 12, bold: true, color: colors.muted });
-  w.state.y += text.lineHeight({ size: 12 });
+  text.draw(lender, w.left, w.cursor.y, { size: 12, bold: true, color: pdfColors.muted });
+  w.cursor.y += text.lineHeight({ size: 12 });
   for (const line of text.wrap(title, w.width, { size: 17, bold: true })) {
-    text.draw(line, w.left, w.state.y, { size: 17, bold: true });
-    w.state.y += text.lineHeight({ size: 17 });
+    text.draw(line, w.left, w.cursor.y, { size: 17, bold: true });
+    w.cursor.y += text.lineHeight({ size: 17 });
   }
   w.paragraph(subtitle, small, 0, 4);
   w.rule();
-  w.state.y += 8;
+  w.cursor.y += 8;
 }
 
 /** Label over value, two to a row. */
@@ -152,18 +141,18 @@ function facts(w: Writer, text: PdfText, pairs: { label: string; value: string }
   for (let i = 0; i < pairs.length; i += 2) {
     let height = 0;
     pairs.slice(i, i + 2).forEach((pair, c) => {
-      let at = w.state.y;
+      let at = w.cursor.y;
       text.draw(pair.label, w.left + c * column, at, small);
       at += text.lineHeight(small);
       for (const line of text.wrap(pair.value, column - 12, bold)) {
         text.draw(line, w.left + c * column, at, bold);
         at += text.lineHeight(bold);
       }
-      height = Math.max(height, at - w.state.y);
+      height = Math.max(height, at - w.cursor.y);
     });
-    w.state.y += height + 4;
+    w.cursor.y += height + 4;
   }
-  w.state.y += 4;
+  w.cursor.y += 4;
 }
 
 function scheduleTable(
@@ -189,23 +178,22 @@ function scheduleTable(
   const headerStyle: TextStyle = { size: 8.5, bold: true };
   const drawHeader = () => {
     const height = text.lineHeight(headerStyle) + 4;
-    doc.rect(w.left, w.state.y, w.width, height).fill(colors.headerFill);
+    doc.rect(w.left, w.cursor.y, w.width, height).fill(pdfColors.headerFill);
     for (const key of keys) {
       const numeric = key !== 'dueDate';
-      text.draw(t.columns[key], xs[key] + (numeric ? 0 : 4), w.state.y + 2, headerStyle, {
+      text.draw(t.columns[key], xs[key] + (numeric ? 0 : 4), w.cursor.y + 2, headerStyle, {
         align: numeric ? 'right' : 'left',
         width: widths[key] - 4,
       });
     }
-    w.state.y += height + 1;
+    w.cursor.y += height + 1;
   };
   w.ensure(60);
   drawHeader();
   const cell: TextStyle = { size: 8.5 };
   for (const item of d.schedule) {
-    if (w.state.y + text.lineHeight(cell) > PAGE.height - PAGE.margin - FOOTER_HEIGHT) {
-      doc.addPage();
-      w.state.y = PAGE.margin;
+    if (w.cursor.y + text.lineHeight(cell) > w.cursor.bottom) {
+      w.cursor.newPage();
       drawHeader();
     }
     const values = {
@@ -218,16 +206,16 @@ function scheduleTable(
     };
     for (const key of keys) {
       const numeric = key !== 'dueDate';
-      text.draw(values[key], xs[key] + (numeric ? 0 : 4), w.state.y, cell, {
+      text.draw(values[key], xs[key] + (numeric ? 0 : 4), w.cursor.y, cell, {
         align: numeric ? 'right' : 'left',
         width: widths[key] - 4,
       });
     }
-    w.state.y += text.lineHeight(cell);
+    w.cursor.y += text.lineHeight(cell);
   }
-  w.state.y += 2;
+  w.cursor.y += 2;
   w.rule();
-  w.state.y += 3;
+  w.cursor.y += 3;
   w.row(t.totalPayments, money(d.totalRepayableMinor), bold);
 }
 
@@ -251,7 +239,7 @@ function disclosureSections(
 
   const heading = (value: string) => {
     w.ensure(text.lineHeight(section) + 20);
-    w.state.y += 4;
+    w.cursor.y += 4;
     w.paragraph(value, section, 0, 2);
   };
   heading(t.section1);
@@ -278,27 +266,13 @@ function disclosureSections(
   } else w.paragraph(fill(t.noLateCharge, { days: d.lateCharge.graceDays }), body, 12, 4);
 }
 
-function footers(doc: PDFKit.PDFDocument, text: PdfText, t: typeof en, email: string) {
-  const range = doc.bufferedPageRange();
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const top = PAGE.height - PAGE.margin - FOOTER_HEIGHT + 12;
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc
-      .moveTo(left, top - 6)
-      .lineTo(right, top - 6)
-      .lineWidth(0.6)
-      .strokeColor(colors.rule)
-      .stroke();
-    const label = fill(t.page, { page: i - range.start + 1, pages: range.count });
-    const labelWidth = text.width(label, small) + 4;
-    const lines = text.wrap(fill(t.footer, { email }), right - left - labelWidth - 16, small);
-    lines.forEach((line, n) => {
-      text.draw(line, left, top + n * text.lineHeight(small), small);
-    });
-    text.draw(label, right - labelWidth, top, small, { align: 'right', width: labelWidth });
-  }
+function footers(pdf: OpenPdf, t: typeof en, email: string) {
+  drawPageFooters(pdf, PAGE, {
+    top: PAGE.height - PAGE.margin - FOOTER_HEIGHT + 12,
+    footer: fill(t.footer, { email }),
+    pageLabel: (page, pages) => fill(t.page, { page, pages }),
+    style: small,
+  });
 }
 
 /**
@@ -309,8 +283,9 @@ function footers(doc: PDFKit.PDFDocument, text: PdfText, t: typeof en, email: st
  */
 export function renderDisclosurePdf(facts: DisclosureFacts, language: TextLanguage): Promise<Buffer> {
   const t = loanDocumentTexts[language];
-  const { doc, done, text } = startDocument(t.disclosureTitle, facts, language);
-  const w = writer(doc, text);
+  const pdf = startDocument(t.disclosureTitle, facts, language);
+  const { doc, text } = pdf;
+  const w = writer(pdf.cursor, text);
   const d = facts.disclosure;
   const money = (minor: number) => formatMoney(minor, { locale: intlLocales[language] });
   const issued = civilParts(facts.issuedAt, facts.timeZone);
@@ -321,16 +296,16 @@ export function renderDisclosurePdf(facts: DisclosureFacts, language: TextLangua
   }
   facts_(w, text, t, facts, issued.date, language);
   disclosureSections(doc, w, text, t, d, language);
-  w.state.y += 6;
+  w.cursor.y += 6;
   w.paragraph(t.certification, body, 0, 24);
   w.ensure(40);
   doc
-    .moveTo(w.left, w.state.y)
-    .lineTo(w.left + 240, w.state.y)
+    .moveTo(w.left, w.cursor.y)
+    .lineTo(w.left + 240, w.cursor.y)
     .lineWidth(0.6)
-    .strokeColor(colors.text)
+    .strokeColor(pdfColors.text)
     .stroke();
-  w.state.y += 3;
+  w.cursor.y += 3;
   w.paragraph(
     facts.borrowerName ? `${t.signatureLine}: ${facts.borrowerName}` : t.signatureLine,
     small,
@@ -338,9 +313,8 @@ export function renderDisclosurePdf(facts: DisclosureFacts, language: TextLangua
     10,
   );
   w.paragraph(t.notice, bold, 0, 0);
-  footers(doc, text, t, facts.supportEmail);
-  doc.end();
-  return done;
+  footers(pdf, t, facts.supportEmail);
+  return pdf.finish();
 }
 
 function facts_(
@@ -366,8 +340,9 @@ function facts_(
  */
 export function renderAgreementPdf(facts: AgreementFacts, language: TextLanguage): Promise<Buffer> {
   const t = loanDocumentTexts[language];
-  const { doc, done, text } = startDocument(t.agreementTitle, facts, language);
-  const w = writer(doc, text);
+  const pdf = startDocument(t.agreementTitle, facts, language);
+  const { doc, text } = pdf;
+  const w = writer(pdf.cursor, text);
   const d = facts.disclosure;
   const locale = intlLocales[language];
   const money = (minor: number) => formatMoney(minor, { locale });
@@ -403,18 +378,18 @@ export function renderAgreementPdf(facts: AgreementFacts, language: TextLanguage
   ] as const) {
     w.row(label, value, body, 12);
   }
-  w.state.y += 6;
+  w.cursor.y += 6;
   t.clauses.forEach((clause, i) => {
     w.paragraph(`${i + 1}. ${fill(clause, { regulator: facts.regulatorContact })}`, body, 0, 3);
   });
 
   // The signature block.
-  w.state.y += 6;
+  w.cursor.y += 6;
   w.ensure(170);
   w.paragraph(t.signedTitle, section, 0, 4);
-  const boxTop = w.state.y;
+  const boxTop = w.cursor.y;
   const boxHeight = 84;
-  doc.rect(w.left, boxTop, 260, boxHeight).lineWidth(0.6).fillAndStroke(colors.box, colors.rule);
+  doc.rect(w.left, boxTop, 260, boxHeight).lineWidth(0.6).fillAndStroke(pdfColors.box, pdfColors.rule);
   if (facts.signaturePng) {
     doc.image(facts.signaturePng, w.left + 6, boxTop + 4, {
       fit: [248, boxHeight - 8],
@@ -424,7 +399,7 @@ export function renderAgreementPdf(facts: AgreementFacts, language: TextLanguage
   } else {
     text.draw(t.signatureMissing, w.left + 8, boxTop + 8, small);
   }
-  w.state.y = boxTop + boxHeight + 4;
+  w.cursor.y = boxTop + boxHeight + 4;
   w.paragraph(facts.borrowerName, bold, 0, 1);
   w.paragraph(
     fill(t.signedAt, { date: date(signed.date), time: signed.time, timeZone: facts.timeZone }),
@@ -436,15 +411,13 @@ export function renderAgreementPdf(facts: AgreementFacts, language: TextLanguage
   w.paragraph(facts.disclosureSha256, { size: 8.5, bold: true }, 0, 8);
 
   // The disclosure statement it binds, on its own page.
-  doc.addPage();
-  w.state.y = PAGE.margin;
+  w.cursor.newPage();
   header(w, text, facts.lenderName, t.disclosureTitle, t.disclosureLaw);
   facts_(w, text, t, facts, signed.date, language);
   disclosureSections(doc, w, text, t, d, language);
-  w.state.y += 4;
+  w.cursor.y += 4;
   w.paragraph(t.certification, body, 0, 4);
   w.paragraph(t.notice, bold, 0, 0);
-  footers(doc, text, t, facts.supportEmail);
-  doc.end();
-  return done;
+  footers(pdf, t, facts.supportEmail);
+  return pdf.finish();
 }

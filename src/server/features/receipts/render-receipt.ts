@@ -1,17 +1,6 @@
-import PDFDocument from 'pdfkit';
-import { PdfText, type TextStyle } from '../../pdf/pdf-text';
+import { openPdf, pageSizes, pdfColors } from '../../pdf/pdf-layout';
+import type { TextStyle } from '../../pdf/pdf-text';
 import type { ReceiptDocument } from './receipt-text';
-
-/** A5 portrait in points: a receipt's size, printable on A4 or kept on a phone. */
-const PAGE = { width: 419.53, height: 595.28, margin: 32 };
-const colors = {
-  muted: '#555555',
-  rule: '#c8c8c8',
-  headlineFill: '#eef1f4',
-  reversedFill: '#fdecea',
-  reversedBorder: '#b3261e',
-  reversedText: '#8c1d18',
-};
 
 export interface RenderOptions {
   /** Uncompressed content streams (tests). */
@@ -24,9 +13,9 @@ export interface RenderOptions {
  * with its reason when it was, the facts, the breakdown, the notes and how to ask about it.
  */
 export function renderReceiptPdf(document: ReceiptDocument, options: RenderOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
-    margin: PAGE.margin,
+  const { doc, text, cursor, finish } = openPdf({
+    page: pageSizes.a5,
+    language: document.language,
     compress: options.compress ?? true,
     info: {
       Title: `${document.title} ${document.receiptNumber}`,
@@ -34,66 +23,47 @@ export function renderReceiptPdf(document: ReceiptDocument, options: RenderOptio
       Creator: document.lenderName,
       CreationDate: options.createdAt ?? new Date(),
     },
-    lang: document.language,
-  } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
+  const { left, right, width } = cursor;
 
-  const text = new PdfText(doc, document.language);
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const width = right - left;
-  let y = PAGE.margin;
-
-  const small: TextStyle = { size: 7.5, color: colors.muted };
-  const label: TextStyle = { size: 8.5, color: colors.muted };
+  const small: TextStyle = { size: 7.5, color: pdfColors.muted };
+  const label: TextStyle = { size: 8.5, color: pdfColors.muted };
   const body: TextStyle = { size: 9.5 };
   const bodyBold: TextStyle = { size: 9.5, bold: true };
-  const rule = (at: number) => {
-    doc.moveTo(left, at).lineTo(right, at).lineWidth(0.6).strokeColor(colors.rule).stroke();
-  };
-  const paragraph = (value: string, style: TextStyle, x = left, maxWidth = width) => {
-    for (const line of text.wrap(value, maxWidth, style)) {
-      text.draw(line, x, y, style);
-      y += text.lineHeight(style);
-    }
-  };
+  // One A5 page: paragraphs never start another.
+  const paragraph = (value: string, style: TextStyle) => cursor.paragraph(value, style, { breaks: false });
 
   // The lender, the title and when it was issued.
-  text.draw(document.lenderName, left, y, { size: 10, bold: true, color: colors.muted });
-  text.draw(document.issued, left, y, small, { align: 'right', width });
-  y += text.lineHeight({ size: 10 });
+  text.draw(document.lenderName, left, cursor.y, { size: 10, bold: true, color: pdfColors.muted });
+  text.draw(document.issued, left, cursor.y, small, { align: 'right', width });
+  cursor.y += text.lineHeight({ size: 10 });
   paragraph(document.title, { size: 17, bold: true });
-  y += 2;
-  rule(y);
-  y += 10;
+  cursor.y += 2;
+  cursor.rule();
+  cursor.y += 10;
 
   // The amount, in a band.
   const headlineValue: TextStyle = { size: 18, bold: true };
   const bandHeight = text.lineHeight(label) + text.lineHeight(headlineValue) + 12;
-  doc.roundedRect(left, y, width, bandHeight, 4).fill(colors.headlineFill);
-  text.draw(document.headline.label, left + 10, y + 6, label);
-  text.draw(document.headline.value, left + 10, y + 6 + text.lineHeight(label), headlineValue);
-  y += bandHeight + 10;
+  doc.roundedRect(left, cursor.y, width, bandHeight, 4).fill(pdfColors.headerFill);
+  text.draw(document.headline.label, left + 10, cursor.y + 6, label);
+  text.draw(document.headline.value, left + 10, cursor.y + 6 + text.lineHeight(label), headlineValue);
+  cursor.y += bandHeight + 10;
 
   if (document.reversed) {
-    const word: TextStyle = { size: 13, bold: true, color: colors.reversedText };
-    const note: TextStyle = { size: 9, color: colors.reversedText };
+    const word: TextStyle = { size: 13, bold: true, color: pdfColors.reversedText };
+    const note: TextStyle = { size: 9, color: pdfColors.reversedText };
     const lines = text.wrap(document.reversed.note, width - 20, note);
     const height = text.lineHeight(word) + lines.length * text.lineHeight(note) + 12;
     doc
-      .roundedRect(left, y, width, height, 4)
+      .roundedRect(left, cursor.y, width, height, 4)
       .lineWidth(1.2)
-      .fillAndStroke(colors.reversedFill, colors.reversedBorder);
-    text.draw(document.reversed.label, left + 10, y + 6, word);
+      .fillAndStroke(pdfColors.reversedFill, pdfColors.reversedBorder);
+    text.draw(document.reversed.label, left + 10, cursor.y + 6, word);
     lines.forEach((line, i) => {
-      text.draw(line, left + 10, y + 6 + text.lineHeight(word) + i * text.lineHeight(note), note);
+      text.draw(line, left + 10, cursor.y + 6 + text.lineHeight(word) + i * text.lineHeight(note), note);
     });
-    y += height + 10;
+    cursor.y += height + 10;
   }
 
   // The facts: label on the left, value on the right (wrapped under each other when long).
@@ -103,33 +73,32 @@ export function renderReceiptPdf(document: ReceiptDocument, options: RenderOptio
   const row = (fact: { label: string; value: string }, style: TextStyle) => {
     const labels = text.wrap(fact.label, labelWidth, label);
     const values = text.wrap(fact.value, valueWidth, style);
-    const top = y;
+    const top = cursor.y;
     labels.forEach((line, i) => {
       text.draw(line, left, top + i * text.lineHeight(body), label);
     });
     values.forEach((line, i) => {
       text.draw(line, valueX, top + i * text.lineHeight(body), style);
     });
-    y += Math.max(labels.length, values.length) * text.lineHeight(body) + 3;
+    cursor.y += Math.max(labels.length, values.length) * text.lineHeight(body) + 3;
   };
   for (const fact of document.facts) row(fact, bodyBold);
 
   if (document.breakdown.length > 0) {
-    y += 6;
-    rule(y);
-    y += 8;
+    cursor.y += 6;
+    cursor.rule();
+    cursor.y += 8;
     paragraph(document.breakdownTitle, { size: 10.5, bold: true });
-    y += 2;
+    cursor.y += 2;
     for (const part of document.breakdown) row(part, body);
   }
 
-  y += 8;
-  rule(y);
-  y += 8;
+  cursor.y += 8;
+  cursor.rule();
+  cursor.y += 8;
   for (const note of document.notes) paragraph(note, small);
-  y += 4;
+  cursor.y += 4;
   paragraph(document.footer, small);
 
-  doc.end();
-  return done;
+  return finish();
 }
