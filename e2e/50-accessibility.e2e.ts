@@ -16,6 +16,7 @@ import {
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
 import { runningServer } from './support/server';
 import { loadedCard, markPaid, type StaffMember, staffMember } from './support/staff';
+import { rawNamesShown } from './support/stored-names';
 import { enrolTotpInBrowser } from './support/totp';
 
 /**
@@ -209,23 +210,6 @@ async function audit(page: Page, screen: string, shot: string, fullPage = true):
     ...findings.map((f) => `${screen}: ${f.impact} ${f.id} (${f.help})\n    ${f.nodes.join('\n    ')}`),
     ...rawNames.map((name) => `${screen}: shows a stored name instead of words: "${name}"`),
   ];
-}
-
-/**
- * What looks like a name or value from the code rather than words (nothing shown to staff or borrowers may
- * be): an action code ("user.totp_enabled"), a snake_case value ("on_hold"), a camelCase field
- * ("recoveryCodes:"), an error code ("WITHDRAWAL_CODE_INVALID") or a date as the API sends it ("2026-09-15").
- */
-function rawNamesShown(text: string): string[] {
-  const patterns = [
-    /\b(?:application|loan|user|disbursement|repayment|payment|terms|complaint)\.[a-z_]+\b/g,
-    /\b[a-z]+(?:_[a-z]+)+\b/g,
-    /\b[a-z]+[A-Z][A-Za-z]*:/g,
-    /\b[A-Z]+(?:_[A-Z]+)+\b/g,
-    // The privacy notice's version is the name the lender gave it (PRIVACY_NOTICE_VERSION, "2026-11-23" or "v3").
-    /(?<!Version )\b\d{4}-\d{2}-\d{2}\b/g,
-  ];
-  return [...new Set(patterns.flatMap((pattern) => text.match(pattern) ?? []))];
 }
 
 async function newContext(viewport: Viewport, colorScheme: Scheme) {
