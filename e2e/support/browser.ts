@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { codePurposes } from '../../src/domain/codes';
 import { runningServer } from './server';
 
 export const baseUrl = () => runningServer().baseUrl;
@@ -68,12 +69,17 @@ export function uniquePhone(): string {
   return `09${tail}`;
 }
 
-/** Reads the newest SMS code sent to `phone` from the development outbox. */
+/**
+ * Reads the newest SMS code sent to `phone` from the development outbox. Only a code message counts: the
+ * messages of a change (sent moments later by the outbox's sender) carry a loan number, whose six digits
+ * are not a code.
+ */
 export async function latestCode(phone: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
     const response = await fetch(`${baseUrl()}/api/dev/outbox?phone=${phone}`);
-    const body = (await response.json()) as { messages: { text: string }[] };
-    const code = /\b(\d{6})\b/.exec(body.messages[0]?.text ?? '')?.[1];
+    const body = (await response.json()) as { messages: { text: string; purpose: string }[] };
+    const newest = body.messages.find((m) => (codePurposes as readonly string[]).includes(m.purpose));
+    const code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }

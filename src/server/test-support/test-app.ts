@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { codePurposes } from '../../domain/codes';
 import { defaultReminderRules } from '../../domain/loan/reminders';
 import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
@@ -428,8 +429,14 @@ function helpers(
   };
 
   const latestCode = async (phone: string) => {
-    const response = await local().get<{ messages: { text: string }[] }>(`/api/dev/outbox?phone=${phone}`);
-    const text = response.body.messages?.[0]?.text ?? '';
+    const response = await local().get<{ messages: { text: string; purpose: string }[] }>(
+      `/api/dev/outbox?phone=${phone}`,
+    );
+    // A code message only: a message of a change carries a loan number, whose six digits are no code.
+    const newest = response.body.messages?.find((m) =>
+      (codePurposes as readonly string[]).includes(m.purpose),
+    );
+    const text = newest?.text ?? '';
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     if (!code) throw new Error(`no code in the outbox for ${phone}: ${response.text}`);
     return code;
