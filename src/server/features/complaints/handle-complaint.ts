@@ -17,7 +17,6 @@ import { getComplaint } from './get-complaint';
 async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
   const row = await trx
     .selectFrom('complaints')
-    .innerJoin('users', 'users.id', 'complaints.borrower_id')
     .select([
       'complaints.id',
       'complaints.reference',
