@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { todayIn } from '../src/domain/date-text';
 import { defaultRepaymentRules, deriveLoanFacts, previewWithdrawal } from '../src/domain/loan/repayments';
 import { repaymentListQuery } from '../src/domain/schemas/payments';
 import { overdueListQuery } from '../src/domain/schemas/portfolio';
@@ -48,7 +49,6 @@ import { listApplications } from '../src/server/features/staff-applications/list
 import { listUsers } from '../src/server/features/users/list-users';
 import { planDigest } from '../src/server/features/wallet/withdrawal-plan';
 import { systemClock } from '../src/server/lib/clock';
-import { todayIn } from '../src/server/lib/today';
 import { loadLoanRecords } from '../src/server/loans/loan-position';
 import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 import { freePort } from '../src/server/test-support/free-port';

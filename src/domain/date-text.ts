@@ -1,18 +1,11 @@
+import { intlLocales, type Language } from './languages';
+
 /**
  * How each of the app's languages writes a calendar date: the one rule the web's formatters and the
  * server's documents (the statement of account) share. English uses Intl (its data is in every browser and
  * in Node); Chinese, Khmer and Filipino are written out here, because browsers without their data (Debian's
  * Chromium) print "2026 M11 23" for km-KH.
  */
-export type TextLanguage = 'en' | 'zh' | 'km' | 'fil';
-
-/** Intl locales for the app's languages: Philippine English, Simplified Chinese, Khmer (Cambodia), Filipino. */
-export const intlLocales: Record<TextLanguage, string> = {
-  en: 'en-PH',
-  zh: 'zh-CN',
-  km: 'km-KH',
-  fil: 'fil-PH',
-};
 
 /** Filipino short month names (CLDR `fil`, as Node's Intl writes fil-PH: "Nob 23, 2026"). */
 const filipinoMonths = [
@@ -53,7 +46,7 @@ let englishDate: Intl.DateTimeFormat | undefined;
  * A calendar date (year, month 1–12, day) as the language writes it: "Nov 23, 2026", "2026年11月23日",
  * "23 វិច្ឆិកា 2026", "Nob 23, 2026".
  */
-export function writeCalendarDate(language: TextLanguage, year: number, month: number, day: number): string {
+export function writeCalendarDate(language: Language, year: number, month: number, day: number): string {
   if (language === 'zh') return `${year}年${month}月${day}日`;
   if (language === 'km') return `${day} ${khmerMonths[month - 1]} ${year}`;
   if (language === 'fil') return `${filipinoMonths[month - 1]} ${day}, ${year}`;
@@ -67,7 +60,45 @@ export function writeCalendarDate(language: TextLanguage, year: number, month: n
 }
 
 /** A stored civil date 'YYYY-MM-DD' exactly as stored (no time zone can move it a day); null if malformed. */
-export function writeIsoDate(language: TextLanguage, isoDate: string): string | null {
+export function writeIsoDate(language: Language, isoDate: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   return match ? writeCalendarDate(language, Number(match[1]), Number(match[2]), Number(match[3])) : null;
+}
+
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a loan's schedule formats a date
+// per payout and repayment): one formatter per time zone, made on first use.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+) {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = make();
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Today's calendar date (YYYY-MM-DD) in the configured time zone, e.g. for a loan's schedule start. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return formatter(
+    dateFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(now);
+}
+
+/** The hour (0–23) of `now` in the configured time zone, e.g. to keep messages out of the night. */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  const hour = formatter(
+    hourFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }),
+  ).format(now);
+  return Number(hour);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BorrowerMessage, borrowerMessageClasses, isOptionalMessage } from './borrower-messages';
-import { type UserLanguage, userLanguages } from './languages';
+import { type Language, languages } from './languages';
 import {
   borrowerMessageSms,
   codeSms,
@@ -36,7 +36,7 @@ function ucs2Segments(text: string): number {
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /** Every code SMS with the longest likely values: a 6-digit code, ₱250,000.00, a named bank, 36 months. */
-const codeTexts = (language: UserLanguage) => ({
+const codeTexts = (language: Language) => ({
   signup: codeSms.signup(language, '123456'),
   passwordReset: codeSms.passwordReset(language, '123456'),
   passwordResetByStaff: codeSms.passwordResetByStaff(language, '123456'),
@@ -47,7 +47,7 @@ const codeTexts = (language: UserLanguage) => ({
 describe('the SMS catalogue', () => {
   it('has every key, with the same parameters, in en, fil, zh and km', () => {
     const keys = Object.keys(smsCatalogue.en).sort();
-    for (const language of userLanguages) {
+    for (const language of languages) {
       expect(Object.keys(smsCatalogue[language]).sort(), language).toEqual(keys);
       for (const key of keys) {
         const text = smsCatalogue[language][key as keyof typeof smsCatalogue.en];
@@ -60,7 +60,7 @@ describe('the SMS catalogue', () => {
   });
 
   it('says the safety line, in its language, in every code SMS', () => {
-    for (const language of userLanguages) {
+    for (const language of languages) {
       for (const [name, text] of Object.entries(codeTexts(language))) {
         expect(text, `${language} ${name}`).toContain(smsCatalogue[language].safety);
         expect(text, `${language} ${name}`).toContain('123456');
@@ -121,7 +121,7 @@ describe('the SMS catalogue', () => {
   });
 
   it('keeps the complaint and sign-up notice texts free of any code', () => {
-    for (const language of userLanguages) {
+    for (const language of languages) {
       expect(complaintSms(language, 'reply', 'C-2026-0001')).toContain('C-2026-0001');
       expect(complaintSms(language, 'resolved', 'C-2026-0001')).toContain('C-2026-0001');
       expect(signupNoticeSms(language)).not.toMatch(/\d{6}/);

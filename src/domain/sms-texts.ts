@@ -1,6 +1,7 @@
 import type { BorrowerMessage } from './borrower-messages';
-import { intlLocales, writeIsoDate } from './date-text';
-import type { UserLanguage } from './languages';
+import { writeIsoDate } from './date-text';
+import type { Language } from './languages';
+import { intlLocales } from './languages';
 import { formatMoney, fromMinorToMajorString } from './money';
 
 /*
@@ -202,12 +203,12 @@ const km: Catalogue = {
 };
 
 /** The catalogue, every language with every key (sms-texts.test.ts checks keys and parameters). */
-export const smsCatalogue: Record<UserLanguage, Catalogue> = { en, fil, zh, km };
+export const smsCatalogue: Record<Language, Catalogue> = { en, fil, zh, km };
 
 type Params = Record<string, string | number>;
 
 /** A catalogue text with its parameters filled in; a parameter left unfilled is a bug, so it throws. */
-function fill(language: UserLanguage, key: SmsKey, params: Params = {}): string {
+function fill(language: Language, key: SmsKey, params: Params = {}): string {
   const catalogue = smsCatalogue[language];
   return catalogue[key].replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === 'safety') return catalogue.safety;
@@ -218,7 +219,7 @@ function fill(language: UserLanguage, key: SmsKey, params: Params = {}): string 
 }
 
 /** A count with its noun ("4 days", "4 天"), the count written by Intl for the language. */
-function counted(language: UserLanguage, noun: 'days' | 'months', n: number): string {
+function counted(language: Language, noun: 'days' | 'months', n: number): string {
   const locale = intlLocales[language];
   const form = new Intl.PluralRules(locale).select(n) === 'one' ? 'one' : 'other';
   return fill(language, `${noun}_${form}`, { n: new Intl.NumberFormat(locale).format(n) });
@@ -229,7 +230,7 @@ function counted(language: UserLanguage, noun: 'days' | 'months', n: number): st
  * GSM-7, so the code arrives in one segment. Chinese and Khmer are UCS-2 anyway and are written exactly as
  * the screens write money (domain formatMoney, "₱5,000.00").
  */
-export function codeSmsMoney(language: UserLanguage, minor: number): string {
+export function codeSmsMoney(language: Language, minor: number): string {
   if (language === 'zh' || language === 'km') return formatMoney(minor, { locale: intlLocales[language] });
   const text = new Intl.NumberFormat(intlLocales[language], {
     style: 'currency',
@@ -241,14 +242,14 @@ export function codeSmsMoney(language: UserLanguage, minor: number): string {
 }
 
 export const codeSms = {
-  signup: (language: UserLanguage, code: string) => fill(language, 'signupCode', { code }),
-  passwordReset: (language: UserLanguage, code: string) => fill(language, 'passwordResetCode', { code }),
-  passwordResetByStaff: (language: UserLanguage, code: string) =>
+  signup: (language: Language, code: string) => fill(language, 'signupCode', { code }),
+  passwordReset: (language: Language, code: string) => fill(language, 'passwordResetCode', { code }),
+  passwordResetByStaff: (language: Language, code: string) =>
     fill(language, 'passwordResetByStaff', { code }),
   /** `destination`: the bank or wallet and the account's last four digits ("BDO ****4567"). */
-  withdrawal: (language: UserLanguage, code: string, amountMinor: number, destination: string) =>
+  withdrawal: (language: Language, code: string, amountMinor: number, destination: string) =>
     fill(language, 'withdrawalCode', { code, amount: codeSmsMoney(language, amountMinor), destination }),
-  termsChange: (language: UserLanguage, code: string, amountMinor: number, termMonths: number) =>
+  termsChange: (language: Language, code: string, amountMinor: number, termMonths: number) =>
     fill(language, 'termsChangeCode', {
       code,
       amount: codeSmsMoney(language, amountMinor),
@@ -257,9 +258,9 @@ export const codeSms = {
 };
 
 /** Told to a registered phone's owner instead of a sign-up code. */
-export const signupNoticeSms = (language: UserLanguage) => fill(language, 'signupNotice');
+export const signupNoticeSms = (language: Language) => fill(language, 'signupNotice');
 
-export const complaintSms = (language: UserLanguage, kind: 'reply' | 'resolved', reference: string) =>
+export const complaintSms = (language: Language, kind: 'reply' | 'resolved', reference: string) =>
   fill(language, kind === 'reply' ? 'complaintReply' : 'complaintResolved', { reference });
 
 /** What a payment reminder says (domain `reminderText` decides which and passes the facts). */
@@ -286,7 +287,7 @@ const reminderFactKeys = {
  * A payment reminder: money and dates written as the screens write them (domain formatMoney and
  * writeIsoDate for the language), never by hand. Facts only, never a threat.
  */
-export function reminderSms(language: UserLanguage, facts: ReminderSmsFacts): string {
+export function reminderSms(language: Language, facts: ReminderSmsFacts): string {
   const loan = facts.loanNumber;
   const date = writeIsoDate(language, facts.date);
   if (date === null) throw new Error(`not a date: ${facts.date}`);
@@ -316,7 +317,7 @@ export const SMS_REASON_MAX = 60;
  * short, and (English and Filipino) only GSM-7 characters, so one "₱" or curly quote in a reason does not
  * turn the message into UCS-2 and double its segments.
  */
-export function smsReasonGist(language: UserLanguage, reason: string | null): string | null {
+export function smsReasonGist(language: Language, reason: string | null): string | null {
   const text = reason?.replace(/\s+/g, ' ').trim() ?? '';
   if (text === '' || [...text].length > SMS_REASON_MAX) return null;
   if ((language === 'en' || language === 'fil') && ![...text].every((c) => gsm7.has(c))) return null;
@@ -327,7 +328,7 @@ export function smsReasonGist(language: UserLanguage, reason: string | null): st
  * The SMS for a change that matters to the borrower (issue #36): facts only, money as code SMS write it (GSM-7
  * in English and Filipino), a reason quoted only when short.
  */
-export function borrowerMessageSms(language: UserLanguage, message: BorrowerMessage): string {
+export function borrowerMessageSms(language: Language, message: BorrowerMessage): string {
   const money = (minor: number) => codeSmsMoney(language, minor);
   switch (message.kind) {
     case 'application_approved':

@@ -1,10 +1,10 @@
-import { intlLocales, type TextLanguage } from './date-text';
+import { intlLocales, type Language } from './languages';
 
 /**
  * The lender's usual time zone by its place, written out (CLDR's names, as Node's Intl writes them): a
  * browser without a language's data (Debian's Chromium has no Khmer) would otherwise name it in English.
  */
-const writtenOut: Record<string, Record<TextLanguage, string>> = {
+const writtenOut: Record<string, Record<Language, string>> = {
   'Asia/Manila': {
     en: 'Philippine Standard Time',
     fil: 'Standard na Oras sa Pilipinas',
@@ -28,7 +28,7 @@ function intlName(locale: string, timeZone: string): { name: string; locale: str
  * system name ("Asia/Manila"): written out for the lender's usual zone, else Intl's name when the browser has
  * the language's data, else Intl's English name (every browser has it).
  */
-export function timeZonePlaceName(language: TextLanguage, timeZone: string): string {
+export function timeZonePlaceName(language: Language, timeZone: string): string {
   const known = writtenOut[timeZone]?.[language];
   if (known) return known;
   const own = intlName(intlLocales[language], timeZone);

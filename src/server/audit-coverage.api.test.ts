@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from './lib/today';
+import { todayIn } from '../domain/date-text';
 import { seedApplication, seedPaidDisbursement } from './test-support/seed';
 import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
 

@@ -1,4 +1,5 @@
 import type { FieldErrorInput } from '../errors';
+import { type Language, languages } from '../languages';
 import { isMinor, MINOR_PER_MAJOR } from '../money';
 import { daysBetween } from './calendar';
 import { type FeeCollection, feeCollections, type LoanTerms, loanTermsOf } from './loan-terms';
@@ -12,10 +13,8 @@ import { type AmountRule, BP_PER_UNIT, defaultLoanProduct, isOnRule, type LoanPr
  * signed under.
  */
 
-/** The languages a product's name is written in (every UI language). */
-export const productLanguages = ['en', 'fil', 'zh', 'km'] as const;
-export type ProductLanguage = (typeof productLanguages)[number];
-export type ProductNames = Readonly<Record<ProductLanguage, string>>;
+/** A product's name in every UI language. */
+export type ProductNames = Readonly<Record<Language, string>>;
 
 /** Active: offered for new applications. Retired: no new application; loans signed under it run on. */
 export const productStatuses = ['active', 'retired'] as const;
@@ -158,7 +157,7 @@ export function productIssues(terms: ProductTerms): Record<string, FieldErrorInp
   const add = (field: string, issue: FieldErrorInput) => {
     if (!(field in issues)) issues[field] = issue;
   };
-  for (const language of productLanguages) {
+  for (const language of languages) {
     const name = terms.names[language]?.trim() ?? '';
     if (name === '') add(`names.${language}`, 'PRODUCT_NAME_REQUIRED');
     else if (name.length > PRODUCT_NAME_MAX) add(`names.${language}`, 'PRODUCT_NAME_TOO_LONG');

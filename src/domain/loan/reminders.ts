@@ -1,4 +1,4 @@
-import type { UserLanguage } from '../languages';
+import type { Language } from '../languages';
 import { reminderSms } from '../sms-texts';
 import { addDays, daysBetween } from './calendar';
 import type { LoanPosition } from './repayments';
@@ -140,7 +140,7 @@ export function decideReminder(input: ReminderInput): ReminderDecision | null {
 
 export interface ReminderTextContext {
   /** The borrower's stored language (issue #36): the whole message is written in it. */
-  language: UserLanguage;
+  language: Language;
   loanNumber: string;
   /** Channels with account details the borrower can pay to. */
   channels: readonly { name: string; accountDetails: string | null }[];

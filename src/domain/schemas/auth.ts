@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { codePattern } from '../codes';
-import { userLanguages } from '../languages';
+import { languages } from '../languages';
 import { canonicalMobilePattern, canonicalPhoneOrSame } from '../phone';
 import { consentVersion } from './privacy';
 import { miniText as text } from './text-mini';
@@ -45,7 +45,7 @@ const codeField = () =>
  * The language the sign-up screen shows (issue #36): the code SMS is written in it (the phone has no account
  * yet to hold one), and so is everything the new account is sent later. Omitted: English.
  */
-const screenLanguage = () => z.optional(z.enum(userLanguages, { error: 'VALIDATION_FAILED' }));
+const screenLanguage = () => z.optional(z.enum(languages, { error: 'VALIDATION_FAILED' }));
 
 export const sendSignupCodeSchema = z.object({
   phone: phoneField('SIGNUP_FIELDS_REQUIRED'),

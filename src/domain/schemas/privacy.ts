@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
+import { languages } from '../languages';
 import { miniText as text } from './text-mini';
 
 // zod/mini: the notice and consent are on the sign-up page, part of every borrower's first load
 // (docs/decisions/023). Staff's closure list is in ./account-closures.
 
 /** The languages a privacy notice is written in: every language the app speaks. */
-export const noticeLanguages = ['en', 'zh', 'km', 'fil'] as const;
+export const noticeLanguages = languages;
 export type NoticeLanguage = (typeof noticeLanguages)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userLanguages } from '../languages';
+import { languages } from '../languages';
 import { loanStatuses } from '../loan/status';
 import { canonicalMobilePattern, canonicalPhoneOrSame, phoneSearchTerm } from '../phone';
 import { roles } from '../roles';
@@ -189,7 +189,7 @@ export const bankDetailsSchema = withReason({
 export const creditScoreChangeSchema = withReason({ creditScore: creditScoreSchema });
 /** The language a borrower asked staff to send them everything in (issue #36). */
 export const borrowerLanguageChangeSchema = withReason({
-  language: z.enum(userLanguages, { error: 'VALIDATION_FAILED' }),
+  language: z.enum(languages, { error: 'VALIDATION_FAILED' }),
 });
 export const messageSchema = withReason({
   message: text({ error: 'FIELD_REQUIRED' })
@@ -285,7 +285,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 
 /** The CSV export: the same filters, and the language of its headers and readable columns. */
 export const auditCsvQuery = auditQuery.omit({ page: true }).extend({
-  lang: z.enum(['en', 'zh', 'km', 'fil']).default('en'),
+  lang: z.enum(languages).default('en'),
 });
 
 export const auditEventDto = z.object({

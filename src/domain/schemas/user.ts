@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userLanguages } from '../languages';
+import { languages } from '../languages';
 import { roles, userStatuses } from '../roles';
 
 /** The signed-in user as the API returns it (never the password hash). */
@@ -37,9 +37,9 @@ export type MeResponse = z.infer<typeof meResponse>;
 
 /** PUT /api/account/language: the language the user just switched to, for everything sent to them (issue #36). */
 export const languageChangeSchema = z.object({
-  language: z.enum(userLanguages, { error: 'VALIDATION_FAILED' }),
+  language: z.enum(languages, { error: 'VALIDATION_FAILED' }),
 });
-export const languageChangedResponse = z.object({ language: z.enum(userLanguages) });
+export const languageChangedResponse = z.object({ language: z.enum(languages) });
 
 /**
  * GET and POST /api/account/sms-preferences: whether the borrower still wants the SMS they may turn off

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { BorrowerEventKind } from '../../domain/borrower-events';
 import type { BorrowerMessageKind } from '../../domain/borrower-messages';
 import type { CodePurpose } from '../../domain/codes';
-import type { UserLanguage } from '../../domain/languages';
+import type { Language } from '../../domain/languages';
 import type { ProductStatus } from '../../domain/loan/products';
 import type { ReminderKind } from '../../domain/loan/reminders';
 import type { LoanStatus } from '../../domain/loan/status';
@@ -31,7 +31,7 @@ export interface UsersTable {
   /** When the account's personal data was anonymised after closure and the retention period. */
   anonymised_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** What the server writes to this user in (migration 029, issue #36); 'en' unless chosen. */
-  language: ColumnType<UserLanguage, UserLanguage | undefined, UserLanguage>;
+  language: ColumnType<Language, Language | undefined, Language>;
   /** Still wants the messages a borrower may turn off (migration 030, docs/decisions/041). */
   optional_sms: ColumnType<boolean, boolean | undefined, boolean>;
 }

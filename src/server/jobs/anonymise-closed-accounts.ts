@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
+import { todayIn } from '../../domain/date-text';
 import { reminderKinds } from '../../domain/loan/reminders';
 import { openStatuses } from '../../domain/loan/status';
 import { recordAudit, systemActor } from '../audit/audit';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { todayIn } from '../lib/today';
 
 /** What an anonymised account's password hash becomes: it names the algorithm (a check) and matches nothing. */
 const NO_PASSWORD = '$argon2id$anonymised';

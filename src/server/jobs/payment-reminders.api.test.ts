@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeIsoDate } from '../../domain/date-text';
+import { todayIn, writeIsoDate } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import type { LoanStatus } from '../../domain/loan/status';
-import { todayIn } from '../lib/today';
 import type { Notifier } from '../notify/notifier';
 import { seedApplication, seedPaidDisbursement } from '../test-support/seed';
 import { createTestApp, type TestApp } from '../test-support/test-app';

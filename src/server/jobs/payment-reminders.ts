@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hourIn, todayIn } from '../../domain/date-text';
 import {
   decideReminder,
   isQuietHour,
@@ -10,7 +11,6 @@ import {
 import { isExampleChannel } from '../../domain/schemas/settings';
 import { notifyBorrower } from '../audit/audit';
 import type { AppDeps } from '../deps';
-import { hourIn, todayIn } from '../lib/today';
 import { loanPosition } from '../loans/loan-position';
 import { deliverSmsOutbox } from '../notify/sms-outbox';
 import { findReminderCandidates } from './reminder-candidates';

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { UserLanguage } from '../../domain/languages';
+import type { Language } from '../../domain/languages';
 import { addDays } from '../../domain/loan/calendar';
 import { reminderKinds } from '../../domain/loan/reminders';
 import type { runningStatuses } from '../../domain/loan/status';
@@ -18,7 +18,7 @@ export interface ReminderCandidate {
   /** The borrower's own account phone: reminders go nowhere else. */
   phone: string;
   /** The borrower's stored language, the reminder's (issue #36). */
-  language: UserLanguage;
+  language: Language;
 }
 
 /**

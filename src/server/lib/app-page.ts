@@ -1,12 +1,12 @@
 import { readFileSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { preferredLanguage, type UserLanguage } from '../../domain/languages';
+import { type Language, preferredLanguage } from '../../domain/languages';
 
 /**
  * What index.html says before any script runs, in each language (issue #36): the search engines' and link
  * previews' description, and the line a browser without JavaScript shows.
  */
-export const appPageTexts: Record<UserLanguage, { description: string; noscript: string }> = {
+export const appPageTexts: Record<Language, { description: string; noscript: string }> = {
   en: { description: 'Hiram: honest online loans', noscript: 'Hiram needs JavaScript to run.' },
   fil: {
     description: 'Hiram: tapat na online na pautang',
@@ -35,7 +35,7 @@ const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The page with its language, description and no-script line in `language`; everything else as built. */
-export function localizeAppPage(html: string, language: UserLanguage): string {
+export function localizeAppPage(html: string, language: Language): string {
   const texts = appPageTexts[language];
   return html
     .replace(/<html\b([^>]*?)\blang="[^"]*"/i, `<html$1lang="${language}"`)
@@ -57,7 +57,7 @@ export function appPages(webRoot: string) {
   let knownVersion = '';
   return (
     acceptLanguage: string | undefined,
-  ): { html: string; language: UserLanguage; filePath: string; stat: Stats } | null => {
+  ): { html: string; language: Language; filePath: string; stat: Stats } | null => {
     let stat: Stats;
     let source: string | null = null;
     try {

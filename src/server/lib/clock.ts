@@ -1,4 +1,4 @@
-import { todayIn } from './today';
+import { todayIn } from '../../domain/date-text';
 
 /**
  * The app's idea of "now". Production always uses the real time; only tests build an app with another

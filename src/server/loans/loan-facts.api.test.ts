@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../domain/loan/repayments';
 import { signPaymentWebhook } from '../features/repayments/webhook-signature';
-import { todayIn } from '../lib/today';
 import { payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
 import { acceptProposedTerms } from '../test-support/terms';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';

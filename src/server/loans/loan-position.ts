@@ -1,10 +1,10 @@
 import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
+import { todayIn } from '../../domain/date-text';
 import { addMonthsClamped } from '../../domain/loan/calendar';
 import { parseLoanTerms, repaymentRulesOf } from '../../domain/loan/loan-terms';
 import { deriveLoanPosition, type LoanPosition, type LoanRecords } from '../../domain/loan/repayments';
 import type { LoanPositionDto } from '../../domain/schemas/repayments';
 import type { Database, RepaymentSource } from '../db/schema';
-import { todayIn } from '../lib/today';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

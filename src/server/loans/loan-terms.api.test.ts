@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import { loanTermsOf, parseLoanTerms } from '../../domain/loan/loan-terms';
 import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
 import type { Config } from '../config';
-import { todayIn } from '../lib/today';
 import { payOutThroughApi, seedApplication } from '../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
 import { backfillLoanTerms } from './backfill-loan-terms';

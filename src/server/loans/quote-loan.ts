@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { todayIn } from '../../domain/date-text';
 import { AppError } from '../../domain/errors';
 import { borrowerRequestIssues } from '../../domain/loan/borrower-request';
 import { buildDisclosure, canonicalDisclosureJson, type Disclosure } from '../../domain/loan/disclosure';
@@ -11,7 +12,6 @@ import {
 } from '../../domain/loan/products';
 import { toMinor } from '../../domain/money';
 import type { AppDeps } from '../deps';
-import { todayIn } from '../lib/today';
 import { repaidLoansOf } from '../products/borrower-history';
 import { versionForApplication } from '../products/product-versions';
 

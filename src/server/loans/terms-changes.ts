@@ -1,11 +1,11 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { todayIn } from '../../domain/date-text';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { buildDisclosure, type Disclosure } from '../../domain/loan/disclosure';
 import { parseLoanTerms } from '../../domain/loan/loan-terms';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { ApplicationRow } from '../lib/applications';
-import { todayIn } from '../lib/today';
 import { disclosureSha256 } from './quote-loan';
 
 /**

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { todayIn } from '../../domain/date-text';
 import { AppError } from '../../domain/errors';
 import { loanProductOf } from '../../domain/loan/products';
 import { awaitsDecision } from '../../domain/loan/status';
@@ -11,7 +12,6 @@ import type { AppDeps } from '../deps';
 import { publishAfterCommit } from '../events/publish-after-commit';
 import type { ApplicationRow } from '../lib/applications';
 import { withdrawnMinor } from '../lib/loan-balance';
-import { todayIn } from '../lib/today';
 import { queueBorrowerMessage } from '../notify/sms-outbox';
 import { governingProductVersion } from '../products/product-versions';
 import { lastDueDate } from './loan-position';

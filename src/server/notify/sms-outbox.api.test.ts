@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserLanguage } from '../../domain/languages';
+import { todayIn } from '../../domain/date-text';
+import type { Language } from '../../domain/languages';
 import { smsCatalogue } from '../../domain/sms-texts';
-import { todayIn } from '../lib/today';
 import { multipartBody } from '../test-support/images';
 import { payOutThroughApi, seedApplication } from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A borrower who chose `language` in the app (the route the language switch calls). */
-async function borrower(language: UserLanguage = 'en') {
+async function borrower(language: Language = 'en') {
   const b = await t.signUpBorrower();
   const agent = await t.loginAs(b.phone, b.password);
   expect((await agent.post('/api/account/language', { language })).status).toBe(200);

@@ -1,11 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import { type BorrowerMessage, isOptionalMessage } from '../../domain/borrower-messages';
+import { hourIn, todayIn } from '../../domain/date-text';
 import { isQuietHour, reminderKinds } from '../../domain/loan/reminders';
 import { borrowerMessageSms } from '../../domain/sms-texts';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { today } from '../lib/clock';
-import { hourIn, todayIn } from '../lib/today';
 import type { SmsMessage } from './notifier';
 
 /*

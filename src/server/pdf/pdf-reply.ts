@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { languages } from '../../domain/languages';
 import { errorResponses } from '../lib/openapi';
 
 /** `?lang=` of every PDF route: the document's language, English unless asked. */
-export const pdfLanguage = z.enum(['en', 'zh', 'km', 'fil']).default('en');
+export const pdfLanguage = z.enum(languages).default('en');
 
 /** The OpenAPI answers of a PDF route. */
 export const pdfResponse = (description: string) => ({

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import { todayIn } from '../../domain/date-text';
 import { maxDaysLate, type RepaidLoan } from '../../domain/loan/products';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { todayIn } from '../lib/today';
 import { loanPosition } from '../loans/loan-position';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
+import { hourIn } from '../../domain/date-text';
 import type { AppDeps } from '../deps';
-import { hourIn } from '../lib/today';
 import { deliverSmsOutbox } from '../notify/sms-outbox';
 
 /**

@@ -32,7 +32,7 @@ describe('LanguageSwitch', () => {
     renderWithProviders(<Page />);
     await userEvent.click(screen.getByRole('button', { name: 'Language' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['English', '中文', 'ខ្មែរ', 'Filipino']);
+    expect(items.map((item) => item.textContent)).toEqual(['English', 'Filipino', '中文', 'ខ្មែរ']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Filipino' }));
     expect(await screen.findByRole('heading', { name: 'Aking Wallet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Wika' })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatters, isMissing, todayIn } from './format';
+import { todayIn } from '../../domain/date-text';
+import { createFormatters, isMissing } from './format';
 
 const en = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocales, writeCalendarDate } from '../../domain/date-text';
+import { todayIn, writeCalendarDate } from '../../domain/date-text';
+import { intlLocales } from '../../domain/languages';
 import { formatMoney } from '../../domain/money';
 import { timeZonePlaceName } from '../../domain/time-zone-name';
 import { currentLanguage, type Language } from './i18n';
@@ -123,24 +124,6 @@ function numberFormatsFor(locale: string) {
     numberFormats.set(locale, formats);
   }
   return formats;
-}
-
-/** One format per time zone for today's calendar date (step 1's schedule, as the server dates its quotes). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date ('YYYY-MM-DD') in a time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
 }
 
 /**

@@ -1,10 +1,14 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { preferredLanguage } from '../../domain/languages';
+import {
+  defaultLanguage,
+  isLanguage,
+  type Language,
+  languages,
+  preferredLanguage,
+} from '../../domain/languages';
 
-export const languages = ['en', 'zh', 'km', 'fil'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'en';
+export { defaultLanguage, type Language, languages };
 /** Also read by src/web/boot.js before the app loads. */
 export const languageStorageKey = 'hiram.lang';
 
@@ -73,9 +77,7 @@ const lazyBundles: BackendModule = {
   },
 };
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /**
  * The first of the browser's preferred languages (`navigator.languages`, best first) that the app ships:

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { smsCatalogue } from '../../../domain/sms-texts';
 import { runPaymentReminders } from '../../jobs/payment-reminders';
-import { todayIn } from '../../lib/today';
 import { multipartBody } from '../../test-support/images';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { deliverOutboxAtNoon } from '../../test-support/sms-outbox';

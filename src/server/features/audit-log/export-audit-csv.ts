@@ -9,18 +9,13 @@ import {
   auditLabels,
 } from '../../../domain/audit-fields';
 import { csvLine, describeChanges } from '../../../domain/csv';
+import { intlLocales } from '../../../domain/languages';
 import { formatMoney } from '../../../domain/money';
 import type { AuditQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { type AuditRow, filteredAuditEvents, selectAuditRows } from './list-audit-events';
 
 const BATCH = 500;
-const intlLocales: Record<AuditLabelLanguage, string> = {
-  en: 'en-PH',
-  zh: 'zh-CN',
-  km: 'km-KH',
-  fil: 'fil-PH',
-};
 
 /** "2026-11-20 14:05:09" in the configured time zone: the When column, and moments in the changes. */
 function momentWriter(timeZone: string): (at: Date) => string {

@@ -1,9 +1,9 @@
+import { todayIn } from '../../../domain/date-text';
 import { auditCsvQuery, auditPage, auditQuery } from '../../../domain/schemas/staff';
 import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
-import { todayIn } from '../../lib/today';
 import type { App } from '../../lib/types';
 import { exportAuditCsv } from './export-audit-csv';
 import { listAuditEvents } from './list-audit-events';

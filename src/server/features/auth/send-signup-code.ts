@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defaultUserLanguage, type UserLanguage } from '../../../domain/languages';
+import { defaultLanguage, type Language } from '../../../domain/languages';
 import type { SendSignupCodeInput } from '../../../domain/schemas/auth';
 import { codeSms, signupNoticeSms } from '../../../domain/sms-texts';
 import { codeSendingDeps, codeSentAnswer, deliverCode, reserveCode } from '../../auth/verification-codes';
@@ -25,9 +25,7 @@ export async function sendSignupCode(deps: AppDeps, input: SendSignupCodeInput, 
         .selectNoFrom([
           sql<boolean>`exists (select 1 from users where phone = ${input.phone})`.as('registered'),
           // Read for every phone in the same statement, so a registered one costs no extra round trip.
-          sql<UserLanguage | null>`(select language from users where phone = ${input.phone})`.as(
-            'ownerLanguage',
-          ),
+          sql<Language | null>`(select language from users where phone = ${input.phone})`.as('ownerLanguage'),
           // The code just stored is one of them: any other sign-up code today means a notice went already.
           sql<number>`(select count(*) from verification_codes where phone = ${input.phone}
           and purpose = 'signup' and created_at > now() - interval '1 day')`.as('codesToday'),
@@ -44,9 +42,9 @@ export async function sendSignupCode(deps: AppDeps, input: SendSignupCodeInput, 
     // The notice is delivered like a code (and its failure undone alike), only without the code in it.
     // A new phone has no account to hold a language: the code is written in the screen's (issue #36). The
     // owner of a registered phone reads the notice in their own.
-    const screen = input.language ?? defaultUserLanguage;
+    const screen = input.language ?? defaultLanguage;
     const text = registered
-      ? () => signupNoticeSms(ownerLanguage ?? defaultUserLanguage)
+      ? () => signupNoticeSms(ownerLanguage ?? defaultLanguage)
       : (code: string) => codeSms.signup(screen, code);
     deliverCode(sending, reserved, target, text).catch((error: unknown) =>
       deps.log.error({ err: error }, 'sign-up message not delivered'),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { defaultUserLanguage } from '../../../domain/languages';
+import { defaultLanguage } from '../../../domain/languages';
 import type { SignupInput } from '../../../domain/schemas/auth';
 import { assertStrongPassword } from '../../auth/password-strength';
 import { hashPassword } from '../../auth/passwords';
@@ -63,7 +63,7 @@ export async function signUp(
           role: 'borrower',
           privacy_notice_version: noticeVersion,
           // The language the sign-up screen showed: everything the account is sent is written in it.
-          language: input.language ?? defaultUserLanguage,
+          language: input.language ?? defaultLanguage,
           // Signed in by this very request, as a sign-in would record it.
           last_login_at: sql`now()`,
         })

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/date-text';
 import { addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import type { OverdueBucket } from '../../../domain/schemas/portfolio';
-import { todayIn } from '../../lib/today';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';

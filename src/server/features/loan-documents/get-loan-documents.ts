@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { TextLanguage } from '../../../domain/date-text';
 import { AppError } from '../../../domain/errors';
+import type { Language } from '../../../domain/languages';
 import { type StoredDisclosure as Disclosure, storedDisclosureSchema } from '../../../domain/loan/disclosure';
 import type { AppDeps } from '../../deps';
 import { type BorrowerRequest, quoteForBorrower } from '../../loans/quote-loan';
@@ -19,7 +19,7 @@ export async function quotedDisclosurePdf(
   deps: AppDeps,
   borrowerId: string,
   input: BorrowerRequest,
-  language: TextLanguage,
+  language: Language,
 ): Promise<LoanDocumentPdf> {
   const {
     quote: { disclosure },
@@ -96,17 +96,13 @@ function storedFacts(
 }
 
 /** The disclosure statement the borrower signed (their latest application), from the stored snapshot. */
-export async function ownDisclosurePdf(deps: AppDeps, borrowerId: string, language: TextLanguage) {
+export async function ownDisclosurePdf(deps: AppDeps, borrowerId: string, language: Language) {
   const { row, disclosure } = await signedApplication(deps, { borrowerId });
   const pdf = await renderDisclosurePdf(storedFacts(deps, row, disclosure), language);
   return { filename: `disclosure-${row.loan_number}.pdf`, pdf };
 }
 
-async function agreement(
-  deps: AppDeps,
-  where: { borrowerId: string } | { id: string },
-  language: TextLanguage,
-) {
+async function agreement(deps: AppDeps, where: { borrowerId: string } | { id: string }, language: Language) {
   const { row, disclosure } = await signedApplication(deps, where);
   const file = row.signature_key ? await deps.storage.get(row.signature_key) : null;
   const pdf = await renderAgreementPdf(
@@ -124,11 +120,11 @@ async function agreement(
 }
 
 /** The borrower's signed loan agreement (their latest application). */
-export function ownAgreementPdf(deps: AppDeps, borrowerId: string, language: TextLanguage) {
+export function ownAgreementPdf(deps: AppDeps, borrowerId: string, language: Language) {
   return agreement(deps, { borrowerId }, language);
 }
 
 /** Any application's signed agreement, for staff: a read of what the borrower signed, not audited. */
-export function staffAgreementPdf(deps: AppDeps, applicationId: string, language: TextLanguage) {
+export function staffAgreementPdf(deps: AppDeps, applicationId: string, language: Language) {
   return agreement(deps, { id: applicationId }, language);
 }

@@ -1,4 +1,5 @@
-import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
+import { writeIsoDate } from '../../../domain/date-text';
+import { intlLocales, type Language } from '../../../domain/languages';
 import type { StoredDisclosure as Disclosure } from '../../../domain/loan/disclosure';
 import { formatMoney } from '../../../domain/money';
 import {
@@ -16,7 +17,7 @@ import km from './texts/km.json';
 import zh from './texts/zh.json';
 
 /** The documents' texts in every language (key parity is tested). */
-export const loanDocumentTexts: Record<TextLanguage, typeof en> = { en, zh, km, fil };
+export const loanDocumentTexts: Record<Language, typeof en> = { en, zh, km, fil };
 
 const PAGE = pageSizes.a4;
 const FOOTER_HEIGHT = 36;
@@ -70,7 +71,7 @@ function civilParts(instant: Date, timeZone: string) {
 }
 
 /** One A4 document with the shared header, page footer and a cursor; pdfkit metadata fixed from the facts. */
-function startDocument(title: string, facts: DisclosureFacts, language: TextLanguage) {
+function startDocument(title: string, facts: DisclosureFacts, language: Language) {
   return openPdf({
     page: PAGE,
     language,
@@ -226,7 +227,7 @@ function disclosureSections(
   text: PdfText,
   t: typeof en,
   d: Disclosure,
-  language: TextLanguage,
+  language: Language,
 ) {
   const locale = intlLocales[language];
   const money = (minor: number) => formatMoney(minor, { locale });
@@ -281,7 +282,7 @@ function footers(pdf: OpenPdf, t: typeof en, email: string) {
  * rate (contractual and EIR), 5 the payment schedule, 6 late charges, the borrower's certification and the
  * notice of the right to a copy.
  */
-export function renderDisclosurePdf(facts: DisclosureFacts, language: TextLanguage): Promise<Buffer> {
+export function renderDisclosurePdf(facts: DisclosureFacts, language: Language): Promise<Buffer> {
   const t = loanDocumentTexts[language];
   const pdf = startDocument(t.disclosureTitle, facts, language);
   const { doc, text } = pdf;
@@ -323,7 +324,7 @@ function facts_(
   t: typeof en,
   f: DisclosureFacts,
   issuedDate: string,
-  language: TextLanguage,
+  language: Language,
 ) {
   facts(w, text, [
     { label: t.creditor, value: f.lenderName },
@@ -338,7 +339,7 @@ function facts_(
  * (all six sections), and the electronic signature: the drawn signature, when it was signed and the SHA-256
  * of the exact disclosure it was bound to.
  */
-export function renderAgreementPdf(facts: AgreementFacts, language: TextLanguage): Promise<Buffer> {
+export function renderAgreementPdf(facts: AgreementFacts, language: Language): Promise<Buffer> {
   const t = loanDocumentTexts[language];
   const pdf = startDocument(t.agreementTitle, facts, language);
   const { doc, text } = pdf;

@@ -1,3 +1,4 @@
+import { todayIn } from '../../../domain/date-text';
 import { AppError } from '../../../domain/errors';
 import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { awaitsDecision, openStatuses } from '../../../domain/loan/status';
@@ -7,7 +8,6 @@ import { checkOwnPassword } from '../../auth/login-lockout';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
-import { todayIn } from '../../lib/today';
 
 /**
  * The borrower closes their own account (RA 10173 erasure, within the lender's duty to keep records).

@@ -1,12 +1,11 @@
 import { auditLabels } from '../../../domain/audit-fields';
-import { type TextLanguage, writeIsoDate } from '../../../domain/date-text';
+import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { fieldNames } from '../../../domain/field-names';
-import { userLanguages } from '../../../domain/languages';
+import { type Language, languages } from '../../../domain/languages';
 import { loanStatuses } from '../../../domain/loan/status';
 import { roles, userStatuses } from '../../../domain/roles';
 import { disbursementStatuses } from '../../../domain/schemas/wallet';
 import { timeZonePlaceName } from '../../../domain/time-zone-name';
-import { todayIn } from '../../lib/today';
 import { en } from './export-readme/en';
 import {
   type ExportFile,
@@ -18,10 +17,10 @@ import { fil } from './export-readme/fil';
 import { km } from './export-readme/km';
 import { zh } from './export-readme/zh';
 
-export const readmeTexts: Record<TextLanguage, ReadmeTexts> = { en, fil, zh, km };
+export const readmeTexts: Record<Language, ReadmeTexts> = { en, fil, zh, km };
 
 /** Each language by its own name, as the language switch writes it. */
-const languageNames: Record<TextLanguage, string> = {
+const languageNames: Record<Language, string> = {
   en: 'English',
   fil: 'Filipino',
   zh: '中文',
@@ -44,7 +43,7 @@ export const readmeFileName = 'README.txt';
  * the codes themselves (they are what the records hold).
  */
 export function exportReadme(
-  language: TextLanguage,
+  language: Language,
   context: { now: Date; timeZone: string; channels: readonly { code: string; name: string }[] },
 ): string {
   const t = readmeTexts[language];
@@ -57,7 +56,7 @@ export function exportReadme(
       userStatuses,
       (s) => labels.statuses[s as keyof typeof labels.statuses],
     ),
-    'profile.json user.language': words(userLanguages, (l) => languageNames[l as TextLanguage]),
+    'profile.json user.language': words(languages, (l) => languageNames[l as Language]),
     'applications.json status': words(
       loanStatuses,
       (s) => labels.statuses[s as keyof typeof labels.statuses],

@@ -1,9 +1,9 @@
 import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
+import { todayIn } from '../../../domain/date-text';
 import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
-import { todayIn } from '../../lib/today';
 import { expectError } from '../../test-support/api-assertions';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import {

@@ -1,4 +1,4 @@
-import type { TextLanguage } from '../../../domain/date-text';
+import type { Language } from '../../../domain/languages';
 import type { AppDeps } from '../../deps';
 import { getPaymentReceipt, getPayoutReceipt, type ReceiptViewer } from './get-receipt';
 import { paymentReceiptDocument, payoutReceiptDocument } from './receipt-text';
@@ -19,7 +19,7 @@ export async function paymentReceiptPdf(
   deps: AppDeps,
   repaymentId: string,
   viewer: ReceiptViewer,
-  language: TextLanguage,
+  language: Language,
 ) {
   const receipt = await getPaymentReceipt(deps, repaymentId, viewer);
   const context = contextOf(deps);
@@ -34,7 +34,7 @@ export async function payoutReceiptPdf(
   deps: AppDeps,
   disbursementId: string,
   viewer: ReceiptViewer,
-  language: TextLanguage,
+  language: Language,
 ) {
   const receipt = await getPayoutReceipt(deps, disbursementId, viewer);
   const context = contextOf(deps);

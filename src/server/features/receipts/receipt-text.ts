@@ -1,14 +1,14 @@
-import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
+import { todayIn, writeIsoDate } from '../../../domain/date-text';
+import { intlLocales, type Language } from '../../../domain/languages';
 import { formatMoney } from '../../../domain/money';
 import type { PaymentReceiptDto, PayoutReceiptDto } from '../../../domain/schemas/paying';
-import { todayIn } from '../../lib/today';
 import en from './texts/en.json';
 import fil from './texts/fil.json';
 import km from './texts/km.json';
 import zh from './texts/zh.json';
 
 /** The receipt's texts in every language (key parity is tested). */
-export const receiptTexts: Record<TextLanguage, typeof en> = { en, zh, km, fil };
+export const receiptTexts: Record<Language, typeof en> = { en, zh, km, fil };
 
 export interface LabelledValue {
   label: string;
@@ -24,7 +24,7 @@ function fill(template: string, values: Record<string, string | number>): string
 
 /** Everything the receipt PDF writes, in the reader's language and the lender's formats. */
 export interface ReceiptDocument {
-  language: TextLanguage;
+  language: Language;
   lenderName: string;
   title: string;
   receiptNumber: string;
@@ -48,7 +48,7 @@ interface Context {
   now: Date;
 }
 
-function writers(language: TextLanguage, timeZone: string) {
+function writers(language: Language, timeZone: string) {
   const locale = intlLocales[language];
   const date = (isoDate: string) => writeIsoDate(language, isoDate) ?? isoDate;
   return {
@@ -62,7 +62,7 @@ function writers(language: TextLanguage, timeZone: string) {
 /** A payment's receipt in one language. */
 export function paymentReceiptDocument(
   receipt: PaymentReceiptDto,
-  language: TextLanguage,
+  language: Language,
   context: Context,
 ): ReceiptDocument {
   const t = receiptTexts[language];
@@ -115,7 +115,7 @@ export function paymentReceiptDocument(
 /** A payout's receipt in one language. */
 export function payoutReceiptDocument(
   receipt: PayoutReceiptDto,
-  language: TextLanguage,
+  language: Language,
   context: Context,
 ): ReceiptDocument {
   const t = receiptTexts[language];

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeIsoDate } from '../../../domain/date-text';
-import { todayIn } from '../../lib/today';
+import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 

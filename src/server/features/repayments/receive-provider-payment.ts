@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { todayIn } from '../../../domain/date-text';
 import { AppError, type ErrorCode } from '../../../domain/errors';
 import { matchLoanReference } from '../../../domain/loan/loan-number';
 import type {
@@ -11,7 +12,6 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
-import { todayIn } from '../../lib/today';
 import { recordRepaymentIn } from './record-repayment';
 import { WEBHOOK_FUTURE_SKEW_SECONDS } from './webhook-signature';
 

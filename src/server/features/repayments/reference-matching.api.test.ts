@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
-import { todayIn } from '../../lib/today';
 import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { signPaymentWebhook } from './webhook-signature';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
-import { todayIn } from '../../lib/today';
 import { loadLoanRecords } from '../../loans/loan-position';
 import { seedApplication, seedPaidDisbursement, seedTerms } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { todayIn } from '../../../domain/date-text';
 import { addDays, daysBetween } from '../../../domain/loan/calendar';
 import { matchLoanReference } from '../../../domain/loan/loan-number';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
@@ -8,7 +9,6 @@ import type { LoanSuggestion } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { today } from '../../lib/clock';
 import { dateLiteral } from '../../lib/sql-lists';
-import { todayIn } from '../../lib/today';
 import { unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 import { firstPayoutSql, loadLoanRecords } from '../../loans/loan-position';
 

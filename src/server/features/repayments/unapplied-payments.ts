@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { todayIn } from '../../../domain/date-text';
 import { AppError } from '../../../domain/errors';
 import { matchLoanReference } from '../../../domain/loan/loan-number';
 import { recordAudit } from '../../audit/audit';
@@ -7,7 +8,6 @@ import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { cappedTotal, pageWindow, toPage } from '../../lib/paging';
-import { todayIn } from '../../lib/today';
 import { recordRepaymentIn } from './record-repayment';
 import { suggestLoans } from './suggest-loans';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../domain/errors';
-import type { UserLanguage } from '../../../domain/languages';
+import type { Language } from '../../../domain/languages';
 import { recordAudit } from '../../audit/audit';
 import { lockUser } from '../../auth/reset-password';
 import type { StaffContext } from '../../auth/staff-context';
@@ -14,7 +14,7 @@ export async function changeBorrowerLanguage(
   deps: AppDeps,
   ctx: StaffContext,
   loanId: string,
-  input: { language: UserLanguage; reason: string },
+  input: { language: Language; reason: string },
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const loan = await trx

@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { TextLanguage } from '../../../domain/date-text';
 import { AppError } from '../../../domain/errors';
+import type { Language } from '../../../domain/languages';
 import { buildStatementOfAccount } from '../../../domain/loan/repayments';
 import { approvedStatuses } from '../../../domain/loan/status';
 import type { Database } from '../../db/schema';
@@ -35,7 +35,7 @@ function paidOutLoans(deps: AppDeps): LoanQuery {
     );
 }
 
-async function statementFor(deps: AppDeps, query: LoanQuery, language: TextLanguage): Promise<StatementPdf> {
+async function statementFor(deps: AppDeps, query: LoanQuery, language: Language): Promise<StatementPdf> {
   const loan = await query
     .select(['id', 'loan_number', 'full_name', 'status', 'approved_amount', 'term_months', 'terms'])
     .executeTakeFirst();
@@ -66,7 +66,7 @@ async function statementFor(deps: AppDeps, query: LoanQuery, language: TextLangu
 }
 
 /** The borrower's statement: their latest loan that has been paid out. */
-export function getOwnStatement(deps: AppDeps, borrowerId: string, language: TextLanguage) {
+export function getOwnStatement(deps: AppDeps, borrowerId: string, language: Language) {
   const latest = paidOutLoans(deps)
     .where('borrower_id', '=', borrowerId)
     .orderBy('submitted_at', 'desc')
@@ -78,6 +78,6 @@ export function getOwnStatement(deps: AppDeps, borrowerId: string, language: Tex
  * Any paid-out loan's statement, for staff. A read like the ledger it is printed from, so it is not audited
  * (only reveals of what lists hide, such as a payout's full account number, are).
  */
-export function getLoanStatement(deps: AppDeps, loanId: string, language: TextLanguage) {
+export function getLoanStatement(deps: AppDeps, loanId: string, language: Language) {
   return statementFor(deps, paidOutLoans(deps).where('id', '=', loanId), language);
 }

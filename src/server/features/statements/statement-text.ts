@@ -1,4 +1,5 @@
-import { intlLocales, type TextLanguage, writeIsoDate } from '../../../domain/date-text';
+import { writeIsoDate } from '../../../domain/date-text';
+import { intlLocales, type Language } from '../../../domain/languages';
 import type { StatementLine, StatementOfAccount } from '../../../domain/loan/repayments';
 import { formatMoney } from '../../../domain/money';
 import en from './texts/en.json';
@@ -7,7 +8,7 @@ import km from './texts/km.json';
 import zh from './texts/zh.json';
 
 /** The statement's texts in every language (key parity is tested). */
-export const statementTexts: Record<TextLanguage, typeof en> = { en, zh, km, fil };
+export const statementTexts: Record<Language, typeof en> = { en, zh, km, fil };
 
 /** The loan statuses a paid-out loan can have. */
 export type StatementLoanStatus = 'approved' | 'on_hold' | 'closed';
@@ -49,7 +50,7 @@ export interface StatementRow {
 
 /** Everything the PDF writes, already in the reader's language and the lender's formats. */
 export interface StatementDocument {
-  language: TextLanguage;
+  language: Language;
   lenderName: string;
   loanNumber: string;
   title: string;
@@ -96,7 +97,7 @@ export function paidInFullOn(lines: readonly StatementLine[]): string | null {
 }
 
 /** The statement's texts and figures in one language: money and dates by the same rules as the app. */
-export function statementDocument(input: StatementInput, language: TextLanguage): StatementDocument {
+export function statementDocument(input: StatementInput, language: Language): StatementDocument {
   const t = statementTexts[language];
   const locale = intlLocales[language];
   const money = (minor: number) => formatMoney(minor, { locale });

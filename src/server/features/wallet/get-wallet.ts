@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { borrowerEventKinds } from '../../../domain/borrower-events';
+import { todayIn } from '../../../domain/date-text';
 import { loanBalance } from '../../../domain/loan/balance';
 import { wasApproved } from '../../../domain/loan/status';
 import type { WalletResponse } from '../../../domain/schemas/wallet';
@@ -8,7 +9,6 @@ import { hasOpenApplication, toMyApplicationDto } from '../../lib/applications';
 import { today } from '../../lib/clock';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { todayIn } from '../../lib/today';
 import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
 import { walletPaymentChannels } from './payment-channels';
 

@@ -1,10 +1,10 @@
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { decodeQrPh } from '../../../domain/payments/qr-ph';
 import { defaultPaymentChannels } from '../../../domain/schemas/settings';
 import { enqueuePaymentReminders } from '../../jobs/payment-reminders';
-import { todayIn } from '../../lib/today';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../lib/today';
+import { todayIn } from '../../../domain/date-text';
 import { seedApplication } from '../../test-support/seed';
 import {
   type Agent,

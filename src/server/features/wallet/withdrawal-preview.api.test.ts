@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { defaultRepaymentRules, type LoanRecords, previewWithdrawal } from '../../../domain/loan/repayments';
-import { todayIn } from '../../lib/today';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { insertDisbursement } from './request-withdrawal';

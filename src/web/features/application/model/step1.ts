@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
+import { todayIn } from '../../../../domain/date-text';
+import type { Language } from '../../../../domain/languages';
 import { buildDisclosure, type Disclosure, isOnRule, type LoanTerms } from '../../../../domain/loan';
-import type { ProductLanguage } from '../../../../domain/loan/products';
 import { toMinor } from '../../../../domain/money';
 import type { OfferedProduct } from '../../../../domain/schemas/offered-products';
-import { todayIn } from '../../../lib/format';
 
 /**
  * What step 1 hands to step 2 (SPEC §2.4): through router state and the saved draft. Only its shape is
@@ -74,6 +74,6 @@ export function estimateDisclosure(
 }
 
 /** A product's name in the reader's language. */
-export function productName(product: { names: Record<ProductLanguage, string> }, language: string): string {
+export function productName(product: { names: Record<Language, string> }, language: string): string {
   return (product.names as Record<string, string>)[language] ?? product.names.en;
 }

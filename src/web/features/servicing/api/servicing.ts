@@ -1,4 +1,4 @@
-import type { UserLanguage } from '../../../../domain/languages';
+import type { Language } from '../../../../domain/languages';
 import type { ApplicationProfile } from '../../../../domain/schemas/staff';
 import { apiFetch } from '../../../lib/api';
 import { refreshAfterLoanChange } from '../../../lib/staff/queries';
@@ -30,7 +30,7 @@ export const useChangeCreditScore = () =>
 
 /** The language the borrower asked to be sent every SMS in (issue #36). */
 export const useChangeBorrowerLanguage = () =>
-  useLoanChange<{ language: UserLanguage; reason: string }>('language');
+  useLoanChange<{ language: Language; reason: string }>('language');
 
 /** Shown in the borrower's status panel history. */
 export const useMessageBorrower = () => useLoanChange<{ message: string; reason: string }>('message');

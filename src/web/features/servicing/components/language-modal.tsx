@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UserLanguage, userLanguages } from '../../../../domain/languages';
+import { type Language, languages } from '../../../../domain/languages';
 import { ReasonModal } from '../../../components/reason-modal';
 import { fieldErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
@@ -15,7 +15,7 @@ import { LoanLine, type ServicingModalProps } from './loan-line';
 export function LanguageModal({ loan, opened, onClose }: ServicingModalProps) {
   const { t } = useTranslation();
   const change = useChangeBorrowerLanguage();
-  const [language, setLanguage] = useState<UserLanguage | null>(null);
+  const [language, setLanguage] = useState<Language | null>(null);
   useEffect(() => {
     if (opened) setLanguage(null);
   }, [opened]);
@@ -41,9 +41,9 @@ export function LanguageModal({ loan, opened, onClose }: ServicingModalProps) {
         description={t('servicing.language.hint')}
         withAsterisk
         allowDeselect={false}
-        data={userLanguages.map((value) => ({ value, label: t(`languages.${value}`) }))}
+        data={languages.map((value) => ({ value, label: t(`languages.${value}`) }))}
         value={language}
-        onChange={(value) => setLanguage(userLanguages.find((l) => l === value) ?? null)}
+        onChange={(value) => setLanguage(languages.find((l) => l === value) ?? null)}
       />
     </ReasonModal>
   );
