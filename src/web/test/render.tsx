@@ -8,16 +8,16 @@ import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schem
 import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/settings';
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { AppRoutes } from '../app/routes';
 import { setCsrfToken } from '../lib/api';
 import type { ApiResponses, ErrorBody } from './api-responses';
+import { testQueryClient } from './query-clients';
 import { createTestRouter, RouterProbe } from './router-probe';
 
 /** Renders the real route tree at `path` with fresh providers; Mantine transitions and portals are off. */
 export function renderApp(path: string) {
   setCsrfToken(null);
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   const router = createTestRouter();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
@@ -31,7 +31,7 @@ export function renderApp(path: string) {
 }
 
 /** One component inside the app's providers (theme, i18n, a fresh query client unless given), without the router. */
-export function renderWithProviders(ui: ReactNode, queryClient = createQueryClient()) {
+export function renderWithProviders(ui: ReactNode, queryClient = testQueryClient()) {
   return render(
     <AppProviders queryClient={queryClient} env="test">
       {ui}

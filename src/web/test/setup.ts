@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n, { i18nReady, languages, loadStaffStrings } from '../lib/i18n';
+import { disposeQueryClients } from './query-clients';
 
 // Lazily loaded pages can take longer than the 1 s default on a busy CI machine; a wait that should fail
 // still fails, only later.
@@ -44,8 +45,9 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await disposeQueryClients();
   // The toast store is module-global: a toast from one test must not show up in the next.
   notifications.clean();
   notifications.cleanQueue();
