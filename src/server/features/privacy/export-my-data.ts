@@ -82,10 +82,11 @@ export async function exportMyData(deps: AppDeps, userId: string): Promise<Reada
     .where('borrower_id', '=', userId)
     .orderBy('id')
     .execute();
+  // Every SMS the outbox holds for them: reminders and the messages of each change, a complaint's too (no loan).
   const reminders = await db
     .selectFrom('loan_reminders')
     .selectAll()
-    .where('application_id', 'in', inLoans)
+    .where('borrower_id', '=', userId)
     .orderBy('created_at')
     .execute();
   const consents = await db

@@ -4,6 +4,7 @@ import { fromBufferPromise } from 'yauzl';
 import { todayIn } from '../../../domain/date-text';
 import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { expectError } from '../../test-support/api-assertions';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import {
@@ -305,6 +306,28 @@ describe("the borrower's own data", () => {
     for (const trace of [b.user.id, b.phone, b.loanId, b.loanNumber, ...b.documents.map((d) => d.id)]) {
       expect(everything, trace).not.toContain(trace);
     }
+  });
+});
+
+describe('the export holds every SMS sent to the borrower', () => {
+  it("a complaint's message, which belongs to no loan, as well as the loan's", async () => {
+    const a = await borrowerWithData('approved');
+    await t.db.transaction().execute(async (trx) => {
+      await queueBorrowerMessage(
+        trx,
+        t.deps,
+        { borrowerId: a.user.id, applicationId: null },
+        { kind: 'complaint_reply', reference: `CMP-${a.phone}` },
+      );
+    });
+    const files = await unzip((await a.agent.get('/api/account/export.zip')).rawPayload);
+    const { reminders } = JSON.parse(files.get('messages.json')!.toString('utf8')) as {
+      reminders: { kind: string; application_id: string | null; text: string }[];
+    };
+    expect(reminders).toContainEqual(
+      expect.objectContaining({ kind: 'complaint_reply', application_id: null }),
+    );
+    expect(reminders.find((r) => r.kind === 'complaint_reply')!.text).toContain(`CMP-${a.phone}`);
   });
 });
 
