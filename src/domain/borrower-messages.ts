@@ -19,6 +19,7 @@ export const borrowerMessageClasses = {
   payment_received: 'money',
   payment_reversed: 'money',
   loan_closed: 'money',
+  credit_refunded: 'money',
   complaint_reply: 'optional',
   complaint_resolved: 'optional',
 } as const satisfies Record<string, BorrowerMessageClass>;
@@ -38,4 +39,5 @@ export type BorrowerMessage =
   | { kind: 'payment_received'; loanNumber: string; amountMinor: number; owedMinor: number }
   | { kind: 'payment_reversed'; loanNumber: string; amountMinor: number; reason: string | null }
   | { kind: 'loan_closed'; loanNumber: string; amountMinor: number; heldMinor: number }
+  | { kind: 'credit_refunded'; loanNumber: string; amountMinor: number; reference: string }
   | { kind: 'complaint_reply' | 'complaint_resolved'; reference: string };

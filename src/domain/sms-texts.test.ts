@@ -145,6 +145,7 @@ const changeMessages = (reason: string | null): BorrowerMessage[] => {
     { kind: 'payment_received', loanNumber, amountMinor: big, owedMinor: big },
     { kind: 'payment_reversed', loanNumber, amountMinor: big, reason },
     { kind: 'loan_closed', loanNumber, amountMinor: big, heldMinor: big },
+    { kind: 'credit_refunded', loanNumber, amountMinor: big, reference: reason ?? 'GC-REFUND-77120' },
     { kind: 'complaint_reply', reference: 'C-2026-000123' },
     { kind: 'complaint_resolved', reference: 'C-2026-000123' },
   ];

@@ -59,6 +59,9 @@ const en = {
     'Hiram: your payment of {amount} for loan {loan} was reversed. The reason is in the app.',
   loanClosed: 'Hiram: we received {amount}. Loan {loan} is paid in full and closed.',
   loanClosedHeld: 'We hold {held} paid above the payoff for you and will refund it.',
+  creditRefunded: 'Hiram: we sent back {amount} you paid above loan {loan}. Transfer reference: {reference}',
+  creditRefundedSeeApp:
+    'Hiram: we sent back {amount} you paid above loan {loan}. The transfer reference is in the app.',
   days_one: '{n} day',
   days_other: '{n} days',
 };
@@ -111,6 +114,10 @@ const fil: Catalogue = {
     'Hiram: binawi ang bayad mong {amount} para sa pautang {loan}. Nasa app ang dahilan.',
   loanClosed: 'Hiram: natanggap namin ang {amount}. Bayad na nang buo at sarado na ang pautang {loan}.',
   loanClosedHeld: 'May {held} kang sobrang bayad na hawak namin at ibabalik namin ito.',
+  creditRefunded:
+    'Hiram: ibinalik namin ang {amount} na sobra mong bayad sa pautang {loan}. Reference: {reference}',
+  creditRefundedSeeApp:
+    'Hiram: ibinalik namin ang {amount} na sobra mong bayad sa pautang {loan}. Nasa app ang reference.',
   days_one: '{n} araw',
   days_other: '{n} araw',
 };
@@ -152,6 +159,8 @@ const zh: Catalogue = {
   paymentReversedSeeApp: 'Hiram：您为贷款 {loan} 支付的 {amount} 已被撤销。原因请在应用中查看。',
   loanClosed: 'Hiram：我们已收到 {amount}。贷款 {loan} 已全部还清并结清。',
   loanClosedHeld: '您多付的 {held} 由我们代为保管，将退还给您。',
+  creditRefunded: 'Hiram：您为贷款 {loan} 多付的 {amount} 已退还给您。转账参考号：{reference}',
+  creditRefundedSeeApp: 'Hiram：您为贷款 {loan} 多付的 {amount} 已退还给您。转账参考号请在应用中查看。',
   days_one: '{n} 天',
   days_other: '{n} 天',
 };
@@ -198,6 +207,10 @@ const km: Catalogue = {
   paymentReversedSeeApp: 'Hiram៖ ការបង់ប្រាក់ {amount} របស់អ្នកសម្រាប់កម្ចី {loan} ត្រូវបានលុបចោល។ មូលហេតុមាននៅក្នុងកម្មវិធី។',
   loanClosed: 'Hiram៖ យើងបានទទួល {amount}។ កម្ចី {loan} ត្រូវបានបង់គ្រប់ និងបិទហើយ។',
   loanClosedHeld: 'យើងរក្សាទុក {held} ដែលអ្នកបង់លើស ហើយនឹងបង្វិលជូនអ្នកវិញ។',
+  creditRefunded:
+    'Hiram៖ យើងបានបង្វិល {amount} ដែលអ្នកបង់លើសសម្រាប់កម្ចី {loan} ជូនអ្នកវិញ។ លេខយោងផ្ទេរប្រាក់៖ {reference}',
+  creditRefundedSeeApp:
+    'Hiram៖ យើងបានបង្វិល {amount} ដែលអ្នកបង់លើសសម្រាប់កម្ចី {loan} ជូនអ្នកវិញ។ លេខយោងផ្ទេរប្រាក់មាននៅក្នុងកម្មវិធី។',
   days_one: '{n} ថ្ងៃ',
   days_other: '{n} ថ្ងៃ',
 };
@@ -375,6 +388,14 @@ export function borrowerMessageSms(language: Language, message: BorrowerMessage)
       if (message.heldMinor <= 0) return closed;
       const held = fill(language, 'loanClosedHeld', { held: money(message.heldMinor) });
       return `${closed}${language === 'zh' ? '' : ' '}${held}`;
+    }
+    case 'credit_refunded': {
+      // The transfer's reference is quoted by the rule of a reason: short, and GSM-7 in en and fil.
+      const reference = smsReasonGist(language, message.reference);
+      const params = { loan: message.loanNumber, amount: money(message.amountMinor) };
+      return reference === null
+        ? fill(language, 'creditRefundedSeeApp', params)
+        : fill(language, 'creditRefunded', { ...params, reference });
     }
     case 'complaint_reply':
       return complaintSms(language, 'reply', message.reference);

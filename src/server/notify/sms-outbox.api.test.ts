@@ -171,6 +171,16 @@ async function everyChange(b: Awaited<ReturnType<typeof borrower>>) {
   texts.closed = await oneMessage(b.id, 'loan_closed', () =>
     pay(((position.payoffMinor + 10_000) / 100).toFixed(2)),
   );
+  // The ₱100 held is sent back: money moved, so the borrower hears of it.
+  const refundReference = ref();
+  texts.refunded = await oneMessage(b.id, 'credit_refunded', async () =>
+    ok(201)(
+      await finance.post(`/api/staff/loans/${loan.id}/refunds`, {
+        amount: '100',
+        reference: refundReference,
+      }),
+    ),
+  );
 
   const form = multipartBody({ category: 'fees_and_charges', text: 'A fee I did not expect.' }, []);
   const filed = ok(201)(
@@ -211,11 +221,16 @@ describe('a message for every change that matters to the borrower', () => {
     );
     expect(texts.closed).toContain(`Loan ${loan.loanNumber} is paid in full and closed.`);
     expect(texts.closed).toContain('We hold PHP 100.00 paid above the payoff for you and will refund it.');
+    expect(texts.refunded).toMatch(
+      new RegExp(
+        `^Hiram: we sent back PHP 100\\.00 you paid above loan ${loan.loanNumber}\\. Transfer reference: \\S+$`,
+      ),
+    );
     expect(texts.complaint).toBe(smsCatalogue.en.complaintReply.replace('{reference}', reference));
 
     // Nothing is sent before the sender runs; then each goes once, even when the sender runs again.
     expect(await outbox(b.phone)).toEqual([]);
-    expect(await deliverAt(manila(today(), '10:00'))).toBeGreaterThanOrEqual(9);
+    expect(await deliverAt(manila(today(), '10:00'))).toBeGreaterThanOrEqual(10);
     await deliverAt(manila(today(), '10:01'));
     const sent = await outbox(b.phone);
     expect(sent.map((m) => m.text).sort()).toEqual(Object.values(texts).sort());

@@ -9,6 +9,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
+import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
 const referenceUsed = () =>
   new AppError('REPAYMENT_REFERENCE_USED', { fields: { reference: 'REPAYMENT_REFERENCE_USED' } });
@@ -80,6 +81,17 @@ export async function refundCredit(
         creditLeftMinor: creditMinor - input.amount,
       },
     });
+    await queueBorrowerMessage(
+      trx,
+      deps,
+      { borrowerId: loan.borrower_id, applicationId: loan.id },
+      {
+        kind: 'credit_refunded',
+        loanNumber: loan.loan_number,
+        amountMinor: input.amount,
+        reference: input.reference,
+      },
+    );
     return { id: refund.id, creditMinor: creditMinor - input.amount };
   });
   publishAfterCommit(deps, { type: 'repayments-changed' });

@@ -197,6 +197,7 @@ export const en: ReadmeTexts = {
       payment_received: 'Payment received',
       payment_reversed: 'Payment reversed',
       loan_closed: 'Loan paid in full',
+      credit_refunded: 'Money paid above the loan sent back',
       complaint_reply: 'Reply to your complaint',
       complaint_resolved: 'Complaint resolved',
     },

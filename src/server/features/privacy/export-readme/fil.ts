@@ -199,6 +199,7 @@ export const fil: ReadmeTexts = {
       payment_received: 'Natanggap ang bayad',
       payment_reversed: 'Binawi ang bayad',
       loan_closed: 'Bayad nang buo ang loan',
+      credit_refunded: 'Ibinalik ang sobrang bayad',
       complaint_reply: 'Sagot sa iyong reklamo',
       complaint_resolved: 'Naresolba ang reklamo',
     },

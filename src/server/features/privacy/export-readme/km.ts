@@ -197,6 +197,7 @@ export const km: ReadmeTexts = {
       payment_received: 'បានទទួលការបង់ប្រាក់',
       payment_reversed: 'ការបង់ប្រាក់ត្រូវបានលុបចោល',
       loan_closed: 'កម្ចីត្រូវបានសងគ្រប់ចំនួន',
+      credit_refunded: 'ប្រាក់បង់លើសត្រូវបានបង្វិលជូនវិញ',
       complaint_reply: 'ការឆ្លើយតបចំពោះបណ្តឹងរបស់អ្នក',
       complaint_resolved: 'បណ្តឹងត្រូវបានដោះស្រាយ',
     },

@@ -195,6 +195,7 @@ export const zh: ReadmeTexts = {
       payment_received: '已收到还款',
       payment_reversed: '还款已冲销',
       loan_closed: '贷款已还清',
+      credit_refunded: '多付款项已退还',
       complaint_reply: '对您投诉的回复',
       complaint_resolved: '投诉已处理完毕',
     },
