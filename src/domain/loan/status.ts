@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { statusMachine } from '../status-machine';
 
 /** One record through its life (SPEC §4). "In Processing" is shown from a disbursement, not a status. */
 export const loanStatuses = ['pending', 'approved', 'rejected', 'on_hold', 'closed'] as const;
@@ -10,16 +10,31 @@ export type LoanStatus = (typeof loanStatuses)[number];
  * (nothing owed, whether or not withdrawals were on hold) or reopens one (a reversed repayment makes it owe
  * again), so no staff action can bring a closed or rejected loan back.
  */
-export const loanEvents = {
-  approve: { from: ['pending'], to: 'approved', by: 'staff' },
-  reject: { from: ['pending'], to: 'rejected', by: 'staff' },
-  hold: { from: ['approved'], to: 'on_hold', by: 'staff' },
-  release: { from: ['on_hold'], to: 'approved', by: 'staff' },
-  pay_off: { from: ['approved', 'on_hold'], to: 'closed', by: 'ledger' },
-  reopen: { from: ['closed'], to: 'approved', by: 'ledger' },
-} as const satisfies Record<string, { from: readonly LoanStatus[]; to: LoanStatus; by: 'staff' | 'ledger' }>;
-export type LoanEvent = keyof typeof loanEvents;
-export const loanEventNames = Object.keys(loanEvents) as LoanEvent[];
+const loanMachine = statusMachine<
+  LoanStatus,
+  'approve' | 'reject' | 'hold' | 'release' | 'pay_off' | 'reopen'
+>(
+  {
+    approve: { from: ['pending'], to: 'approved', by: 'staff' },
+    reject: { from: ['pending'], to: 'rejected', by: 'staff' },
+    hold: { from: ['approved'], to: 'on_hold', by: 'staff' },
+    release: { from: ['on_hold'], to: 'approved', by: 'staff' },
+    pay_off: { from: ['approved', 'on_hold'], to: 'closed', by: 'ledger' },
+    reopen: { from: ['closed'], to: 'approved', by: 'ledger' },
+  },
+  'STATUS_CHANGE_REFUSED',
+);
+export const loanEvents = loanMachine.events;
+export const loanEventNames = loanMachine.eventNames;
+/** Whether `event` may happen to a loan in status `from`. */
+export const canApply = loanMachine.canApply;
+/** The statuses `event` may start from (for a conditional update's WHERE). */
+export const statusesBefore = loanMachine.statusesBefore;
+/**
+ * The status after `event`, or a refusal (409 STATUS_CHANGE_REFUSED, never a 500): callers check their own
+ * reasons first, so reaching the refusal means the loan changed under them or a caller is wrong.
+ */
+export const statusAfter = loanMachine.statusAfter;
 
 /** Every (from → to) some event makes, derived from the events. */
 export const allowedTransitions: Readonly<Record<LoanStatus, readonly LoanStatus[]>> = Object.fromEntries(
@@ -32,25 +47,6 @@ export const allowedTransitions: Readonly<Record<LoanStatus, readonly LoanStatus
     ],
   ]),
 ) as Record<LoanStatus, LoanStatus[]>;
-
-/** Whether `event` may happen to a loan in status `from`. */
-export function canApply(event: LoanEvent, from: LoanStatus): boolean {
-  return (loanEvents[event].from as readonly LoanStatus[]).includes(from);
-}
-
-/** The statuses `event` may start from (for a conditional update's WHERE). */
-export function statusesBefore(event: LoanEvent): readonly LoanStatus[] {
-  return loanEvents[event].from;
-}
-
-/**
- * The status after `event`, or a refusal (409 STATUS_CHANGE_REFUSED, never a 500): callers check their own
- * reasons first, so reaching the refusal means the loan changed under them or a caller is wrong.
- */
-export function statusAfter(event: LoanEvent, from: LoanStatus): LoanStatus {
-  if (!canApply(event, from)) throw new AppError('STATUS_CHANGE_REFUSED');
-  return loanEvents[event].to;
-}
 
 /** An application still waiting for a decision (approve or reject); its terms may still be edited. */
 export const awaitingDecisionStatuses = ['pending'] as const satisfies readonly LoanStatus[];

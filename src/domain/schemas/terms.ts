@@ -4,6 +4,7 @@ import { text } from './text';
 
 /** Signed terms bind (SPEC §8, docs/decisions/018): what the borrower signed and every change since. */
 export const termsChangeStatuses = ['proposed', 'accepted', 'declined', 'withdrawn', 'applied'] as const;
+export type TermsChangeStatus = (typeof termsChangeStatuses)[number];
 
 export const termsChangeDto = z.object({
   id: z.string(),

@@ -87,6 +87,7 @@ export const withdrawalRequest = z.object(
 export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 
 export const disbursementStatuses = ['requested', 'paid', 'failed'] as const;
+export type DisbursementStatus = (typeof disbursementStatuses)[number];
 
 export const disbursementDto = z.object({
   id: z.string(),

@@ -9,8 +9,8 @@ import type { LoanStatus } from '../../domain/loan/status';
 import type { Role, UserStatus } from '../../domain/roles';
 import type { ComplaintCategory, ComplaintStatus } from '../../domain/schemas/complaints';
 import type { UnappliedReason, UnappliedStatus } from '../../domain/schemas/payments';
-import type { termsChangeStatuses } from '../../domain/schemas/terms';
-import type { disbursementStatuses } from '../../domain/schemas/wallet';
+import type { TermsChangeStatus } from '../../domain/schemas/terms';
+import type { DisbursementStatus } from '../../domain/schemas/wallet';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -272,7 +272,7 @@ export interface ProductVersionsTable {
   reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
-export type TermsChangeStatus = (typeof termsChangeStatuses)[number];
+export type { TermsChangeStatus };
 
 /** A change to signed terms (migration 014, docs/decisions/018), with the disclosure it binds. */
 export interface TermsChangesTable {
@@ -327,7 +327,7 @@ export interface BorrowerEventsTable {
   created_at: CreatedAt;
 }
 
-export type DisbursementStatus = (typeof disbursementStatuses)[number];
+export type { DisbursementStatus };
 
 export interface DisbursementsTable {
   id: Generated<string>;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { rolesFor } from '../../../domain/permissions';
-import type { ComplaintStatus } from '../../../domain/schemas/complaints';
+import { complaintMachine } from '../../../domain/status-machines';
 import { recordAudit } from '../../audit/audit';
 import type { StaffContext } from '../../auth/staff-context';
 import type { Database } from '../../db/schema';
@@ -29,7 +29,8 @@ async function lockOpenComplaint(trx: Transaction<Database>, id: string) {
     .forUpdate('complaints')
     .executeTakeFirst();
   if (!row) throw new AppError('COMPLAINT_NOT_FOUND');
-  if (row.status === 'resolved') throw new AppError('COMPLAINT_RESOLVED');
+  // Every staff action on a complaint starts from an open one.
+  if (!complaintMachine.canApply('resolve', row.status)) throw new AppError('COMPLAINT_RESOLVED');
   return row;
 }
 
@@ -54,14 +55,11 @@ function tellBorrower(
 /** The roles that handle complaints (the permission table), the only ones a complaint can be given to. */
 const handlers = [...rolesFor('complaint.handle')];
 
-const afterStaffAction = (status: ComplaintStatus): ComplaintStatus =>
-  status === 'received' ? 'in_progress' : status;
-
 /** A reply the borrower reads under their complaint (and is told of by SMS); the complaint is then in progress. */
 export async function replyToComplaint(deps: AppDeps, ctx: StaffContext, id: string, message: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockOpenComplaint(trx, id);
-    const status = afterStaffAction(row.status);
+    const status = complaintMachine.statusAfter('reply', row.status);
     await trx
       .insertInto('complaint_replies')
       .values({ complaint_id: id, author_id: ctx.staff.id, message })
@@ -104,7 +102,7 @@ export async function assignComplaint(deps: AppDeps, ctx: StaffContext, id: stri
           .where('id', '=', row.assigned_to)
           .executeTakeFirst()
       : undefined;
-    const status = afterStaffAction(row.status);
+    const status = complaintMachine.statusAfter('assign', row.status);
     await trx
       .updateTable('complaints')
       .set({ assigned_to: assigneeId, status })
@@ -133,7 +131,7 @@ export async function resolveComplaint(deps: AppDeps, ctx: StaffContext, id: str
     await trx
       .updateTable('complaints')
       .set({
-        status: 'resolved',
+        status: complaintMachine.statusAfter('resolve', row.status),
         resolved_at: deps.clock.now(),
         resolved_by: ctx.staff.id,
         resolution_note: note,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { disbursementMachine } from '../../../domain/status-machines';
 import { type AuditActor, notifyBorrower, recordAudit } from '../../audit/audit';
 import type { User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -30,7 +31,8 @@ export async function markDisbursement(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new AppError('NOT_FOUND');
-    if (before.status !== 'requested') throw new AppError('DISBURSEMENT_ALREADY_DECIDED');
+    const event = outcome.status === 'paid' ? 'mark_paid' : 'mark_failed';
+    const status = disbursementMachine.statusAfter(event, before.status);
     if (outcome.status === 'paid') {
       // A payout on or after the loan's last due date could not be repaid by any instalment. The loan row is
       // locked (like every money event of the loan) so its stored facts are refreshed in order.
@@ -48,7 +50,7 @@ export async function markDisbursement(
     const after = await trx
       .updateTable('disbursements')
       .set({
-        status: outcome.status,
+        status,
         decided_at: sql`now()`,
         decided_by: ctx.staff.id,
         ...(outcome.status === 'paid'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../../domain/errors';
+import { termsChangeMachine } from '../../../domain/status-machines';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
@@ -28,7 +29,11 @@ export async function withdrawTermsChange(
     if (!change) throw new AppError('TERMS_CHANGE_NOT_OPEN');
     await trx
       .updateTable('terms_changes')
-      .set({ status: 'withdrawn', decided_at: sql<Date>`now()`, decided_by: ctx.staff.id })
+      .set({
+        status: termsChangeMachine.statusAfter('withdraw', change.status),
+        decided_at: sql<Date>`now()`,
+        decided_by: ctx.staff.id,
+      })
       .where('id', '=', change.id)
       .execute();
     await recordAudit(trx, ctx.actor, {

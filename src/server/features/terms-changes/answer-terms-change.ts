@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors';
 import { awaitsDecision, isRunning } from '../../../domain/loan/status';
 import { storableOrNull } from '../../../domain/schemas/text';
 import { codeSms } from '../../../domain/sms-texts';
+import { termsChangeMachine } from '../../../domain/status-machines';
 import { auditActor, notifyBorrower, recordAudit } from '../../audit/audit';
 import { codeCheckDeps, codeSendingDeps, issueCode, withVerifiedCode } from '../../auth/verification-codes';
 import type { Database, User } from '../../db/schema';
@@ -30,7 +31,8 @@ async function ownProposedChange(deps: AppDeps, borrower: User, changeId: string
     .where('applications.borrower_id', '=', borrower.id)
     .executeTakeFirst();
   if (!change) throw new AppError('NOT_FOUND');
-  if (change.status !== 'proposed') throw new AppError('TERMS_CHANGE_NOT_OPEN');
+  // Accepting and declining start from the same status: a change no longer proposed is not open.
+  if (!termsChangeMachine.canApply('accept', change.status)) throw new AppError('TERMS_CHANGE_NOT_OPEN');
   return change;
 }
 
@@ -45,7 +47,7 @@ async function recordAnswer(
   await trx
     .updateTable('terms_changes')
     .set({
-      status,
+      status: termsChangeMachine.statusAfter(status === 'accepted' ? 'accept' : 'decline', 'proposed'),
       decided_at: sql<Date>`now()`,
       decided_by: borrower.id,
       decided_ip: storableOrNull(client.ip),
