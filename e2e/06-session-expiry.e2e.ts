@@ -6,6 +6,7 @@ import { ApiSession, expectStatus } from './support/api';
 import { signUpBorrower, submitApplication } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, uniquePhone, viewports } from './support/browser';
 import { staffMember } from './support/staff';
+import { appStrings } from './support/strings';
 
 /**
  * Issue #32 in the browser. A borrower writes a complaint; meanwhile their session ends on the server (the
@@ -18,29 +19,7 @@ import { staffMember } from './support/staff';
  */
 
 type Lang = 'en' | 'fil' | 'zh' | 'km';
-type Tree = { [key: string]: string | Tree };
-
-const read = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;
-
-/** The app's strings in `lang`, looked up by their keys: what a reader of that language sees. */
-function strings(lang: Lang) {
-  const tree: Tree = {
-    ...read(`src/web/locales/${lang}.json`),
-    complaints: read(`src/web/locales/complaints/${lang}.json`),
-    session: read(`src/web/locales/session/${lang}.json`),
-    privacy: read(`src/web/locales/privacy/${lang}.json`),
-  };
-  return (key: string): string => {
-    const value = key
-      .split('.')
-      .reduce<string | Tree | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        tree,
-      );
-    if (typeof value !== 'string') throw new Error(`No string ${key} in ${lang}`);
-    return value;
-  };
-}
+const strings = appStrings;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -14,6 +14,7 @@ import {
   withdrawThroughApi,
 } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
+import { salaryLoanTerms } from './support/products';
 import { runningServer } from './support/server';
 import { loadedCard, markPaid, type StaffMember, staffMember } from './support/staff';
 import { rawNamesShown } from './support/stored-names';
@@ -431,22 +432,7 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       '/api/staff/products',
       {
         code: `a11y-${tag}`,
-        terms: {
-          names: { en: 'Salary loan', fil: 'Pautang sa sahod', zh: '工资贷款', km: 'ប្រាក់កម្ចីប្រាក់ខែ' },
-          borrowerAmount: { min: 5_000, max: 50_000, step: 5_000 },
-          staffAmount: { min: 5_000, max: 100_000, step: 5_000 },
-          termsMonths: [3, 6],
-          defaultTermMonths: 3,
-          monthlyRateBp: 300,
-          fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
-          lateChargeMonthlyBp: 300,
-          graceDays: 3,
-          fourEyesThresholdMinor: 5_000_000,
-          eligibility: {
-            firstLoanMaxAmount: 20_000,
-            repeat: { afterLoans: 1, maxDaysLate: 5, maxAmount: 50_000 },
-          },
-        },
+        terms: salaryLoanTerms,
       },
     );
     expectStatus(created, 201, 'create product');

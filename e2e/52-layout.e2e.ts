@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPaymentWebhook } from '../src/server/features/repayments/webhook-signature';
 import { type ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -13,8 +11,11 @@ import {
   withdrawThroughApi,
 } from './support/borrower';
 import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser';
+import { providerPays } from './support/payments';
+import { salaryLoanTerms } from './support/products';
 import { runningServer } from './support/server';
 import { markPaid, type StaffMember, setHold, staffMember } from './support/staff';
+import { appStrings, type Strings } from './support/strings';
 
 /**
  * Issue #32: no screen scrolls sideways on a 390 px phone, in any of the four languages. Every borrower
@@ -29,34 +30,11 @@ import { markPaid, type StaffMember, setHold, staffMember } from './support/staf
 
 const languages = ['en', 'fil', 'zh', 'km'] as const;
 type Lang = (typeof languages)[number];
-type Tree = { [key: string]: string | Tree };
-type T = (key: string, vars?: Record<string, string | number>) => string;
+type T = Strings;
 
 const WEBHOOK_SECRET = 'e2e-layout-webhook-secret-0123456789abcdef-01234';
 const webhookEnv = { PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENTS_WEBHOOK_CHANNEL: 'gcash' };
-
-const readJson = (path: string): Tree => JSON.parse(readFileSync(path, 'utf8')) as Tree;
-
-/** Every string of `lang` (borrower and back office), merged as the app merges them, looked up by key. */
-function strings(lang: Lang): T {
-  const dir = 'src/web/locales';
-  const tree: Tree = { ...readJson(`${dir}/${lang}.json`) };
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== 'staff-errors')
-      tree[entry.name] = readJson(`${dir}/${entry.name}/${lang}.json`);
-  }
-  tree.errors = { ...(tree.errors as Tree), ...readJson(`${dir}/staff-errors/${lang}.json`) };
-  return (key, vars = {}) => {
-    const value = key
-      .split('.')
-      .reduce<string | Tree | undefined>(
-        (node, part) => (typeof node === 'object' ? node[part] : undefined),
-        tree,
-      );
-    if (typeof value !== 'string') throw new Error(`No string ${key} in ${lang}`);
-    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
-}
+const strings = appStrings;
 
 let browser: Browser;
 let admin: StaffMember;
@@ -139,26 +117,11 @@ async function closedLoan(fullName: string) {
 
 /** The payment provider tells of a payment whose reference matches no loan: it waits in Unapplied. */
 async function unmatchedPayment() {
-  const now = Date.now();
-  const body = JSON.stringify({
-    reference: `PROVIDER-${randomUUID()}`,
+  await providerPays(WEBHOOK_SECRET, {
     paymentReference: 'PAYMENT FOR MY LOAN PO',
     amountMinor: 152_550,
-    currency: 'PHP',
-    receivedAt: new Date(now).toISOString(),
     payerName: 'Ma. Concepcion Villanueva-Dela Cruz',
   });
-  const timestamp = String(Math.floor(now / 1000));
-  const response = await fetch(`${baseUrl()}/api/payments/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hiram-timestamp': timestamp,
-      'x-hiram-signature': signPaymentWebhook(WEBHOOK_SECRET, timestamp, body),
-    },
-    body,
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
 }
 
 beforeAll(async () => {
@@ -266,22 +229,7 @@ beforeAll(async () => {
   // choice (with its long names) and the back office lists two.
   const created = await adminApi.request<{ id: string }>('POST', '/api/staff/products', {
     code: 'salary-loan',
-    terms: {
-      names: { en: 'Salary loan', fil: 'Pautang sa sahod', zh: '工资贷款', km: 'ប្រាក់កម្ចីប្រាក់ខែ' },
-      borrowerAmount: { min: 5_000, max: 50_000, step: 5_000 },
-      staffAmount: { min: 5_000, max: 100_000, step: 5_000 },
-      termsMonths: [3, 6],
-      defaultTermMonths: 3,
-      monthlyRateBp: 300,
-      fees: { flatMinor: 50_000, percentBp: 100, collection: 'deducted_from_payout' },
-      lateChargeMonthlyBp: 300,
-      graceDays: 3,
-      fourEyesThresholdMinor: 5_000_000,
-      eligibility: {
-        firstLoanMaxAmount: 20_000,
-        repeat: { afterLoans: 1, maxDaysLate: 5, maxAmount: 50_000 },
-      },
-    },
+    terms: salaryLoanTerms,
   });
   expectStatus(created, 201, 'create product');
   productId = created.body.id;

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPaymentWebhook } from '../src/server/features/repayments/webhook-signature';
 import { ApiSession, expectStatus } from './support/api';
 import {
   borrowerWithApprovedLoan,
@@ -12,6 +11,7 @@ import {
   withdrawThroughApi,
 } from './support/borrower';
 import { baseUrl, launchBrowser, screenshot, uniquePhone } from './support/browser';
+import { providerPays as signedPayment } from './support/payments';
 import { runningServer } from './support/server';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
 
@@ -58,25 +58,11 @@ async function providerPays(fields: {
   payerPhone?: string;
   memo?: string;
 }) {
-  const body = JSON.stringify({
-    reference: `GC-${randomUUID().slice(0, 13).toUpperCase()}`,
-    currency: 'PHP',
-    receivedAt: serverNow().toISOString(),
-    ...fields,
-  });
-  const timestamp = String(Math.floor(serverNow().getTime() / 1000));
-  const response = await fetch(`${baseUrl()}/api/payments/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hiram-timestamp': timestamp,
-      'x-hiram-signature': signPaymentWebhook(WEBHOOK_SECRET, timestamp, body),
-    },
-    body,
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as { outcome: string; reason: string | null };
+  return signedPayment(
+    WEBHOOK_SECRET,
+    { reference: `GC-${randomUUID().slice(0, 13).toUpperCase()}`, ...fields },
+    serverNow(),
+  );
 }
 
 async function staffPage(viewport: 'phone' | 'desktop'): Promise<{ context: BrowserContext; page: Page }> {

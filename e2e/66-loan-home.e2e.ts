@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPaymentWebhook } from '../src/server/features/repayments/webhook-signature';
 import { ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -13,6 +11,7 @@ import {
   withdrawThroughApi,
 } from './support/borrower';
 import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { providerPays } from './support/payments';
 import { runningServer } from './support/server';
 import {
   adminSession,
@@ -69,29 +68,13 @@ async function positionOf(staff: ApiSession, loanId: string) {
 /** How far ahead the server's test clock runs (TEST_CLOCK_START): the provider signs in the server's time. */
 let clockOffsetMs = 0;
 
-/** The provider tells us of a payment, signed as the provider signs it. */
-async function providerPays(paymentReference: string, amountMinor: number) {
-  const now = Date.now() + clockOffsetMs;
-  const body = JSON.stringify({
-    reference: `PROVIDER-${randomUUID()}`,
-    paymentReference,
-    amountMinor,
-    currency: 'PHP',
-    receivedAt: new Date(now).toISOString(),
-    payerName: 'Dario Mendoza',
-  });
-  const timestamp = String(Math.floor(now / 1000));
-  const response = await fetch(`${baseUrl()}/api/payments/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hiram-timestamp': timestamp,
-      'x-hiram-signature': signPaymentWebhook(WEBHOOK_SECRET, timestamp, body),
-    },
-    body,
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as { outcome: string };
+/** The provider tells us of a payment, signed as the provider signs it, in the server's time. */
+function providerPaysLoan(paymentReference: string, amountMinor: number) {
+  return providerPays(
+    WEBHOOK_SECRET,
+    { paymentReference, amountMinor, payerName: 'Dario Mendoza' },
+    new Date(Date.now() + clockOffsetMs),
+  );
 }
 
 async function borrowerPage(viewport: 'phone' | 'desktop', borrower: Borrower) {
@@ -186,7 +169,7 @@ describe("the borrower's loan after payout (issue #32)", () => {
 
     // The borrower pays exactly that amount; the provider passes the loan number on without its dashes.
     const written = borrower.loanNumber.replaceAll('-', '');
-    expect((await providerPays(written, before.amountDueNowMinor)).outcome).toBe('applied');
+    expect((await providerPaysLoan(written, before.amountDueNowMinor)).outcome).toBe('applied');
     const after = (await positionOf(financeApi, borrower.applicationId)).position;
     expect(after.overdueMinor).toBe(0);
     expect(after.amountDueNowMinor).toBe(0);
