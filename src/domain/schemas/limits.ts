@@ -12,7 +12,8 @@ export const limits = {
   repaymentReference: 100,
   username: 32,
   password: 128,
-  phone: 15,
+  /** A mobile number as people write it ("+63 (917) 123-4567"); the server keeps its one form. */
+  phone: 24,
   creditScore: { min: 0, max: 1000, default: 500 },
   searchName: 100,
   complaintText: 4000,

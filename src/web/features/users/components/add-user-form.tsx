@@ -97,11 +97,11 @@ export function AddUserForm() {
           <TextInput
             label={t('users.fields.phone')}
             withAsterisk
-            inputMode="numeric"
+            type="tel"
             autoComplete="off"
             maxLength={limits.phone}
             value={values.phone}
-            onChange={(event) => set('phone', event.currentTarget.value.replace(/\D+/g, ''))}
+            onChange={(event) => set('phone', event.currentTarget.value)}
           />
           <Select
             label={t('users.fields.role')}

@@ -62,12 +62,12 @@ export function UpdateUserModal({ user, opened, onClose, isSelf }: UserModalProp
           <TextInput
             label={t('users.fields.phone')}
             withAsterisk
-            inputMode="numeric"
+            type="tel"
             autoComplete="off"
             maxLength={limits.phone}
             value={phone}
             data-autofocus
-            onChange={(event) => setPhone(event.currentTarget.value.replace(/\D+/g, ''))}
+            onChange={(event) => setPhone(event.currentTarget.value)}
           />
           <PasswordInput
             label={t('users.fields.newTemporaryPassword')}

@@ -136,6 +136,32 @@ describe('User Management', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('add user: a phone written "+63 917 000 0003" (pasted whole) is taken as written; the server keeps its one form', async () => {
+    const fetchMock = mockApi({
+      ...staffBase(admin),
+      'GET /api/admin/users': { body: pageOf([me]) },
+      'POST /api/admin/users': {
+        status: 409,
+        body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
+      },
+    });
+    renderBackOffice('/admin/users');
+    await rowOf('adele');
+    const form = await fillAddForm({ username: 'pia', password: 'temporary pass 1', role: 'Officer' });
+    const phone = within(form).getByLabelText(/^Phone number/);
+    await userEvent.click(phone);
+    await userEvent.paste('+63 917 000 0003');
+    expect((phone as HTMLInputElement).value).toBe('+63 917 000 0003');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
+    await within(form).findByRole('alert');
+    expect(calls(fetchMock, 'POST')).toEqual([
+      {
+        url: '/api/admin/users',
+        body: { username: 'pia', password: 'temporary pass 1', phone: '+63 917 000 0003', role: 'officer' },
+      },
+    ]);
+  });
+
   it('add user: success toast, form cleared, list refreshed', async () => {
     let lists = 0;
     const fiona = asRow(finance);
