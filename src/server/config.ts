@@ -12,6 +12,7 @@ import {
   type RepaymentRules,
 } from '../domain/loan/repayments';
 import { assertLoanProduct, defaultLoanProduct, type LoanProduct } from '../domain/loan/terms';
+import { toMinor } from '../domain/money';
 import { type PaymentChannelConfig, paymentChannelConfigSchema } from '../domain/schemas/payment-channels';
 import { type NoticeTexts, noticeVersionPattern } from '../domain/schemas/privacy';
 import { DEFAULT_TIME_ZONE, defaultPaymentChannels, isExampleChannel } from '../domain/schemas/settings';
@@ -520,7 +521,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loanProduct: LoanProduct = {
     ...defaultLoanProduct,
     monthlyRateBp: e.LOAN_MONTHLY_RATE_BP,
-    fees: { flatMinor: e.LOAN_FEE_FLAT * 100, percentBp: e.LOAN_FEE_PERCENT_BP },
+    fees: { flatMinor: toMinor(e.LOAN_FEE_FLAT), percentBp: e.LOAN_FEE_PERCENT_BP },
   };
   const repaymentRules: RepaymentRules = {
     graceDays: e.REPAYMENT_GRACE_DAYS,
@@ -588,7 +589,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     loanProduct,
-    fourEyesThresholdMinor: e.FOUR_EYES_THRESHOLD * 100,
+    fourEyesThresholdMinor: toMinor(e.FOUR_EYES_THRESHOLD),
     repaymentRules,
     paymentChannels: e.PAYMENT_CHANNELS ?? [...defaultPaymentChannels],
     paymentsWebhook:

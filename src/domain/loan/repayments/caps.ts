@@ -1,3 +1,4 @@
+import { toMinor } from '../../money';
 import { monthlyIrr } from '../rates';
 import { buildSchedule, scheduleTotals } from '../schedule';
 import { BP_PER_UNIT, computeFeesMinor, type LoanProduct } from '../terms';
@@ -69,7 +70,7 @@ export function checkCostCaps(product: LoanProduct, rules: RepaymentRules): CapI
   }
   const amountsMinor = [
     ...new Set(
-      [product.borrowerAmount, product.staffAmount].flatMap((rule) => [rule.min * 100, rule.max * 100]),
+      [product.borrowerAmount, product.staffAmount].flatMap((rule) => [toMinor(rule.min), toMinor(rule.max)]),
     ),
   ];
   for (const termMonths of product.termsMonths) {

@@ -1,3 +1,4 @@
+import { toMinor } from '../../../domain/money';
 import { INSTAPAY_LIMIT_MINOR, paymentQr } from '../../../domain/payments/qr-ph';
 import type { WalletPaymentChannelDto } from '../../../domain/schemas/paying';
 import type { PaymentChannelConfig } from '../../../domain/schemas/payment-channels';
@@ -16,7 +17,7 @@ export function walletPaymentChannels(
     if (channel.accountDetails === null) return [];
     const example = isExampleChannel(channel);
     const maxAmountMinor =
-      channel.qrPh?.maxAmount !== undefined ? channel.qrPh.maxAmount * 100 : INSTAPAY_LIMIT_MINOR;
+      channel.qrPh?.maxAmount !== undefined ? toMinor(channel.qrPh.maxAmount) : INSTAPAY_LIMIT_MINOR;
     return [
       {
         code: channel.code,

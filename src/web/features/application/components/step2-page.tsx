@@ -1,3 +1,4 @@
+import { toMinor } from '../../../../domain/money';
 import '../../../lib/styles/all';
 import { Accordion, Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
@@ -205,7 +206,7 @@ function ApplicationForm({
       <StepHeader step={2} title={t('application.step2.title')} subtitle={t('application.step2.subtitle')} />
       <Paper withBorder radius="lg" p="sm" className={classes.summary}>
         <Text fw={700}>{productName(product, i18n.language)}</Text>
-        <Text fw={700}>{fmt.money(step1.amount * 100)}</Text>
+        <Text fw={700}>{fmt.money(toMinor(step1.amount))}</Text>
         <Text c="dimmed">{t('application.termMonths', { n: step1.termMonths })}</Text>
         <Text fw={600} c="brand">
           {t('application.perMonth', { amount: fmt.money(step1.monthlyPaymentMinor) })}

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { toMinor } from '../../../../domain/money';
 import type { ProductVersionDto } from '../../../../domain/schemas/products';
 import { useFormat } from '../../../lib/format';
 
@@ -9,7 +10,7 @@ type Terms = ProductVersionDto['terms'];
 export function ProductTermsList({ terms }: { terms: Terms }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const pesos = (value: number) => fmt.money(value * 100, { omitZeroCents: true });
+  const pesos = (value: number) => fmt.money(toMinor(value), { omitZeroCents: true });
   const rate = (bp: number) => fmt.percent(bp / 10_000);
   const range = (rule: Terms['borrowerAmount']) =>
     t('products.terms.amountRange', { min: pesos(rule.min), max: pesos(rule.max), step: pesos(rule.step) });

@@ -2,6 +2,7 @@ import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toMinor } from '../../../../domain/money';
 import { type Column, DataTable } from '../../../components/lists/data-table';
 import { PageHeader, RefreshButton } from '../../../components/lists/list-page';
 import { InlineLoadError, InlineLoading } from '../../../components/load-state';
@@ -21,7 +22,7 @@ export function ProductsPage() {
   const fmt = useFormat();
   const can = useCan();
   const products = useProducts();
-  const pesos = (value: number) => fmt.money(value * 100, { omitZeroCents: true });
+  const pesos = (value: number) => fmt.money(toMinor(value), { omitZeroCents: true });
   const col = (key: string) => t(`products.columns.${key}`);
 
   const columns: Column<ProductDto>[] = [

@@ -1,6 +1,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromMinorToMajorString } from '../../../../domain/money';
 import { limits } from '../../../../domain/schemas/limits';
 import { parsePesosToMinor, refundCreditSchema } from '../../../../domain/schemas/repayments';
 import { FormModal } from '../../../components/modals';
@@ -34,7 +35,7 @@ export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalPr
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form (the whole credit) each time it opens
   useEffect(() => {
     if (opened) {
-      setAmount((loan.creditMinor / 100).toFixed(2));
+      setAmount(fromMinorToMajorString(loan.creditMinor));
       setReference('');
       setErrors({});
     }
