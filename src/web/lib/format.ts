@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { todayIn, writeCalendarDate } from '../../domain/date-text';
 import { intlLocales } from '../../domain/languages';
 import { formatMoney } from '../../domain/money';
+import { percentFormat } from '../../domain/percent-text';
 import { timeZonePlaceName } from '../../domain/time-zone-name';
 import { currentLanguage, type Language } from './i18n';
 import { useTimeZone } from './settings';
@@ -106,9 +107,6 @@ function dateWriter(language: Language, timeZone: string) {
   };
 }
 
-/** The one percentage rule: up to two decimals, trailing zeros dropped ('0.268242' → "26.82%"). */
-const PERCENT_DECIMALS = 2;
-
 /**
  * A language's number and percentage formats, built once per locale on first use: building a locale's first
  * Intl format loads its data, which costs a phone's CPU tens of milliseconds (warmUpFormats).
@@ -119,7 +117,7 @@ function numberFormatsFor(locale: string) {
   if (!formats) {
     formats = {
       number: new Intl.NumberFormat(locale),
-      percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: PERCENT_DECIMALS }),
+      percent: percentFormat(locale),
     };
     numberFormats.set(locale, formats);
   }

@@ -2,6 +2,7 @@ import { writeIsoDate } from '../../../domain/date-text';
 import { intlLocales, type Language } from '../../../domain/languages';
 import type { StoredDisclosure as Disclosure } from '../../../domain/loan/disclosure';
 import { formatMoney } from '../../../domain/money';
+import { percentFormat } from '../../../domain/percent-text';
 import {
   drawPageFooters,
   type OpenPdf,
@@ -232,10 +233,7 @@ function disclosureSections(
   const locale = intlLocales[language];
   const money = (minor: number) => formatMoney(minor, { locale });
   const date = (iso: string) => writeIsoDate(language, iso) ?? iso;
-  const percent = (decimal: string, digits = 2) =>
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(
-      Number(decimal),
-    );
+  const percent = (decimal: string) => percentFormat(locale).format(Number(decimal));
   const deductedFees = d.fees.totalMinor;
 
   const heading = (value: string) => {
@@ -348,8 +346,7 @@ export function renderAgreementPdf(facts: AgreementFacts, language: Language): P
   const locale = intlLocales[language];
   const money = (minor: number) => formatMoney(minor, { locale });
   const date = (iso: string) => writeIsoDate(language, iso) ?? iso;
-  const percent = (decimal: string) =>
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(Number(decimal));
+  const percent = (decimal: string) => percentFormat(locale).format(Number(decimal));
   const signed = civilParts(facts.issuedAt, facts.timeZone);
 
   header(w, text, facts.lenderName, t.agreementTitle, `${t.loanNumber}: ${facts.loanNumber}`);

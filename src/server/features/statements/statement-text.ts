@@ -2,6 +2,7 @@ import { writeIsoDate } from '../../../domain/date-text';
 import { intlLocales, type Language } from '../../../domain/languages';
 import type { StatementLine, StatementOfAccount } from '../../../domain/loan/repayments';
 import { formatMoney } from '../../../domain/money';
+import { percentFormat } from '../../../domain/percent-text';
 import en from './texts/en.json';
 import fil from './texts/fil.json';
 import km from './texts/km.json';
@@ -102,7 +103,7 @@ export function statementDocument(input: StatementInput, language: Language): St
   const locale = intlLocales[language];
   const money = (minor: number) => formatMoney(minor, { locale });
   const date = (isoDate: string) => writeIsoDate(language, isoDate) ?? isoDate;
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = percentFormat(locale);
   const { loan, statement } = input;
   const asOf = date(statement.asOf);
 
