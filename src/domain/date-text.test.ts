@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeCalendarDate, writeIsoDate } from './date-text';
+import { isoCivil, writeCalendarDate, writeIsoDate, zonedParts } from './date-text';
 
 describe('writeCalendarDate', () => {
   it('writes each language as the app does', () => {
@@ -27,5 +27,15 @@ describe('writeCalendarDate', () => {
     expect(writeIsoDate('en', '2025-01-01')).toBe('Jan 1, 2025');
     expect(writeIsoDate('km', '2025-03-01')).toBe('1 មីនា 2025');
     expect(writeIsoDate('en', '2025-1-1')).toBeNull();
+  });
+});
+
+describe('an instant in a time zone', () => {
+  it('reads the civil date and time where the lender is, midnight as 00, seconds kept', () => {
+    // 16:00:05 UTC is midnight and five seconds the next day in Manila (UTC+8).
+    const parts = zonedParts(new Date('2026-11-27T16:00:05Z'), 'Asia/Manila');
+    expect(parts).toEqual({ year: 2026, month: 11, day: 28, hour: 0, minute: 0, second: 5 });
+    expect(isoCivil(parts)).toEqual({ date: '2026-11-28', time: '00:00', timeWithSeconds: '00:00:05' });
+    expect(isoCivil(zonedParts(new Date('2026-11-27T16:00:05Z'), 'UTC')).date).toBe('2026-11-27');
   });
 });

@@ -102,3 +102,59 @@ export function hourIn(timeZone: string, now: Date = new Date()): number {
   ).format(now);
   return Number(hour);
 }
+
+/** The civil fields of an instant in a time zone. */
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one reader of an instant's civil date and time in a time zone (issue #37): the screens' writers, the
+ * loan documents' signing time and the audit CSV's moments all start from it. 'en-US' with numeric fields is
+ * in every browser's and Node's Intl data, whatever languages they ship.
+ */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const format = formatter(
+    zonedFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        hourCycle: 'h23',
+      }),
+  );
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(instant))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    // Some engines write midnight as 24 even with h23.
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM-DD' and 'HH:MM' (and ':SS') of civil fields: sortable, the same in every language. */
+export function isoCivil(parts: ZonedParts): { date: string; time: string; timeWithSeconds: string } {
+  const date = `${parts.year}-${pad2(parts.month)}-${pad2(parts.day)}`;
+  const time = `${pad2(parts.hour)}:${pad2(parts.minute)}`;
+  return { date, time, timeWithSeconds: `${time}:${pad2(parts.second)}` };
+}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { todayIn, writeCalendarDate } from '../../domain/date-text';
+import { todayIn, writeCalendarDate, type ZonedParts, zonedParts } from '../../domain/date-text';
 import { intlLocales } from '../../domain/languages';
 import { formatMoney } from '../../domain/money';
 import { percentFormat } from '../../domain/percent-text';
@@ -26,42 +26,7 @@ export function amountInputText(pesos: number): string {
   return amountInputFormat.format(pesos);
 }
 
-interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-/**
- * The calendar fields of an instant in a time zone. 'en-US' with numeric fields is in every browser's Intl
- * data, whatever languages it ships, so this works for every language.
- */
-function zonedPartsFormat(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  return (date: Date): DateParts => {
-    const parts: Record<string, number> = {};
-    for (const part of format.formatToParts(date))
-      if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    return {
-      year: parts.year ?? 0,
-      month: parts.month ?? 1,
-      day: parts.day ?? 1,
-      // Some engines write midnight as 24 even with h23.
-      hour: (parts.hour ?? 0) % 24,
-      minute: parts.minute ?? 0,
-    };
-  };
-}
+type DateParts = ZonedParts;
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -85,7 +50,7 @@ function dateWriter(language: Language, timeZone: string) {
       calendarDate: (year: number, month: number, day: number) => writeCalendarDate('en', year, month, day),
     };
   }
-  const zoned = zonedPartsFormat(timeZone);
+  const zoned = (date: Date) => zonedParts(date, timeZone);
   const writeDate = (year: number, month: number, day: number) =>
     writeCalendarDate(language, year, month, day);
   const writeTime = (parts: DateParts) =>

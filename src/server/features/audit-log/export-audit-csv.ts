@@ -9,6 +9,7 @@ import {
   auditLabels,
 } from '../../../domain/audit-fields';
 import { csvLine, describeChanges } from '../../../domain/csv';
+import { isoCivil, zonedParts } from '../../../domain/date-text';
 import { intlLocales } from '../../../domain/languages';
 import { formatMoney } from '../../../domain/money';
 import type { AuditQuery } from '../../../domain/schemas/staff';
@@ -19,17 +20,10 @@ const BATCH = 500;
 
 /** "2026-11-20 14:05:09" in the configured time zone: the When column, and moments in the changes. */
 function momentWriter(timeZone: string): (at: Date) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (at) => format.format(at).replace(',', '');
+  return (at) => {
+    const { date, timeWithSeconds } = isoCivil(zonedParts(at, timeZone));
+    return `${date} ${timeWithSeconds}`;
+  };
 }
 
 /** How the readable columns write values in one language (the catalogue the audit screen reads too). */

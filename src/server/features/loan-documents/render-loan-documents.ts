@@ -1,4 +1,4 @@
-import { writeIsoDate } from '../../../domain/date-text';
+import { isoCivil, writeIsoDate, zonedParts } from '../../../domain/date-text';
 import { intlLocales, type Language } from '../../../domain/languages';
 import type { StoredDisclosure as Disclosure } from '../../../domain/loan/disclosure';
 import { formatMoney } from '../../../domain/money';
@@ -55,20 +55,8 @@ export interface AgreementFacts extends DisclosureFacts {
 
 /** Date and time of an instant in the lender's time zone, written like the app writes them. */
 function civilParts(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const { date, time } = isoCivil(zonedParts(instant, timeZone));
+  return { date, time };
 }
 
 /** One A4 document with the shared header, page footer and a cursor; pdfkit metadata fixed from the facts. */
