@@ -109,6 +109,7 @@ describe('loan servicing, user management and audit in the browser', () => {
         'Change Credit Score',
         'Change Amount',
         'Message Borrower',
+        'Change SMS Language',
       ]);
       await staff.page.keyboard.press('Escape');
 
