@@ -96,7 +96,8 @@ describe('repayments in the browser', () => {
       await me.page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
       await me.page.getByLabel('Verification code').fill(await latestCode(borrower.phone));
       await me.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-      await me.page.getByText('Withdrawal of ₱20,000.00 requested').waitFor();
+      // The confirmation in the form (the toast says the same first words).
+      await me.page.getByText(/^Withdrawal of ₱20,000\.00 requested\. We send it/).waitFor();
 
       // Finance pays it from the Disbursements list.
       await logInInBrowser(staff.page, finance.username, finance.password);
