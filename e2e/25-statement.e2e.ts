@@ -114,9 +114,11 @@ describe('statement of account', () => {
       try {
         await logInInBrowser(page, borrower.phone, borrower.password);
         await page.goto('/wallet');
-        const position = page.getByTestId('repayment-position');
-        await position.getByText('Paid in full. Nothing more is owed on this loan.').waitFor();
-        const link = position.getByRole('link', { name: 'Download statement (PDF)' });
+        // Paid in full is what the loan's card leads with (issue #32), the statement prominent on it.
+        const now = page.getByTestId('loan-now');
+        await now.getByText('Nothing more is owed on this loan.', { exact: false }).waitFor();
+        expect(await now.getAttribute('data-kind')).toBe('paidInFull');
+        const link = now.getByRole('link', { name: 'Download statement (PDF)' });
         expect(await link.getAttribute('data-variant')).toBe('filled');
         await downloadStatement(page, `statement-closed-${viewport}`);
         expect(await seriousFindings(page)).toEqual([]);
