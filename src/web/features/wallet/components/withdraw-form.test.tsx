@@ -212,6 +212,35 @@ describe('withdraw form', { timeout: 15_000 }, () => {
     expect((screen.getByLabelText('Amount (whole pesos)') as HTMLInputElement).value).toBe('');
   });
 
+  it('stops saying "requested" once that withdrawal is no longer waiting (finance failed it)', async () => {
+    let requested = false;
+    openWallet(
+      {
+        'POST /api/wallet/withdrawal-code': codeSent,
+        'POST /api/wallet/withdrawals': () => {
+          requested = true;
+          return withdrawn(500_000);
+        },
+      },
+      () =>
+        requested
+          ? approvedWallet({
+              disbursements: [
+                makeDisbursement({ amountMinor: 500_000, status: 'failed', failureReason: 'Account closed' }),
+              ],
+            })
+          : approvedWallet(),
+    );
+    const user = await fill('5000');
+    await sendCodeWhenReady(user);
+    await screen.findByRole('button', { name: /^Resend in/ });
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(withdrawButton());
+    expect(await screen.findByText('Withdrawal of ₱5,000.00 requested')).toBeTruthy();
+    await screen.findByText(/Account closed/);
+    expect(screen.queryByTestId('withdrawal-requested')).toBeNull();
+  });
+
   it('reuses the idempotency key when retrying after a network error, and only then', async () => {
     let failNext = true;
     const fetchMock = openWallet({

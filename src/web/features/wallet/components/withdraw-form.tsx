@@ -95,8 +95,8 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
   const withdraw = useWithdraw();
   const countdown = useResendCountdown();
   // The withdrawal just requested, said in the form until the borrower starts another (issue #32: not a
-  // toast alone).
-  const [requested, setRequested] = useState<number | null>(null);
+  // toast alone), and only while it waits: once finance pays or fails it, the Withdrawals list says so.
+  const [requested, setRequested] = useState<{ id: string; amountMinor: number } | null>(null);
   const errors = useFormErrors();
   const codeInput = useRef<HTMLInputElement>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -238,7 +238,7 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
       {
         onSuccess: (result) => {
           reset();
-          setRequested(result.disbursement.amountMinor);
+          setRequested({ id: result.disbursement.id, amountMinor: result.disbursement.amountMinor });
           notifySuccess(
             t('wallet.withdraw.success', { amount: format.money(result.disbursement.amountMinor) }),
           );
@@ -278,7 +278,9 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
               {t('wallet.withdraw.nothingLeft')}
             </Alert>
           )}
-          {requested !== null ? (
+          {requested !== null &&
+          (props.wallet.disbursements.find((d) => d.id === requested.id)?.status ?? 'requested') ===
+            'requested' ? (
             <Alert
               color="green"
               variant="light"
@@ -290,7 +292,7 @@ export function WithdrawForm(props: { wallet: WalletResponse }) {
               onClose={() => setRequested(null)}
             >
               {t('wallet.withdraw.requested', {
-                amount: format.money(requested),
+                amount: format.money(requested.amountMinor),
                 bank: application.bankName,
                 last4: application.accountNumberLast4,
               })}
