@@ -58,14 +58,11 @@ export function LoanCard(props: { wallet: WalletResponse }) {
 
       {balance && position ? (
         <>
-          <Box mt="lg">
-            <Text size="sm" className={classes.cardLabel}>
-              {t('wallet.card.payoffToday')}
-            </Text>
-            <Text fw={800} className={classes.balance} data-testid="payoff-today">
-              {format.money(position.payoffMinor)}
-            </Text>
-          </Box>
+          <Headline
+            label={t('wallet.card.payoffToday')}
+            value={format.money(position.payoffMinor)}
+            testId="payoff-today"
+          />
           <SimpleGrid cols={2} spacing="md" mt="md">
             <Figure
               label={t('wallet.card.withdrawn')}
@@ -91,14 +88,11 @@ export function LoanCard(props: { wallet: WalletResponse }) {
         </SimpleGrid>
       ) : balance ? (
         <>
-          <Box mt="lg">
-            <Text size="sm" className={classes.cardLabel}>
-              {t('wallet.card.available')}
-            </Text>
-            <Text fw={800} className={classes.balance} data-testid="available-balance">
-              {format.money(balance.availableMinor)}
-            </Text>
-          </Box>
+          <Headline
+            label={t('wallet.card.available')}
+            value={format.money(balance.availableMinor)}
+            testId="available-balance"
+          />
           <SimpleGrid cols={2} spacing="md" mt="md">
             <Figure
               label={t('wallet.card.withdrawn')}
@@ -118,5 +112,19 @@ export function LoanCard(props: { wallet: WalletResponse }) {
         </SimpleGrid>
       )}
     </Paper>
+  );
+}
+
+/** The card's one large figure, under its label. */
+function Headline(props: { label: string; value: string; testId: string }) {
+  return (
+    <Box mt="lg">
+      <Text size="sm" className={classes.cardLabel}>
+        {props.label}
+      </Text>
+      <Text fw={800} className={classes.balance} data-testid={props.testId}>
+        {props.value}
+      </Text>
+    </Box>
   );
 }
