@@ -354,6 +354,35 @@ describe('exactly once', () => {
     await deliverSmsOutbox({ ...t.deps, clock: at, notifier: instance() });
     expect(gateway.filter((m) => m.phone === b.phone).map((m) => m.idempotencyKey)).toEqual([crashed.id]);
   });
+  it('delivers each message exactly once when 200 senders run at once', async () => {
+    const people = [await borrower('en'), await borrower('km')];
+    for (const b of people) {
+      for (let i = 0; i < 20; i += 1) {
+        const app = await application(b.id);
+        ok(200)(await officer.post(`/api/staff/applications/${app.id}/reject`, { reason: `Not now ${i}` }));
+      }
+    }
+    const rows = (await Promise.all(people.map((b) => queued(b.id)))).flat();
+    expect(rows).toHaveLength(40);
+    const sends = new Map<string, number>();
+    const gateway: Notifier = {
+      send: async (message) => {
+        // Let the other senders interleave between the claim and the mark.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        sends.set(message.idempotencyKey!, (sends.get(message.idempotencyKey!) ?? 0) + 1);
+      },
+    };
+    const at = { now: () => manila(today(), '12:00') };
+    const counts = await Promise.all(
+      Array.from({ length: 200 }, () => deliverSmsOutbox({ ...t.deps, clock: at, notifier: gateway })),
+    );
+    for (const row of rows) expect(sends.get(row.id), `sends of ${row.kind} ${row.id}`).toBe(1);
+    // Every send anywhere (other tests' rows too) went once, and the senders' own counts agree with the gateway.
+    expect([...sends.values()].every((n) => n === 1)).toBe(true);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(sends.size);
+    const after = (await Promise.all(people.map((b) => queued(b.id)))).flat();
+    expect(after.every((row) => row.status === 'sent')).toBe(true);
+  });
 });
 
 describe('the borrower’s choice', () => {
