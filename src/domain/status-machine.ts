@@ -7,6 +7,8 @@ export interface StatusEvent<S extends string> {
   readonly from: readonly S[];
   readonly to: S;
   readonly by: Mover;
+  /** This event's own refusal, where it differs from the record's (e.g. "already active"). */
+  readonly refusal?: ErrorCode;
 }
 
 /**
@@ -28,7 +30,7 @@ export function statusMachine<S extends string, E extends string>(
     statusesBefore: (event: E): readonly S[] => events[event].from,
     /** The status after `event`, or the record's refusal. */
     statusAfter(event: E, from: S): S {
-      if (!canApply(event, from)) throw new AppError(refusal);
+      if (!canApply(event, from)) throw new AppError(events[event].refusal ?? refusal);
       return events[event].to;
     },
   };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
+import { userStatuses } from './roles';
 import { complaintStatuses } from './schemas/complaints';
 import { termsChangeStatuses } from './schemas/terms';
 import { disbursementStatuses } from './schemas/wallet';
-import { complaintMachine, disbursementMachine, termsChangeMachine } from './status-machines';
+import { accountMachine, complaintMachine, disbursementMachine, termsChangeMachine } from './status-machines';
 
 /**
  * Every (event, from → to) each record allows, and who makes it; every other triple is refused with the
@@ -42,9 +43,24 @@ const cases = [
       'resolve: in_progress→resolved (staff)',
     ],
   },
+  {
+    name: 'accounts',
+    machine: accountMachine,
+    statuses: userStatuses,
+    code: 'ACCOUNT_DEACTIVATED',
+    codes: { reactivate: 'USER_ALREADY_ACTIVE' },
+    allowed: [
+      'close: active→deactivated (borrower)',
+      'deactivate: active→deactivated (staff)',
+      'deactivate: deactivated→deactivated (staff)',
+      'reactivate: deactivated→active (staff)',
+    ],
+  },
 ] as const;
 
-describe.each(cases)('the moves of $name', ({ machine, statuses, code, allowed }) => {
+describe.each(cases)('the moves of $name', (c) => {
+  const { machine, statuses, code, allowed } = c;
+  const codes: Record<string, string> = 'codes' in c ? c.codes : {};
   const m = machine as unknown as {
     eventNames: string[];
     events: Record<string, { to: string; by: string }>;
@@ -73,7 +89,7 @@ describe.each(cases)('the moves of $name', ({ machine, statuses, code, allowed }
           expect.unreachable(`${event} from ${from}`);
         } catch (error) {
           expect(error).toBeInstanceOf(AppError);
-          expect((error as AppError).code).toBe(code);
+          expect((error as AppError).code).toBe(codes[event] ?? code);
         }
       }
   });

@@ -1,3 +1,4 @@
+import type { UserStatus } from './roles';
 import type { ComplaintStatus } from './schemas/complaints';
 import type { TermsChangeStatus } from './schemas/terms';
 import type { DisbursementStatus } from './schemas/wallet';
@@ -34,4 +35,19 @@ export const complaintMachine = statusMachine<ComplaintStatus, 'reply' | 'assign
     resolve: { from: ['received', 'in_progress'], to: 'resolved', by: 'staff' },
   },
   'COMPLAINT_RESOLVED',
+);
+
+/**
+ * An account (SPEC §8 borrower rights, §2.7 manage users): its owner closes it while active; an admin
+ * deactivates it (a user who owns records cannot be deleted; doing it again changes nothing but is allowed,
+ * as the admin's "Delete" of such a user always was) and reactivates a deactivated one. Anonymising a closed
+ * account's data (jobs/anonymise-closed-accounts) keeps it deactivated: it is not a move.
+ */
+export const accountMachine = statusMachine<UserStatus, 'close' | 'deactivate' | 'reactivate'>(
+  {
+    close: { from: ['active'], to: 'deactivated', by: 'borrower' },
+    deactivate: { from: ['active', 'deactivated'], to: 'deactivated', by: 'staff' },
+    reactivate: { from: ['deactivated'], to: 'active', by: 'staff', refusal: 'USER_ALREADY_ACTIVE' },
+  },
+  'ACCOUNT_DEACTIVATED',
 );

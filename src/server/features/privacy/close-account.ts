@@ -3,6 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { awaitsDecision, openStatuses } from '../../../domain/loan/status';
 import type { CloseAccountInput, CloseAccountResponse } from '../../../domain/schemas/privacy';
+import { accountMachine } from '../../../domain/status-machines';
 import { type AuditActor, recordAudit } from '../../audit/audit';
 import { checkOwnPassword } from '../../auth/login-lockout';
 import type { User } from '../../db/schema';
@@ -35,7 +36,7 @@ export async function closeAccount(
       .where('id', '=', user.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (locked.status !== 'active') throw new AppError('ACCOUNT_DEACTIVATED');
+    const closed = accountMachine.statusAfter('close', locked.status);
     const open = await trx
       .selectFrom('applications')
       .select(['loan_number', 'status', 'unpaid_instalments'])
@@ -68,14 +69,14 @@ export async function closeAccount(
         }),
       )
       .execute();
-    await trx.updateTable('users').set({ status: 'deactivated' }).where('id', '=', user.id).execute();
+    await trx.updateTable('users').set({ status: closed }).where('id', '=', user.id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     await recordAudit(trx, actor, {
       action: 'user.close_account',
       targetType: 'user',
       targetId: user.id,
-      before: { status: 'active' },
-      after: { status: 'deactivated' },
+      before: { status: locked.status },
+      after: { status: closed },
     });
   });
   publishAfterCommit(deps, { type: 'users-changed' });

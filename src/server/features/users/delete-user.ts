@@ -1,3 +1,4 @@
+import { accountMachine } from '../../../domain/status-machines';
 import { recordAudit } from '../../audit/audit';
 import { destroyUserSessions } from '../../auth/sessions';
 import type { StaffContext } from '../../auth/staff-context';
@@ -15,13 +16,14 @@ export async function deleteUser(deps: AppDeps, ctx: StaffContext, id: string) {
     await destroyUserSessions(trx, id);
     const snapshot = { username: user.username, phone: user.phone, role: user.role, status: user.status };
     if (await ownsRecords(trx, id)) {
-      await trx.updateTable('users').set({ status: 'deactivated' }).where('id', '=', id).execute();
+      const status = accountMachine.statusAfter('deactivate', user.status);
+      await trx.updateTable('users').set({ status }).where('id', '=', id).execute();
       await recordAudit(trx, ctx.actor, {
         action: 'user.deactivate',
         targetType: 'user',
         targetId: id,
         before: snapshot,
-        after: { ...snapshot, status: 'deactivated' },
+        after: { ...snapshot, status },
       });
       return 'deactivated' as const;
     }

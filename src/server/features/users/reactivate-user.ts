@@ -1,4 +1,4 @@
-import { AppError } from '../../../domain/errors';
+import { accountMachine } from '../../../domain/status-machines';
 import { recordAudit } from '../../audit/audit';
 import { lockUser, newTemporaryPassword } from '../../auth/reset-password';
 import type { StaffContext } from '../../auth/staff-context';
@@ -20,10 +20,10 @@ export async function reactivateUser(
   const { password, passwordHash } = await newTemporaryPassword();
   await deps.db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, id);
-    if (user.status === 'active') throw new AppError('USER_ALREADY_ACTIVE');
+    const status = accountMachine.statusAfter('reactivate', user.status);
     await trx
       .updateTable('users')
-      .set({ status: 'active', password_hash: passwordHash, must_change_password: true })
+      .set({ status, password_hash: passwordHash, must_change_password: true })
       .where('id', '=', id)
       .execute();
     const snapshot = { username: user.username, phone: user.phone, role: user.role };
@@ -32,7 +32,7 @@ export async function reactivateUser(
       targetType: 'user',
       targetId: id,
       before: { ...snapshot, status: user.status, mustChangePassword: user.must_change_password },
-      after: { ...snapshot, status: 'active', mustChangePassword: true, password: 'reset' },
+      after: { ...snapshot, status, mustChangePassword: true, password: 'reset' },
       reason,
     });
   });
