@@ -7,6 +7,7 @@ import type {
   WalletResponse,
   WithdrawalPreviewResponse,
 } from '../../../../domain/schemas/wallet';
+import { overduePosition } from '../../../test/loan-position';
 
 export function makeApplication(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
   return {
@@ -130,34 +131,7 @@ export function emptyWallet(overrides: Partial<WalletResponse> = {}): WalletResp
 export function paidOutWallet(
   overrides: Partial<NonNullable<WalletResponse['repayment']>> = {},
 ): WalletResponse {
-  const rows = [
-    {
-      number: 1,
-      dueDate: '2025-04-02',
-      paymentMinor: 5_150_495,
-      principalMinor: 4_950_495,
-      interestMinor: 200_000,
-      balanceMinor: 5_049_505,
-      paidMinor: 1_000_000,
-      unpaidMinor: 4_150_495,
-      status: 'overdue' as const,
-      daysPastDue: 10,
-      settledEarlyOn: null,
-    },
-    {
-      number: 2,
-      dueDate: '2025-05-02',
-      paymentMinor: 5_150_495,
-      principalMinor: 5_049_505,
-      interestMinor: 100_990,
-      balanceMinor: 0,
-      paidMinor: 0,
-      unpaidMinor: 5_150_495,
-      status: 'upcoming' as const,
-      daysPastDue: 0,
-      settledEarlyOn: null,
-    },
-  ];
+  const rows = overduePosition.schedule;
   return approvedWallet({
     schedule: rows.map(({ number, dueDate, paymentMinor, principalMinor, interestMinor, balanceMinor }) => ({
       number,
@@ -168,28 +142,7 @@ export function paidOutWallet(
       balanceMinor,
     })),
     repayment: {
-      position: {
-        asOf: '2025-04-12',
-        startDate: '2025-03-02',
-        principalPaidOutMinor: 10_000_000,
-        outstandingPrincipalMinor: 9_000_000,
-        interestDueMinor: 0,
-        interestAccruedMinor: 33_000,
-        lateChargesDueMinor: 0,
-        paidAheadMinor: 0,
-        overpaidMinor: 0,
-        creditMinor: 0,
-        refundedMinor: 0,
-        payoffMinor: 9_233_000,
-        amountDueNowMinor: 4_150_495,
-        levelPaymentMinor: 5_150_495,
-        nextPayment: { number: 1, dueDate: '2025-04-02', amountMinor: 4_150_495 },
-        daysPastDue: 10,
-        overdueMinor: 4_150_495,
-        graceDays: 3,
-        lateChargeMonthlyBp: 0,
-        schedule: rows,
-      },
+      position: overduePosition,
       repayments: [
         {
           id: '30000000-0000-4000-8000-000000000001',
