@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithGps, type MultipartFile, multipartBody, signaturePng } from '../../test-support/images';
+import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 import { loanDocumentTexts } from './render-loan-documents';
 
@@ -16,7 +12,7 @@ import { loanDocumentTexts } from './render-loan-documents';
  */
 let t: TestApp;
 let officer: Agent;
-let dir: string;
+let pdf: PdfReader;
 let photo: Buffer;
 let signature: Buffer;
 
@@ -24,27 +20,16 @@ beforeAll(async () => {
   t = await createTestApp();
   const o = await t.createUser({ role: 'officer' });
   officer = await t.loginAs(o.user.username!, o.password);
-  dir = await mkdtemp(join(tmpdir(), 'hiram-docs-'));
+  pdf = await pdfReader('docs');
   [photo, signature] = await Promise.all([jpegWithGps(200, 150), signaturePng()]);
 });
 afterAll(async () => {
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await pdf.close();
 });
 
-let files = 0;
-async function pdfText(response: ApiResponse): Promise<string> {
-  const path = join(dir, `d${++files}.pdf`);
-  await writeFile(path, response.rawPayload);
-  const { stdout } = await promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-']);
-  return stdout;
-}
-async function pdfImages(response: ApiResponse): Promise<string> {
-  const path = join(dir, `i${++files}.pdf`);
-  await writeFile(path, response.rawPayload);
-  const { stdout } = await promisify(execFile)('pdfimages', ['-list', path]);
-  return stdout;
-}
+const pdfText = (response: ApiResponse) => pdf.text(response.rawPayload);
+const pdfImages = (response: ApiResponse) => pdf.images(response.rawPayload);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function expectPdf(response: ApiResponse, filename: string) {

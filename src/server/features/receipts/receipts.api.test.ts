@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
+import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
 import { seedApplication } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -16,7 +12,7 @@ import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../..
 let t: TestApp;
 let officer: Agent;
 let finance: Agent;
-let dir: string;
+let pdf: PdfReader;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,24 +22,19 @@ beforeAll(async () => {
     agents.push(await t.loginAs(user.username!, password));
   }
   [officer, finance] = agents as [Agent, Agent];
-  dir = await mkdtemp(join(tmpdir(), 'hiram-receipt-'));
+  pdf = await pdfReader('receipt');
 });
 afterAll(async () => {
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await pdf.close();
 });
 
 const today = () => todayIn('Asia/Manila');
-let files = 0;
-
 async function pdfText(response: ApiResponse): Promise<string> {
   expect(response.status, response.text.slice(0, 300)).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
   expect(response.headers['cache-control']).toBe('no-store');
-  const path = join(dir, `r${++files}.pdf`);
-  await writeFile(path, response.rawPayload);
-  const { stdout } = await promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-']);
-  return stdout;
+  return pdf.text(response.rawPayload);
 }
 
 /** A borrower with a ₱100,000 loan paid out today (₱1,500 fee taken from it) and a payment of ₱5,000. */

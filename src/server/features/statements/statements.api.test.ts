@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
+import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -15,7 +11,7 @@ import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../..
 let t: TestApp;
 let officer: Agent;
 let finance: Agent;
-let dir: string;
+let pdf: PdfReader;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,23 +21,16 @@ beforeAll(async () => {
     agents.push(await t.loginAs(user.username!, password));
   }
   [officer, finance] = agents as [Agent, Agent];
-  dir = await mkdtemp(join(tmpdir(), 'hiram-statement-'));
+  pdf = await pdfReader('statement');
 });
 afterAll(async () => {
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await pdf.close();
 });
 
 const today = () => todayIn('Asia/Manila');
-let files = 0;
-
 /** The PDF's text, page by page, in reading order. */
-async function pdfText(response: ApiResponse): Promise<string> {
-  const path = join(dir, `s${++files}.pdf`);
-  await writeFile(path, response.rawPayload);
-  const { stdout } = await promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-']);
-  return stdout;
-}
+const pdfText = (response: ApiResponse) => pdf.text(response.rawPayload);
 
 async function borrowerWithLoan(options: { paidOut?: boolean; fullName?: string } = {}) {
   const b = await t.signUpBorrower();
