@@ -465,6 +465,19 @@ export interface ComplaintRepliesTable {
   created_at: CreatedAt;
 }
 
+/**
+ * The dashboard's whole-table figures (migration 032), written only by triggers: per (figure, part, shard) a
+ * count and an amount sum; a figure's value is the sum over its shards.
+ */
+export interface DashboardFiguresTable {
+  figure: ColumnType<string, never, never>;
+  part: ColumnType<string, never, never>;
+  shard: ColumnType<number, never, never>;
+  /** bigint: read as a string. */
+  n: ColumnType<string, never, never>;
+  amount: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -490,6 +503,7 @@ export interface Database {
   account_closures: AccountClosuresTable;
   complaints: ComplaintsTable;
   complaint_replies: ComplaintRepliesTable;
+  dashboard_figures: DashboardFiguresTable;
   products: ProductsTable;
   product_versions: ProductVersionsTable;
 }

@@ -29,6 +29,7 @@ import * as m028 from './028-phone-one-form';
 import * as m029 from './029-user-language';
 import * as m030 from './030-borrower-messages';
 import * as m031 from './031-credit-refund-message';
+import * as m032 from './032-dashboard-figures';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '029-user-language': m029,
   '030-borrower-messages': m030,
   '031-credit-refund-message': m031,
+  '032-dashboard-figures': m032,
 };

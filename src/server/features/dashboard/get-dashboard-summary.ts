@@ -2,62 +2,88 @@ import { sql } from 'kysely';
 import { approvedStatuses, awaitingDecisionStatuses, type LoanStatus } from '../../../domain/loan/status';
 import type { DashboardSummary } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { sqlList } from '../../lib/sql-lists';
 
 /** Decided against; the pie chart's third slice. */
 const rejectedStatuses: readonly LoanStatus[] = ['rejected'];
 
 /**
- * The "Home Page Summary" figures, all computed by the database in one statement. "Today" starts at
- * midnight in the configured time zone. Approved counts every loan that passed approval (`approvedStatuses`:
- * approved, on hold or closed); the status lists come from the domain, written into the SQL as literals.
+ * The "Home Page Summary" figures in one statement that reads no whole table (issue #35, docs/decisions/042).
+ * Counts, the borrower total, open complaints and the amount sum behind the average come from
+ * `dashboard_figures`, which triggers keep current (migration 032); "today" figures are range scans over
+ * today's rows in their indexes (users by role and creation, applications by submission, paid payouts by
+ * decision). The median time to resolve a complaint is exact: the resolve-hour histogram says which bucket
+ * holds the middle one (or two), and those values are read at their offset in the expression index.
+ * "Today" starts at midnight in the configured time zone. Approved counts every loan that passed approval
+ * (`approvedStatuses`: approved, on hold or closed); the status lists come from the domain.
  */
 export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSummary> {
   const tz = deps.config.timeZone;
   const { rows } = await sql<{
     registered_today: number;
-    registered_total: number;
-    min_loan_today: number | null;
-    max_loan_today: number | null;
-    disbursed_today: number;
-    approved: number;
-    pending: number;
-    rejected: number;
+    registered_total: string | null;
+    min_loan_today: string | null;
+    max_loan_today: string | null;
+    disbursed_today: string;
+    statuses: Record<string, number> | null;
     avg_loan: string | null;
-    total: number;
-    open_complaints: number;
-    median_resolve_seconds: string | null;
+    total: string | null;
+    open_complaints: string | null;
+    median_resolve_seconds: number | null;
   }>`
-    with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start)
+    with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start),
+    statuses as (
+      select part as status, sum(n) as n, sum(amount) as amount from dashboard_figures
+      where figure = 'applications' group by part
+    ),
+    resolve as (
+      select part::bigint as hour, sum(n)::bigint as n from dashboard_figures
+      where figure = 'resolve_hours' group by part having sum(n) > 0
+    ),
+    ranked as (
+      -- bigint, not numeric: the middle ranks below are integer divisions.
+      select hour, n, (sum(n) over (order by hour))::bigint - n as before, (sum(n) over ())::bigint as total
+      from resolve
+    ),
+    middle as (
+      select (select extract(epoch from c.resolved_at - c.created_at) from complaints c
+              where c.status = 'resolved'
+                and extract(epoch from c.resolved_at - c.created_at) >= r.hour * 3600
+                and extract(epoch from c.resolved_at - c.created_at) < (r.hour + 1) * 3600
+              order by extract(epoch from c.resolved_at - c.created_at)
+              offset k.k - r.before limit 1)::float8 as v
+      from (select distinct total from ranked) t
+      cross join lateral (values ((t.total - 1) / 2), (t.total / 2)) k (k)
+      join ranked r on r.before <= k.k and k.k < r.before + r.n
+    )
     select
       (select count(*) from users, day where role = 'borrower' and created_at >= day.start) as registered_today,
-      (select count(*) from users where role = 'borrower') as registered_total,
+      (select sum(n) from dashboard_figures where figure = 'borrowers') as registered_total,
       (select min(amount) from applications, day where submitted_at >= day.start) as min_loan_today,
       (select max(amount) from applications, day where submitted_at >= day.start) as max_loan_today,
       (select coalesce(sum(amount), 0) from disbursements, day
          where status = 'paid' and decided_at >= day.start) as disbursed_today,
-      (select count(*) from applications where status in (${sqlList(approvedStatuses)})) as approved,
-      (select count(*) from applications where status in (${sqlList(awaitingDecisionStatuses)})) as pending,
-      (select count(*) from applications where status in (${sqlList(rejectedStatuses)})) as rejected,
-      a.avg_loan, a.total,
-      (select count(*) from complaints where status <> 'resolved') as open_complaints,
-      (select round(percentile_cont(0.5) within group (order by extract(epoch from resolved_at - created_at)))
-         from complaints where status = 'resolved') as median_resolve_seconds
-    from (select round(avg(amount)) as avg_loan, count(*) as total from applications) a
+      (select json_object_agg(status, n) from statuses where n <> 0) as statuses,
+      (select round(sum(amount)::numeric / nullif(sum(n), 0)) from statuses) as avg_loan,
+      (select sum(n) from statuses) as total,
+      (select sum(n) from dashboard_figures where figure = 'open_complaints') as open_complaints,
+      -- As percentile_cont(0.5) interpolates between the two middle values (float8).
+      (select round(min(v) + (max(v) - min(v)) * 0.5) from middle) as median_resolve_seconds
   `.execute(deps.db);
   const r = rows[0]!;
+  const count = (statuses: readonly LoanStatus[]) =>
+    statuses.reduce((sum, status) => sum + Number(r.statuses?.[status] ?? 0), 0);
   return {
     registeredToday: Number(r.registered_today),
-    registeredTotal: Number(r.registered_total),
+    registeredTotal: Number(r.registered_total ?? 0),
     minLoanTodayMinor: r.min_loan_today === null ? null : Number(r.min_loan_today),
     maxLoanTodayMinor: r.max_loan_today === null ? null : Number(r.max_loan_today),
     disbursedTodayMinor: Number(r.disbursed_today),
-    approvedLoans: Number(r.approved),
-    pendingLoans: Number(r.pending),
-    rejectedLoans: Number(r.rejected),
+    approvedLoans: count(approvedStatuses),
+    pendingLoans: count(awaitingDecisionStatuses),
+    rejectedLoans: count(rejectedStatuses),
     avgLoanMinor: r.avg_loan === null ? null : Number(r.avg_loan),
-    totalLoans: Number(r.total),
-    openComplaints: Number(r.open_complaints),
+    totalLoans: Number(r.total ?? 0),
+    openComplaints: Number(r.open_complaints ?? 0),
     medianResolveSeconds: r.median_resolve_seconds === null ? null : Number(r.median_resolve_seconds),
     timeZone: tz,
   };

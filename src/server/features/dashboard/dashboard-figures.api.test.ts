@@ -1,0 +1,420 @@
+import fc from 'fast-check';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplications } from '../../../../bench/seed';
+import { approvedStatuses, awaitingDecisionStatuses, loanStatuses } from '../../../domain/loan/status';
+import type { DashboardSummary } from '../../../domain/schemas/staff';
+import type { Database } from '../../db/schema';
+import { sqlList } from '../../lib/sql-lists';
+import { jpegWithGps, multipartBody, pngPhoto, signaturePng, webpPhoto } from '../../test-support/images';
+import { payOutThroughApi, seedApplication } from '../../test-support/seed';
+import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
+import { getDashboardSummary } from './get-dashboard-summary';
+
+/**
+ * The dashboard's figures are kept by triggers (migration 032, docs/decisions/042). Whatever writes —
+ * the app's use cases, a set-based bulk insert, operator SQL, 200 writers at once — the stored figures
+ * equal a fresh full aggregate over the tables, and the summary equals the statement the dashboard ran
+ * before (every figure re-aggregated from the whole tables).
+ */
+const clock = shiftedClock();
+let t: TestApp;
+let officer: Agent;
+let admin: Agent;
+let finance: Agent;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  const agents: Agent[] = [];
+  for (const role of ['officer', 'admin', 'finance'] as const) {
+    const { user, password } = await t.createUser({ role });
+    if (role === 'admin') adminId = user.id;
+    agents.push(await t.loginAs(user.username!, password));
+  }
+  [officer, admin, finance] = agents as [Agent, Agent, Agent];
+});
+afterAll(() => t.close());
+
+interface Figure {
+  figure: string;
+  part: string;
+  n: number;
+  amount: number;
+}
+const byKey = (a: Figure, b: Figure) => `${a.figure}/${a.part}`.localeCompare(`${b.figure}/${b.part}`);
+
+/** What the triggers stored, summed over the shards; figures that came back to zero are left out. */
+async function storedFigures(db: Kysely<Database>): Promise<Figure[]> {
+  const { rows } = await sql<Figure>`
+    select figure, part, sum(n)::float8 as n, sum(amount)::float8 as amount from dashboard_figures
+    group by figure, part having sum(n) <> 0 or sum(amount) <> 0`.execute(db);
+  return rows.sort(byKey);
+}
+
+/** The same figures recomputed from the whole tables, written independently of the migration. */
+async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
+  const { rows } = await sql<Figure>`
+    select 'applications' as figure, status as part, count(*)::float8 as n, sum(amount)::float8 as amount
+      from applications group by status
+    union all
+    select 'borrowers', '', count(*)::float8, 0 from users where role = 'borrower' having count(*) > 0
+    union all
+    select 'open_complaints', '', count(*)::float8, 0 from complaints where status <> 'resolved' having count(*) > 0
+    union all
+    select 'resolve_hours', floor(extract(epoch from resolved_at - created_at) / 3600)::bigint::text,
+           count(*)::float8, 0
+      from complaints where status = 'resolved' group by 2`.execute(db);
+  return rows.sort(byKey);
+}
+
+/** The dashboard statement before migration 032: every figure aggregated over the whole tables. */
+async function fullAggregateSummary(db: Kysely<Database>, tz: string): Promise<DashboardSummary> {
+  const { rows } = await sql<Record<string, string | number | null>>`
+    with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start)
+    select
+      (select count(*) from users, day where role = 'borrower' and created_at >= day.start) as registered_today,
+      (select count(*) from users where role = 'borrower') as registered_total,
+      (select min(amount) from applications, day where submitted_at >= day.start) as min_loan_today,
+      (select max(amount) from applications, day where submitted_at >= day.start) as max_loan_today,
+      (select coalesce(sum(amount), 0) from disbursements, day
+         where status = 'paid' and decided_at >= day.start) as disbursed_today,
+      (select count(*) from applications where status in (${sqlList(approvedStatuses)})) as approved,
+      (select count(*) from applications where status in (${sqlList(awaitingDecisionStatuses)})) as pending,
+      (select count(*) from applications where status = 'rejected') as rejected,
+      (select round(avg(amount)) from applications) as avg_loan,
+      (select count(*) from applications) as total,
+      (select count(*) from complaints where status <> 'resolved') as open_complaints,
+      (select round(percentile_cont(0.5) within group (order by extract(epoch from resolved_at - created_at)))
+         from complaints where status = 'resolved') as median_resolve_seconds`.execute(db);
+  const r = rows[0]!;
+  const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return {
+    registeredToday: Number(r.registered_today),
+    registeredTotal: Number(r.registered_total),
+    minLoanTodayMinor: num(r.min_loan_today),
+    maxLoanTodayMinor: num(r.max_loan_today),
+    disbursedTodayMinor: Number(r.disbursed_today),
+    approvedLoans: Number(r.approved),
+    pendingLoans: Number(r.pending),
+    rejectedLoans: Number(r.rejected),
+    avgLoanMinor: num(r.avg_loan),
+    totalLoans: Number(r.total),
+    openComplaints: Number(r.open_complaints),
+    medianResolveSeconds: num(r.median_resolve_seconds),
+    timeZone: tz,
+  };
+}
+
+async function expectCurrent() {
+  expect(await storedFigures(t.db)).toEqual(await recomputedFigures(t.db));
+  expect(await getDashboardSummary(t.deps)).toEqual(await fullAggregateSummary(t.db, t.deps.config.timeZone));
+}
+
+let references = 0;
+const reference = () => `DF-${++references}`;
+
+async function borrower() {
+  const b = await t.signUpBorrower();
+  return { ...b, agent: await t.loginAs(b.phone, b.password) };
+}
+
+async function fileComplaint(agent: Agent, text: string): Promise<string> {
+  const body = multipartBody({ category: 'other', text }, []);
+  const response = await agent.request('POST', '/api/complaints', {
+    raw: body.payload,
+    headers: { 'content-type': body.contentType },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
+}
+
+describe('dashboard figures kept by the database', () => {
+  it('after a set-based bulk insert (the bench seed), a bulk update, a bulk delete and a TRUNCATE', async () => {
+    await seedApplications(t.db, 2_500, '$argon2id$not-a-real-hash', () => {});
+    await expectCurrent();
+    expect((await getDashboardSummary(t.deps)).totalLoans).toBe(2_500);
+    // Operator SQL: thousands of rows change status and amount in one statement.
+    await sql`update applications set status = case when amount > 15000000 then 'rejected' else 'closed' end,
+      amount = amount + 100 where status = 'pending'`.execute(t.db);
+    await expectCurrent();
+    await sql`update users set role = 'officer' where phone like '%7'`.execute(t.db);
+    await expectCurrent();
+    // Delete a block of applications (documents point at them without a key; they may stay).
+    await sql`delete from applications where loan_number like '%3' or loan_number like '%4'`.execute(t.db);
+    await expectCurrent();
+    expect((await getDashboardSummary(t.deps)).totalLoans).toBe(2_000);
+  });
+
+  it('after sign-ups, submissions, approvals, rejections, holds, closures, a deleted user and complaints, through the app', async () => {
+    const [photo, png, webp, signature] = await Promise.all([
+      jpegWithGps(),
+      pngPhoto(),
+      webpPhoto(),
+      signaturePng(),
+    ]);
+    const submitted: string[] = [];
+    const borrowers = [];
+    for (const amount of ['50000', '120000', '70000']) {
+      const b = await borrower();
+      borrowers.push(b);
+      const quote = await b.agent.post('/api/applications/quote', { amount: Number(amount), termMonths: 12 });
+      expect(quote.status, quote.text).toBe(200);
+      const { payload, contentType } = multipartBody(
+        {
+          phone: b.phone,
+          amount,
+          termMonths: '12',
+          fullName: 'Maria Santos',
+          idNumber: 'N01-23-456789',
+          companyName: 'Santos Store',
+          position: 'Owner',
+          income: '35000',
+          monthlyExpense: '12000',
+          address: '12 Mabini St, Quezon City',
+          email: 'maria@example.com',
+          contactName: 'Jose Santos',
+          contactPhone: '09181234567',
+          contactAddress: '12 Mabini St, Quezon City',
+          contactRelation: 'sibling',
+          bankName: 'GCash',
+          accountNumber: '09171234567',
+          disclosureSha256: quote.body.disclosureSha256,
+        },
+        [
+          { name: 'idFront', filename: 'front.jpg', contentType: 'image/jpeg', data: photo },
+          { name: 'idBack', filename: 'back.png', contentType: 'image/png', data: png },
+          { name: 'selfie', filename: 'selfie.webp', contentType: 'image/webp', data: webp },
+          { name: 'signature', filename: 'signature.png', contentType: 'image/png', data: signature },
+        ],
+      );
+      const response = await b.agent.request('POST', '/api/applications', {
+        raw: payload,
+        headers: { 'content-type': contentType },
+      });
+      expect(response.status, response.text).toBe(201);
+      submitted.push(response.body.id);
+    }
+    await expectCurrent();
+
+    const approved = await officer.post(`/api/staff/applications/${submitted[0]}/approve`, {
+      creditScore: 600,
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const rejected = await admin.post(`/api/staff/applications/${submitted[1]}/reject`, { reason: 'Income' });
+    expect(rejected.status, rejected.text).toBe(200);
+    await expectCurrent();
+
+    // A loan paid out, held, released, then repaid in full: closed.
+    const held = await borrower();
+    const loan = await seedApplication(t.db, {
+      borrowerId: held.user.id,
+      phone: held.phone,
+      status: 'approved',
+    });
+    await payOutThroughApi(t.db, finance, loan, 10_000_000, reference());
+    const hold = await officer.post(`/api/staff/loans/${loan}/status`, {
+      action: 'hold',
+      message: 'Call us',
+      reason: 'Check',
+    });
+    expect(hold.status, hold.text).toBe(200);
+    await expectCurrent();
+    const release = await officer.post(`/api/staff/loans/${loan}/status`, {
+      action: 'release',
+      reason: 'Ok',
+    });
+    expect(release.status, release.text).toBe(200);
+    const repaid = await finance.post(`/api/staff/loans/${loan}/repayments`, {
+      amount: '100000.00',
+      receivedOn: new Date().toISOString().slice(0, 10),
+      channel: 'cash',
+      reference: reference(),
+    });
+    expect(repaid.status, repaid.text).toBe(201);
+    expect(
+      (
+        await t.db
+          .selectFrom('applications')
+          .select('status')
+          .where('id', '=', loan)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('closed');
+    await expectCurrent();
+
+    // A borrower with no records is deleted; one with records is only deactivated (still counted).
+    const { user: unused } = await t.createUser({ role: 'borrower' });
+    const removed = await admin.request('DELETE', `/api/admin/users/${unused.id}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.outcome).toBe('deleted');
+    const deactivated = await admin.request('DELETE', `/api/admin/users/${borrowers[2]!.user.id}`);
+    expect(deactivated.body.outcome).toBe('deactivated');
+    await expectCurrent();
+
+    // Complaints filed, some resolved 1, 4 and 2 days later, one left open.
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4]) ids.push(await fileComplaint(held.agent, `Complaint ${n}`));
+    await expectCurrent();
+    for (const [i, days] of [1, 4, 2].entries()) {
+      clock.days = days;
+      const resolved = await admin.post(`/api/staff/complaints/${ids[i]}/resolve`, { note: `After ${days}` });
+      expect(resolved.status, resolved.text).toBe(200);
+    }
+    clock.days = 0;
+    await expectCurrent();
+    const summary = await getDashboardSummary(t.deps);
+    expect(summary.openComplaints).toBeGreaterThanOrEqual(1);
+    expect(summary.medianResolveSeconds).not.toBeNull();
+  });
+
+  it('TRUNCATE starts the table’s figures from zero', async () => {
+    await sql`truncate complaint_replies, complaints`.execute(t.db);
+    await expectCurrent();
+    const summary = await getDashboardSummary(t.deps);
+    expect(summary).toMatchObject({ openComplaints: 0, medianResolveSeconds: null });
+  });
+
+  it('200 writers at once lose no update', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 8 }, async () => (await t.createUser({ role: 'borrower' })).user.id),
+    );
+    const apps: string[] = [];
+    for (const [i, id] of people.entries())
+      apps.push(await seedApplication(t.db, { borrowerId: id, amountMinor: 1_000_000 * (i + 1) }));
+    const before = await storedFigures(t.db);
+    // Each writer moves one of eight applications (so many wait on the same row and re-read it), signs a
+    // borrower up or files a complaint; all through the app's pool at once.
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        if (i % 4 === 3)
+          return sql`insert into users (phone, password_hash, role, privacy_notice_version)
+            values (${`0997${String(i).padStart(7, '0')}`}, '$argon2id$x', 'borrower', 'v1')`.execute(t.db);
+        if (i % 8 === 5)
+          return sql`insert into complaints (reference, borrower_id, category, text)
+            values (${`C-DF-${i}`}, ${people[i % 8]}, 'other', 'At once')`.execute(t.db);
+        const status = loanStatuses[i % loanStatuses.length]!;
+        return t.db
+          .updateTable('applications')
+          .set({ status, amount: sql`amount + ${i}` })
+          .where('id', '=', apps[i % apps.length]!)
+          .execute();
+      }),
+    );
+    expect(await storedFigures(t.db)).not.toEqual(before);
+    await expectCurrent();
+    if (t.kind === 'postgres') {
+      // The writers' backends spread their changes over more than one shard.
+      const { rows } = await sql<{ shards: number }>`
+        select count(distinct shard)::int as shards from dashboard_figures where figure = 'applications'`.execute(
+        t.db,
+      );
+      expect(rows[0]!.shards).toBeGreaterThan(1);
+    }
+  });
+
+  it('a property: any sequence of inserts, updates and deletes leaves the figures equal to the full aggregate', async () => {
+    const staff = adminId;
+    const statusArb = fc.constantFrom(...loanStatuses);
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('apply' as const),
+        status: statusArb,
+        amount: fc.integer({ min: 100_000, max: 90_000_000 }),
+      }),
+      fc.record({
+        kind: fc.constant('restatus' as const),
+        from: statusArb,
+        to: statusArb,
+        delta: fc.integer({ min: -500, max: 500 }),
+      }),
+      fc.record({ kind: fc.constant('drop' as const), status: statusArb }),
+      fc.record({ kind: fc.constant('signup' as const), count: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('promote' as const) }),
+      fc.record({ kind: fc.constant('complain' as const), count: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        kind: fc.constant('resolve' as const),
+        // Up to ~40 days, in seconds: around and across hour buckets.
+        seconds: fc.array(fc.integer({ min: 0, max: 3_500_000 }), { minLength: 1, maxLength: 4 }),
+      }),
+      fc.record({ kind: fc.constant('reopen' as const) }),
+      fc.record({ kind: fc.constant('forget' as const) }),
+    );
+    let counter = 0;
+    /** A new borrower (one open application each). */
+    const someBorrower = async () => {
+      const { rows } = await sql<{ id: string }>`
+        insert into users (phone, password_hash, role, privacy_notice_version)
+        values (${`0998${String(++counter).padStart(7, '0')}`}, '$argon2id$x', 'borrower', 'v1') returning id`.execute(
+        t.db,
+      );
+      return rows[0]!.id;
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
+        for (const o of ops) {
+          counter += 1;
+          switch (o.kind) {
+            case 'apply':
+              await seedApplication(t.db, {
+                borrowerId: await someBorrower(),
+                status: o.status,
+                amountMinor: o.amount,
+              });
+              break;
+            case 'restatus':
+              await sql`update applications set status = ${o.to}, amount = greatest(1, amount + ${o.delta})
+                where id in (select id from applications where status = ${o.from} order by random() limit 3)`.execute(
+                t.db,
+              );
+              break;
+            case 'drop':
+              // Only rows seeded here or by seedApplication, which nothing else points at.
+              await sql`delete from applications where id in (
+                  select id from applications a where status = ${o.status} and id_number = 'ID-1'
+                    and not exists (select 1 from disbursements d where d.application_id = a.id)
+                  order by random() limit 2)`.execute(t.db);
+              break;
+            case 'signup':
+              await sql`insert into users (phone, password_hash, role, privacy_notice_version)
+                select '0999' || lpad((${counter} * 10 + g)::text, 7, '0'), '$argon2id$x', 'borrower', 'v1'
+                from generate_series(1, ${o.count}::int) g`.execute(t.db);
+              break;
+            case 'promote':
+              await sql`update users set role = case when role = 'borrower' then 'finance' else 'borrower' end
+                where id = (select id from users where phone like '0999%' order by random() limit 1)`.execute(
+                t.db,
+              );
+              break;
+            case 'complain':
+              await sql`insert into complaints (reference, borrower_id, category, text)
+                select 'C-P-' || ${counter} || '-' || g, ${await someBorrower()}, 'other', 'x'
+                from generate_series(1, ${o.count}::int) g`.execute(t.db);
+              break;
+            case 'resolve':
+              for (const seconds of o.seconds)
+                await sql`update complaints set status = 'resolved', resolved_by = ${staff}, resolution_note = 'n',
+                  resolved_at = created_at + ${seconds} * interval '1 second'
+                  where id = (select id from complaints where status <> 'resolved' order by random() limit 1)`.execute(
+                  t.db,
+                );
+              break;
+            case 'reopen':
+              await sql`update complaints set status = 'in_progress', resolved_by = null, resolution_note = null,
+                resolved_at = null
+                where id = (select id from complaints where status = 'resolved' order by random() limit 1)`.execute(
+                t.db,
+              );
+              break;
+            case 'forget':
+              await sql`delete from complaints
+                where id = (select id from complaints order by random() limit 1)`.execute(t.db);
+              break;
+          }
+        }
+        await expectCurrent();
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
