@@ -24,12 +24,16 @@ async function start() {
 
   // GET /api/settings at once, a borrower's application alongside the session (step 1) or as soon as the
   // session names a borrower.
-  const { isSignInPath, prefetchStartData } = await import('./app/start-data');
+  const { isSignInPath, prefetchGateData, prefetchStartData } = await import('./app/start-data');
   const { pathname } = window.location;
   prefetchStartData(queryClient, pathname, undefined);
-  void session.then(() =>
-    prefetchStartData(queryClient, pathname, queryClient.getQueryData(sessionQuery.queryKey)?.user),
-  );
+  // The consent card (or the change-password page) when the session says it replaces every page: its chunk
+  // and data before the first render, so it is drawn whole (issue #35).
+  const gate = session.then(() => {
+    const user = queryClient.getQueryData(sessionQuery.queryKey)?.user;
+    prefetchStartData(queryClient, pathname, user);
+    return prefetchGateData(queryClient, user);
+  });
   // Every answer index.html's boot script asked for has now been taken; none may answer a later request.
   forgetEarlyAnswers();
   await nextTask();
@@ -47,7 +51,7 @@ async function start() {
   // Render once the reader's language, the page's chunk and the stylesheet are in (index.html's own
   // "Loading..." screen shows the wait: vite.config.ts), so the first render is the page itself rather than
   // a spinner inside the page that the page then pushes aside (a layout shift).
-  await Promise.allSettled([i18nReady, firstPage, styles]);
+  await Promise.allSettled([i18nReady, firstPage, styles, gate]);
   if (!isSignInPath(pathname)) {
     const [{ warmUpFormats }, { timeZoneKnownTo }] = await Promise.all([
       import('./lib/format'),

@@ -8,7 +8,7 @@ import { changePasswordPage, consentPage } from '../features/auth/routes';
 import { useErrorText } from '../lib/error-text';
 import { returnPathFrom, signInPath } from '../lib/return-path';
 import { homePath, useCan, useSession, useSignOutReason } from '../lib/session';
-import { prefetchStartData } from './start-data';
+import { prefetchGateData, prefetchStartData } from './start-data';
 
 /**
  * Restores the session from the cookie (GET /api/me) before any route renders. The lender's settings do
@@ -22,6 +22,7 @@ export function SessionGate() {
   // Again on every navigation; started while rendering, as TanStack's usePrefetchQuery does (only what is
   // not cached or under way yet), so it is under way before the routes below redirect or render.
   prefetchStartData(queryClient, pathname, session.data?.user);
+  void prefetchGateData(queryClient, session.data?.user);
   const errorText = useErrorText();
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) {

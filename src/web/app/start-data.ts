@@ -3,6 +3,7 @@ import { can } from '../../domain/permissions';
 import type { UserDto } from '../../domain/schemas/user';
 import { myApplicationQuery } from '../features/application/api/my-application';
 import { offeredProductsQuery } from '../features/application/api/offered-products';
+import { preloadChangePasswordPage, preloadConsentPage } from '../features/auth/routes';
 import { settingsQuery } from '../lib/settings';
 
 /** Marks a request started before the session is known: its refusal says nothing about the session. */
@@ -44,4 +45,28 @@ export function prefetchStartData(queryClient: QueryClient, pathname: string, us
   };
   start(myApplicationQuery, (options) => void queryClient.prefetchQuery(options));
   start(offeredProductsQuery, (options) => void queryClient.prefetchQuery(options));
+}
+
+/**
+ * What the page shown instead of every other one needs, once the session says which: the consent card's
+ * chunk and the notice it shows, or the change-password page's chunk. main.tsx waits for it before the first
+ * render, so the card is drawn whole rather than a spinner that its text then pushes down (issue #35);
+ * SessionGate starts it again on every navigation (a new notice can be published mid-session).
+ * Resolves when they are in, or failed (the page then asks again itself).
+ */
+export async function prefetchGateData(queryClient: QueryClient, user: StartUser): Promise<void> {
+  if (!user) return;
+  const pending: Promise<unknown>[] = [];
+  if (user.mustChangePassword) pending.push(preloadChangePasswordPage());
+  else if (user.privacyConsentRequired) {
+    pending.push(preloadConsentPage());
+    // Imported here, not above: only this rare case needs it on the first load.
+    pending.push(
+      import('../lib/privacy').then(({ privacyNoticeQuery }) => {
+        if (!queryClient.getQueryState(privacyNoticeQuery.queryKey))
+          return queryClient.prefetchQuery(privacyNoticeQuery);
+      }),
+    );
+  }
+  await Promise.allSettled(pending);
 }

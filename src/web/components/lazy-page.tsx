@@ -36,6 +36,17 @@ export function lazyPage(
   load: () => Promise<ComponentType>,
   options: { preloadOn?: readonly string[] } = {},
 ) {
+  return lazyPageWithPreload(load, options).page;
+}
+
+/**
+ * `lazyPage`, and the function that fetches its chunk: for a page the app decides to show before its first
+ * render (the consent card, once the session says it is due), so that render is the page itself.
+ */
+export function lazyPageWithPreload(
+  load: () => Promise<ComponentType>,
+  options: { preloadOn?: readonly string[] } = {},
+) {
   let loading: Promise<ComponentType> | undefined;
   const preload = () => {
     loading ??= load().then(
@@ -53,7 +64,7 @@ export function lazyPage(
   };
   const entry: LazyPageEntry = { Lazy: lazy(() => preload().then((component) => ({ default: component }))) };
   if (options.preloadOn) preloaders.push({ paths: options.preloadOn, preload });
-  return <LazyPageView entry={entry} />;
+  return { page: <LazyPageView entry={entry} />, preload };
 }
 
 /**

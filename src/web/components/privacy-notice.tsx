@@ -44,21 +44,24 @@ export function PrivacyNoticeText(props: {
   if (!props.maxHeight) return body;
   // A plain scrolling box: focusable and named, so keyboard users can scroll it (axe scrollable-region).
   return (
-    <Box
-      role="region"
-      tabIndex={0}
-      aria-label={text.title}
-      mah={props.maxHeight}
-      style={{
-        overflowY: 'auto',
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
-    >
+    <Box role="region" tabIndex={0} aria-label={text.title} style={noticeBox(props.maxHeight)}>
       {body}
     </Box>
   );
 }
+
+/**
+ * The scrolling box's frame, of a fixed height: the same while the notice loads, so what lies below it (the
+ * box to tick, the button) does not move when the text arrives (CLS 0.15–0.17 on sign-up and the consent
+ * card when the box grew from a spinner's height; issue #35).
+ */
+const noticeBox = (height: number) =>
+  ({
+    height,
+    overflowY: 'auto',
+    border: '1px solid var(--mantine-color-default-border)',
+    borderRadius: 'var(--mantine-radius-md)',
+  }) as const;
 
 /** The notice as fetched: the text once it is in, a way to try again when the fetch failed, a spinner meanwhile. */
 export function LoadedPrivacyNotice(props: {
@@ -78,5 +81,9 @@ export function LoadedPrivacyNotice(props: {
         </Anchor>
       </Alert>
     );
-  return <Loader size="sm" aria-label={t('common.loading')} />;
+  return (
+    <Box style={{ ...noticeBox(props.maxHeight), display: 'grid', placeItems: 'center' }}>
+      <Loader size="sm" aria-label={t('common.loading')} />
+    </Box>
+  );
 }

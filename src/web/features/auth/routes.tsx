@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../components/lazy-page';
+import { lazyPage, lazyPageWithPreload } from '../../components/lazy-page';
 
 /**
  * /login, /signup and /forgot-password (SPEC §2.2–2.3), each a chunk of its own: a signed-in borrower's
@@ -27,9 +27,13 @@ export const authRoutes: RouteObject[] = [
 ];
 
 /** Shown instead of any page while a temporary password must be changed (rare: a chunk of its own). */
-export const changePasswordPage = lazyPage(() =>
+const changePassword = lazyPageWithPreload(() =>
   import('./components/change-password-page').then((m) => m.ChangePasswordPage),
 );
+export const changePasswordPage = changePassword.page;
+export const preloadChangePasswordPage = changePassword.preload;
 
 /** Shown instead of any page while a new privacy notice waits for consent (rare: a chunk of its own). */
-export const consentPage = lazyPage(() => import('./components/consent-page').then((m) => m.ConsentPage));
+const consent = lazyPageWithPreload(() => import('./components/consent-page').then((m) => m.ConsentPage));
+export const consentPage = consent.page;
+export const preloadConsentPage = consent.preload;
