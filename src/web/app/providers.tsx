@@ -5,7 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
-import { loadToasts, loadToastsWhenIdle, subscribeToToasts, toastsWanted } from '../lib/notify';
+import { loadToasts, loadToastsOnFirstInput, subscribeToToasts, toastsWanted } from '../lib/notify';
 import { colorSchemeStorageKey, cssVariablesResolver, themeWithLabels } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
@@ -13,13 +13,13 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStor
 /** Toasts hide after 4 s (SPEC §2.7, §6). */
 export const toastAutoCloseMs = 4000;
 
-// Where toasts show, with its animation library: fetched once the page has loaded and the browser is idle,
-// or at the first toast (lib/notify.tsx).
+// Where toasts show, with its animation library: fetched at the reader's first input, or at the first toast
+// (lib/notify.tsx).
 const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
 
 function Toasts() {
   const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, toastsWanted);
-  useEffect(() => loadToastsWhenIdle(), []);
+  useEffect(() => loadToastsOnFirstInput(), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

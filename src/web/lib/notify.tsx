@@ -2,9 +2,8 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 
 /**
  * Toasts and their container (app/providers.tsx) come in one chunk with their animation library, fetched
- * once the page has loaded and the browser is idle (`loadToastsWhenIdle`), or at the first toast if that
- * comes sooner: no page's first load waits for them. A toast raised before the container is in shows as
- * soon as it is.
+ * at the reader's first input (`loadToastsOnFirstInput`), or at the first toast if that comes sooner: no
+ * page's first load downloads them. A toast raised before the container is in shows as soon as it is.
  */
 export const loadToasts = () => import('./toasts');
 const toasts = () => {
@@ -29,22 +28,22 @@ export function subscribeToToasts(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Asks for the container once the page has loaded and the browser has a moment; returns a cancel. */
-export function loadToastsWhenIdle(): () => void {
-  let idle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    if (typeof window.requestIdleCallback === 'function')
-      idle = window.requestIdleCallback(wantToasts, { timeout: 5000 });
-    else timer = setTimeout(wantToasts, 2000);
+/**
+ * Asks for the container at the reader's first press of a key, tap or click (a toast follows something they
+ * did, and its request takes longer than the chunk), so no first load downloads it before the page has
+ * settled (issue #35: it was ~11 KiB gzip of every first load). Returns a cancel.
+ */
+export function loadToastsOnFirstInput(): () => void {
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const first = () => {
+    stop();
+    wantToasts();
   };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
+  const stop = () => {
+    for (const type of events) window.removeEventListener(type, first, { capture: true });
   };
+  for (const type of events) window.addEventListener(type, first, { capture: true, passive: true });
+  return stop;
 }
 
 /** Green toast; hides after 4 s like every toast. */

@@ -1,3 +1,3 @@
-// Toasts and their container: one lazily loaded chunk, fetched once the page is idle or at the first toast
+// Toasts and their container: one lazily loaded chunk, fetched at the first input or the first toast
 // (./notify.tsx). Their styles are in the first load's stylesheet (./styles/first-load.css).
 export { Notifications, notifications } from '@mantine/notifications';
