@@ -1,5 +1,9 @@
+import { type ErrorParams, moneyParamsAsText } from './error-params';
 import { fieldNames, isFieldKey } from './field-names';
-import { formatMoney, MINOR_PER_MAJOR } from './money';
+import { formatMoney } from './money';
+
+// In a module of their own so the web's first load can format an error's params without this catalogue.
+export { type ErrorParams, moneyParamsAsText };
 
 /**
  * Every error the API can return has a string code from this catalogue. The English text is the exact
@@ -202,8 +206,6 @@ export const errorMessages = {
 
 export type ErrorCode = keyof typeof errorMessages;
 
-export type ErrorParams = Record<string, string | number>;
-
 export interface FieldError {
   code: ErrorCode;
   message: string;
@@ -224,26 +226,6 @@ export interface ErrorBody {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorMessages, value);
-}
-
-/**
- * Params are data, not text: an amount travels as `<name>Minor` (an integer of centavos) and each reader
- * shows it in its own language as `{<name>}`; a whole-peso amount (an amount rule's bound or step) as
- * `<name>Pesos`, shown without centavos ("₱10,000", as SPEC §5 writes them). Here, for the server's English
- * message, that is en-PH.
- */
-export function moneyParamsAsText(
-  params: ErrorParams,
-  format: (minor: number, options?: { omitZeroCents?: boolean }) => string,
-): Record<string, string | number> {
-  const shown: Record<string, string | number> = { ...params };
-  for (const [name, value] of Object.entries(params)) {
-    if (name.endsWith('Minor') && typeof value === 'number')
-      shown[name.slice(0, -'Minor'.length)] = format(value);
-    else if (name.endsWith('Pesos') && typeof value === 'number')
-      shown[name.slice(0, -'Pesos'.length)] = format(value * MINOR_PER_MAJOR, { omitZeroCents: true });
-  }
-  return shown;
 }
 
 export function formatMessage(code: ErrorCode, params?: ErrorParams): string {

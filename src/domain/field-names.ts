@@ -10,12 +10,4 @@ import zh from './field-names/zh.json';
  * reader's language. A field's key is its name in the form and the API (`contactPhone`).
  */
 export const fieldNames = { en, fil, zh, km } as const;
-export type FieldKey = keyof typeof en;
-export const fieldKeys = Object.keys(en) as FieldKey[];
-
-export function isFieldKey(value: unknown): value is FieldKey {
-  return typeof value === 'string' && Object.hasOwn(en, value);
-}
-
-/** Error codes whose text names the field they are about (`{field}`). */
-export const fieldNamingCodes = ['FIELD_REQUIRED', 'FIELD_DIGITS_ONLY', 'FIELD_TOO_LONG'] as const;
+export { type FieldKey, fieldKeys, fieldNamingCodes, isFieldKey } from './field-keys';

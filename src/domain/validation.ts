@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode, type FieldErrorInput, isErrorCode } from './errors';
-import { fieldNamingCodes, isFieldKey } from './field-names';
+import { fieldNamingCodes, isFieldKey } from './field-keys';
 
 /** The minimal shape of a zod issue we need; kept structural so the web and server share it. */
 export interface IssueLike {
