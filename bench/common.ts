@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { defaultRepaymentRules } from '../src/domain/loan/repayments';
 import { defaultPaymentChannels } from '../src/domain/schemas/settings';
@@ -10,7 +11,9 @@ export const options = {
   duration: Number(arg('duration', '10')),
   connections: Number(arg('connections', '32')),
   only: arg('only', ''),
-  scenarios: new Set(arg('scenarios', 'lists,profile,races,two-instances').split(',')),
+  scenarios: new Set(arg('scenarios', 'lists,profile,mixed,races,two-instances').split(',')),
+  /** Seconds of each mixed staff workload run (bench/mixed.ts): two runs, cache on and off. */
+  mixedDuration: Number(arg('mixed-duration', '30')),
   /** STAFF_ANSWER_CACHE_MS for the server (docs/decisions/030): the app's default unless given; 0 reads every answer. */
   answerCacheMs: arg('answer-cache-ms', ''),
 };
@@ -31,6 +34,23 @@ export interface Row {
   p95: number;
   p99: number;
   ok: string;
+  /** The machine's 1-minute load average when the measurement ended (os.loadavg): how busy the 2 cores were. */
+  loadAverage?: number;
+}
+
+/**
+ * Every goal of issue #35 a scenario judged in this run, for the summary at the end of `npm run bench`:
+ * goals a run skipped are listed there as not measured, never with a figure.
+ */
+export interface GoalLine {
+  goal: string;
+  figure: string;
+  pass: boolean;
+}
+export const goalLines: GoalLine[] = [];
+export function recordGoal(goal: string, figure: string, pass: boolean) {
+  goalLines.push({ goal, figure, pass });
+  log(`GOAL ${goal}: ${figure} → ${verdict(pass)}`);
 }
 
 export function percentile(sorted: number[], p: number) {
@@ -70,7 +90,9 @@ export async function load(
   });
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  log(`   ${name}: ${(total / seconds).toFixed(0)} req/s, p95 ${percentile(times, 95).toFixed(1)} ms`);
+  log(
+    `   ${name}: ${(total / seconds).toFixed(0)} req/s, p95 ${percentile(times, 95).toFixed(1)} ms; load ${loadavg()[0]!.toFixed(2)}`,
+  );
   return {
     scenario: name,
     allOk: total > 0 && good === total,
@@ -79,17 +101,18 @@ export async function load(
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     ok: `${good}/${total}${good < total ? ` (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')})` : ''}`,
+    loadAverage: loadavg()[0]!,
   };
 }
 
 export function printTable(title: string, rows: Row[]) {
   const health = rows.find((r) => r.scenario === 'GET /api/health')?.rps ?? 1;
   log(`\n${title}`);
-  log('| scenario | req/s | × health | p50 ms | p95 ms | p99 ms | expected answers |');
-  log('|---|---:|---:|---:|---:|---:|---:|');
+  log('| scenario | req/s | × health | p50 ms | p95 ms | p99 ms | expected answers | load avg |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     log(
-      `| ${r.scenario} | ${r.rps.toFixed(0)} | ${(r.rps / health).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.ok} |`,
+      `| ${r.scenario} | ${r.rps.toFixed(0)} | ${(r.rps / health).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.ok} | ${r.loadAverage?.toFixed(2) ?? '–'} |`,
     );
   }
 }

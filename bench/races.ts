@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import type autocannon from 'autocannon';
 import { type Kysely, sql } from 'kysely';
 import { todayIn } from '../src/domain/date-text';
@@ -105,6 +106,7 @@ export async function runWithdrawals(url: string, cookieName: string, plan: With
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     ok: `${singleCreated} created`,
+    loadAverage: loadavg()[0]!,
   });
 
   // Mixed withdrawals across up to 10,000 loans (some over the balance), through autocannon.
@@ -153,7 +155,11 @@ export async function userIdOf(db: Kysely<Database>, g: number): Promise<string>
 }
 
 /** requested + paid ≤ approved for every loan, and exactly one row per 2xx answer. */
-export async function checkInvariants(db: Kysely<Database>, loanIds: string[], created: number) {
+export async function checkInvariants(
+  db: Kysely<Database>,
+  loanIds: string[],
+  created: number,
+): Promise<boolean> {
   const { rows } = await sql<{ over: number; count: number }>`
     select
       (select count(*) from applications a
@@ -169,6 +175,7 @@ export async function checkInvariants(db: Kysely<Database>, loanIds: string[], c
     `   invariant: loans over their approved amount = ${over}; rows = ${count}, 2xx answers = ${created} → ${verdict}`,
   );
   if (verdict !== 'holds') process.exitCode = 1;
+  return verdict === 'holds';
 }
 
 /**
@@ -193,6 +200,7 @@ export async function raceFloors(url: string, officer: { cookie: string }): Prom
       p95: percentile(times, 95),
       p99: percentile(times, 99),
       ok: `${answers.filter((status) => status === 200).length} ok`,
+      loadAverage: loadavg()[0]!,
     });
   }
   return floors;
@@ -227,6 +235,7 @@ export async function runDecisions(url: string, officer: { cookie: string; csrf:
       p95: percentile(times, 95),
       p99: percentile(times, 99),
       ok: `${won} won, ${lost} already decided`,
+      loadAverage: loadavg()[0]!,
     },
   };
 }

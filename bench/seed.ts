@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { loanTermsOf } from '../src/domain/loan/loan-terms';
 import { defaultRepaymentRules } from '../src/domain/loan/repayments';
@@ -54,11 +56,151 @@ const lastNames = [
   'Domingo',
 ];
 
+/** Every table the seed fills: their secondary indexes and foreign keys are built once, after the load. */
+const seededTables = [
+  'users',
+  'documents',
+  'applications',
+  'disbursements',
+  'repayments',
+  'audit_events',
+  'unapplied_payments',
+];
+
+/** Rows per statement, and how many statements run at once (each on its own connection). */
+const CHUNK = 125_000;
+const PARALLEL = 2;
+
+/** Runs `work` over [1, count] in chunks of `size`, `PARALLEL` chunks at a time, in row order. */
+async function inChunks(count: number, size: number, work: (from: number, to: number) => Promise<void>) {
+  const chunks: [number, number][] = [];
+  for (let from = 1; from <= count; from += size) chunks.push([from, Math.min(count, from + size - 1)]);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const [from, to] = chunks[next++]!;
+      await work(from, to);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, chunks.length) }, worker));
+}
+
 /**
- * Seeds `count` borrowers, each with one application (and its four document rows), in batches of SQL
- * generate_series so a million rows take minutes, not hours. Statuses: 40 % pending, 40 % approved,
- * 20 % rejected; submissions spread over the last ~40 days. Ids are derived from the row number, so a
- * benchmark can address any row without reading it first.
+ * The schema as the migrations made it, in the terms the seed could change: every index's and constraint's
+ * definition (and whether it is validated) and every trigger. Compared before and after the seed.
+ */
+async function schemaShape(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ item: string }>`
+    select 'index ' || indexname || ': ' || indexdef as item from pg_indexes where schemaname = 'public'
+    union all
+    select 'constraint ' || conrelid::regclass || '.' || conname || ': ' || pg_get_constraintdef(oid)
+           || case when convalidated then '' else ' (not valid)' end
+    from pg_constraint where connamespace = 'public'::regnamespace
+    union all
+    select 'trigger ' || tgrelid::regclass || '.' || tgname || (case when tgenabled = 'D' then ' (disabled)' else '' end)
+    from pg_trigger where not tgisinternal and tgrelid::regclass::text = any(${seededTables})
+    order by 1`.execute(db);
+  return rows.map((r) => r.item);
+}
+
+/**
+ * Loads with the seeded tables' foreign keys and secondary indexes set aside, as pg_restore does: a million
+ * rows each checking five foreign keys and entering a dozen indexes (three of them trigram GIN) one at a
+ * time took minutes; each index built once over the loaded table, and each foreign key validated by one
+ * join, take seconds. Primary keys stay (other tables' foreign keys need them), and so do the triggers (the
+ * dashboard's figures, migration 032, follow the set-based statements). Afterwards every index and
+ * constraint is re-created from its own definition, and the schema is compared with what the migrations
+ * made: the bench measures the real schema or stops.
+ */
+export async function withIndexesBuiltAfter<T>(
+  db: Kysely<Database>,
+  log: (m: string) => void,
+  load: () => Promise<T>,
+): Promise<T> {
+  const before = await schemaShape(db);
+  const { rows: foreignKeys } = await sql<{ tbl: string; name: string; def: string }>`
+    select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def
+    from pg_constraint
+    where contype = 'f' and conrelid::regclass::text = any(${seededTables})
+    order by 1, 2`.execute(db);
+  for (const fk of foreignKeys) {
+    await sql`alter table ${sql.table(fk.tbl)} drop constraint ${sql.ref(fk.name)}`.execute(db);
+  }
+  // Indexes no constraint owns or leans on (a foreign key from elsewhere needs its unique index).
+  const { rows: indexes } = await sql<{ name: string; def: string }>`
+    select i.relname as name, pg_get_indexdef(i.oid) as def
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+    where t.relnamespace = 'public'::regnamespace and t.relname = any(${seededTables})
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by 1`.execute(db);
+  for (const index of indexes) await sql`drop index ${sql.ref(index.name)}`.execute(db);
+  log(`  loading with ${indexes.length} indexes and ${foreignKeys.length} foreign keys set aside`);
+  let result: T;
+  try {
+    result = await load();
+  } finally {
+    const t0 = performance.now();
+    // Two builds at a time, each with room to sort in memory; GIN builds gain most.
+    let next = 0;
+    const build = () =>
+      db.connection().execute(async (connection) => {
+        await sql`set maintenance_work_mem = '256MB'`.execute(connection);
+        while (next < indexes.length) await sql.raw(indexes[next++]!.def).execute(connection);
+        await sql`reset maintenance_work_mem`.execute(connection);
+      });
+    await Promise.all([build(), build()]);
+    const built = performance.now();
+    // Each check is one join of the whole table against the referenced key: in memory, not in batches on disk.
+    await db.connection().execute(async (connection) => {
+      await sql`set work_mem = '512MB'`.execute(connection);
+      for (const fk of foreignKeys) {
+        await sql`alter table ${sql.table(fk.tbl)} add constraint ${sql.ref(fk.name)} ${sql.raw(fk.def)}`.execute(
+          connection,
+        );
+      }
+      await sql`reset work_mem`.execute(connection);
+    });
+    log(
+      `  indexes built in ${((built - t0) / 1000).toFixed(1)} s, foreign keys validated in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+    );
+  }
+  const after = await schemaShape(db);
+  const lost = before.filter((item) => !after.includes(item));
+  const added = after.filter((item) => !before.includes(item));
+  if (lost.length + added.length > 0) {
+    throw new Error(`the seed changed the schema: missing ${lost.join('; ')}; extra ${added.join('; ')}`);
+  }
+  log(`  schema as migrated: ${after.length} indexes, constraints and triggers compared → same`);
+  return result;
+}
+
+/**
+ * Everything the bench reads (applications, the repayment era, the back office), loaded with indexes and
+ * foreign keys built afterwards (`withIndexesBuiltAfter`), then analysed. Returns the seconds it took and
+ * the CPU seconds PostgreSQL spent on it.
+ */
+export async function seedAll(
+  db: Kysely<Database>,
+  count: number,
+  passwordHash: string,
+  log: (m: string) => void,
+) {
+  const t0 = performance.now();
+  const cpu = await watchDatabaseCpu(db);
+  await withIndexesBuiltAfter(db, log, async () => {
+    await loadApplications(db, count, passwordHash, log);
+    await loadRepayments(db, count, log);
+    await loadBackOffice(db, count, log);
+  });
+  await sql`analyze`.execute(db);
+  return { seconds: (performance.now() - t0) / 1000, databaseCpuSeconds: cpu?.stop() ?? null };
+}
+
+/**
+ * Seeds `count` borrowers, each with one application (and its four document rows), with set-based
+ * generate_series statements. Statuses: 40 % pending, 40 % approved, 20 % rejected; submissions spread
+ * over the last ~40 days. Ids are derived from the row number, so a benchmark can address any row without
+ * reading it first.
  */
 export async function seedApplications(
   db: Kysely<Database>,
@@ -66,33 +208,44 @@ export async function seedApplications(
   passwordHash: string,
   log: (m: string) => void,
 ) {
-  const batch = 50_000;
+  await withIndexesBuiltAfter(db, log, () => loadApplications(db, count, passwordHash, log));
+  // A steady-state database: autovacuum would have set the visibility map by now (index-only scans).
+  await sql`vacuum analyze`.execute(db);
+}
+
+async function loadApplications(
+  db: Kysely<Database>,
+  count: number,
+  passwordHash: string,
+  log: (m: string) => void,
+) {
   const first = sql.raw(`array[${firstNames.map((n) => `'${n}'`).join(',')}]`);
   const last = sql.raw(`array[${lastNames.map((n) => `'${n}'`).join(',')}]`);
-  for (let from = 1; from <= count; from += batch) {
-    const to = Math.min(count, from + batch - 1);
-    await db.transaction().execute(async (trx) => {
+  // Each row's two ids computed once (offset 0 keeps the planner from copying the expression to every use).
+  const ids = (from: number, to: number) => sql`
+    generate_series(${from}::int, ${to}::int) g,
+    lateral (select ${uuidOf(sql`'app' || g`)} as app, ${uuidOf(sql`'user' || g`)} as usr offset 0) ids`;
+  await inChunks(count, CHUNK, (from, to) =>
+    db.transaction().execute(async (trx) => {
       await sql`
         insert into users (id, phone, password_hash, role, created_at, privacy_notice_version)
-        select ${uuidOf(sql`'user' || g`)}, '09' || lpad(g::text, 9, '0'), ${passwordHash}, 'borrower',
+        select ids.usr, '09' || lpad(g::text, 9, '0'), ${passwordHash}, 'borrower',
                now() - (g % 960) * interval '1 hour', ${DEFAULT_PRIVACY_NOTICE_VERSION}
-        from generate_series(${from}::int, ${to}::int) g`.execute(trx);
+        from ${ids(from, to)}`.execute(trx);
       await sql`
         insert into documents (id, owner_id, application_id, kind, content_type, size, width, height, sha256, storage_key)
-        select ${uuidOf(sql`'doc' || g || k`)}, ${uuidOf(sql`'user' || g`)}, ${uuidOf(sql`'app' || g`)}, k,
+        select ${uuidOf(sql`'doc' || g || k`)}, ids.usr, ids.app, k,
                case when k = 'signature' then 'image/png' else 'image/jpeg' end, 1, 1, 1, repeat('0', 64),
-               'applications/' || ${uuidOf(sql`'app' || g`)} || '/' || k || '.jpg'
-        from generate_series(${from}::int, ${to}::int) g, unnest(array['id_front', 'id_back', 'selfie', 'signature']) k`.execute(
-        trx,
-      );
+               'applications/' || ids.app || '/' || k || '.jpg'
+        from ${ids(from, to)}, unnest(array['id_front', 'id_back', 'selfie', 'signature']) k`.execute(trx);
       await sql`
         insert into applications (id, loan_number, borrower_id, phone, full_name, id_number, amount, term_months,
           monthly_rate_bp, monthly_payment, company_name, position, income, monthly_expense, address, email,
           contact_name, contact_phone, contact_address, contact_relation, bank_name, account_number,
           doc_id_front, doc_id_back, doc_selfie, doc_signature, disclosure, disclosure_sha256, terms, status,
           credit_score, submitted_at, decided_at, approved_amount, reject_reason)
-        select ${uuidOf(sql`'app' || g`)}, 'HL-26-' || lpad(g::text, greatest(6, length(g::text)), '0'),
-               ${uuidOf(sql`'user' || g`)},
+        select ids.app, 'HL-26-' || lpad(g::text, greatest(6, length(g::text)), '0'),
+               ids.usr,
                '09' || lpad(g::text, 9, '0'),
                (${first})[1 + g % 20] || ' ' || (${last})[1 + (g / 20) % 20],
                'ID-' || g, (1 + g % 30) * 1000000, (array[6, 12, 18, 24])[1 + g % 4], 200, 1785258,
@@ -107,16 +260,17 @@ export async function seedApplications(
                case when s.status <> 'pending' then now() - (g % 900) * interval '1 hour' end,
                case when s.status = 'approved' then (1 + g % 30) * 1000000 end,
                case when s.status = 'rejected' then 'Income could not be verified' end
-        from generate_series(${from}::int, ${to}::int) g,
+        from ${ids(from, to)},
              lateral (select case when g % 5 < 2 then 'pending' when g % 5 < 4 then 'approved' else 'rejected' end as status) s`.execute(
         trx,
       );
-    });
-    log(`  seeded ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
-  }
+      log(
+        `  seeded ${from.toLocaleString('en')}–${to.toLocaleString('en')} of ${count.toLocaleString('en')}`,
+      );
+    }),
+  );
   await sql`select setval('loan_number_seq', ${count + 1})`.execute(db);
-  // A steady-state database: autovacuum would have set the visibility map by now (index-only scans).
-  await sql`vacuum analyze`.execute(db);
+  await sql`analyze users, documents, applications`.execute(db);
 }
 
 /**
@@ -130,6 +284,11 @@ export async function seedApplications(
  * are what refreshLoanFacts would write. Payout days and due dates are civil dates in Asia/Manila.
  */
 export async function seedRepayments(db: Kysely<Database>, count: number, log: (m: string) => void) {
+  await withIndexesBuiltAfter(db, log, () => loadRepayments(db, count, log));
+  await sql`vacuum analyze`.execute(db);
+}
+
+async function loadRepayments(db: Kysely<Database>, count: number, log: (m: string) => void) {
   const timeZone = 'Asia/Manila';
   await sql`create table bench_schedule (amount bigint, term int, k int, payment bigint, balance_after bigint,
     primary key (amount, term, k))`.execute(db);
@@ -169,13 +328,12 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
       ) base
     ) planned`;
   await sql`create table bench_loans as ${planned(1, 0)}`.execute(db);
-  for (let from = 1; from <= count; from += 100_000) {
-    await sql`insert into bench_loans ${planned(from, Math.min(count, from + 99_999))}`.execute(db);
-  }
+  await inChunks(count, 100_000, async (from, to) => {
+    await sql`insert into bench_loans ${planned(from, to)}`.execute(db);
+  });
   await sql`create index on bench_loans (g)`.execute(db);
-  const batch = 100_000;
-  for (let from = 1; from <= count; from += batch) {
-    const to = Math.min(count, from + batch - 1);
+  await sql`analyze bench_loans`.execute(db);
+  await inChunks(count, CHUNK, async (from, to) => {
     await db.transaction().execute(async (trx) => {
       await sql`
         insert into disbursements (application_id, amount, bank_name, account_number, code_verified, status,
@@ -208,8 +366,10 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
         join bench_schedule next on next.amount = l.amount and next.term = l.term and next.k = l.k_paid + 1
         where a.id = l.id and l.g between ${from} and ${to}`.execute(trx);
     });
-    log(`  repayment era ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
-  }
+    log(
+      `  repayment era ${from.toLocaleString('en')}–${to.toLocaleString('en')} of ${count.toLocaleString('en')}`,
+    );
+  });
   const { rows: summary } = await sql<{ loans: string; repayments: string; past_due: string }>`
     select (select count(*) from bench_loans) as loans,
            (select coalesce(sum(k_paid), 0) from bench_loans) as repayments,
@@ -220,7 +380,7 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
     `  paid out ${Number(summary[0]!.loans).toLocaleString('en')} loans, ${Number(summary[0]!.repayments).toLocaleString('en')} repayments, ${Number(summary[0]!.past_due).toLocaleString('en')} past due`,
   );
   await sql`drop table bench_loans, bench_schedule`.execute(db);
-  await sql`vacuum analyze`.execute(db);
+  await sql`analyze disbursements, repayments, applications`.execute(db);
 }
 
 /**
@@ -229,8 +389,12 @@ export async function seedRepayments(db: Kysely<Database>, count: number, log: (
  * applied by no reference), in batches.
  */
 export async function seedBackOffice(db: Kysely<Database>, count: number, log: (m: string) => void) {
-  for (let from = 1; from <= count; from += 100_000) {
-    const to = Math.min(count, from + 99_999);
+  await withIndexesBuiltAfter(db, log, () => loadBackOffice(db, count, log));
+  await sql`vacuum analyze audit_events, unapplied_payments`.execute(db);
+}
+
+async function loadBackOffice(db: Kysely<Database>, count: number, log: (m: string) => void) {
+  await inChunks(count, CHUNK, async (from, to) => {
     await sql`
       insert into audit_events (at, actor_username, actor_role, action, target_type, target_id, loan_id, changes)
       select now() - (g % 900) * interval '1 hour', 'benchofficer', 'officer',
@@ -253,9 +417,9 @@ export async function seedBackOffice(db: Kysely<Database>, count: number, log: (
       from generate_series(${from}::int, ${to}::int) g
       left join applications a on a.id = ${uuidOf(sql`'app' || (g - 2)`)}
       where g % 50 = 0`.execute(db);
-  }
+  });
   log(`  audit events and kept payments seeded`);
-  await sql`vacuum analyze audit_events, unapplied_payments`.execute(db);
+  await sql`analyze audit_events, unapplied_payments`.execute(db);
 }
 
 /** The row number `g` of each seeded paid-out loan whose facts a bench samples (every 997th paid-out row). */
@@ -265,9 +429,12 @@ export const seededPaidOut = (count: number) =>
     .filter((_, i) => i % 997 === 0)
     .slice(0, 200);
 
-/** A UUID derived from text, shaped as version 4 so it passes the API's UUID validation. */
+/**
+ * A UUID derived from text, shaped as version 4 so it passes the API's UUID validation: the md5 with its
+ * 13th hex digit set to 4 and its 17th to 8 (one md5 per id; `md5uuid` below is the same in TypeScript).
+ */
 function uuidOf(text: RawBuilder<unknown>) {
-  return sql`(substr(md5(${text}), 1, 12) || '4' || substr(md5(${text}), 14, 3) || '8' || substr(md5(${text}), 18))::uuid`;
+  return sql`overlay(overlay(md5(${text}) placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid`;
 }
 
 /** The ids the seed gave row number `g`. */
@@ -276,10 +443,51 @@ export const seededIds = {
   phone: (g: number) => `09${String(g).padStart(9, '0')}`,
 };
 
-import { createHash } from 'node:crypto';
-
 function md5uuid(text: string): string {
   const m = createHash('md5').update(text).digest('hex');
   const h = `${m.slice(0, 12)}4${m.slice(13, 16)}8${m.slice(17)}`;
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * CPU seconds the PostgreSQL server spent (every process of the cluster, sampled each second so that
+ * connections closed meanwhile still count): on a shared machine the wall time says how busy the others
+ * were, this says what the seed itself cost. Null where the database is not a local PostgreSQL (PGlite).
+ */
+export async function watchDatabaseCpu(db: Kysely<Database>) {
+  let postmaster = 0;
+  try {
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    postmaster = Number(readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return null;
+  }
+  const seen = new Map<number, number>();
+  const ticks = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { parent: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  const sample = () => {
+    for (const entry of readdirSync('/proc')) {
+      const pid = Number(entry);
+      if (!pid) continue;
+      try {
+        const { parent, cpu } = ticks(pid);
+        if (parent === postmaster || pid === postmaster) seen.set(pid, cpu);
+      } catch {}
+    }
+  };
+  sample();
+  const start = new Map(seen);
+  const timer = setInterval(sample, 1000);
+  return {
+    /** CPU seconds since the watch began (Linux clock ticks of 1/100 s). */
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      let total = 0;
+      for (const [pid, cpu] of seen) total += cpu - (start.get(pid) ?? 0);
+      return total / 100;
+    },
+  };
 }
