@@ -41,25 +41,31 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
     ),
     ranked as (
       -- bigint, not numeric: the middle ranks below are integer divisions.
-      select hour, n, (sum(n) over (order by hour))::bigint - n as before, (sum(n) over ())::bigint as total
-      from resolve
+      select hour, n, (sum(n) over (order by hour))::bigint - n as before from resolve
     ),
-    middle as (
+    ranks as (
+      select (total - 1) / 2 as k from (select sum(n)::bigint as total from resolve) t where total > 0
+      union all
+      select total / 2 from (select sum(n)::bigint as total from resolve) t where total > 0
+    ),
+    -- The bucket holding each middle rank (the last one starting at or before it), and the offset in it.
+    picks as materialized (
+      select b.hour, k.k - b.before as off from ranks k
+      cross join lateral (select hour, before from ranked r where r.before <= k.k order by r.before desc limit 1) b
+    ),
+    middle as materialized (
       select (select extract(epoch from c.resolved_at - c.created_at) from complaints c
               where c.status = 'resolved'
-                and extract(epoch from c.resolved_at - c.created_at) >= r.hour * 3600
-                and extract(epoch from c.resolved_at - c.created_at) < (r.hour + 1) * 3600
+                and extract(epoch from c.resolved_at - c.created_at) >= p.hour * 3600
+                and extract(epoch from c.resolved_at - c.created_at) < (p.hour + 1) * 3600
               order by extract(epoch from c.resolved_at - c.created_at)
-              offset k.k - r.before limit 1)::float8 as v
-      from (select distinct total from ranked) t
-      cross join lateral (values ((t.total - 1) / 2), (t.total / 2)) k (k)
-      join ranked r on r.before <= k.k and k.k < r.before + r.n
+              offset p.off limit 1)::float8 as v
+      from picks p
     )
     select
       (select count(*) from users, day where role = 'borrower' and created_at >= day.start) as registered_today,
       (select sum(n) from dashboard_figures where figure = 'borrowers') as registered_total,
-      (select min(amount) from applications, day where submitted_at >= day.start) as min_loan_today,
-      (select max(amount) from applications, day where submitted_at >= day.start) as max_loan_today,
+      loans_today.min_loan_today, loans_today.max_loan_today,
       (select coalesce(sum(amount), 0) from disbursements, day
          where status = 'paid' and decided_at >= day.start) as disbursed_today,
       (select json_object_agg(status, n) from statuses where n <> 0) as statuses,
@@ -68,6 +74,9 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       (select sum(n) from dashboard_figures where figure = 'open_complaints') as open_complaints,
       -- As percentile_cont(0.5) interpolates between the two middle values (float8).
       (select round(min(v) + (max(v) - min(v)) * 0.5) from middle) as median_resolve_seconds
+    -- Both from one pass over today's entries of applications_submitted_idx (amount included).
+    from (select min(amount) as min_loan_today, max(amount) as max_loan_today from applications, day
+          where submitted_at >= day.start) loans_today
   `.execute(deps.db);
   const r = rows[0]!;
   const count = (statuses: readonly LoanStatus[]) =>
