@@ -15,6 +15,8 @@ export const userDto = z.object({
   lastLoginAt: z.string().nullable(),
   /** A borrower who has not accepted the current privacy notice: asked before anything else (issue #14). */
   privacyConsentRequired: z.boolean(),
+  /** The language everything sent to this user is written in (issue #36); a new device's screen follows it. */
+  language: z.enum(languages),
 });
 export type UserDto = z.infer<typeof userDto>;
 

@@ -24,5 +24,6 @@ export function toUserDto(user: User, noticeVersion: string): UserDto {
     createdAt: user.created_at.toISOString(),
     lastLoginAt: user.last_login_at?.toISOString() ?? null,
     privacyConsentRequired: privacyConsentPending(user, noticeVersion),
+    language: user.language,
   };
 }

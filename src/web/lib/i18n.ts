@@ -137,6 +137,20 @@ void i18nReady.then(() =>
   }),
 );
 
+/**
+ * At sign-in, the screen follows the language the account keeps (the one its messages are written in) unless
+ * the reader chose one on this device: a borrower who chose Khmer on their old phone sees Khmer on a new one,
+ * while a choice made here (a shared phone, or just now on the sign-in page) is left as it is.
+ */
+export function followAccountLanguage(language: Language): void {
+  try {
+    if (isLanguage(window.localStorage.getItem(languageStorageKey))) return;
+  } catch {
+    // Storage unavailable: nothing was chosen that could be kept; follow the account.
+  }
+  if (language !== currentLanguage()) void i18n.changeLanguage(language);
+}
+
 /** The language actually in use, narrowed to the supported ones. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;

@@ -5,6 +5,7 @@ import type { ChangePasswordInput, LoginInput } from '../../domain/schemas/auth'
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
 import { apiFetch, setCsrfToken } from './api';
 import { clearFormDrafts, keepOnlyDraftsOf } from './draft-store';
+import { followAccountLanguage } from './i18n';
 
 /** The session's TanStack Query key; every other query is dropped when the user changes. */
 export const sessionQueryKey = ['session'] as const;
@@ -96,7 +97,10 @@ export function useSetSession(options: { newUser?: boolean } = {}) {
         // no other user's kept drafts stay on this device (a shared phone).
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
         signOutReasons.delete(queryClient);
-        if (session.user) keepOnlyDraftsOf(session.user.id);
+        if (session.user) {
+          keepOnlyDraftsOf(session.user.id);
+          followAccountLanguage(session.user.language);
+        }
       }
       queryClient.setQueryData(sessionQueryKey, session);
     },

@@ -196,6 +196,7 @@ export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
     status: 'active',
     mustChangePassword: false,
     privacyConsentRequired: false,
+    language: 'en',
     avatar: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
     lastLoginAt: null,

@@ -102,6 +102,8 @@ describe('SMS in the borrower’s language', () => {
     const loanId = await seedApplication(t.db, { borrowerId: user.id, phone, status: 'approved' });
     await seedPaidDisbursement(t.db, loanId, { amountMinor: 5_000_000 }, t.deps);
     const borrower = await t.loginAs(phone, password);
+    // Signed in on another phone: the account says its language, for that screen to follow.
+    expect((await borrower.get('/api/me')).body.user.language).toBe('km');
 
     // A withdrawal code: Khmer, with the amount and the safety line.
     const code = await sendWithdrawalCode(borrower, 10_000);
@@ -140,6 +142,7 @@ describe('SMS in the borrower’s language', () => {
     const switched = await borrower.post('/api/account/language', { language: 'fil' });
     expect(switched.status, switched.text).toBe(200);
     expect(switched.body).toEqual({ language: 'fil' });
+    expect((await borrower.get('/api/me')).body.user.language).toBe('fil');
     await runRemindersAt(FIRST_DUE, '09:00');
     const filipinoReminder = await newest(phone, 'payment_reminder');
     expect(filipinoReminder).toContain('Paalala ng Hiram');

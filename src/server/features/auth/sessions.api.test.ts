@@ -63,6 +63,7 @@ describe('sessions', () => {
         createdAt: user.created_at.toISOString(),
         lastLoginAt: expect.any(String),
         privacyConsentRequired: false,
+        language: 'en',
       },
       csrfToken: agent.csrfToken,
     });

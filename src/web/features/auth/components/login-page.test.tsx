@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../../lib/i18n';
 import { errorBody, makeUser, mockApi, renderApp, signedInMe, signedOutMe } from '../../../test/render';
 
 async function fillAndSubmit(identifier: string, password: string) {
@@ -134,5 +135,27 @@ describe('login page', () => {
     await fillAndSubmit('olive', 'right-password');
     expect(await screen.findByRole('heading', { name: 'Home Page Summary' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/home');
+  });
+  it('on a device where no language was chosen, the screen follows the language the account keeps', async () => {
+    // The test setup's English counts as a choice made here: a new phone has none.
+    window.localStorage.clear();
+    mockApi({ 'GET /api/me': signedOutMe, 'POST /api/auth/login': signedInMe(makeUser({ language: 'km' })) });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('09171234567', 'right-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+    const title = i18n.getFixedT('km')('borrower.title.application');
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    expect(window.localStorage.getItem('hiram.lang')).toBe('km');
+  });
+
+  it('keeps the language the reader chose on this device', async () => {
+    // Chosen here (beforeEach's switch to English is kept as this device's choice).
+    expect(window.localStorage.getItem('hiram.lang')).toBe('en');
+    mockApi({ 'GET /api/me': signedOutMe, 'POST /api/auth/login': signedInMe(makeUser({ language: 'km' })) });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('09171234567', 'right-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+    expect(screen.getByRole('heading', { name: 'Loan Application' })).toBeTruthy();
+    expect(i18n.language).toBe('en');
   });
 });
