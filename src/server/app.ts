@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { AppError } from '../domain/errors';
 import { CredentialChecks } from './auth/attempt-limits';
 import { registerAuth } from './auth/plugin';
@@ -172,10 +173,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const hearing = bus instanceof PostgresEventBus ? { hearingChanges: () => bus.listenerPid !== null } : {};
   const sessionCache = new SessionCache<SessionRow>(config.sessionCacheMs, hearing);
   const clock = options.clock ?? systemClock;
+  // A write request's marker goes out through the database and comes back on the channel heard below
+  // (docs/decisions/043); when nothing hears the database, a write request empties every answer instead.
+  const hearsDatabase = bus instanceof PostgresEventBus || options.listen !== undefined;
   // Aged by the app's clock: some answers depend on it (days overdue), so a clock moved on is a new moment.
   const answerCache = new AnswerCache(config.staffAnswerCacheMs, {
     ...hearing,
     now: () => clock.now().getTime(),
+    ...(hearsDatabase
+      ? {
+          announce: (payload: string) =>
+            sql`select pg_notify(${ANSWER_CHANGES_CHANNEL}, ${payload})`.execute(options.db),
+        }
+      : {}),
   });
   // A change to a user, a session or a second factor, announced by the database's triggers (migration 018),
   // drops what this instance read about that user's sessions; null (announcements missed) drops everything.
@@ -183,8 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     userId ? sessionCache.forgetUser(userId) : sessionCache.clear();
   const stopHearingBus = bus.subscribeSessionChanges(forgetSessions);
   const stopHearingDb = await options.listen?.(SESSION_CHANGES_CHANNEL, forgetSessions);
-  // A change to a table a back-office answer reads (migration 020) empties the answers (decision 030).
-  const forgetAnswers = () => answerCache.clear();
+  // A change to a table a back-office answer reads (migrations 020, 034) forgets the answers reading it.
+  const forgetAnswers = (payload: string | null) => answerCache.heard(payload);
   const stopHearingAnswers = bus.subscribeAnswerChanges(forgetAnswers);
   const stopHearingDbAnswers = await options.listen?.(ANSWER_CHANGES_CHANNEL, forgetAnswers);
   app.addHook('onClose', async () => {

@@ -67,9 +67,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onSend', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     deps.sessionCache.clear();
-    // The same for back-office answers (docs/decisions/030): an approval is gone from the pending page the
-    // moment its answer arrives.
-    deps.answerCache.clear();
+    // The same for back-office answers (docs/decisions/030, 043): an approval is gone from the pending page
+    // the moment its answer arrives. Only the answers reading a table the request changed go: once this
+    // instance has heard its own commits' announcements (or, not heard in time, all of them).
+    await deps.answerCache.caughtUp();
   });
 }
 

@@ -25,14 +25,16 @@ export interface EventBus {
    */
   subscribeSessionChanges(handler: SessionChangeHandler): () => void;
   /**
-   * A table a back-office answer reads changed, as migration 020's triggers announce it, or announcements
-   * may have been missed. Heard the same way as session changes.
+   * A table a back-office answer reads changed, as migration 020's triggers announce it (its name since
+   * migration 034, or a write request's marker), or null: announcements may have been missed. Heard the
+   * same way as session changes.
    */
-  subscribeAnswerChanges(handler: () => void): () => void;
+  subscribeAnswerChanges(handler: AnswerChangeHandler): () => void;
   close(): Promise<void>;
 }
 
 export type SessionChangeHandler = (userId: string | null) => void;
+export type AnswerChangeHandler = (payload: string | null) => void;
 
 /** The channel migration 018's triggers notify with the id of a user whose sessions changed. */
 export const SESSION_CHANGES_CHANNEL = 'hiram_sessions';
@@ -54,7 +56,7 @@ export class MemoryEventBus implements EventBus {
   subscribeSessionChanges(_handler: SessionChangeHandler) {
     return () => {};
   }
-  subscribeAnswerChanges(_handler: () => void) {
+  subscribeAnswerChanges(_handler: AnswerChangeHandler) {
     return () => {};
   }
   async close() {
@@ -104,7 +106,7 @@ export class PostgresEventBus implements EventBus {
   /** Stops the current connection's heartbeat and closes its socket. */
   private hangUp: (() => void) | null = null;
   private readonly sessionHandlers = new Set<SessionChangeHandler>();
-  private readonly answerHandlers = new Set<() => void>();
+  private readonly answerHandlers = new Set<AnswerChangeHandler>();
 
   constructor(
     private readonly url: string,
@@ -158,7 +160,7 @@ export class PostgresEventBus implements EventBus {
     client.on('notification', (message) => {
       try {
         if (message.channel === SESSION_CHANGES_CHANNEL) this.announceSessionChange(message.payload || null);
-        else if (message.channel === ANSWER_CHANGES_CHANNEL) this.announceAnswerChange();
+        else if (message.channel === ANSWER_CHANGES_CHANNEL) this.announceAnswerChange(message.payload ?? '');
         else if (message.channel === CHANNEL && message.payload)
           void this.local.publish(JSON.parse(message.payload));
       } catch (error) {
@@ -271,7 +273,7 @@ export class PostgresEventBus implements EventBus {
     return () => void this.sessionHandlers.delete(handler);
   }
 
-  subscribeAnswerChanges(handler: () => void) {
+  subscribeAnswerChanges(handler: AnswerChangeHandler) {
     this.answerHandlers.add(handler);
     return () => void this.answerHandlers.delete(handler);
   }
@@ -280,14 +282,14 @@ export class PostgresEventBus implements EventBus {
     for (const handler of this.sessionHandlers) handler(userId);
   }
 
-  private announceAnswerChange() {
-    for (const handler of this.answerHandlers) handler();
+  private announceAnswerChange(payload: string | null) {
+    for (const handler of this.answerHandlers) handler(payload);
   }
 
   /** Announcements may have been missed: anyone's sessions and every answer may be stale. */
   private announceMissed() {
     this.announceSessionChange(null);
-    this.announceAnswerChange();
+    this.announceAnswerChange(null);
   }
 
   async close() {

@@ -1,9 +1,23 @@
+import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ANSWER_TABLES } from '../db/migrations/020-answer-change-notify';
+import { buildApp } from '../app';
+import { ANNOUNCING_TABLES } from '../db/migrations/034-answer-change-tables';
+import { openDatabase } from '../db/open';
 import type { Database } from '../db/schema';
+import { PostgresEventBus } from '../events/bus';
 import { eventually } from '../test-support/eventually';
-import { type Agent, createTestApp, type TestApp, testDbKind } from '../test-support/test-app';
+import { multipartBody } from '../test-support/images';
+import { seedApplication } from '../test-support/seed';
+import {
+  type Agent,
+  createTestApp,
+  silentLogger,
+  type TestApp,
+  testConfig,
+  testDbKind,
+} from '../test-support/test-app';
+import type { App } from './types';
 
 /**
  * The back-office answer cache (docs/decisions/030) with a time limit far longer than any test waits, so
@@ -12,7 +26,7 @@ import { type Agent, createTestApp, type TestApp, testDbKind } from '../test-sup
 const LONG = { staffAnswerCacheMs: 10_000 };
 const onPostgres = testDbKind() === 'postgres';
 
-/** Tables no back-office answer reads, so their changes announce nothing (migration 020 says why). */
+/** Tables no back-office answer reads, so their changes announce nothing (migrations 020 and 034 say why). */
 const NOT_READ_BY_ANSWERS = [
   'borrower_events',
   'consents',
@@ -34,12 +48,10 @@ const NOT_READ_BY_ANSWERS = [
 describe('back-office answer cache', () => {
   let t: TestApp;
   let admin: Agent;
-  let adminId: string;
   beforeAll(async () => {
     // On PostgreSQL with the app's listening connection, as deployed with DATABASE_URL.
     t = await createTestApp({ config: LONG, postgresEvents: onPostgres });
     const a = await t.createUser({ role: 'admin' });
-    adminId = a.user.id;
     admin = await t.loginAs(a.user.username!, a.password);
   });
   afterAll(() => t.close());
@@ -51,31 +63,26 @@ describe('back-office answer cache', () => {
   };
   /**
    * Waits until this instance has heard every change announced so far (on PostgreSQL they come a moment
-   * later). Announcements arrive in commit order, and within one transaction in the order sent: changing
-   * the admin's row announces the admin's sessions (row trigger), then the answers (statement trigger), so
-   * the first emptying heard after that session notice is this change's, and every earlier one is in.
+   * later), independently of how a write request does it (docs/decisions/043).
    */
   const announcementsHeard = async () => {
-    const sessions = vi.spyOn(t.deps.sessionCache, 'forgetUser');
-    const answers = vi.spyOn(t.deps.answerCache, 'clear');
+    // Its own notice, sent after every change so far, arrives after theirs (in commit order).
+    const heard = vi.spyOn(t.deps.answerCache, 'heard');
     try {
-      await t.db.updateTable('users').set({ avatar: 2 }).where('id', '=', adminId).execute();
-      const heard = await eventually(async () => {
-        const index = sessions.mock.calls.findIndex(([id]) => id === adminId);
-        if (index < 0) return false;
-        const after = sessions.mock.invocationCallOrder[index]!;
-        return answers.mock.invocationCallOrder.some((order) => order > after);
-      });
-      expect(heard).toBe(true);
+      const marker = `sync:test-${Math.random()}`;
+      await sql`select pg_notify('hiram_answers', ${marker})`.execute(t.db);
+      expect(await eventually(async () => heard.mock.calls.some(([payload]) => payload === marker))).toBe(
+        true,
+      );
     } finally {
-      sessions.mockRestore();
-      answers.mockRestore();
+      heard.mockRestore();
     }
   };
   /** A staff user listed, and that answer kept. */
   const listedAndKept = async () => {
     const { user } = await t.createUser({ role: 'officer' });
     await announcementsHeard();
+    t.deps.answerCache.clear();
     expect(await usernameListed(user.phone!)).toEqual([user.username]);
     expect(t.deps.answerCache.size).toBe(1);
     return user;
@@ -114,15 +121,203 @@ describe('back-office answer cache', () => {
     expect(await usernameListed(first.phone!)).toEqual([first.username]);
   });
 
-  it('any write request empties it before its answer leaves, even one that changes no listed table', async () => {
+  it('a write request forgets, before its answer leaves, the answers reading a table it changed', async () => {
+    const user = await listedAndKept();
+    await unannounced((trx) => rename(trx, user.id, 'renamed-before-a-write'));
+    expect(await usernameListed(user.phone!)).toEqual([user.username]);
+    // Adding a user changes users: the very next request reads the list again.
+    const added = await admin.post('/api/admin/users', {
+      username: t.nextUsername('added'),
+      password: 'temporary-pass-1',
+      phone: t.nextPhone(),
+      role: 'officer',
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(await usernameListed(user.phone!)).toEqual(['renamed-before-a-write']);
+  });
+
+  it('the next request after a write sees it even when announcements are slow to arrive', async () => {
+    const user = await listedAndKept();
+    await unannounced((trx) => rename(trx, user.id, 'renamed-before-a-slow-write'));
+    // Every announcement reaches the cache 100 ms late, in the order it arrived (a busy listener).
+    const cache = t.deps.answerCache;
+    const heard = cache.heard.bind(cache);
+    const slow = vi
+      .spyOn(cache, 'heard')
+      .mockImplementation((payload) => void setTimeout(() => heard(payload), 100));
+    try {
+      const added = await admin.post('/api/admin/users', {
+        username: t.nextUsername('slow'),
+        password: 'temporary-pass-1',
+        phone: t.nextPhone(),
+        role: 'officer',
+      });
+      expect(added.status, added.text).toBe(201);
+      expect(await usernameListed(user.phone!)).toEqual(['renamed-before-a-slow-write']);
+    } finally {
+      slow.mockRestore();
+    }
+  });
+
+  it('a write request that changes no table an answer reads leaves every answer', async () => {
     // Signed in first: signing up and in change users (announced), signing out only a session (not).
     const { phone, password } = await t.signUpBorrower();
     const borrower = await t.loginAs(phone, password);
     const user = await listedAndKept();
-    await unannounced((trx) => rename(trx, user.id, 'renamed-before-a-write'));
-    expect(await usernameListed(user.phone!)).toEqual([user.username]);
+    await unannounced((trx) => rename(trx, user.id, 'renamed-unseen'));
     expect((await borrower.post('/api/auth/logout')).status).toBe(200);
-    expect(await usernameListed(user.phone!)).toEqual(['renamed-before-a-write']);
+    expect(await usernameListed(user.phone!)).toEqual([user.username]);
+  });
+
+  describe('an unrelated list keeps its answer, a related one reads again', () => {
+    /** A list's answer, and whether its use case ran (false: the answer came from the cache). */
+    const readFor = async (url: string) => {
+      const cache = t.deps.answerCache;
+      const get = cache.get.bind(cache);
+      let read = false;
+      const spy = vi.spyOn(cache, 'get').mockImplementation((key, reads, run) =>
+        get(key, reads, () => {
+          read = true;
+          return run();
+        }),
+      );
+      try {
+        const answer = await admin.get(url);
+        expect(answer.status, `${url}: ${answer.text}`).toBe(200);
+        expect(spy).toHaveBeenCalledTimes(1);
+        return { body: answer.body, read };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const complaint = async () => {
+      const b = await t.signUpBorrower();
+      await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+      const borrower = await t.loginAs(b.phone, b.password);
+      const body = multipartBody({ category: 'collection_practices', text: 'Called at midnight.' }, []);
+      const filed = await borrower.request('POST', '/api/complaints', {
+        raw: body.payload,
+        headers: { 'content-type': body.contentType },
+      });
+      expect(filed.status, filed.text).toBe(201);
+      return filed.body.id as string;
+    };
+
+    it('a complaint reply keeps the users list and reads the complaints list again', async () => {
+      const id = await complaint();
+      const user = await listedAndKept();
+      const users = `/api/admin/users?phone=${user.phone}`;
+      expect((await readFor(users)).read).toBe(false);
+      const before = await readFor('/api/staff/complaints');
+      expect(before.body.items.some((c: { id: string }) => c.id === id)).toBe(true);
+      expect((await readFor('/api/staff/complaints')).read).toBe(false);
+
+      const replied = await admin.post(`/api/staff/complaints/${id}/replies`, { message: 'We are on it.' });
+      expect(replied.status, replied.text).toBe(200);
+
+      // Kept: not read again.
+      const kept = await readFor(users);
+      expect(kept.read).toBe(false);
+      expect(kept.body.items.map((u: { username: string }) => u.username)).toEqual([user.username]);
+      // Read again, and the reply is in it.
+      const after = await readFor('/api/staff/complaints');
+      expect(after.read).toBe(true);
+      const row = after.body.items.find((c: { id: string }) => c.id === id);
+      expect(row).toBeDefined();
+      expect(row).not.toEqual(before.body.items.find((c: { id: string }) => c.id === id));
+    });
+
+    it('adding a user keeps the overdue list and reads the users list again', async () => {
+      await readFor('/api/staff/overdue');
+      expect((await readFor('/api/staff/overdue')).read).toBe(false);
+      const phone = t.nextPhone();
+      expect((await readFor(`/api/admin/users?phone=${phone}`)).body.items).toEqual([]);
+      const username = t.nextUsername('added');
+      const added = await admin.post('/api/admin/users', {
+        username,
+        password: 'temporary-pass-1',
+        phone,
+        role: 'finance',
+      });
+      expect(added.status, added.text).toBe(201);
+      expect((await readFor('/api/staff/overdue')).read).toBe(false);
+      const users = await readFor(`/api/admin/users?phone=${phone}`);
+      expect(users.read).toBe(true);
+      expect(users.body.items.map((u: { username: string }) => u.username)).toEqual([username]);
+    });
+
+    it('random writes and reads: every answer is what an uncached read gives at that moment', async () => {
+      // The same database through an app that keeps nothing: the answer every read must equal.
+      const plain: App = await buildApp({
+        config: testConfig({ staffAnswerCacheMs: 0 }),
+        db: t.db,
+        dbKind: t.kind,
+        logger: false,
+      });
+      const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const complaints = [await complaint(), await complaint()];
+      const staff = await Promise.all([1, 2].map(() => t.createUser({ role: 'officer' })));
+      const lists = [
+        '/api/admin/users',
+        `/api/admin/users?phone=${staff[0]!.user.phone}`,
+        '/api/staff/complaints',
+        '/api/staff/overdue',
+        '/api/admin/audit',
+        '/api/staff/applications/pending',
+        '/api/staff/applications/approved',
+        '/api/staff/dashboard',
+      ];
+      type Write = (pick: number) => Promise<unknown>;
+      const writes: Record<string, Write> = {
+        'add a user': () =>
+          admin.post('/api/admin/users', {
+            username: t.nextUsername('p'),
+            password: 'temporary-pass-1',
+            phone: t.nextPhone(),
+            role: 'finance',
+          }),
+        'change a user': (pick) =>
+          admin.post(`/api/admin/users/${staff[pick % 2]!.user.id}`, {
+            phone: t.nextPhone(),
+            password: 'temporary-pass-2',
+          }),
+        'reply to a complaint': (pick) =>
+          admin.post(`/api/staff/complaints/${complaints[pick % 2]}/replies`, { message: `reply ${pick}` }),
+        'a wrong password': (pick) =>
+          t
+            .agent()
+            .post('/api/auth/login', { identifier: staff[pick % 2]!.user.username, password: 'wrong' }),
+        'file an application': async () => {
+          const b = await t.signUpBorrower();
+          await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone });
+          // Not a write request of this app: wait until its announcement is heard, as a request would.
+          await t.deps.answerCache.caughtUp();
+        },
+      };
+      const step = fc.oneof(
+        fc.record({ write: fc.constantFrom(...Object.keys(writes)), pick: fc.nat(9) }),
+        fc.record({ read: fc.constantFrom(...lists) }),
+      );
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 10 }), async (steps) => {
+            for (const s of steps) {
+              if ('write' in s) {
+                await writes[s.write]!(s.pick);
+                continue;
+              }
+              const kept = await admin.get(s.read);
+              const fresh = await plain.inject({ method: 'GET', url: s.read, headers: { cookie } });
+              expect(kept.status, kept.text).toBe(200);
+              expect(kept.body, s.read).toEqual(fresh.json());
+            }
+          }),
+          { numRuns: 25 },
+        );
+      } finally {
+        await plain.close();
+      }
+    });
   });
 
   it("a change made outside the app is announced by the database's triggers and empties it", async () => {
@@ -150,6 +345,7 @@ describe('back-office answer cache', () => {
     const statements = vi.spyOn(t.db.getExecutor(), 'executeQuery');
     const kept = vi.spyOn(t.deps.answerCache, 'get');
     const readBy = new Map<string, Set<string>>();
+    const declared = new Map<string, Set<string>>();
     try {
       for (const path of paths) {
         // Each as it is, and with a search, which some lists read another way.
@@ -161,6 +357,9 @@ describe('back-office answer cache', () => {
           if (kept.mock.calls.length === 0) continue;
           expect(answer.status, `${url}: ${answer.text}`).toBe(200);
           const text = statements.mock.calls.map(([query]) => query.sql).join('\n');
+          const says = declared.get(path) ?? new Set<string>();
+          for (const [, reads] of kept.mock.calls) for (const table of reads) says.add(table);
+          declared.set(path, says);
           const tables = readBy.get(path) ?? new Set<string>();
           for (const table of tableNames)
             if (new RegExp(`"${table}"|\\b${table}\\b`).test(text)) tables.add(table);
@@ -173,9 +372,13 @@ describe('back-office answer cache', () => {
     }
     // Every list and the dashboard's two answers: the check cannot pass by finding none.
     expect(readBy.size).toBeGreaterThanOrEqual(13);
+    // What each route says it reads is what its SQL reads: a table left out would keep a stale answer.
+    const sorted = (map: Map<string, Set<string>>) =>
+      Object.fromEntries([...map].map(([path, tables]) => [path, [...tables].sort()]));
+    expect(sorted(declared)).toEqual(sorted(readBy));
     const unannounced = [...readBy].flatMap(([path, tables]) =>
       [...tables]
-        .filter((table) => !(ANSWER_TABLES as readonly string[]).includes(table))
+        .filter((table) => !(ANNOUNCING_TABLES as readonly string[]).includes(table))
         .map((table) => `${path}: ${table}`),
     );
     expect(unannounced).toEqual([]);
@@ -186,10 +389,73 @@ describe('back-office answer cache', () => {
       select table_name as name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
       order by 1`.execute(t.db);
-    expect(tables.map((r) => r.name)).toEqual([...ANSWER_TABLES, ...NOT_READ_BY_ANSWERS].sort());
+    expect(tables.map((r) => r.name)).toEqual([...ANNOUNCING_TABLES, ...NOT_READ_BY_ANSWERS].sort());
     const { rows: announcing } = await sql<{ name: string }>`
       select c.relname as name from pg_trigger tg join pg_class c on c.oid = tg.tgrelid
       where tg.tgname = c.relname || '_answers_changed' order by 1`.execute(t.db);
-    expect(announcing.map((r) => r.name)).toEqual([...ANSWER_TABLES].sort());
+    expect(announcing.map((r) => r.name)).toEqual([...ANNOUNCING_TABLES].sort());
+  });
+});
+
+describe.skipIf(!onPostgres)('back-office answers across two instances on one PostgreSQL', () => {
+  let t: TestApp;
+  let admin: Agent;
+  let other: App;
+  let closeOther: () => Promise<void>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: LONG, postgresEvents: true });
+    const a = await t.createUser({ role: 'admin' });
+    admin = await t.loginAs(a.user.username!, a.password);
+    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 3 });
+    const events = new PostgresEventBus(t.databaseUrl!, silentLogger);
+    await events.start();
+    other = await buildApp({
+      config: testConfig({ ...LONG, databaseUrl: t.databaseUrl }),
+      db: database.db,
+      dbKind: 'postgres',
+      events,
+      logger: false,
+    });
+    closeOther = async () => {
+      await other.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await closeOther?.();
+    await t.close();
+  });
+
+  it('a write on one instance: the other forgets the answers reading what it changed, and keeps the rest', async () => {
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const onOther = async (url: string) => {
+      const answer = await other.inject({ method: 'GET', url, headers: { cookie } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    const phone = t.nextPhone();
+    const users = `/api/admin/users?phone=${phone}`;
+    // Both kept on the other instance, once it has heard every announcement so far.
+    await other.deps.answerCache.caughtUp();
+    other.deps.answerCache.clear();
+    expect((await onOther(users)).items).toEqual([]);
+    const overdue = await onOther('/api/staff/overdue');
+    expect(other.deps.answerCache.size).toBe(2);
+
+    const username = t.nextUsername('elsewhere');
+    const added = await admin.post('/api/admin/users', {
+      username,
+      password: 'temporary-pass-1',
+      phone,
+      role: 'officer',
+    });
+    expect(added.status, added.text).toBe(201);
+    // Once the other instance has heard what was committed before now (a moment later), its next request
+    // reads the users list again, and still answers the overdue list from what it kept.
+    await other.deps.answerCache.caughtUp();
+    expect(other.deps.answerCache.size).toBe(1);
+    expect((await onOther(users)).items.map((u: { username: string }) => u.username)).toEqual([username]);
+    expect(await onOther('/api/staff/overdue')).toEqual(overdue);
+    expect(other.deps.answerCache.size).toBe(2);
   });
 });

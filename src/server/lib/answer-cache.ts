@@ -1,26 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { ANNOUNCING_TABLES } from '../db/migrations/034-answer-change-tables';
+
 /**
  * Back-office answers (list pages, dashboard figures) read moments ago, shared by the requests that ask for
  * the same thing (docs/decisions/030). Correctness rests on what empties it, not on the time limit alone,
- * exactly as for the session cache (decision 027):
- * - every write request of this instance empties it before its answer leaves;
- * - the database's triggers (migration 020) announce every change to a table an answer reads, and every
- *   instance empties its cache on hearing it; a lost listening connection empties it too, and nothing is
- *   kept while it is down;
- * - an answer still being read is shared only until the next emptying: requests after that read again.
+ * exactly as for the session cache (decision 027). Each answer names the tables it reads, and a change
+ * empties only the answers that read the changed table (docs/decisions/043):
+ * - the database's triggers (migrations 020 and 034) announce every change to a table an answer reads, by
+ *   its name, and every instance forgets the answers reading it on hearing it; an announcement naming no
+ *   table it knows, a lost listening connection, or one got back empties everything, and nothing is kept
+ *   while it is down;
+ * - a write request of this instance, before its answer leaves, sends a marker of its own and waits until
+ *   it hears it: announcements arrive in commit order, so by then it has heard those of its own commits.
+ *   Not heard in time (or nothing listening): everything is emptied, as before decision 043;
+ * - an answer still being read is shared only until it is forgotten: requests after that read again.
  * The time limit (STAFF_ANSWER_CACHE_MS) bounds what a lost notification could leave behind, and how long
  * an answer that depends on the clock alone (an overdue day count) may lag it.
  */
+/** A table a back-office answer may read: one that announces its changes (migrations 020 and 034). */
+export type AnswerTable = (typeof ANNOUNCING_TABLES)[number];
+
+const KNOWN_TABLES: ReadonlySet<string> = new Set(ANNOUNCING_TABLES);
+
+/** How a write request's own marker is told from a table's name on the announcement channel. */
+const MARKER_PREFIX = 'sync:';
+
+/** How long a write request waits to hear its marker before emptying everything instead. */
+export const CATCH_UP_MS = 1_000;
+
 export interface AnswerCacheOptions {
   maxEntries?: number;
   now?: () => number;
   /** Whether changes made elsewhere are being heard; while not, nothing is kept. */
   hearingChanges?: () => boolean;
+  /**
+   * Sends `payload` on the announcement channel through the database (`pg_notify`), to be heard back by
+   * `heard`. Absent when nothing here hears the database: a write request then empties everything.
+   */
+  announce?: (payload: string) => Promise<unknown>;
+  /** How long a write request waits to hear its marker (CATCH_UP_MS). */
+  catchUpMs?: number;
 }
 
 interface Entry {
   /** The cache's clock when its read began: an answer is aged from what the database saw, not from its end. */
   startedAt: number;
   value: Promise<unknown>;
+  reads: readonly AnswerTable[];
 }
 
 export class AnswerCache {
@@ -28,6 +54,13 @@ export class AnswerCache {
   private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly hearingChanges: () => boolean;
+  private readonly announce: ((payload: string) => Promise<unknown>) | undefined;
+  private readonly catchUpMs: number;
+  /** Markers sent and not yet heard, each with what to do when it is (or when everything is emptied). */
+  private readonly waiting = new Map<string, () => void>();
+  /** The next marker's round, joined by the write requests that finish before it is sent. */
+  private nextRound: Promise<void> | null = null;
+  private lastRound: Promise<void> = Promise.resolve();
 
   constructor(
     /** 0 turns the cache off: every request reads. */
@@ -37,14 +70,17 @@ export class AnswerCache {
     this.maxEntries = options.maxEntries ?? 1_000;
     this.now = options.now ?? (() => performance.now());
     this.hearingChanges = options.hearingChanges ?? (() => true);
+    this.announce = options.announce;
+    this.catchUpMs = options.catchUpMs ?? CATCH_UP_MS;
   }
 
   /**
    * The answer for `key`: one read moments ago (or still under way) when there is one, else `read()`, kept
    * for the next requests. A read that fails is not kept. `key` must name everything the answer depends on
-   * apart from the database (the route and its parsed query).
+   * apart from the database (the route and its parsed query), and `reads` every table `read` reads
+   * (`answer-cache.api.test.ts` checks it against the SQL each cached route runs).
    */
-  get<T>(key: string, read: () => Promise<T>): Promise<T> {
+  get<T>(key: string, reads: readonly AnswerTable[], read: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return read();
     const now = this.now();
     const entry = this.entries.get(key);
@@ -61,7 +97,7 @@ export class AnswerCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const kept: Entry = { startedAt: now, value };
+    const kept: Entry = { startedAt: now, value, reads };
     this.entries.set(key, kept);
     value.catch(() => {
       if (this.entries.get(key) === kept) this.entries.delete(key);
@@ -69,9 +105,70 @@ export class AnswerCache {
     return value;
   }
 
-  /** Anything may have changed: a write request, a change notice, a lost notification connection. */
+  /**
+   * An announcement heard on the channel: a table's name forgets the answers that read it; a marker of this
+   * instance's is its write request caught up (another instance's is nothing to us); anything else (an empty
+   * payload, an older instance's, a table unknown to this version, null for "announcements were missed")
+   * may mean any change, so everything goes.
+   */
+  heard(payload: string | null): void {
+    if (payload?.startsWith(MARKER_PREFIX)) {
+      this.waiting.get(payload)?.();
+      return;
+    }
+    if (payload && KNOWN_TABLES.has(payload)) this.forget(payload as AnswerTable);
+    else this.clear();
+  }
+
+  /** Forgets every answer that reads `table`. */
+  forget(table: AnswerTable): void {
+    for (const [key, entry] of this.entries) if (entry.reads.includes(table)) this.entries.delete(key);
+  }
+
+  /** Anything may have changed: an unknown announcement, a lost connection, a marker not heard in time. */
   clear(): void {
     this.entries.clear();
+    // Whatever a waiting write request changed was committed before now: no answer read before it is left.
+    for (const caughtUp of this.waiting.values()) caughtUp();
+  }
+
+  /**
+   * Called once a write request's work is done and before its answer leaves: resolves once this instance
+   * has heard every announcement committed before the call (its own marker came back after them), or has
+   * emptied everything. No request sent after the write's answer can then be served an older read.
+   * Write requests that finish while a marker is on its way share the next one.
+   */
+  caughtUp(): Promise<void> {
+    if (this.ttlMs <= 0) return Promise.resolve();
+    if (!this.announce || !this.hearingChanges()) {
+      this.clear();
+      return Promise.resolve();
+    }
+    if (!this.nextRound) {
+      const round = this.lastRound.then(() => {
+        // From here on, a write request that finishes joins the round after this one.
+        this.nextRound = null;
+        return this.roundTrip();
+      });
+      this.nextRound = round;
+      this.lastRound = round;
+    }
+    return this.nextRound;
+  }
+
+  private async roundTrip(): Promise<void> {
+    const announce = this.announce;
+    if (!announce || !this.hearingChanges()) return this.clear();
+    const marker = `${MARKER_PREFIX}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = await new Promise<boolean>((resolve) => {
+      this.waiting.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), this.catchUpMs);
+      announce(marker).catch(() => resolve(false));
+    });
+    clearTimeout(timer);
+    this.waiting.delete(marker);
+    if (!heard) this.clear();
   }
 
   get size(): number {

@@ -22,7 +22,10 @@ export function auditLogRoutes(app: App, deps: AppDeps) {
         response: { 200: auditPage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listAuditEvents(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['applications', 'audit_events'], () =>
+        listAuditEvents(deps, request.query),
+      ),
   );
 
   app.get(

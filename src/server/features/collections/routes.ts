@@ -20,6 +20,7 @@ export function collectionRoutes(app: App, deps: AppDeps) {
         response: { 200: overduePage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listOverdueLoans(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['applications'], () => listOverdueLoans(deps, request.query)),
   );
 }

@@ -92,7 +92,12 @@ export function complaintRoutes(app: App, deps: AppDeps) {
         response: { 200: complaintPage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listComplaints(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(
+        answerKey(request),
+        ['applications', 'complaint_replies', 'complaints', 'users'],
+        () => listComplaints(deps, request.query),
+      ),
   );
 
   app.get(

@@ -24,7 +24,12 @@ export function dashboardRoutes(app: App, deps: AppDeps) {
         response: { 200: dashboardSummary, ...errorResponses },
       },
     },
-    () => deps.answerCache.get(`dashboard ${today(deps)}`, () => getDashboardSummary(deps)),
+    () =>
+      deps.answerCache.get(
+        `dashboard ${today(deps)}`,
+        ['applications', 'complaints', 'dashboard_figures', 'disbursements', 'users'],
+        () => getDashboardSummary(deps),
+      ),
   );
 
   app.get(
@@ -40,7 +45,11 @@ export function dashboardRoutes(app: App, deps: AppDeps) {
     },
     () => {
       const asOf = today(deps);
-      return deps.answerCache.get(`portfolio ${asOf}`, () => getPortfolioSummary(deps, asOf));
+      return deps.answerCache.get(
+        `portfolio ${asOf}`,
+        ['applications', 'disbursements', 'repayment_reversals', 'repayments'],
+        () => getPortfolioSummary(deps, asOf),
+      );
     },
   );
 }

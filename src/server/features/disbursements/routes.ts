@@ -33,7 +33,10 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
         response: { 200: staffDisbursementPage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listDisbursements(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['applications', 'disbursements', 'users'], () =>
+        listDisbursements(deps, request.query),
+      ),
   );
 
   app.post(

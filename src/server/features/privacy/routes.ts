@@ -144,6 +144,9 @@ export function privacyRoutes(app: App, deps: AppDeps) {
         response: { 200: accountClosurePage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listAccountClosures(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['account_closures', 'applications', 'users'], () =>
+        listAccountClosures(deps, request.query),
+      ),
   );
 }

@@ -134,7 +134,10 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
         response: { 200: repaymentsPage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listRepayments(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['applications', 'repayment_reversals', 'repayments'], () =>
+        listRepayments(deps, request.query),
+      ),
   );
 
   app.get(
@@ -150,7 +153,11 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), () => listUnappliedPayments(deps, request.query.page)),
+      deps.answerCache.get(
+        answerKey(request),
+        ['applications', 'repayments', 'unapplied_payments', 'users'],
+        () => listUnappliedPayments(deps, request.query.page),
+      ),
   );
 
   app.post(

@@ -54,7 +54,10 @@ export function servicingRoutes(app: App, deps: AppDeps) {
         response: { 200: servicingPage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listLoans(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['applications', 'disbursements', 'terms_changes'], () =>
+        listLoans(deps, request.query),
+      ),
   );
 
   const action = <S extends z.ZodType>(

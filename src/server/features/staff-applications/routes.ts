@@ -52,7 +52,9 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
         },
       },
       (request) =>
-        deps.answerCache.get(answerKey(request), () => listApplications(deps, queue, request.query)),
+        deps.answerCache.get(answerKey(request), ['applications', 'terms_changes', 'users'], () =>
+          listApplications(deps, queue, request.query),
+        ),
     );
 
     app.post(

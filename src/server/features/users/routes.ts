@@ -40,7 +40,10 @@ export function userRoutes(app: App, deps: AppDeps) {
         response: { 200: staffUserPage, ...errorResponses },
       },
     },
-    (request) => deps.answerCache.get(answerKey(request), () => listUsers(deps, request.query)),
+    (request) =>
+      deps.answerCache.get(answerKey(request), ['login_throttle', 'users'], () =>
+        listUsers(deps, request.query),
+      ),
   );
 
   app.post(
