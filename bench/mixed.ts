@@ -92,7 +92,9 @@ export function mixedUrls(rows: number, sizes: ListSizes): string[] {
     for (const page of [1, 2, 5]) urls.push(`/api/staff/disbursements?status=${status}&page=${page}`);
   }
   for (const bucket of ['1-30', '31-60', '61-90', '90+']) {
-    for (const page of [1, 2, 10]) urls.push(`/api/staff/overdue?bucket=${bucket}&page=${page}`);
+    for (const page of [1, 2, 10]) {
+      urls.push(`/api/staff/overdue?bucket=${encodeURIComponent(bucket)}&page=${page}`);
+    }
   }
   for (const action of ['application.approve', 'application.reject']) {
     for (const page of [1, 2, 50]) urls.push(`/api/admin/audit?action=${action}&page=${page}`);
