@@ -1,5 +1,6 @@
 import { type ErrorParams, moneyParamsAsText } from './error-params';
-import { fieldNames, isFieldKey } from './field-names';
+import { isFieldKey } from './field-keys';
+import fieldNamesEn from './field-names/en.json';
 import { formatMoney } from './money';
 
 // In a module of their own so the web's first load can format an error's params without this catalogue.
@@ -234,7 +235,7 @@ export function formatMessage(code: ErrorCode, params?: ErrorParams): string {
   const shown = moneyParamsAsText(params, (minor, options) =>
     formatMoney(minor, { locale: 'en-PH', ...options }),
   );
-  if (isFieldKey(params.fieldKey)) shown.field = fieldNames.en[params.fieldKey];
+  if (isFieldKey(params.fieldKey)) shown.field = fieldNamesEn[params.fieldKey];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in shown ? String(shown[name]) : whole,
   );

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { divRoundHalfUp, isMinor } from '../money';
-import { canonicalPhoneOrSame } from '../phone';
-import { phonePattern } from '../schemas/auth';
+// The phone rule from its own module, not schemas/auth (the same pattern): step 1's chunk then carries no
+// sign-in schemas (issue #35).
+import { canonicalPhoneOrSame, canonicalMobilePattern as phonePattern } from '../phone';
 import { miniText } from '../schemas/text-mini';
 
 /** An amount range in whole major units (pesos): allowed values are min, min + step, …, max. */
