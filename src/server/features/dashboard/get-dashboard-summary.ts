@@ -39,7 +39,7 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       select part::bigint as hour, sum(n)::bigint as n from dashboard_figures
       where figure = 'resolve_hours' group by part having sum(n) > 0
     ),
-    ranked as (
+    ranked as materialized (
       -- bigint, not numeric: the middle ranks below are integer divisions.
       select hour, n, (sum(n) over (order by hour))::bigint - n as before from resolve
     ),
