@@ -3,6 +3,7 @@ import { can } from '../../domain/permissions';
 import type { UserDto } from '../../domain/schemas/user';
 import { myApplicationQuery } from '../features/application/api/my-application';
 import { offeredProductsQuery } from '../features/application/api/offered-products';
+import { loadOpenLoanHome } from '../features/application/components/open-loan-home-chunk';
 import { preloadChangePasswordPage, preloadConsentPage } from '../features/auth/routes';
 import { settingsQuery } from '../lib/settings';
 
@@ -43,7 +44,13 @@ export function prefetchStartData(queryClient: QueryClient, pathname: string, us
     if (user === undefined && onLoanPath) prefetch({ ...query, meta: quiet });
     else if (borrower && headedForLoan) prefetch(query);
   };
-  start(myApplicationQuery, (options) => void queryClient.prefetchQuery(options));
+  start(myApplicationQuery, (options) => {
+    // An open application or a running loan: step 1 shows its home instead of the form (its own chunk).
+    void queryClient.prefetchQuery(options).then(() => {
+      const mine = queryClient.getQueryData(myApplicationQuery.queryKey);
+      if (mine && !mine.canApply && mine.application) void loadOpenLoanHome().catch(() => undefined);
+    });
+  });
   start(offeredProductsQuery, (options) => void queryClient.prefetchQuery(options));
 }
 

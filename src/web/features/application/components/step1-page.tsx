@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loanRequestSchema, parseWholeAmount, roundAndClamp } from '../../../../domain/loan';
@@ -38,10 +38,12 @@ import { ActiveLoanDialog, PreviousApplicationNote } from './current-application
 import { HowItWorks } from './how-it-works';
 import { LoanBanner } from './loan-banner';
 import { LoanFigures } from './loan-figures';
-import { OpenLoanHome } from './open-loan-home';
+import { loadOpenLoanHome } from './open-loan-home-chunk';
 import { ProductChoice, ProductLimitNote } from './product-choice';
 import { StepHeader } from './step-header';
 import classes from './step1-page.module.css';
+
+const OpenLoanHome = lazy(() => loadOpenLoanHome().then((m) => ({ default: m.OpenLoanHome })));
 
 /** /loan/application — step 1 of 2 (SPEC §2.4): amount, period and the full cost, then Apply. */
 export function Step1Page() {
@@ -62,16 +64,21 @@ export function Step1Page() {
   let body: ReactNode;
   const offered = products.data?.items;
   const pending = mine.isPending || settings.isPending || (!open && products.isPending);
+  const spinner = (
+    <Center py="xl" role="status">
+      <Loader size="sm" aria-label={t('application.loading')} />
+    </Center>
+  );
   if (pending) {
-    body = (
-      <Center py="xl" role="status">
-        <Loader size="sm" aria-label={t('application.loading')} />
-      </Center>
-    );
+    body = spinner;
   } else if (settings.isError) {
     body = <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   } else if (open) {
-    body = <OpenLoanHome application={open} />;
+    body = (
+      <Suspense fallback={spinner}>
+        <OpenLoanHome application={open} />
+      </Suspense>
+    );
   } else if (!offered) {
     body = <LoadError error={products.error} onRetry={() => void products.refetch()} />;
   } else if (offered.length === 0) {
