@@ -1,9 +1,9 @@
 /**
  * `npm run lighthouse` (and the last stage of `npm run bench`): Lighthouse scores of the built app (run
  * `npx vite build` first; `npm run bench` builds what is stale), as a borrower's phone
- * and a staff member's desktop see it (issue #12 goals):
- * - mobile preset: /login signed out, and the step-1 page /loan/application signed in as a borrower —
- *   Performance ≥ 95, Accessibility 100, Best Practices 100, CLS ≤ 0.02;
+ * and a staff member's desktop see it (issue #12 goals, the phone's raised by issue #35):
+ * - mobile preset: /login and /signup signed out, and the step-1 page /loan/application signed in as a
+ *   borrower — Performance ≥ 97, Accessibility 100, Best Practices 100, CLS ≤ 0.02;
  * - desktop preset: /admin/home signed in as an officer — Performance ≥ 95.
  * The server runs in production mode on a throw-away DATA_DIR with one borrower and one officer written
  * straight into the database; Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH).
@@ -217,9 +217,10 @@ export async function benchLighthouse() {
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });
-    const phoneGoals = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.02 };
+    const phoneGoals = { performance: 97, accessibility: 100, bestPractices: 100, cls: 0.02 };
     const audits: Audit[] = [
       { page: '/login', preset: 'mobile', goals: phoneGoals },
+      { page: '/signup', preset: 'mobile', goals: phoneGoals },
       { page: '/loan/application', preset: 'mobile', cookie: borrower, goals: phoneGoals },
       { page: '/admin/home', preset: 'desktop', cookie: officer, goals: { performance: 95 } },
     ];
