@@ -32,8 +32,8 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('seedFromTemplate', () => {
-  it('unpacks the template into a data directory that has no database yet, private to its user', () => {
-    expect(seedFromTemplate(pgdata, template)).toBe(true);
+  it('unpacks the template into a data directory that has no database yet, private to its user', async () => {
+    expect(await seedFromTemplate(pgdata, template)).toBe(true);
     expect(readFileSync(join(pgdata, 'base', 'table'), 'utf8')).toBe('migrated');
     expect(readFileSync(join(pgdata, 'base', 'zeros'))).toEqual(Buffer.alloc(8192));
     expect(statSync(join(pgdata, 'base', 'empty')).isDirectory()).toBe(true);
@@ -43,29 +43,46 @@ describe('seedFromTemplate', () => {
     expect(statSync(join(pgdata, 'PG_VERSION')).mode & 0o777).toBe(0o600);
   });
 
+  it('writes every file of a many-file cluster, each with its own bytes and size', async () => {
+    const cluster = join(root, 'big');
+    mkdirSync(join(cluster, 'base', '5'), { recursive: true });
+    // More files than are written at once, of different sizes, some ending in zeros (stored shorter).
+    const files = Array.from({ length: 60 }, (_, i) => {
+      const bytes = Buffer.alloc(1 + ((i * 937) % 3000));
+      bytes.write(`file ${i}`);
+      return { name: join('base', '5', String(1000 + i)), bytes };
+    });
+    for (const { name, bytes } of files) writeFileSync(join(cluster, name), bytes);
+    const big = join(root, 'big-template');
+    packTemplate(cluster, big);
+    expect(await seedFromTemplate(pgdata, big)).toBe(true);
+    expect(readdirSync(join(pgdata, 'base', '5'))).toHaveLength(files.length);
+    for (const { name, bytes } of files) expect(readFileSync(join(pgdata, name))).toEqual(bytes);
+  });
+
   it('keeps the template in one file', () => {
     expect(readdirSync(template)).toEqual(['pgdata.gz']);
   });
 
-  it('replaces an empty folder and a half copy left by a crash', () => {
+  it('replaces an empty folder and a half copy left by a crash', async () => {
     mkdirSync(pgdata);
     mkdirSync(`${pgdata}.partial`);
     writeFileSync(join(`${pgdata}.partial`, 'PG_VERSION'), 'half');
-    expect(seedFromTemplate(pgdata, template)).toBe(true);
+    expect(await seedFromTemplate(pgdata, template)).toBe(true);
     expect(readFileSync(join(pgdata, 'PG_VERSION'), 'utf8')).toBe('17\n');
     expect(existsSync(`${pgdata}.partial`)).toBe(false);
   });
 
-  it('never touches a data directory that holds anything', () => {
+  it('never touches a data directory that holds anything', async () => {
     mkdirSync(pgdata);
     writeFileSync(join(pgdata, 'PG_VERSION'), 'the lender’s database');
-    expect(seedFromTemplate(pgdata, template)).toBe(false);
+    expect(await seedFromTemplate(pgdata, template)).toBe(false);
     expect(readFileSync(join(pgdata, 'PG_VERSION'), 'utf8')).toBe('the lender’s database');
     expect(existsSync(join(pgdata, 'base'))).toBe(false);
   });
 
-  it('does nothing without a template (running from the sources): PGlite runs initdb', () => {
-    expect(seedFromTemplate(pgdata, join(root, 'no-template'))).toBe(false);
+  it('does nothing without a template (running from the sources): PGlite runs initdb', async () => {
+    expect(await seedFromTemplate(pgdata, join(root, 'no-template'))).toBe(false);
     expect(existsSync(pgdata)).toBe(false);
   });
 });
