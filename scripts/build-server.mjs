@@ -1,8 +1,9 @@
 // Builds the server to JavaScript (docs/decisions/021): esbuild bundles src/server/main.ts and our own
-// modules into dist/server/server.js; packages stay imports from node_modules (native and WASM ones load as
-// usual), so a production install (`npm ci --omit=dev`) runs it with plain `node`. Then the migrated PGlite
-// template that a first start copies instead of running initdb. `node dist/server/main.js` turns on Node's
-// compile cache (V8 code for node_modules kept on disk between starts) before it loads the server.
+// modules into dist/server/server.js, with chunks beside it for what is loaded on demand (split at each
+// `await import()`); packages stay imports from node_modules (native and WASM ones load as usual), so a
+// production install (`npm ci --omit=dev`) runs it with plain `node`. Then the migrated PGlite template
+// that a first start copies instead of running initdb. `node dist/server/main.js` turns on Node's compile
+// cache (V8 code for node_modules kept on disk between starts) before it loads the server.
 // `--out DIR` builds elsewhere (the production-layout test); the default is dist/server.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,11 @@ await build({
   format: 'esm',
   target: 'node22.12',
   packages: 'external',
+  // Code reached only through `await import()` (the PDF engine, the S3 client, sharp, QR codes, passkeys,
+  // zip export) goes into chunks of its own, with its packages' imports, loaded the first time a request
+  // needs it: one bundle would load them all before the server can answer /api/health (issue #35).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   // No source maps: the bundle is not minified (a stack trace reads as it is), Node would not use a map
   // without --enable-source-maps, and one would ship every server source file inside the image (#34).
   sourcemap: false,

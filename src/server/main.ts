@@ -1,14 +1,24 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { pruneExpired } from './auth/sessions';
-import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig, paymentChannelsWarning } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
-import { clockStartingAt } from './lib/clock';
-import { loggerOptions } from './lib/logging';
-import { backfillLoanTerms } from './loans/backfill-loan-terms';
-import { backfillLoanFacts } from './loans/refresh-loan-facts';
-import { ensureDefaultProduct } from './products/ensure-default-product';
+
+/**
+ * Everything after the database: Fastify, its plugins, every route and the packages they import. Loaded
+ * while the database opens (issue #35): the build puts these in chunks of their own
+ * (scripts/build-server.mjs), so their files are read and compiled while PGlite's WebAssembly compiles and
+ * a first start's files are written, instead of before any of that begins.
+ */
+const loadServer = () =>
+  Promise.all([
+    import('./app'),
+    import('./auth/sessions'),
+    import('./bootstrap-admin'),
+    import('./lib/clock'),
+    import('./lib/logging'),
+    import('./loans/backfill-loan-terms'),
+    import('./loans/refresh-loan-facts'),
+    import('./products/ensure-default-product'),
+  ]);
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -24,6 +34,9 @@ async function main() {
     throw error;
   }
 
+  const loading = loadServer();
+  // Awaited below; until then a failure to load must not end the process as an unhandled rejection.
+  loading.catch(() => {});
   const database = await openDatabase(
     config.databaseUrl
       ? {
@@ -42,6 +55,16 @@ async function main() {
   let closing = false;
   try {
     await migrateToLatest(database.db);
+    const [
+      { buildApp },
+      { pruneExpired },
+      { bootstrapAdminNotice, ensureBootstrapAdmin },
+      { clockStartingAt },
+      { loggerOptions },
+      { backfillLoanTerms },
+      { backfillLoanFacts },
+      { ensureDefaultProduct },
+    ] = await loading;
     const app = await buildApp({
       config,
       db: database.db,

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { pictureMaxBytes, sniffPicture } from '../../domain/images';
 
@@ -33,6 +33,8 @@ export async function sanitizeImage(data: Buffer, kind: ImageKind): Promise<Sani
   if (data.length > imagePolicy.maxBytes) fail('IMAGE_TOO_LARGE');
   const sniffed = sniffPicture(data) ?? fail('IMAGE_INVALID');
 
+  // Loaded by the first upload, not at start-up (issue #35).
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
@@ -79,6 +81,7 @@ export async function sanitizeImage(data: Buffer, kind: ImageKind): Promise<Sani
 
 /** A signature with no ink: every pixel is the same (fully transparent or one flat colour). */
 async function isBlank(png: Buffer): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
   const stats = await sharp(png).stats();
   return stats.channels.every((channel) => channel.min === channel.max);
 }

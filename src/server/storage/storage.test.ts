@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../test-support/s3-server';
+import { lazyS3Storage } from './create-storage';
 import { LocalDiskStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import { contentTypeFor, type FileStorage } from './storage';
@@ -28,6 +29,27 @@ const backends: Backend[] = [
     async start() {
       const server: S3TestServer = await startS3TestServer();
       const storage = new S3Storage({
+        bucket: server.bucket,
+        region: server.region,
+        endpoint: server.endpoint,
+        forcePathStyle: true,
+        credentials: S3_TEST_CREDENTIALS,
+      });
+      return {
+        storage,
+        stop: async () => {
+          await storage.close();
+          await server.close();
+        },
+      };
+    },
+  },
+  {
+    // What the app uses for STORAGE=s3: the same store behind a wrapper that loads the SDK on first use.
+    name: 'S3 loaded on first use (s3rver)',
+    async start() {
+      const server: S3TestServer = await startS3TestServer();
+      const storage = lazyS3Storage({
         bucket: server.bucket,
         region: server.region,
         endpoint: server.endpoint,

@@ -4,10 +4,16 @@ import type { Language } from '../../../domain/languages';
 import { type StoredDisclosure as Disclosure, storedDisclosureSchema } from '../../../domain/loan/disclosure';
 import type { AppDeps } from '../../deps';
 import { type BorrowerRequest, quoteForBorrower } from '../../loans/quote-loan';
-import { renderAgreementPdf, renderDisclosurePdf } from './render-loan-documents';
 
 /** No lender name is configured: documents are issued under the product's name (as the statement is). */
 const LENDER_NAME = 'Hiram';
+
+/** The renderers, with pdfkit and the fonts' shaping, are loaded by the first document, not at start-up (#35). */
+const renderer = () => import('./render-loan-documents');
+const renderDisclosurePdf: typeof import('./render-loan-documents').renderDisclosurePdf = async (...args) =>
+  (await renderer()).renderDisclosurePdf(...args);
+const renderAgreementPdf: typeof import('./render-loan-documents').renderAgreementPdf = async (...args) =>
+  (await renderer()).renderAgreementPdf(...args);
 
 export interface LoanDocumentPdf {
   filename: string;

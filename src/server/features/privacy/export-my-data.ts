@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../deps';
 import { exportReadme, readmeFileName } from './export-readme';
 
@@ -109,6 +108,7 @@ export async function exportMyData(deps: AppDeps, userId: string): Promise<Reada
   });
   const { disclosuresOf, applicationRows } = splitDisclosures(applications);
 
+  const { ZipFile } = await import('yazl'); // loaded here, not at start-up (issue #35)
   const zip = new ZipFile();
   const mtime = deps.clock.now();
   const add = (name: string, value: unknown) => zip.addBuffer(json(value), name, { mtime });

@@ -2,10 +2,13 @@ import type { Language } from '../../../domain/languages';
 import type { AppDeps } from '../../deps';
 import { getPaymentReceipt, getPayoutReceipt, type ReceiptViewer } from './get-receipt';
 import { paymentReceiptDocument, payoutReceiptDocument } from './receipt-text';
-import { renderReceiptPdf } from './render-receipt';
 
 /** No lender name is configured: documents are issued under the product's name (as the statement is). */
 const LENDER_NAME = 'Hiram';
+
+/** The renderer, with pdfkit and the fonts' shaping, is loaded by the first receipt, not at start-up (#35). */
+const renderReceiptPdf: typeof import('./render-receipt').renderReceiptPdf = async (...args) =>
+  (await import('./render-receipt')).renderReceiptPdf(...args);
 
 const contextOf = (deps: AppDeps) => ({
   lenderName: LENDER_NAME,

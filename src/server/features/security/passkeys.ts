@@ -1,12 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -15,6 +12,9 @@ import { recordAudit } from '../../audit/audit';
 import type { SessionContext } from '../../auth/sessions';
 import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
+
+/** Loaded on first use: a tenth of a second of start-up for a route few requests take (issue #35). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (WebAuthn) as a second factor for staff, with @simplewebauthn/server. The relying party is
@@ -65,6 +65,7 @@ export async function passkeyRegistrationOptions(
     .select(['id', 'transports'])
     .where('user_id', '=', session.user.id)
     .execute();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: 'Hiram',
     rpID: rp.id,
@@ -86,7 +87,8 @@ export async function registerPasskey(
   input: { name: string; response: unknown },
 ): Promise<void> {
   const expectedChallenge = await takeChallenge(deps, session);
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await webauthn();
+  let verified: VerifiedRegistrationResponse;
   try {
     verified = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
@@ -153,6 +155,7 @@ export async function passkeyAuthenticationOptions(
     .where('user_id', '=', pending.user.id)
     .execute();
   if (passkeys.length === 0) throw new AppError('PASSKEY_INVALID');
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((p) => ({ id: p.id, transports: transportsOf(p.transports) as never })),
@@ -178,6 +181,7 @@ export async function verifyPasskey(
     .where('user_id', '=', pending.user.id)
     .executeTakeFirst();
   if (!passkey) return false;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: answer,

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { AppError } from '../../../domain/errors';
 import type { TotpSetupResponse } from '../../../domain/schemas/second-factor';
 import { encryptTotpSecret, newTotpSecret, totpUri } from '../../auth/totp';
@@ -29,6 +28,7 @@ export async function startTotpEnrolment(deps: AppDeps, user: User): Promise<Tot
     )
     .execute();
   const otpauthUrl = totpUri(secret, user.username ?? user.phone ?? 'staff');
+  const { default: QRCode } = await import('qrcode'); // loaded here, not at start-up (issue #35)
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,

@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { today } from '../../lib/clock';
 import { loanPosition } from '../../loans/loan-position';
-import { renderStatementPdf } from './render-statement';
 import { type StatementLoanStatus, statementDocument } from './statement-text';
 
 /** No lender name is configured: the statement is issued under the product's name. */
@@ -61,6 +60,7 @@ async function statementFor(deps: AppDeps, query: LoanQuery, language: Language)
     },
     language,
   );
+  const { renderStatementPdf } = await import('./render-statement'); // with pdfkit: not at start-up (#35)
   const pdf = await renderStatementPdf(document, { createdAt: deps.clock.now() });
   return { filename: `statement-${loan.loan_number}-${asOf}.pdf`, pdf };
 }

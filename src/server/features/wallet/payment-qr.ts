@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { AppError } from '../../../domain/errors';
 import { wasApproved } from '../../../domain/loan/status';
 import type { AppDeps } from '../../deps';
@@ -43,6 +42,8 @@ export async function paymentQrImage(
   if (!channel?.qr) throw new AppError('NOT_FOUND');
   // Level M (15 % of the code may be lost) and a quiet zone: what payment apps read from a photo too.
   const options = { errorCorrectionLevel: 'M', margin: 4 } as const;
+  // Loaded here, not at start-up (issue #35).
+  const { default: QRCode } = await import('qrcode');
   if (format === 'png') {
     return {
       contentType: 'image/png',
