@@ -6,6 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -53,6 +54,32 @@ function provideNodeModules(target: string) {
   }
 }
 
+/**
+ * The packages the built server loads before it listens: the static imports of server.js and of the
+ * chunks main.ts imports at start (its own `import()`s), chunk by chunk; not what those chunks import later.
+ */
+function eagerPackages(dir: string): string[] {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(join(dir, file), 'utf8');
+    for (const [, from, bare] of source.matchAll(
+      /^(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|^import\s+"([^"]+)"/gms,
+    )) {
+      const specifier = (from ?? bare)!;
+      if (specifier.startsWith('./')) visit(specifier.slice(2));
+      else if (!specifier.startsWith('node:')) packages.add(specifier);
+    }
+    if (file === 'server.js') {
+      for (const [, chunk] of source.matchAll(/\bimport\("\.\/([^"]+)"\)/g)) visit(chunk!);
+    }
+  };
+  visit('server.js');
+  return [...packages];
+}
+
 let work: string | undefined;
 // A copy of node_modules (see provideNodeModules) takes a while to remove on a busy machine.
 afterAll(() => {
@@ -71,6 +98,13 @@ describe.skipIf(!isRoot)('the production layout, built by root', () => {
       cwd: ROOT,
       stdio: 'pipe',
     });
+
+    // Issue #35: what only some routes need is not loaded before the server can answer.
+    expect(eagerPackages(join(app, 'dist/server'))).not.toContain(
+      expect.stringMatching(
+        /^(sharp|pdfkit|fontkit|harfbuzzjs|yazl|qrcode|@aws-sdk\/.*|@simplewebauthn\/.*)$/,
+      ),
+    );
 
     const data = join(work, 'data');
     mkdirSync(data);
