@@ -48,6 +48,18 @@ export async function explainPlans(db: Kysely<Database>, timeZone: string, sizes
       () => listApplications(deps, 'pending', { page: 1, name: 'maria', phone: '0000123' }),
     ],
     [
+      'pending, search name "maria", page 200',
+      () => listApplications(deps, 'pending', { page: 200, name: 'maria', phone: '' }),
+    ],
+    [
+      'approved, search name "maria santos"',
+      () => listApplications(deps, 'approved', { page: 1, name: 'maria santos', phone: '' }),
+    ],
+    [
+      'servicing, search name "maria santos"',
+      () => listLoans(deps, { page: 1, name: 'maria santos', phone: '' }),
+    ],
+    [
       'overdue queue, bucket 31-60',
       () => listOverdueLoans(deps, overdueListQuery.parse({ bucket: '31-60' })),
     ],

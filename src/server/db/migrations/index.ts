@@ -30,6 +30,7 @@ import * as m029 from './029-user-language';
 import * as m030 from './030-borrower-messages';
 import * as m031 from './031-credit-refund-message';
 import * as m032 from './032-dashboard-figures';
+import * as m033 from './033-queue-search-indexes';
 import * as m034 from './034-answer-change-tables';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '030-borrower-messages': m030,
   '031-credit-refund-message': m031,
   '032-dashboard-figures': m032,
+  '033-queue-search-indexes': m033,
   '034-answer-change-tables': m034,
 };

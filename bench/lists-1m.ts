@@ -1,0 +1,193 @@
+/**
+ * Issue #35, the back-office lists and searches uncached at 1 M applications on PostgreSQL, measured without
+ * the whole bench: `tsx bench/lists-1m.ts seed --out=DIR` starts a throw-away cluster, migrates, seeds as
+ * `npm run bench` does and keeps it running (its URL in DIR/url) until stopped; `tsx bench/lists-1m.ts
+ * measure --url=URL` migrates it to the latest schema (new indexes), settles the visibility map, prints
+ * `explain (analyze, buffers)` of each list and search on page 1 and page 2,000, then runs the real server
+ * with STAFF_ANSWER_CACHE_MS=0 and loads each URL with 32 clients next to GET /api/health and the load
+ * average. Seeding once and measuring many times is the point: seeding 1 M rows takes minutes.
+ */
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { hashPassword } from '../src/server/auth/passwords';
+import { migrateToLatest, openDatabase } from '../src/server/db/open';
+import type { Database } from '../src/server/db/schema';
+import type { AppDeps } from '../src/server/deps';
+import { listLoans } from '../src/server/features/servicing/list-loans';
+import { listApplications } from '../src/server/features/staff-applications/list-applications';
+import { systemClock } from '../src/server/lib/clock';
+import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
+import { arg, benchConfig, load, log, printTable, type Row } from './common';
+import { benchLists, captureDb, inline, listSizes } from './plans';
+import { seedApplications, seedBackOffice, seedRepayments } from './seed';
+import { login, startServer } from './servers';
+
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+/** As bench/run.ts: a checkpoint, then vacuum until every table's visibility map is full. */
+async function settleVisibility(db: Kysely<Database>) {
+  await sql`checkpoint`.execute(db);
+  await sql`vacuum analyze`.execute(db);
+  for (let round = 1; round <= 3; round++) {
+    const { rows } = await sql<{ name: string }>`
+      select relname as name from pg_class
+      where relkind = 'r' and relnamespace = 'public'::regnamespace and relpages > 0
+        and relallvisible < relpages`.execute(db);
+    if (rows.length === 0) return;
+    for (const { name } of rows) await sql`vacuum ${sql.table(name)}`.execute(db);
+  }
+}
+
+const searches = ['maria santos', 'maria', 'a', 'zzzz nobody'];
+
+/**
+ * `explain (analyze, buffers)` of every statement each list and search sends, on page 1 and page 2,000: the
+ * whole plan, then one summary line (buffers touched, execution time, and whether any node is a bitmap of a
+ * whole status: a Bitmap Index Scan on a status index).
+ */
+async function explainTimed(db: Kysely<Database>, sizes: Awaited<ReturnType<typeof listSizes>>) {
+  const captured: CompiledQuery[] = [];
+  const deps = {
+    db: captureDb(db, captured),
+    config: benchConfig('Asia/Manila'),
+    clock: systemClock,
+  } as unknown as AppDeps;
+  const runs: [string, () => Promise<unknown>][] = [];
+  for (const list of benchLists(sizes)) {
+    runs.push([`${list.name}, page 1`, () => list.run(deps, 1)]);
+    runs.push([`${list.name}, page ${list.deepPage}`, () => list.run(deps, list.deepPage)]);
+  }
+  for (const name of searches) {
+    runs.push([
+      `pending, search "${name}"`,
+      () => listApplications(deps, 'pending', { page: 1, name, phone: '' }),
+    ]);
+    runs.push([
+      `approved, search "${name}"`,
+      () => listApplications(deps, 'approved', { page: 1, name, phone: '' }),
+    ]);
+    runs.push([`servicing, search "${name}"`, () => listLoans(deps, { page: 1, name, phone: '' })]);
+  }
+  runs.push([
+    'pending, search "maria" page 200',
+    () => listApplications(deps, 'pending', { page: 200, name: 'maria', phone: '' }),
+  ]);
+  runs.push([
+    'pending, search phone "0000123"',
+    () => listApplications(deps, 'pending', { page: 1, name: '', phone: '0000123' }),
+  ]);
+  const summary: string[] = [];
+  for (const [label, run] of runs) {
+    captured.length = 0;
+    await run();
+    for (const [i, q] of captured.entries()) {
+      // Twice: the first run warms the cache; the second is the one reported.
+      await sql.raw(`explain (analyze) ${inline(q)}`).execute(db);
+      const { rows } = await sql.raw(`explain (analyze, buffers) ${inline(q)}`).execute(db);
+      const lines = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+      log(`\n-- ${label}: statement ${i + 1}`);
+      for (const line of lines) log(`   ${line}`);
+      const buffers = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(
+        lines.find((l) => l.includes('Buffers')) ?? '',
+      );
+      const time = /Execution Time: ([\d.]+)/.exec(
+        lines.find((l) => l.includes('Execution Time')) ?? '',
+      )?.[1];
+      const statusBitmap = lines.some((l) => /Bitmap Index Scan on applications_status/.test(l));
+      summary.push(
+        `| ${label} | ${i + 1} | ${Number(buffers?.[1] ?? 0) + Number(buffers?.[2] ?? 0)} | ${time} | ${statusBitmap ? 'YES' : 'no'} |`,
+      );
+    }
+  }
+  log(`\nEXPLAIN summary (load average ${load1()})`);
+  log('| statement | # | buffers | execution ms | bitmap of a status |');
+  log('|---|---:|---:|---:|---|');
+  for (const line of summary) log(line);
+}
+
+async function seed() {
+  const rows = Number(arg('rows', '1000000'));
+  const out = arg('out', '/tmp');
+  const cluster = await startThrowawayPostgres(['shared_buffers=512MB', 'work_mem=16MB', 'autovacuum=off']);
+  const database = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 5 });
+  const passwordHash = await hashPassword('bench officer pass');
+  const t0 = performance.now();
+  await migrateToLatest(database.db);
+  await seedApplications(database.db, rows, passwordHash, log);
+  await seedRepayments(database.db, rows, log);
+  await seedBackOffice(database.db, rows, log);
+  await database.db
+    .insertInto('users')
+    .values([
+      { username: 'benchofficer', phone: null, password_hash: passwordHash, role: 'officer' },
+      { username: 'benchadmin', phone: null, password_hash: passwordHash, role: 'admin' },
+    ])
+    .execute();
+  await settleVisibility(database.db);
+  await database.close();
+  log(`seeded ${rows} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  writeFileSync(join(out, 'url'), cluster.url);
+  log(`cluster at ${cluster.url}; stop with SIGTERM`);
+  // A timer keeps the process (and so the cluster, which dies with it) alive until a signal.
+  const alive = setInterval(() => {}, 60_000);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  clearInterval(alive);
+  await cluster.stop();
+}
+
+async function measure() {
+  const url = arg('url', '');
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  await migrateToLatest(database.db);
+  await settleVisibility(database.db);
+  const sizes = await listSizes(database.db);
+  log(`list sizes: ${JSON.stringify(sizes)}; load average ${load1()}`);
+  if (arg('explain', 'yes') === 'yes') await explainTimed(database.db, sizes);
+  await database.close();
+  if (arg('load', 'yes') !== 'yes') return;
+
+  const server = await startServer({
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: '20',
+    STAFF_ANSWER_CACHE_MS: '0',
+  });
+  try {
+    const admin = await login(server.url, 'benchadmin', 'bench officer pass');
+    const headers = { cookie: admin.cookie };
+    const only = arg('only', '');
+    const table: Row[] = [];
+    const run = async (name: string, path: string, withHeaders = true) => {
+      if (only && !name.includes(only) && name !== 'GET /api/health') return;
+      const row = await load(name, server.url, withHeaders ? { path, headers } : { path });
+      table.push({ ...row, scenario: `${row.scenario} (load ${load1()})` });
+    };
+    await run('GET /api/health', '/api/health', false);
+    for (const list of benchLists(sizes)) {
+      await run(`${list.name}, page 1`, list.path);
+      await run(`${list.name}, page ${list.deepPage}`, `${list.path}?page=${list.deepPage}`);
+    }
+    for (const [queue, base] of [
+      ['pending', '/api/staff/applications/pending'],
+      ['approved', '/api/staff/applications/approved'],
+      ['servicing', '/api/staff/loans'],
+    ] as const) {
+      for (const name of searches) {
+        await run(`${queue}, search "${name}", page 1`, `${base}?name=${encodeURIComponent(name)}`);
+      }
+      await run(`${queue}, search "maria", page 200`, `${base}?name=maria&page=200`);
+    }
+    await run('GET /api/health', '/api/health', false);
+    printTable(`Lists uncached (STAFF_ANSWER_CACHE_MS=0), 32 clients, load average now ${load1()}`, table);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[2] === 'seed') await seed();
+else await measure();
+process.exit(0);
