@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FieldKey, fieldKeys, fieldNames } from '../../domain/field-names';
 import { renderWithProviders } from '../test/render';
 import { ApiError } from './api';
-import { formErrorsFromError, useFormErrors } from './form-errors';
+import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from './form-errors';
 import i18n, { languages } from './i18n';
 
 /** A form with one field per key, showing the server's refusal as the app's forms do. */
@@ -53,5 +53,22 @@ describe('a field error as the forms show it (issue #36)', () => {
         expect(shown, `${language} ${key}`).not.toContain(fieldNames.en[key]);
       expect(shown, `${language} ${key}`).not.toMatch(/[{}]/);
     }
+  });
+});
+
+describe("a schema's issues as form errors", () => {
+  it('reads codes as codes and anything else as the fallback, naming the field an error names', () => {
+    const errors = formErrorsFromIssues([
+      { path: ['phone'], message: 'PHONE_INVALID' },
+      { path: ['password'], message: 'Invalid input: expected string' },
+      { path: ['contactPhone'], message: 'FIELD_REQUIRED' },
+      { path: ['phone'], message: 'FIELD_REQUIRED' },
+    ]);
+    expect(errors.top).toEqual({ code: 'FIELD_REQUIRED', params: { fieldKey: 'contactPhone' } });
+    expect(errors.fields).toEqual({
+      phone: { code: 'PHONE_INVALID' },
+      password: { code: 'VALIDATION_FAILED' },
+      contactPhone: { code: 'FIELD_REQUIRED', params: { fieldKey: 'contactPhone' } },
+    });
   });
 });
