@@ -1,6 +1,5 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_SORT_LIMIT, searchedPage, throughQueueTrigrams } from './paging';
+import { SEARCH_SORT_LIMIT, searchedPage } from './paging';
 
 /** A page reader that records which way it was asked to read, answering `rows` for the matches-first read. */
 function reader(matchesFirstRows: { match_count: number }[]) {
@@ -38,34 +37,5 @@ describe('searchedPage', () => {
     const later = reader([]);
     await searchedPage(true, 400, later.read);
     expect(later.calls).toEqual([true, false]);
-  });
-});
-
-describe('throughQueueTrigrams', () => {
-  // biome-ignore lint/suspicious/noExplicitAny: compiling only, no tables
-  const db = new Kysely<any>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
-  const keys = () => db.selectFrom('applications').select('applications.id');
-
-  it('reads a column the queue index lacks when the trigram index can find the search', () => {
-    for (const query of [
-      { name: 'mar', phone: '' },
-      { name: '', phone: '123' },
-    ]) {
-      expect(throughQueueTrigrams(keys(), query).compile().sql).toBe(
-        'select "applications"."id" from "applications" where length(applications.status) > 0',
-      );
-    }
-  });
-
-  it('leaves a search of one or two characters (no trigram) to the queue index', () => {
-    const plain = keys().compile().sql;
-    expect(throughQueueTrigrams(keys(), { name: 'ma', phone: '12' }).compile().sql).toBe(plain);
   });
 });

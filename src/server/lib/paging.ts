@@ -97,25 +97,6 @@ export function pageWindow<DB, O>(
 export const SEARCH_SORT_LIMIT = 3000;
 
 /**
- * The keys of a queue search's matches-first read (`searchedPage`), made to come from the queue's trigram
- * indexes (migration 033): a condition that is always true but reads the row's status, which the queue's
- * order index does not hold (and which no index predicate implies), so PostgreSQL cannot answer the read by
- * filtering that whole index. Its statistics are per table, not per queue:
- * for "maria" on Approved it expected 20,000 matches and filtered all 400,000 running loans (150 ms at 1 M
- * applications) when every Maria was pending; through the trigram index it reads only the queue's matches.
- */
-// biome-ignore lint/suspicious/noExplicitAny: a queue's keys query over `applications`
-export function throughQueueTrigrams<K extends SelectQueryBuilder<any, any, unknown>>(
-  keys: K,
-  query: { name: string; phone: string },
-): K {
-  // A name or phone of one or two characters has no trigram: the trigram index cannot find it, and its
-  // matches are dense, so filtering the queue's order index collects them in a few thousand entries.
-  if (query.name.length < 3 && query.phone.length < 3) return keys;
-  return keys.where(sql<SqlBool>`length(applications.status) > 0`) as unknown as K;
-}
-
-/**
  * Reads a page (`read(matchesFirst)`, built on `pageWindow`). With a search, first by sorting its matches;
  * only when there are more than `SEARCH_SORT_LIMIT` of them (or a later page came back empty, which says
  * nothing about how many there were) once more by walking the list's order.

@@ -4,14 +4,7 @@ import { runningStatuses } from '../../../domain/loan/status';
 import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import {
-  borrowerSearch,
-  cappedTotal,
-  pageWindow,
-  searchedPage,
-  throughQueueTrigrams,
-  toPage,
-} from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, searchedPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -32,15 +25,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
   ] as const;
   const read = (matchesFirst: boolean) =>
     deps.db
-      .selectFrom(
-        pageWindow(
-          deps.db,
-          matchesFirst ? throughQueueTrigrams(keys, query) : keys,
-          order,
-          query.page,
-          matchesFirst,
-        ).as('page'),
-      )
+      .selectFrom(pageWindow(deps.db, keys, order, query.page, matchesFirst).as('page'))
       .innerJoin('applications', 'applications.id', 'page.id')
       .select([
         'page.window_count',

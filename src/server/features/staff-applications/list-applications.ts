@@ -2,14 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import {
-  borrowerSearch,
-  cappedTotal,
-  pageWindow,
-  searchedPage,
-  throughQueueTrigrams,
-  toPage,
-} from '../../lib/paging';
+import { borrowerSearch, cappedTotal, pageWindow, searchedPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -41,7 +34,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
       .selectFrom(
         pageWindow(
           deps.db,
-          matchesFirst ? throughQueueTrigrams(keys, query) : keys,
+          keys,
           [
             ['at', 'desc'],
             ['id', 'desc'],
