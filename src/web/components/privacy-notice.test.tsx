@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { defaultPrivacyNotice, renderWithProviders } from '../test/render';
