@@ -451,7 +451,9 @@ const issue35Goals: { goal: string; key: string; stages: string[]; verdictLines?
     goal: 'EXPLAIN of every list, search and dashboard statement at 1 M rows: no bitmap of a whole status, no aggregate over a whole table',
     key: 'plans',
     stages: ['postgres'],
-    verdictLines: /^\| .* \| (pass|FAIL) \|$/,
+    // The plans table's rows (statement | kind | index-only | seq scans | sorts on disk | verdict), not the
+    // list goals' rows printed in the same stage.
+    verdictLines: /^\| .* \| (yes|no) \| \d+ \| \d+ \| (pass|FAIL) \|$/,
   },
   { goal: 'Seeding 1 M rows for the bench ≤ 2 min', key: 'seeding 1 M rows', stages: ['postgres'] },
 ];
@@ -501,7 +503,7 @@ function printIssueGoals() {
     if (printed.length > 0) {
       const fails = printed.filter((line) => /\bFAIL\b/.test(line)).length;
       log(
-        `| ${entry.goal} | ${printed.length} pass/fail lines printed by ${ran.join(', ')} above: ${printed.length - fails} pass, ${fails} FAIL | ${verdict(fails === 0)} |`,
+        `| ${entry.goal} | ${printed.length} pass/fail lines printed by ${ran.join(', ')} above, judged by that stage's own goals (read them there): ${printed.length - fails} pass, ${fails} FAIL | ${verdict(fails === 0)} |`,
       );
     } else if (entry.key === 'answers emptied by table') {
       log(
@@ -509,7 +511,7 @@ function printIssueGoals() {
       );
     } else {
       log(
-        `| ${entry.goal} | not measured in this run${ran.length === 0 && entry.stages.length > 0 ? ` (--only left out ${entry.stages.join(', ')})` : ''} | – |`,
+        `| ${entry.goal} | not measured in this run${ran.length === 0 && entry.stages.length > 0 ? ` (no ${entry.stages.join(' or ')} stage ran)` : ''} | – |`,
       );
     }
   }
