@@ -38,4 +38,12 @@ describe('searchedPage', () => {
     await searchedPage(true, 400, later.read);
     expect(later.calls).toEqual([true, false]);
   });
+  it('answers an empty later page at once when the matches, counted, are few; reads it in list order when not', async () => {
+    const few = reader([]);
+    expect(await searchedPage(true, 400, few.read, async () => SEARCH_SORT_LIMIT)).toEqual([]);
+    expect(few.calls).toEqual([true]);
+    const many = reader([]);
+    await searchedPage(true, 400, many.read, async () => SEARCH_SORT_LIMIT + 1);
+    expect(many.calls).toEqual([true, false]);
+  });
 });

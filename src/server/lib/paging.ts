@@ -98,19 +98,37 @@ export const SEARCH_SORT_LIMIT = 3000;
 
 /**
  * Reads a page (`read(matchesFirst)`, built on `pageWindow`). With a search, first by sorting its matches;
- * only when there are more than `SEARCH_SORT_LIMIT` of them (or a later page came back empty, which says
- * nothing about how many there were) once more by walking the list's order.
+ * only when there are more than `SEARCH_SORT_LIMIT` of them once more by walking the list's order. A later
+ * page that came back empty says nothing about how many there were: `countMatches` (`matchesUpTo`) then
+ * tells a page past the end of a few matches (answered empty at once) from one past the sorted ones.
  */
 export async function searchedPage<R extends { match_count?: number | string }>(
   searched: boolean,
   page: number,
   read: (matchesFirst: boolean) => Promise<R[]>,
+  countMatches?: () => Promise<number>,
 ): Promise<R[]> {
   if (!searched) return read(false);
   const rows = await read(true);
   const first = rows[0];
-  if (first ? Number(first.match_count) <= SEARCH_SORT_LIMIT : page === 1) return rows;
+  if (first) return Number(first.match_count) <= SEARCH_SORT_LIMIT ? rows : read(false);
+  if (page === 1) return rows;
+  if (countMatches && (await countMatches()) <= SEARCH_SORT_LIMIT) return rows;
   return read(false);
+}
+
+/** How many rows `matches` finds, counting no further than one past `SEARCH_SORT_LIMIT`. */
+export async function matchesUpTo<DB>(
+  db: Kysely<DB>,
+  // biome-ignore lint/suspicious/noExplicitAny: any list's matches query
+  matches: SelectQueryBuilder<any, any, unknown>,
+): Promise<number> {
+  // biome-ignore lint/suspicious/noExplicitAny: a derived table
+  const { count } = await (db as unknown as Kysely<any>)
+    .selectFrom(matches.limit(rowCount(SEARCH_SORT_LIMIT + 1)).as('m'))
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** The page's total: exact when the window held all the rest, else a lower bound flagged `totalCapped`. */

@@ -32,6 +32,7 @@ import * as m031 from './031-credit-refund-message';
 import * as m032 from './032-dashboard-figures';
 import * as m033 from './033-queue-search-indexes';
 import * as m034 from './034-answer-change-tables';
+import * as m035 from './035-payment-search-indexes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '032-dashboard-figures': m032,
   '033-queue-search-indexes': m033,
   '034-answer-change-tables': m034,
+  '035-payment-search-indexes': m035,
 };

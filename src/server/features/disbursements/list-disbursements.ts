@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
 
 export interface DisbursementQuery {
   page: number;
@@ -32,37 +32,64 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
       ),
     );
   }
+  // The same rows found from the other end (issue #35): the matching loans through their trigram indexes,
+  // then their payouts (disbursements_application_idx). Walking every payout for a name with few of them
+  // took 1–2 s at 1 M applications.
+  const matches = () => {
+    let loans = deps.db.selectFrom('applications').select('applications.id');
+    for (const condition of search) loans = loans.where(condition);
+    return deps.db
+      .selectFrom(loans.as('loan'))
+      .innerJoinLateral(
+        (eb) => {
+          let payouts = eb
+            .selectFrom('disbursements')
+            .select(['disbursements.id', 'disbursements.requested_at as at'])
+            .whereRef('disbursements.application_id', '=', 'loan.id');
+          if (query.status) payouts = payouts.where('disbursements.status', '=', query.status);
+          // Not flattened into a join PostgreSQL could drive from the payouts' side (a walk of them all).
+          return payouts.offset(0).as('d');
+        },
+        (join) => join.onTrue(),
+      )
+      .select(['d.id', 'd.at']);
+  };
   const order = [
     ['at', 'desc'],
     ['id', 'desc'],
   ] as const;
-  const rows = await deps.db
-    .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
-    .innerJoin('disbursements', 'disbursements.id', 'page.id')
-    .innerJoin('applications', 'applications.id', 'disbursements.application_id')
-    .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
-    .select([
-      'page.window_count',
-      'disbursements.id',
-      'disbursements.application_id',
-      'disbursements.amount',
-      'disbursements.fee_minor',
-      'disbursements.bank_name',
-      'disbursements.account_number',
-      'disbursements.requested_at',
-      'disbursements.status',
-      'disbursements.reference',
-      'disbursements.failure_reason',
-      'disbursements.decided_at',
-      sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
-      'applications.loan_number',
-      'applications.full_name',
-      'applications.phone',
-      'applications.status as loan_status',
-    ])
-    .orderBy('page.at', 'desc')
-    .orderBy('page.id', 'desc')
-    .execute();
+  const read = (matchesFirst: boolean) =>
+    deps.db
+      .selectFrom(
+        pageWindow(deps.db, matchesFirst ? matches() : keys, order, query.page, matchesFirst).as('page'),
+      )
+      .innerJoin('disbursements', 'disbursements.id', 'page.id')
+      .innerJoin('applications', 'applications.id', 'disbursements.application_id')
+      .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
+      .select([
+        'page.window_count',
+        'page.match_count',
+        'disbursements.id',
+        'disbursements.application_id',
+        'disbursements.amount',
+        'disbursements.fee_minor',
+        'disbursements.bank_name',
+        'disbursements.account_number',
+        'disbursements.requested_at',
+        'disbursements.status',
+        'disbursements.reference',
+        'disbursements.failure_reason',
+        'disbursements.decided_at',
+        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+        'applications.loan_number',
+        'applications.full_name',
+        'applications.phone',
+        'applications.status as loan_status',
+      ])
+      .orderBy('page.at', 'desc')
+      .orderBy('page.id', 'desc')
+      .execute();
+  const rows = await searchedPage(search.length > 0, query.page, read, () => matchesUpTo(deps.db, matches()));
   const items: StaffDisbursementItem[] = rows.map((r) => ({
     id: r.id,
     applicationId: r.application_id,

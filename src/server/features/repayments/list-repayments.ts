@@ -3,7 +3,7 @@ import type { RepaymentListQuery } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
-import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
 
 /**
  * The Repayments list: every recorded repayment, newest first, searchable by the borrower's name and phone
@@ -13,9 +13,12 @@ import { borrowerSearch, cappedTotal, pageWindow, toPage } from '../../lib/pagin
  */
 export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   const search = borrowerSearch(query);
-  let keys = deps.db.selectFrom('repayments').select(['repayments.id', 'repayments.created_at as at']);
+  const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : '';
+  const repayments = () =>
+    deps.db.selectFrom('repayments').select(['repayments.id', 'repayments.created_at as at']);
+  // Newest first, each repayment's loan tested as the walk meets it: quick when matches are everywhere.
+  let keys = repayments();
   if (search.length > 0 || query.q) {
-    const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : '';
     keys = keys.where((eb) =>
       eb.exists(
         eb
@@ -35,33 +38,69 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
       ),
     );
   }
+  // The same rows found from the other end (issue #35): the matching loans through their trigram indexes
+  // (name, phone, loan number; migrations 003, 035), then their repayments; a reference through its own.
+  // Walking 1.87 M repayments for a loan with six of them took seconds.
+  const matches = () => {
+    const loans = (byNumber: boolean) => {
+      let loan = deps.db.selectFrom('applications').select('applications.id');
+      for (const condition of search) loan = loan.where(condition);
+      if (byNumber && query.q) loan = loan.where(loanNumberMatchesSql('applications.loan_number', query.q));
+      return loan;
+    };
+    const ofLoans = deps.db
+      .selectFrom(loans(true).as('loan'))
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('repayments')
+            .select(['repayments.id', 'repayments.created_at as at'])
+            .whereRef('repayments.application_id', '=', 'loan.id')
+            // Not flattened into a join PostgreSQL could drive from the repayments' side (a walk of them all).
+            .offset(0)
+            .as('r'),
+        (join) => join.onTrue(),
+      )
+      .select(['r.id', 'r.at']);
+    if (!query.q) return ofLoans;
+    let byReference = repayments().where(sql<SqlBool>`lower(repayments.reference) like ${pattern}`);
+    if (search.length > 0) byReference = byReference.where('repayments.application_id', 'in', loans(false));
+    return ofLoans.union(byReference);
+  };
   const order = [
     ['at', 'desc'],
     ['id', 'desc'],
   ] as const;
-  const rows = await deps.db
-    .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
-    .innerJoin('repayments', 'repayments.id', 'page.id')
-    .innerJoin('applications', 'applications.id', 'repayments.application_id')
-    .leftJoin('repayment_reversals', 'repayment_reversals.repayment_id', 'repayments.id')
-    .select([
-      'page.window_count',
-      'repayments.id',
-      'repayments.application_id',
-      'applications.loan_number',
-      'applications.full_name',
-      'applications.phone',
-      'repayments.amount',
-      sql<string>`repayments.received_on::text`.as('received_on'),
-      'repayments.channel',
-      'repayments.reference',
-      'repayments.source',
-      'repayments.created_at',
-      'repayment_reversals.repayment_id as reversed_id',
-    ])
-    .orderBy('page.at', 'desc')
-    .orderBy('page.id', 'desc')
-    .execute();
+  const read = (matchesFirst: boolean) =>
+    deps.db
+      .selectFrom(
+        pageWindow(deps.db, matchesFirst ? matches() : keys, order, query.page, matchesFirst).as('page'),
+      )
+      .innerJoin('repayments', 'repayments.id', 'page.id')
+      .innerJoin('applications', 'applications.id', 'repayments.application_id')
+      .leftJoin('repayment_reversals', 'repayment_reversals.repayment_id', 'repayments.id')
+      .select([
+        'page.window_count',
+        'page.match_count',
+        'repayments.id',
+        'repayments.application_id',
+        'applications.loan_number',
+        'applications.full_name',
+        'applications.phone',
+        'repayments.amount',
+        sql<string>`repayments.received_on::text`.as('received_on'),
+        'repayments.channel',
+        'repayments.reference',
+        'repayments.source',
+        'repayments.created_at',
+        'repayment_reversals.repayment_id as reversed_id',
+      ])
+      .orderBy('page.at', 'desc')
+      .orderBy('page.id', 'desc')
+      .execute();
+  const rows = await searchedPage(search.length > 0 || Boolean(query.q), query.page, read, () =>
+    matchesUpTo(deps.db, matches()),
+  );
   const items = rows.map((r) => ({
     id: r.id,
     loanId: r.application_id,

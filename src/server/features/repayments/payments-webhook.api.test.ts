@@ -580,6 +580,15 @@ describe('the Repayments list', () => {
     expect(byLoan.body.items.map((i: { reference: string }) => i.reference)).toEqual(['LIST-A-1']);
     const byRef = await officer.get('/api/staff/repayments?q=list-b');
     expect(byRef.body).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+    // Name and q together: both must hold (a reference of Jose's loan is not Maria's); a loan number typed
+    // without its dashes; a later page past the few matches is empty.
+    const refs = async (url: string) =>
+      (await officer.get(url)).body.items.map((i: { reference: string }) => i.reference);
+    expect(await refs('/api/staff/repayments?name=maria&q=list-b')).toEqual([]);
+    expect(await refs('/api/staff/repayments?name=jose&q=list-b')).toEqual(['LIST-B-1']);
+    expect(await refs(`/api/staff/repayments?q=${a.loanNumber.replaceAll('-', '')}`)).toEqual(['LIST-A-1']);
+    expect(await refs(`/api/staff/repayments?name=maria&q=${a.loanNumber}`)).toEqual(['LIST-A-1']);
+    expect(await refs('/api/staff/repayments?name=maria&page=2')).toEqual([]);
     expect((await t.agent().get('/api/staff/repayments')).status).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import { runningStatuses } from '../../../domain/loan/status';
 import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { borrowerSearch, cappedTotal, pageWindow, searchedPage, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -45,7 +45,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
       .orderBy('page.at', 'desc')
       .orderBy('page.id', 'desc')
       .execute();
-  const rows = await searchedPage(search.length > 0, query.page, read);
+  const rows = await searchedPage(search.length > 0, query.page, read, () => matchesUpTo(deps.db, keys));
   const items: ServicingItem[] = rows.map((r) => ({
     id: r.id,
     loanNumber: r.loan_number,

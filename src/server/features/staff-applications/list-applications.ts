@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, cappedTotal, pageWindow, searchedPage, toPage } from '../../lib/paging';
+import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -71,7 +71,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
       .orderBy('page.at', 'desc')
       .orderBy('page.id', 'desc')
       .execute();
-  const rows = await searchedPage(search.length > 0, query.page, read);
+  const rows = await searchedPage(search.length > 0, query.page, read, () => matchesUpTo(deps.db, keys));
 
   const items: ApplicationListItem[] = rows.map((r) => ({
     id: r.id,
