@@ -13,6 +13,7 @@ import {
 import { baseUrl, launchBrowser, newPage, screenshot, uniquePhone } from './support/browser';
 import { runningServer } from './support/server';
 import { approve, markPaid, type StaffMember, staffMember } from './support/staff';
+import { appStrings } from './support/strings';
 
 /**
  * Every SMS reaches the borrower in their language (issue #36), read from the development outbox as the
@@ -101,7 +102,9 @@ describe('every SMS in the borrower’s language', () => {
     const { context, page } = await newPage(browser, 'phone');
     try {
       await logInInBrowser(page, phone, password);
-      await page.getByRole('button', { name: 'Language' }).click();
+      // A new device: the screen follows the language the account keeps, Khmer from the sign-up.
+      await page.getByRole('button', { name: appStrings('km')('common.language') }).click();
+      expect(await page.locator('html').getAttribute('lang')).toBe('km');
       const saved = page.waitForResponse(
         (r) => r.url().endsWith('/api/account/language') && r.request().method() === 'POST',
       );
