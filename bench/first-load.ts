@@ -21,11 +21,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
-import { hashPassword } from '../src/server/auth/passwords';
-import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../src/server/config';
-import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 import { freePort } from '../src/server/test-support/free-port';
+import { borrowerWithPhone, seedBrowserBench } from './browser-seed';
 
 const webRoot = process.env.WEB_ROOT ?? join(import.meta.dirname, '..', 'dist', 'web');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -38,34 +36,12 @@ const BORROWER_OLD_CONSENT = '09170000002';
 const jsGoal = 180 * 1024;
 const clsGoal = 0.02;
 
-async function seed(dataDir: string) {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const passwordHash = await hashPassword(PASSWORD);
-    await database.db
-      .insertInto('users')
-      .values([
-        {
-          username: null,
-          phone: BORROWER,
-          password_hash: passwordHash,
-          role: 'borrower',
-          privacy_notice_version: DEFAULT_PRIVACY_NOTICE_VERSION,
-        },
-        {
-          username: null,
-          phone: BORROWER_OLD_CONSENT,
-          password_hash: passwordHash,
-          role: 'borrower',
-          privacy_notice_version: '2020-01-01',
-        },
-      ])
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
+const seed = (dataDir: string) =>
+  seedBrowserBench(dataDir, PASSWORD, [
+    borrowerWithPhone(BORROWER),
+    // Agreed to an older notice: the "privacy notice has changed" card shows on every page.
+    { ...borrowerWithPhone(BORROWER_OLD_CONSENT), privacy_notice_version: '2020-01-01' },
+  ]);
 
 async function sessionCookie(baseUrl: string, identifier: string) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {

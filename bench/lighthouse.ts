@@ -17,37 +17,18 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { hashPassword } from '../src/server/auth/passwords';
-import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../src/server/config';
-import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import { type AppProcess, startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 import { freePort } from '../src/server/test-support/free-port';
+import { borrowerWithPhone, seedBrowserBench } from './browser-seed';
 
 const PASSWORD = 'lighthouse bench pass 2026';
 const BORROWER_PHONE = '09170000001';
 
-async function seed(dataDir: string) {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const passwordHash = await hashPassword(PASSWORD);
-    await database.db
-      .insertInto('users')
-      .values([
-        {
-          username: null,
-          phone: BORROWER_PHONE,
-          password_hash: passwordHash,
-          role: 'borrower',
-          privacy_notice_version: DEFAULT_PRIVACY_NOTICE_VERSION,
-        },
-        { username: 'lighthouse-officer', phone: null, password_hash: passwordHash, role: 'officer' },
-      ])
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
+const seed = (dataDir: string) =>
+  seedBrowserBench(dataDir, PASSWORD, [
+    borrowerWithPhone(BORROWER_PHONE),
+    { username: 'lighthouse-officer', phone: null, role: 'officer' },
+  ]);
 
 async function startServer(dataDir: string): Promise<{ url: string; server: AppProcess }> {
   const port = await freePort();
