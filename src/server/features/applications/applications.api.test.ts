@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test-support/api-assertions';
+import { applicationFields } from '../../test-support/application-form';
 import { exifTags, identifyingTags } from '../../test-support/exiftool';
 import {
   blankSignaturePng,
@@ -36,28 +37,7 @@ async function newBorrower(): Promise<{ agent: Agent; phone: string; userId: str
   return { agent: await t.loginAs(phone, password), phone, userId: user.id };
 }
 
-function validFields(phone: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    phone,
-    amount: '100000',
-    termMonths: '12',
-    fullName: 'Maria Santos',
-    idNumber: 'N01-23-456789',
-    companyName: 'Santos Sari-Sari Store',
-    position: 'Owner',
-    income: '35000',
-    monthlyExpense: '12000',
-    address: '12 Mabini St, Quezon City',
-    email: 'maria@example.com',
-    contactName: 'Jose Santos',
-    contactPhone: '09181234567',
-    contactAddress: '12 Mabini St, Quezon City',
-    contactRelation: 'sibling',
-    bankName: 'GCash',
-    accountNumber: '09171234567',
-    ...overrides,
-  };
-}
+const validFields = applicationFields;
 
 function validFiles(overrides: Partial<Record<string, MultipartFile | null>> = {}): MultipartFile[] {
   const files: Record<string, MultipartFile | null> = {

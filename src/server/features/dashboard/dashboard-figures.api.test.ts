@@ -6,6 +6,7 @@ import { approvedStatuses, awaitingDecisionStatuses, loanStatuses } from '../../
 import type { DashboardSummary } from '../../../domain/schemas/staff';
 import type { Database } from '../../db/schema';
 import { sqlList } from '../../lib/sql-lists';
+import { applicationFields } from '../../test-support/application-form';
 import { jpegWithGps, multipartBody, pngPhoto, signaturePng, webpPhoto } from '../../test-support/images';
 import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
@@ -161,26 +162,7 @@ describe('dashboard figures kept by the database', () => {
       const quote = await b.agent.post('/api/applications/quote', { amount: Number(amount), termMonths: 12 });
       expect(quote.status, quote.text).toBe(200);
       const { payload, contentType } = multipartBody(
-        {
-          phone: b.phone,
-          amount,
-          termMonths: '12',
-          fullName: 'Maria Santos',
-          idNumber: 'N01-23-456789',
-          companyName: 'Santos Store',
-          position: 'Owner',
-          income: '35000',
-          monthlyExpense: '12000',
-          address: '12 Mabini St, Quezon City',
-          email: 'maria@example.com',
-          contactName: 'Jose Santos',
-          contactPhone: '09181234567',
-          contactAddress: '12 Mabini St, Quezon City',
-          contactRelation: 'sibling',
-          bankName: 'GCash',
-          accountNumber: '09171234567',
-          disclosureSha256: quote.body.disclosureSha256,
-        },
+        applicationFields(b.phone, { amount, disclosureSha256: quote.body.disclosureSha256 }),
         [
           { name: 'idFront', filename: 'front.jpg', contentType: 'image/jpeg', data: photo },
           { name: 'idBack', filename: 'back.png', contentType: 'image/png', data: png },
