@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanTermsOfVersion } from '../../../domain/loan/products';
 import type { ProductTermsInput } from '../../../domain/schemas/products';
 import { expectError } from '../../test-support/api-assertions';
+import { applicationFields } from '../../test-support/application-form';
 import { jpegWithGps, multipartBody, signaturePng } from '../../test-support/images';
 import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
@@ -84,27 +85,12 @@ async function submit(
   sha256: string,
 ) {
   const { payload, contentType } = multipartBody(
-    {
-      phone: borrower.phone,
+    applicationFields(borrower.phone, {
       amount: String(request.amount),
       termMonths: String(request.termMonths),
       ...(request.productVersionId ? { productVersionId: request.productVersionId } : {}),
       disclosureSha256: sha256,
-      fullName: 'Maria Santos',
-      idNumber: 'N01-23-456789',
-      companyName: 'Santos Store',
-      position: 'Owner',
-      income: '35000',
-      monthlyExpense: '12000',
-      address: '12 Mabini St, Quezon City',
-      email: '',
-      contactName: 'Jose Santos',
-      contactPhone: '09181234567',
-      contactAddress: '12 Mabini St, Quezon City',
-      contactRelation: 'sibling',
-      bankName: 'GCash',
-      accountNumber: '09171234567',
-    },
+    }),
     ['idFront', 'idBack', 'selfie']
       .map((name) => ({ name, filename: `${name}.jpg`, contentType: 'image/jpeg', data: photo }))
       .concat([{ name: 'signature', filename: 's.png', contentType: 'image/png', data: signature }]),
