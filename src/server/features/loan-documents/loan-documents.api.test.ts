@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationFields } from '../../test-support/application-form';
 import { jpegWithGps, type MultipartFile, multipartBody, signaturePng } from '../../test-support/images';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
@@ -51,26 +52,7 @@ async function applied(fullName = 'Maria Santos') {
     { name: 'signature', filename: 'sig.png', contentType: 'image/png', data: signature },
   ];
   const { payload, contentType } = multipartBody(
-    {
-      phone: b.phone,
-      amount: '100000',
-      termMonths: '6',
-      disclosureSha256: quote.body.disclosureSha256,
-      fullName,
-      idNumber: 'N01-23-456789',
-      companyName: 'Santos Store',
-      position: 'Owner',
-      income: '35000',
-      monthlyExpense: '12000',
-      address: '12 Mabini St, Quezon City',
-      email: '',
-      contactName: 'Jose Santos',
-      contactPhone: '09181234567',
-      contactAddress: '12 Mabini St',
-      contactRelation: 'sibling',
-      bankName: 'GCash',
-      accountNumber: '09171234567',
-    },
+    applicationFields(b.phone, { termMonths: '6', fullName, disclosureSha256: quote.body.disclosureSha256 }),
     files,
   );
   const submitted = await agent.request('POST', '/api/applications', {
