@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applicationFields } from '../test-support/application-form';
 import {
   jpegWithGps,
   type MultipartFile,
@@ -57,26 +58,7 @@ async function borrowerWithQuote(): Promise<{ agent: Agent; phone: string; userI
 }
 
 function submit(agent: Agent, phone: string, sha: string, fullName = 'Maria Santos') {
-  const fields = {
-    phone,
-    amount: '100000',
-    termMonths: '12',
-    fullName,
-    idNumber: 'N01-23-456789',
-    companyName: 'Santos Sari-Sari Store',
-    position: 'Owner',
-    income: '35000',
-    monthlyExpense: '12000',
-    address: '12 Mabini St, Quezon City',
-    email: 'maria@example.com',
-    contactName: 'Jose Santos',
-    contactPhone: '09181234567',
-    contactAddress: '12 Mabini St, Quezon City',
-    contactRelation: 'sibling',
-    bankName: 'GCash',
-    accountNumber: '09171234567',
-    disclosureSha256: sha,
-  };
+  const fields = applicationFields(phone, { fullName, disclosureSha256: sha });
   const files: MultipartFile[] = [
     { name: 'idFront', filename: 'front.jpg', contentType: 'image/jpeg', data: photo },
     { name: 'idBack', filename: 'back.png', contentType: 'image/png', data: png },
