@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from './db/migrations';
 import { expectError } from './test-support/api-assertions';
+import { applicationFields } from './test-support/application-form';
 import { type MultipartFile, multipartBody, pngPhoto, signaturePng } from './test-support/images';
 import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
 
@@ -63,7 +64,8 @@ describe('forgotten password', () => {
 });
 
 describe('an application', () => {
-  async function submit(agent: Agent, fields: Record<string, string>) {
+  /** The complete application with `fields` (the phone and the reference contact's) as typed. */
+  async function submit(agent: Agent, { phone, ...fields }: { phone: string } & Record<string, string>) {
     const quote = await agent.post('/api/applications/quote', { amount: 100000, termMonths: 12 });
     expect(quote.status, quote.text).toBe(200);
     const files: MultipartFile[] = ['idFront', 'idBack', 'selfie'].map((name) => ({
@@ -74,24 +76,7 @@ describe('an application', () => {
     }));
     files.push({ name: 'signature', filename: 'signature.png', contentType: 'image/png', data: signature });
     const { payload, contentType } = multipartBody(
-      {
-        amount: '100000',
-        termMonths: '12',
-        disclosureSha256: quote.body.disclosureSha256,
-        fullName: 'Maria Santos',
-        idNumber: 'N01-23-456789',
-        companyName: 'Santos Sari-Sari Store',
-        position: 'Owner',
-        income: '35000',
-        monthlyExpense: '12000',
-        address: '12 Mabini St, Quezon City',
-        contactName: 'Jose Santos',
-        contactAddress: '12 Mabini St, Quezon City',
-        contactRelation: 'sibling',
-        bankName: 'GCash',
-        accountNumber: '09171234567',
-        ...fields,
-      },
+      applicationFields(phone, { disclosureSha256: quote.body.disclosureSha256, ...fields }),
       files,
     );
     return agent.request('POST', '/api/applications', {
