@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
+    // The server is built once per run; each file's server starts from that build (build-server.ts).
+    globalSetup: ['e2e/support/build-server.ts'],
     setupFiles: ['e2e/support/app-per-file.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { type AppProcess, startAppProcess, waitUntilReady } from '../../src/server/test-support/app-process';
 import { freePort } from '../../src/server/test-support/free-port';
 
@@ -32,7 +33,10 @@ export function runningServer(): RunningServer {
 
 const adminPrinted = /username: (\S+)\s+password: (\S+)/;
 
-/** The server with the e2e settings (jobs as `npm start` runs them, a short wait between codes). */
+/**
+ * The server with the e2e settings (jobs as `npm start` runs them, a short wait between codes), started
+ * from the run's own build (e2e/support/build-server.ts).
+ */
 function spawnServer(dataDir: string, port: number, env: Record<string, string>) {
   return startAppProcess(
     'the e2e server',
@@ -42,7 +46,7 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
       CODE_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
       ...env,
     },
-    { port, inheritEnv: true },
+    { port, inheritEnv: true, built: inject('e2eServer') },
   );
 }
 
@@ -50,9 +54,9 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>)
 const startTimeoutMs = 150_000;
 
 /**
- * Starts the real server exactly as `npm start` would (built web app, embedded database in a fresh temp
- * dir, a free port), reads the first-start administrator from its output, and stops and removes it all
- * on `stop`.
+ * Starts the real server exactly as `npm start` would (built server and web app, embedded database in a
+ * fresh temp dir, a free port), reads the first-start administrator from its output, and stops and
+ * removes it all on `stop`.
  */
 export async function startServer(): Promise<RunningServer> {
   if (!existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build');

@@ -31,8 +31,11 @@ export interface StartOptions {
   inheritEnv?: boolean;
   /** As a lender runs it (the bench): NODE_ENV=production, none of the test settings. */
   production?: boolean;
-  /** The built server (`dist/server/main.js`, as `npm start` runs it) instead of the sources through tsx. */
-  built?: boolean;
+  /**
+   * The built server instead of the sources through tsx: `true` for `dist/server/main.js` (as `npm start`
+   * runs it), or the `main.js` of another build (the e2e run builds its own: e2e/support/build-server.ts).
+   */
+  built?: boolean | string;
   /** Also copy the server's output to this process's (the bench shows its warnings). */
   echo?: boolean;
 }
@@ -51,7 +54,9 @@ export async function startAppProcess(
     ? process.env
     : { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
   const mode = options.production ? { NODE_ENV: 'production' } : testProcessEnv;
-  const args = options.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const args = options.built
+    ? [typeof options.built === 'string' ? options.built : 'dist/server/main.js']
+    : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...base, ...mode, PORT: String(port), JOBS_ENABLED: 'false', ...env },
