@@ -14,6 +14,7 @@ import {
   startAppProcess,
   waitUntilReady,
 } from './test-support/app-process';
+import { applicationFields } from './test-support/application-form';
 import { multipartBody, pngPhoto, signaturePng } from './test-support/images';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from './test-support/s3-server';
 import { seedApplication } from './test-support/seed';
@@ -185,25 +186,11 @@ describe.skipIf(testDbKind() !== 'postgres')('two instances on one PostgreSQL', 
     const quote = await browser.post(a, '/api/applications/quote', { amount: 50000, termMonths: 6 });
     const [photo, signature] = await Promise.all([pngPhoto(), signaturePng()]);
     const { payload, contentType } = multipartBody(
-      {
-        phone,
+      applicationFields(phone, {
         amount: '50000',
         termMonths: '6',
-        fullName: 'Maria Santos',
-        idNumber: 'N01-23-456789',
-        companyName: 'Santos Store',
-        position: 'Owner',
-        income: '35000',
-        monthlyExpense: '12000',
-        address: '12 Mabini St, Quezon City',
-        contactName: 'Jose Santos',
-        contactPhone: '09181234567',
-        contactAddress: '12 Mabini St, Quezon City',
-        contactRelation: 'sibling',
-        bankName: 'GCash',
-        accountNumber: '09171234567',
         disclosureSha256: quote.body.disclosureSha256,
-      },
+      }),
       [
         { name: 'idFront', filename: 'front.png', contentType: 'image/png', data: photo },
         { name: 'idBack', filename: 'back.png', contentType: 'image/png', data: photo },
