@@ -176,9 +176,16 @@ async function settle(page: Page) {
 }
 
 /** Runs axe on the page as it is now; returns the serious and critical findings, one line each. A
- * screenshot (the whole page, or the screen over an open dialog) goes to ./screenshots for a person. */
-async function audit(page: Page, screen: string, shot: string, fullPage = true): Promise<string[]> {
-  await page.waitForLoadState('networkidle').catch(() => {});
+ * screenshot (the whole page, or the screen over an open dialog) goes to ./screenshots for a person.
+ * `idle: false` skips the wait for the network to go quiet, for a page that can load nothing more. */
+async function audit(
+  page: Page,
+  screen: string,
+  shot: string,
+  fullPage = true,
+  { idle = true }: { idle?: boolean } = {},
+): Promise<string[]> {
+  if (idle) await page.waitForLoadState('networkidle').catch(() => {});
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const findings = await page.evaluate(async () => {
@@ -266,7 +273,12 @@ describe.each(combinations)('accessibility (%s, %s)', (viewport, scheme) => {
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto('/login');
       await page.getByRole('status').getByText('Loading...').waitFor();
-      expect(await audit(page, 'loading screen (index.html)', `loading-${tag}`)).toEqual([]);
+      // No wait for the network to go quiet: it never would. index.html's boot script asks for /api/me
+      // ahead of the app, and with the app's code refused nothing reads that answer, so Playwright counts
+      // it in flight until the wait gives up after 30 s; the page can load nothing more meanwhile.
+      expect(
+        await audit(page, 'loading screen (index.html)', `loading-${tag}`, true, { idle: false }),
+      ).toEqual([]);
     } finally {
       await context.close();
     }
