@@ -55,11 +55,12 @@ export function pageWindow<DB, O>(
   keys: SelectQueryBuilder<any, any, O>,
   order: KeyOrder<O>,
   page: number,
-  /** Sort the search's matches instead of walking the list's order (`searchedPage`). */
-  matchesFirst = false,
+  /** How `searchedPage` asks for the page; a list without a search always walks. */
+  how: PageRead = 'walk',
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
   const anyDb = db as unknown as Kysely<any>;
+  const matchesFirst = how === 'sorted-matches';
   let inner = matchesFirst
     ? (anyDb
         // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
@@ -68,10 +69,12 @@ export function pageWindow<DB, O>(
         .select(sql<number | string>`count(*) over ()`.as('match_count')) as unknown as typeof keys)
     : (keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys);
   for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
+  // Past the cap, only the page is walked: its count is already known to be more than the cap.
+  const pastCap = how === 'walk-past-cap';
   let outer = anyDb
     .selectFrom(
       inner
-        .limit(rowCount(COUNT_CAP + 1))
+        .limit(rowCount(pastCap ? PAGE_SIZE : COUNT_CAP + 1))
         .offset(rowCount(pageOffset(page)))
         .as('w'),
     )
@@ -79,7 +82,11 @@ export function pageWindow<DB, O>(
     // PGlite keeps its plan (decision 028).
     .modifyFront(reusablePlan)
     .selectAll('w')
-    .select(sql<number | string>`count(*) over ()`.as('window_count'));
+    .select(
+      pastCap
+        ? sql<number>`${sql.lit(COUNT_CAP + 1)}`.as('window_count')
+        : sql<number | string>`count(*) over ()`.as('window_count'),
+    );
   for (const [column, direction] of order) outer = outer.orderBy(sql.ref(`w.${column}`), direction);
   return outer.limit(rowCount(PAGE_SIZE)) as unknown as SelectQueryBuilder<
     DB & { w: O },
@@ -97,24 +104,39 @@ export function pageWindow<DB, O>(
 export const SEARCH_SORT_LIMIT = 3000;
 
 /**
- * Reads a page (`read(matchesFirst)`, built on `pageWindow`). With a search, first by sorting its matches;
- * only when there are more than `SEARCH_SORT_LIMIT` of them once more by walking the list's order. A later
- * page that came back empty says nothing about how many there were: `countMatches` (`matchesUpTo`) then
- * tells a page past the end of a few matches (answered empty at once) from one past the sorted ones.
+ * How a list reads one page (`pageWindow`): `walk` follows the list's order index and counts up to
+ * `COUNT_CAP` rows past the page; `sorted-matches` finds a search's matches first (at most
+ * `SEARCH_SORT_LIMIT` + 1, its trigram index) and sorts them; `walk-past-cap` follows the order index for the
+ * page's rows only, when more than `COUNT_CAP` matches past the page are already known to exist.
+ */
+export type PageRead = 'walk' | 'sorted-matches' | 'walk-past-cap';
+
+/**
+ * Reads a page (`read(how)`, built on `pageWindow`). With a search, first by sorting its matches; only when
+ * there are more than `SEARCH_SORT_LIMIT` of them once more by walking the list's order — for the page alone
+ * when the matches counted reach past the page's capped count (issue #35: walking a million repayments
+ * newest first to count 1,000 matches of "maria" took a second; ten of them are a few hundred entries
+ * away). A later page that came back empty says nothing about how many there were: `countMatches`
+ * (`matchesUpTo`) then tells a page past the end of a few matches (answered empty at once) from one past the
+ * sorted ones.
  */
 export async function searchedPage<R extends { match_count?: number | string }>(
   searched: boolean,
   page: number,
-  read: (matchesFirst: boolean) => Promise<R[]>,
+  read: (how: PageRead) => Promise<R[]>,
   countMatches?: () => Promise<number>,
 ): Promise<R[]> {
-  if (!searched) return read(false);
-  const rows = await read(true);
+  if (!searched) return read('walk');
+  const rows = await read('sorted-matches');
   const first = rows[0];
-  if (first) return Number(first.match_count) <= SEARCH_SORT_LIMIT ? rows : read(false);
-  if (page === 1) return rows;
-  if (countMatches && (await countMatches()) <= SEARCH_SORT_LIMIT) return rows;
-  return read(false);
+  let matches: number;
+  if (first) matches = Number(first.match_count);
+  else if (page === 1) return rows;
+  else if (countMatches) matches = await countMatches();
+  else return read('walk');
+  if (matches <= SEARCH_SORT_LIMIT) return rows;
+  // `matches` stopped counting at SEARCH_SORT_LIMIT + 1: at least that many exist.
+  return read(pageOffset(page) + COUNT_CAP < matches ? 'walk-past-cap' : 'walk');
 }
 
 /** How many rows `matches` finds, counting no further than one past `SEARCH_SORT_LIMIT`. */

@@ -1,8 +1,24 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import { approvedStatuses } from '../../../domain/loan/status';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
+import {
+  borrowerSearch,
+  cappedTotal,
+  matchesUpTo,
+  type PageRead,
+  pageWindow,
+  searchedPage,
+  toPage,
+} from '../../lib/paging';
+import { sqlList } from '../../lib/sql-lists';
+
+/**
+ * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
+ * search skips the loans that never paid out (a common name matches tens of thousands of applications).
+ */
+const paidOutOnly = sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`;
 
 export interface DisbursementQuery {
   page: number;
@@ -36,7 +52,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   // then their payouts (disbursements_application_idx). Walking every payout for a name with few of them
   // took 1–2 s at 1 M applications.
   const matches = () => {
-    let loans = deps.db.selectFrom('applications').select('applications.id');
+    let loans = deps.db.selectFrom('applications').select('applications.id').where(paidOutOnly);
     for (const condition of search) loans = loans.where(condition);
     return deps.db
       .selectFrom(loans.as('loan'))
@@ -58,10 +74,10 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
     ['at', 'desc'],
     ['id', 'desc'],
   ] as const;
-  const read = (matchesFirst: boolean) =>
+  const read = (how: PageRead) =>
     deps.db
       .selectFrom(
-        pageWindow(deps.db, matchesFirst ? matches() : keys, order, query.page, matchesFirst).as('page'),
+        pageWindow(deps.db, how === 'sorted-matches' ? matches() : keys, order, query.page, how).as('page'),
       )
       .innerJoin('disbursements', 'disbursements.id', 'page.id')
       .innerJoin('applications', 'applications.id', 'disbursements.application_id')

@@ -1,9 +1,25 @@
 import { type SqlBool, sql } from 'kysely';
+import { approvedStatuses } from '../../../domain/loan/status';
 import type { RepaymentListQuery } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
-import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
+import {
+  borrowerSearch,
+  cappedTotal,
+  matchesUpTo,
+  type PageRead,
+  pageWindow,
+  searchedPage,
+  toPage,
+} from '../../lib/paging';
+import { sqlList } from '../../lib/sql-lists';
+
+/**
+ * Repayments exist only on a loan once approved, and no status leads back from there to pending or rejected:
+ * a search skips the loans never paid out (a common name matches tens of thousands of applications).
+ */
+const paidOutOnly = sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`;
 
 /**
  * The Repayments list: every recorded repayment, newest first, searchable by the borrower's name and phone
@@ -43,7 +59,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   // Walking 1.87 M repayments for a loan with six of them took seconds.
   const matches = () => {
     const loans = (byNumber: boolean) => {
-      let loan = deps.db.selectFrom('applications').select('applications.id');
+      let loan = deps.db.selectFrom('applications').select('applications.id').where(paidOutOnly);
       for (const condition of search) loan = loan.where(condition);
       if (byNumber && query.q) loan = loan.where(loanNumberMatchesSql('applications.loan_number', query.q));
       return loan;
@@ -71,10 +87,10 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
     ['at', 'desc'],
     ['id', 'desc'],
   ] as const;
-  const read = (matchesFirst: boolean) =>
+  const read = (how: PageRead) =>
     deps.db
       .selectFrom(
-        pageWindow(deps.db, matchesFirst ? matches() : keys, order, query.page, matchesFirst).as('page'),
+        pageWindow(deps.db, how === 'sorted-matches' ? matches() : keys, order, query.page, how).as('page'),
       )
       .innerJoin('repayments', 'repayments.id', 'page.id')
       .innerJoin('applications', 'applications.id', 'repayments.application_id')

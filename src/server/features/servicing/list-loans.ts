@@ -4,7 +4,15 @@ import { runningStatuses } from '../../../domain/loan/status';
 import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
+import {
+  borrowerSearch,
+  cappedTotal,
+  matchesUpTo,
+  type PageRead,
+  pageWindow,
+  searchedPage,
+  toPage,
+} from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -23,9 +31,9 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     ['at', 'desc'],
     ['id', 'desc'],
   ] as const;
-  const read = (matchesFirst: boolean) =>
+  const read = (how: PageRead) =>
     deps.db
-      .selectFrom(pageWindow(deps.db, keys, order, query.page, matchesFirst).as('page'))
+      .selectFrom(pageWindow(deps.db, keys, order, query.page, how).as('page'))
       .innerJoin('applications', 'applications.id', 'page.id')
       .select([
         'page.window_count',

@@ -2,7 +2,15 @@ import { type SqlBool, sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, cappedTotal, matchesUpTo, pageWindow, searchedPage, toPage } from '../../lib/paging';
+import {
+  borrowerSearch,
+  cappedTotal,
+  matchesUpTo,
+  type PageRead,
+  pageWindow,
+  searchedPage,
+  toPage,
+} from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -29,7 +37,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
   const search = borrowerSearch(query);
   for (const condition of search) keys = keys.where(condition);
 
-  const read = (matchesFirst: boolean) =>
+  const read = (how: PageRead) =>
     deps.db
       .selectFrom(
         pageWindow(
@@ -40,7 +48,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
             ['id', 'desc'],
           ],
           query.page,
-          matchesFirst,
+          how,
         ).as('page'),
       )
       .innerJoin('applications', 'applications.id', 'page.id')
