@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { bootScript, type FirstRequests } from './scripts/boot-script.ts';
 import { loadingScreenLook } from './src/web/app/theme.ts';
 
 const brotli = promisify(brotliCompress);
@@ -69,128 +70,122 @@ function stylesAfterFirstPaint(): Plugin {
   };
 }
 
+/** path → page module, from every `lazyPage(() => import('…'), { preloadOn: [...] })` under src/web. */
+async function pagesByPath() {
+  const pages = new Map<string, string>();
+  const files = (await readdir('src/web', { recursive: true })).filter(
+    (f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'),
+  );
+  for (const file of files) {
+    const path = join('src/web', file);
+    // Each call's own text, up to the next call (the function's own definition is no call).
+    for (const own of readFileSync(path, 'utf8')
+      .split(/(?<!function )\blazyPage\(/)
+      .slice(1)) {
+      if (!own.includes('preloadOn')) continue;
+      const spec = /^\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(own)?.[1];
+      const list = /preloadOn:\s*\[([^\]]*)\]/.exec(own)?.[1];
+      const items =
+        list
+          ?.split(',')
+          .map((item) => item.trim())
+          .filter(Boolean) ?? [];
+      if (!spec || list === undefined || items.some((item) => !/^'[^']+'$/.test(item)))
+        throw new Error(
+          `${path}: write each preloadOn as lazyPage(() => import('…'), { preloadOn: ['/path'] })`,
+        );
+      const module = ['.tsx', '.ts'].map((ext) => resolve(dirname(path), spec) + ext).find(existsSync);
+      if (!module) throw new Error(`${path}: cannot find ${spec}`);
+      for (const item of items) {
+        const url = item.slice(1, -1);
+        const claimed = pages.get(url);
+        if (claimed && claimed !== module)
+          throw new Error(`${url} is preloadOn of both ${claimed} and ${module}`);
+        pages.set(url, module);
+      }
+    }
+  }
+  return pages;
+}
+
 /**
- * Fills in boot.js's table of first requests: per path, the chunks, styles and pictures of the page that
- * path shows first (its `preloadOn` paths in the routes files, the one place that says which page a path
+ * boot.js's table of first requests, from the build: per path, the chunks, styles and pictures of the page
+ * that path shows first (its `preloadOn` paths in the routes files, the one place that says which page a path
  * starts with), and per language its strings' chunk. boot.js fetches the reader's share at once, alongside
  * main.js, instead of after main.js has run: on a phone each of those was a round trip later.
  */
-function firstRequestsInBoot(): Plugin {
-  const placeholder = 'const firstRequests = { strings: {}, pages: {} };';
-  /** path → page module, from every `lazyPage(() => import('…'), { preloadOn: [...] })` under src/web. */
-  const pagesByPath = async () => {
-    const pages = new Map<string, string>();
-    const files = (await readdir('src/web', { recursive: true })).filter(
-      (f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'),
+async function firstRequests(
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+): Promise<FirstRequests> {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  // The staged start's steps must be in main.tsx's own chunk (firstLoadChunk), not a request each.
+  const starter = chunks.find((chunk) => chunk.moduleIds.includes(entryModule));
+  if (!starter?.moduleIds.some((id) => id.endsWith('/src/web/app/render-app.tsx')))
+    throw new Error(
+      `The start's steps are not in main.tsx's chunk (${starter?.fileName}): see firstLoadChunk`,
     );
-    for (const file of files) {
-      const path = join('src/web', file);
-      // Each call's own text, up to the next call (the function's own definition is no call).
-      for (const own of readFileSync(path, 'utf8')
-        .split(/(?<!function )\blazyPage\(/)
-        .slice(1)) {
-        if (!own.includes('preloadOn')) continue;
-        const spec = /^\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(own)?.[1];
-        const list = /preloadOn:\s*\[([^\]]*)\]/.exec(own)?.[1];
-        const items =
-          list
-            ?.split(',')
-            .map((item) => item.trim())
-            .filter(Boolean) ?? [];
-        if (!spec || list === undefined || items.some((item) => !/^'[^']+'$/.test(item)))
-          throw new Error(
-            `${path}: write each preloadOn as lazyPage(() => import('…'), { preloadOn: ['/path'] })`,
-          );
-        const module = ['.tsx', '.ts'].map((ext) => resolve(dirname(path), spec) + ext).find(existsSync);
-        if (!module) throw new Error(`${path}: cannot find ${spec}`);
-        for (const item of items) {
-          const url = item.slice(1, -1);
-          const claimed = pages.get(url);
-          if (claimed && claimed !== module)
-            throw new Error(`${url} is preloadOn of both ${claimed} and ${module}`);
-          pages.set(url, module);
-        }
-      }
-    }
-    return pages;
-  };
-  return {
-    name: 'hiram-first-requests',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        if (!html.includes(placeholder))
-          throw new Error(`index.html has no ${placeholder} (src/web/boot.js)`);
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        // The staged start's steps must be in main.tsx's own chunk (firstLoadChunk), not a request each.
-        const starter = chunks.find((chunk) => chunk.moduleIds.includes(entryModule));
-        if (!starter?.moduleIds.some((id) => id.endsWith('/src/web/app/render-app.tsx')))
-          throw new Error(
-            `The start's steps are not in main.tsx's chunk (${starter?.fileName}): see firstLoadChunk`,
-          );
-        // What index.html already loads: the entry and what it imports.
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const loadedStyles = new Set(
-          chunks.flatMap((chunk) =>
-            loaded.has(chunk.fileName) ? [...(chunk.viteMetadata?.importedCss ?? [])] : [],
-          ),
-        );
-        const url = (file: string) => `/${file}`;
-        const pages: Record<string, { scripts: string[]; styles: string[]; pictures: string[] }> = {};
-        for (const [path, module] of await pagesByPath()) {
-          const page = chunks.find((chunk) => chunk.facadeModuleId === module);
-          if (!page) throw new Error(`No chunk for ${module} (preloaded on ${path})`);
-          const closure: string[] = [];
-          const visit = (file: string) => {
-            if (loaded.has(file) || closure.includes(file)) return;
-            closure.push(file);
-            for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
-          };
-          visit(page.fileName);
-          const meta = closure.map((file) => byFile.get(file)?.viteMetadata);
-          pages[path] = {
-            scripts: closure.map(url),
-            styles: [...new Set(meta.flatMap((m) => [...(m?.importedCss ?? [])]))]
-              .filter((f) => !loadedStyles.has(f))
-              .map(url),
-            pictures: [...new Set(meta.flatMap((m) => [...(m?.importedAssets ?? [])]))]
-              .filter((f) => /\.(svg|png|jpe?g|webp|avif)$/.test(f))
-              .map(url),
-          };
-        }
-        const strings: Record<string, string> = {};
-        for (const chunk of chunks) {
-          const lang = /src\/web\/locales\/([a-z]+)\.bundle\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          if (lang) strings[lang] = url(chunk.fileName);
-        }
-        if (!strings.en) throw new Error('No chunk for the English strings (src/web/locales/en.bundle.ts)');
-        const table = `const firstRequests = ${JSON.stringify({ strings, pages })};`;
-        return html.replace(placeholder, () => table);
-      },
-    },
-  };
+  // What index.html already loads: the entry and what it imports.
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  const loadedStyles = new Set(
+    chunks.flatMap((chunk) =>
+      loaded.has(chunk.fileName) ? [...(chunk.viteMetadata?.importedCss ?? [])] : [],
+    ),
+  );
+  const url = (file: string) => `/${file}`;
+  const pages: FirstRequests['pages'] = {};
+  for (const [path, module] of await pagesByPath()) {
+    const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+    if (!page) throw new Error(`No chunk for ${module} (preloaded on ${path})`);
+    const closure: string[] = [];
+    const visit = (file: string) => {
+      if (loaded.has(file) || closure.includes(file)) return;
+      closure.push(file);
+      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+    };
+    visit(page.fileName);
+    const meta = closure.map((file) => byFile.get(file)?.viteMetadata);
+    pages[path] = {
+      scripts: closure.map(url),
+      styles: [...new Set(meta.flatMap((m) => [...(m?.importedCss ?? [])]))]
+        .filter((f) => !loadedStyles.has(f))
+        .map(url),
+      pictures: [...new Set(meta.flatMap((m) => [...(m?.importedAssets ?? [])]))]
+        .filter((f) => /\.(svg|png|jpe?g|webp|avif)$/.test(f))
+        .map(url),
+    };
+  }
+  const strings: Record<string, string> = {};
+  for (const chunk of chunks) {
+    const lang = /src\/web\/locales\/([a-z]+)\.bundle\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+    if (lang) strings[lang] = url(chunk.fileName);
+  }
+  if (!strings.en) throw new Error('No chunk for the English strings (src/web/locales/en.bundle.ts)');
+  return { strings, pages };
 }
 
 /**
  * Writes src/web/boot.js into index.html as an inline script: it must run before the first paint (it sets the
  * saved colour scheme and language, and zod's jitless mode before any schema is built), and as a file it was
- * a request that held the first paint back by a round trip. The server allows it by its hash alone
- * (src/server/lib/page-policy.ts); no other inline script runs.
+ * a request that held the first paint back by a round trip. Bundled and minified (scripts/boot-script.ts).
+ * The server allows it by its hash alone (src/server/lib/page-policy.ts); no other inline script runs. In
+ * development its table of first requests is empty: nothing is fetched early.
  */
 function bootScriptInHtml(): Plugin {
   const marker = '<!-- boot-script -->';
   return {
     name: 'hiram-boot-script',
-    transformIndexHtml(html) {
-      if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
-      const code = readFileSync('src/web/boot.js', 'utf8').trim();
-      if (/<\/script/i.test(code)) throw new Error('src/web/boot.js must not contain </script');
-      return html.replace(marker, () => `<script>${code}</script>`);
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+        const table: FirstRequests = context.bundle
+          ? await firstRequests(context.bundle)
+          : { strings: {}, pages: {} };
+        const code = await bootScript(table);
+        return html.replace(marker, () => `<script>${code}</script>`);
+      },
     },
   };
 }
@@ -338,7 +333,6 @@ export default defineConfig({
     bootScriptInHtml(),
     loadingScreenInHtml(),
     stylesAfterFirstPaint(),
-    firstRequestsInBoot(),
     checkMantineStyles(),
     precompress(),
   ],

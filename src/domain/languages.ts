@@ -22,7 +22,7 @@ export function isLanguage(value: unknown): value is Language {
 /**
  * The first of a reader's preferred languages (best first: `navigator.languages`, or an Accept-Language
  * header in its order) that the app speaks: `fil` or `tl` (Tagalog) → Filipino, `zh-*` → Chinese, `km-*` →
- * Khmer, `en-*` → English; else English. src/web/boot.js repeats this rule: change them together.
+ * Khmer, `en-*` → English; else English. index.html's boot script bundles it (docs/decisions/047).
  */
 export function preferredLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {

@@ -1,33 +1,28 @@
-// Runs before the first paint (written into index.html by the build: vite.config.ts), so it already uses the
-// saved colour scheme and language, and starts what the path's first render will need.
-// Keys are shared with src/web/app/theme.ts (hiram.color-scheme) and src/web/lib/i18n.ts (hiram.lang).
+// Runs before the first paint (bundled, minified and written into index.html by vite.config.ts,
+// bootScriptInHtml), so it already uses the saved colour scheme and language, and starts what the path's first
+// render will need. The language is chosen by the app's own rule (lib/reader-language.ts, bundled in); the
+// colour scheme's key is shared with src/web/app/theme.ts (hiram.color-scheme).
+import { initialLanguage, savedLanguage } from './lib/reader-language';
+
 (() => {
   const root = document.documentElement;
-  const languages = ['en', 'zh', 'km', 'fil'];
-  let saved = null;
   try {
     let scheme = localStorage.getItem('hiram.color-scheme');
     if (scheme !== 'light' && scheme !== 'dark') {
       scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     }
     root.setAttribute('data-mantine-color-scheme', scheme);
-    saved = localStorage.getItem('hiram.lang');
-    if (languages.includes(saved)) root.setAttribute('lang', saved);
   } catch {
     // Storage can be unavailable (private mode); the app then starts with its defaults.
   }
+  const saved = savedLanguage();
+  if (saved) root.setAttribute('lang', saved);
 
   // The files the app would otherwise ask for only once its own code has run: the strings of the language
-  // it will pick (as i18n.ts's initialLanguage does), and the chunks, styles and pictures of this path's
-  // page. Fetched now, alongside the app; each still runs only when the app imports it. The build fills in
-  // the table (vite.config.ts, firstRequestsInBoot); left empty, nothing is fetched.
-  const firstRequests = { strings: {}, pages: {} };
-  let language = languages.includes(saved) ? saved : null;
-  for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {
-    const base = String(tag).trim().toLowerCase().split(/[-_]/)[0];
-    language = base === 'tl' ? 'fil' : languages.includes(base) ? base : null;
-    if (language) break;
-  }
+  // it will pick, and the chunks, styles and pictures of this path's page. Fetched now, alongside the app;
+  // each still runs only when the app imports it. The build defines the table (vite.config.ts,
+  // firstRequests); in development it is empty and nothing is fetched.
+  const firstRequests = __FIRST_REQUESTS__;
   const page = firstRequests.pages[location.pathname] || {};
   const preload = (rel, href, as) => {
     const link = document.createElement('link');
@@ -38,7 +33,7 @@
     if (as !== 'image') link.crossOrigin = '';
     document.head.appendChild(link);
   };
-  for (const href of [firstRequests.strings[language || 'en'], ...(page.scripts || [])])
+  for (const href of [firstRequests.strings[initialLanguage()], ...(page.scripts || [])])
     if (href) preload('modulepreload', href);
   for (const href of page.styles || []) preload('preload', href, 'style');
   for (const href of page.pictures || []) preload('preload', href, 'image');

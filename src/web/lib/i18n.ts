@@ -8,9 +8,9 @@ import {
   preferredLanguage,
 } from '../../domain/languages';
 
-export { defaultLanguage, type Language, languages };
-/** Also read by src/web/boot.js before the app loads. */
-export const languageStorageKey = 'hiram.lang';
+import { initialLanguage, languageStorageKey, savedLanguage } from './reader-language';
+
+export { defaultLanguage, initialLanguage, type Language, languageStorageKey, languages };
 
 type Strings = Record<string, unknown>;
 
@@ -88,21 +88,6 @@ export function browserLanguage(preferred: readonly string[]): Language {
   return preferredLanguage(preferred);
 }
 
-/**
- * The reader's own choice when one is stored; on a first visit, the browser's preferred language. src/web/boot.js
- * repeats this rule to fetch that language's strings early: change them together.
- */
-export function initialLanguage(): Language {
-  try {
-    const value = window.localStorage.getItem(languageStorageKey);
-    if (isLanguage(value)) return value;
-  } catch {
-    // Storage may be unavailable (private mode): follow the browser.
-  }
-  if (typeof navigator === 'undefined') return defaultLanguage;
-  return browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
-}
-
 i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
@@ -143,11 +128,8 @@ void i18nReady.then(() =>
  * while a choice made here (a shared phone, or just now on the sign-in page) is left as it is.
  */
 export function followAccountLanguage(language: Language): void {
-  try {
-    if (isLanguage(window.localStorage.getItem(languageStorageKey))) return;
-  } catch {
-    // Storage unavailable: nothing was chosen that could be kept; follow the account.
-  }
+  // Storage unavailable counts as no choice: nothing was chosen that could be kept; follow the account.
+  if (savedLanguage()) return;
   if (language !== currentLanguage()) void i18n.changeLanguage(language);
 }
 
