@@ -10,7 +10,15 @@ const targets = [
   {
     name: 'web app',
     out: 'dist/web/index.html',
-    sources: ['src/web', 'src/domain', 'index.html', 'public', 'vite.config.ts', 'package.json'],
+    sources: [
+      'src/web',
+      'src/domain',
+      'index.html',
+      'public',
+      'vite.config.ts',
+      'scripts/boot-script.ts',
+      'package.json',
+    ],
     tool: 'node_modules/vite',
     command: ['npx', ['vite', 'build', '--logLevel', 'warn']],
   },
