@@ -10,7 +10,7 @@ import { codePurposes } from '../../domain/codes';
 import { defaultReminderRules } from '../../domain/loan/reminders';
 import { defaultRepaymentRules } from '../../domain/loan/repayments';
 import { defaultLoanProduct } from '../../domain/loan/terms';
-import type { Role, UserStatus } from '../../domain/roles';
+import type { Role, StaffRole, UserStatus } from '../../domain/roles';
 import { defaultPaymentChannels } from '../../domain/schemas/settings';
 import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
@@ -292,6 +292,8 @@ export interface TestApp {
   createUser(input?: CreateUserInput): Promise<{ user: User; password: string }>;
   /** Logs in through the real route and returns the signed-in browser. */
   loginAs(identifier: string, password: string, agent?: Agent): Promise<Agent>;
+  /** A new staff member of `role` (createUser), signed in (loginAs): their browser. */
+  signInStaff(role: StaffRole): Promise<Agent>;
   /**
    * After a test changed behind the app's back what a session lookup reads and no listener hears it: a
    * session's last-seen time (the one change the triggers do not announce; the app only moves it forwards),
@@ -491,6 +493,11 @@ function helpers(
     return { user, password };
   };
 
+  const signInStaff = async (role: StaffRole) => {
+    const { user, password } = await createUser({ role });
+    return loginAs(user.username!, password);
+  };
+
   return {
     app,
     db: deps.db,
@@ -506,6 +513,7 @@ function helpers(
     signUpBorrower,
     createUser,
     loginAs,
+    signInStaff,
     forgetCachedSessions: () => deps.sessionCache.clear(),
     forgetCachedAnswers: () => deps.answerCache.clear(),
     close: async () => {

@@ -15,12 +15,8 @@ let pdf: PdfReader;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const agents: Agent[] = [];
-  for (const role of ['officer', 'finance'] as const) {
-    const { user, password } = await t.createUser({ role });
-    agents.push(await t.loginAs(user.username!, password));
-  }
-  [officer, finance] = agents as [Agent, Agent];
+  officer = await t.signInStaff('officer');
+  finance = await t.signInStaff('finance');
   pdf = await pdfReader('statement');
 });
 afterAll(async () => {
