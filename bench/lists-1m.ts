@@ -5,7 +5,12 @@
  * measure --url=URL` migrates it to the latest schema (new indexes), settles the visibility map, prints
  * `explain (analyze, buffers)` of each list and search on page 1 and page 2,000, then runs the real server
  * with STAFF_ANSWER_CACHE_MS=0 and loads each URL with 32 clients next to GET /api/health and the load
- * average. Seeding once and measuring many times is the point: seeding 1 M rows takes minutes.
+ * average. `tsx bench/lists-1m.ts urls --url=URL` reads each URL of the mixed staff workload (bench/mixed.ts)
+ * once after another, uncached, best of two, and prints the time by kind and the slowest: where the
+ * workload's time goes. `tsx bench/lists-1m.ts mixed --url=URL` runs the mixed workload itself (default
+ * settings, then the answer cache off) as `npm run bench` does; its writes decide the rows set aside for
+ * them, so one `mixed` per seeded cluster.
+ * Seeding once and measuring many times is the point: seeding 1 M rows takes minutes.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -20,6 +25,7 @@ import { listApplications } from '../src/server/features/staff-applications/list
 import { systemClock } from '../src/server/lib/clock';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
 import { arg, benchConfig, load, log, printTable, type Row } from './common';
+import { benchMixed, categoryOf, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
 import { benchLists, captureDb, inline, listSizes } from './plans';
 import { seedApplications, seedBackOffice, seedRepayments } from './seed';
 import { login, startServer } from './servers';
@@ -123,6 +129,7 @@ async function seed() {
     .values([
       { username: 'benchofficer', phone: null, password_hash: passwordHash, role: 'officer' },
       { username: 'benchadmin', phone: null, password_hash: passwordHash, role: 'admin' },
+      { username: 'benchfinance', phone: null, password_hash: passwordHash, role: 'finance' },
     ])
     .execute();
   await settleVisibility(database.db);
@@ -188,6 +195,87 @@ async function measure() {
   }
 }
 
-if (process.argv[2] === 'seed') await seed();
+/** Each mixed-workload URL once after another, uncached: the time each costs without a queue in front. */
+async function eachUrl() {
+  const url = arg('url', '');
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  await migrateToLatest(database.db);
+  const sizes = await listSizes(database.db);
+  await database.close();
+  const server = await startServer({
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: '20',
+    STAFF_ANSWER_CACHE_MS: '0',
+  });
+  try {
+    const admin = await login(server.url, 'benchadmin', 'bench officer pass');
+    const times: { ms: number; status: number; path: string }[] = [];
+    for (const path of mixedUrls(1_000_000, sizes)) {
+      let ms = Number.POSITIVE_INFINITY;
+      let status = 0;
+      for (let i = 0; i < 2; i++) {
+        const t0 = performance.now();
+        const response = await fetch(server.url + path, { headers: { cookie: admin.cookie } });
+        await response.arrayBuffer();
+        status = response.status;
+        ms = Math.min(ms, performance.now() - t0);
+      }
+      times.push({ ms, status, path });
+    }
+    const sum = (rows: typeof times) => rows.reduce((total, t) => total + t.ms, 0);
+    log(
+      `${times.length} URLs, best of 2 each: sum ${sum(times).toFixed(0)} ms, mean ${(sum(times) / times.length).toFixed(1)} ms; load ${load1()}`,
+    );
+    const kinds = new Map<string, typeof times>();
+    for (const t of times) kinds.set(categoryOf(t.path), [...(kinds.get(categoryOf(t.path)) ?? []), t]);
+    for (const [kind, rows] of kinds) {
+      log(
+        `  ${kind}: ${rows.length} URLs, ${sum(rows).toFixed(0)} ms in all, mean ${(sum(rows) / rows.length).toFixed(1)} ms`,
+      );
+    }
+    for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, Number(arg('slowest', '40')))) {
+      log(`${t.ms.toFixed(1).padStart(8)} ms ${t.status} ${t.path}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The mixed staff workload on a seeded cluster: default settings, then the answer cache off. */
+async function mixed() {
+  const url = arg('url', '');
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  await migrateToLatest(database.db);
+  const sizes = await listSizes(database.db);
+  await database.close();
+  const urls = mixedUrls(1_000_000, sizes);
+  const figures: MixedFigures[] = [];
+  const settings: Record<string, string>[] = [{}, { STAFF_ANSWER_CACHE_MS: '0' }];
+  for (const [i, env] of settings.entries()) {
+    const server = await startServer({ DATABASE_URL: url, ...env });
+    try {
+      const session = (user: string) => login(server.url, user, 'bench officer pass');
+      const staff = {
+        admin: await session('benchadmin'),
+        officer: await session('benchofficer'),
+        finance: await session('benchfinance'),
+      };
+      const label = i === 0 ? 'default settings' : 'STAFF_ANSWER_CACHE_MS=0';
+      const f = await benchMixed(label, server.url, staff, urls, 1_000_000, i, Number(arg('duration', '30')));
+      printTable(`mixed staff workload, ${f.label}`, [f.health, f.all, f.writes]);
+      figures.push(f);
+    } finally {
+      await server.stop();
+    }
+  }
+  for (const line of mixedGoals(figures[0]!, figures[1]!)) {
+    log(`${line.pass ? 'pass' : 'FAIL'} ${line.goal}: ${line.figure}`);
+  }
+}
+
+const command = process.argv[2];
+if (command === 'seed') await seed();
+else if (command === 'urls') await eachUrl();
+else if (command === 'mixed') await mixed();
 else await measure();
 process.exit(0);

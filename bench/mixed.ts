@@ -156,7 +156,7 @@ function writeTargets(rows: number, run: number) {
 }
 
 /** What a URL asks for, to show where the time goes. */
-function categoryOf(path: string): string {
+export function categoryOf(path: string): string {
   if (path.includes('/ledger')) return 'loan ledger';
   if (/\/api\/staff\/applications\/[0-9a-f-]{36}$/.test(path)) return 'profile';
   if (path.includes('/dashboard')) return 'dashboard';

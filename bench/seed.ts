@@ -221,6 +221,8 @@ async function loadApplications(
 ) {
   const first = sql.raw(`array[${firstNames.map((n) => `'${n}'`).join(',')}]`);
   const last = sql.raw(`array[${lastNames.map((n) => `'${n}'`).join(',')}]`);
+  // A name says nothing about the loan's status (first name from g / 7, status from g % 5), as with real
+  // borrowers; with g % 20 every Maria was pending and a Repayments search for her found nothing.
   // Each row's two ids computed once (offset 0 keeps the planner from copying the expression to every use).
   const ids = (from: number, to: number) => sql`
     generate_series(${from}::int, ${to}::int) g,
@@ -247,7 +249,7 @@ async function loadApplications(
         select ids.app, 'HL-26-' || lpad(g::text, greatest(6, length(g::text)), '0'),
                ids.usr,
                '09' || lpad(g::text, 9, '0'),
-               (${first})[1 + g % 20] || ' ' || (${last})[1 + (g / 20) % 20],
+               (${first})[1 + (g / 7) % 20] || ' ' || (${last})[1 + (g / 20) % 20],
                'ID-' || g, (1 + g % 30) * 1000000, (array[6, 12, 18, 24])[1 + g % 4], 200, 1785258,
                'Store ' || g, 'Owner', 3000000, 1000000, 'Quezon City', null, 'Contact', '09180000000', 'Quezon City',
                'friend', 'GCash', '0917' || lpad(g::text, 7, '0'),
