@@ -22,8 +22,7 @@ describe('HTTP compression', () => {
     writeFileSync(`${asset}.gz`, gzipSync(script));
     writeFileSync(join(webRoot, 'index.html'), `<!doctype html><p>app</p>${'<!-- padding -->'.repeat(100)}`);
     t = await createTestApp({ webRoot });
-    const a = await t.createUser({ role: 'admin' });
-    admin = await t.loginAs(a.user.username!, a.password);
+    admin = await t.signInStaff('admin');
     for (let i = 0; i < 8; i++) {
       const created = await admin.post('/api/admin/users', {
         username: `officer${i}`,

@@ -21,10 +21,8 @@ let signature: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
+  admin = await t.signInStaff('admin');
+  officer = await t.signInStaff('officer');
   [picture, signature] = await Promise.all([pngPhoto(), signaturePng()]);
 });
 afterAll(() => t?.close());

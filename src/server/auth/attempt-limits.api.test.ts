@@ -239,8 +239,7 @@ describe('codes sent by SMS: their tries are counted on the code itself', () => 
   });
 
   it(`new terms: ${BURST} wrong acceptance codes at once, at most ${codePolicy.maxAttempts} compared`, async () => {
-    const officerUser = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(officerUser.user.username!, officerUser.password);
+    const officer = await t.signInStaff('officer');
     const { user, phone, password } = await t.signUpBorrower();
     const id = await seedApplication(t.db, {
       borrowerId: user.id,

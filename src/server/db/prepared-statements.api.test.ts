@@ -143,8 +143,7 @@ describe.runIf(testDbKind() === 'pglite')(
     it("a list's page is prepared once and served from it; a search is planned for its own terms", async () => {
       // Every request reads: with the answer cache on (decision 030) the same page asked again is not read.
       t = await createTestApp({ config: { staffAnswerCacheMs: 0 } });
-      const o = await t.createUser({ role: 'officer' });
-      const officer = await t.loginAs(o.user.username!, o.password);
+      const officer = await t.signInStaff('officer');
       const keptLists = async () =>
         (
           await sql<{ statement: string; plans: number }>`

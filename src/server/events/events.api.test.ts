@@ -120,8 +120,7 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL live updates', () => {
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const o = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(o.user.username!, o.password);
+    const officer = await t.signInStaff('officer');
     const stream = await openPendingStream(baseUrl, officer);
     try {
       await until(() => stream.counts.length === 1);

@@ -106,8 +106,7 @@ describe('back-office answer cache', () => {
 
   it('still checks who asks on every request: a kept answer goes to no one the route refuses', async () => {
     const user = await listedAndKept();
-    const o = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(o.user.username!, o.password);
+    const officer = await t.signInStaff('officer');
     const refused = await officer.get(`/api/admin/users?phone=${user.phone}`);
     expect(refused.status).toBe(403);
     expect(refused.text).not.toContain(user.phone!);

@@ -46,10 +46,8 @@ beforeAll(async () => {
       });
     },
   });
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  officer = await t.signInStaff('officer');
+  admin = await t.signInStaff('admin');
   const b = await t.signUpBorrower();
   loanId = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
 });

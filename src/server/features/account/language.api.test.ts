@@ -30,8 +30,7 @@ const chinese = smsCatalogue.zh;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
+  officer = await t.signInStaff('officer');
 });
 afterAll(() => t.close());
 

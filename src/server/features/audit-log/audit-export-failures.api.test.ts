@@ -30,8 +30,7 @@ beforeAll(async () => {
       });
     },
   });
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  admin = await t.signInStaff('admin');
   // More than one batch of the export (500 rows).
   await sql`
     insert into audit_events (actor_role, action, target_type, target_id, reason)

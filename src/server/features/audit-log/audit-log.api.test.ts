@@ -15,8 +15,7 @@ let loanNumber: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  admin = await t.signInStaff('admin');
   const o = await t.createUser({ role: 'officer', username: 'auditofficer' });
   officerName = o.user.username!;
   officer = await t.loginAs(officerName, o.password);

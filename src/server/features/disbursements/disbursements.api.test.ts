@@ -17,10 +17,8 @@ beforeAll(async () => {
   const f = await t.createUser({ role: 'finance' });
   financeId = f.user.id;
   finance = await t.loginAs(f.user.username!, f.password);
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  officer = await t.signInStaff('officer');
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 

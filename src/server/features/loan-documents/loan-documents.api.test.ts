@@ -19,8 +19,7 @@ let signature: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
+  officer = await t.signInStaff('officer');
   pdf = await pdfReader('docs');
   [photo, signature] = await Promise.all([jpegWithGps(200, 150), signaturePng()]);
 });

@@ -15,10 +15,8 @@ beforeAll(async () => {
   const o = await t.createUser({ role: 'officer' });
   firstName = o.user.username!;
   first = await t.loginAs(o.user.username!, o.password);
-  const a = await t.createUser({ role: 'admin' });
-  second = await t.loginAs(a.user.username!, a.password);
-  const f = await t.createUser({ role: 'finance' });
-  finance = await t.loginAs(f.user.username!, f.password);
+  second = await t.signInStaff('admin');
+  finance = await t.signInStaff('finance');
 });
 afterAll(() => t.close());
 

@@ -19,10 +19,8 @@ beforeAll(async () => {
   const o = await t.createUser({ role: 'officer' });
   officerPhone = o.user.phone!;
   officer = await t.loginAs(o.user.username!, o.password);
-  const f = await t.createUser({ role: 'finance' });
-  finance = await t.loginAs(f.user.username!, f.password);
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  finance = await t.signInStaff('finance');
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 

@@ -10,8 +10,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
+  officer = await t.signInStaff('officer');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

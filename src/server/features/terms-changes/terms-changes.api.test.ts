@@ -11,10 +11,8 @@ let admin: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  officer = await t.signInStaff('officer');
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 

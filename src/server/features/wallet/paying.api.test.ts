@@ -58,8 +58,7 @@ beforeAll(async () => {
       ],
     },
   });
-  const f = await t.createUser({ role: 'finance' });
-  finance = await t.loginAs(f.user.username!, f.password);
+  finance = await t.signInStaff('finance');
 });
 afterAll(() => t.close());
 

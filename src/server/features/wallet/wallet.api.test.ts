@@ -22,8 +22,7 @@ beforeAll(async () => {
   const f = await t.createUser({ role: 'finance' });
   finance = await t.loginAs(f.user.username!, f.password);
   financeName = f.user.username!;
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
+  officer = await t.signInStaff('officer');
 });
 afterAll(() => t.close());
 

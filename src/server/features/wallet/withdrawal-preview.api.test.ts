@@ -17,10 +17,8 @@ const clock = shiftedClock();
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const f = await t.createUser({ role: 'finance' });
-  finance = await t.loginAs(f.user.username!, f.password);
-  const o = await t.createUser({ role: 'officer' });
-  officer = await t.loginAs(o.user.username!, o.password);
+  finance = await t.signInStaff('finance');
+  officer = await t.signInStaff('officer');
 });
 afterAll(() => t.close());
 
