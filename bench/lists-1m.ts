@@ -28,7 +28,7 @@ import { arg, benchConfig, load, log, printTable, type Row } from './common';
 import { benchMixed, categoryOf, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
 import { benchLists, captureDb, inline, listSizes } from './plans';
 import { seedApplications, seedBackOffice, seedRepayments } from './seed';
-import { login, startServer } from './servers';
+import { login, staffSessions, startServer } from './servers';
 
 const load1 = () => loadavg()[0]!.toFixed(2);
 
@@ -195,13 +195,21 @@ async function measure() {
   }
 }
 
+/** The cluster at `url` migrated to the latest schema, and its lists' sizes. */
+async function migratedSizes(url: string) {
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  try {
+    await migrateToLatest(database.db);
+    return await listSizes(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 /** Each mixed-workload URL once after another, uncached: the time each costs without a queue in front. */
 async function eachUrl() {
   const url = arg('url', '');
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
-  await migrateToLatest(database.db);
-  const sizes = await listSizes(database.db);
-  await database.close();
+  const sizes = await migratedSizes(url);
   const server = await startServer({
     DATABASE_URL: url,
     DATABASE_POOL_SIZE: '20',
@@ -244,22 +252,14 @@ async function eachUrl() {
 /** The mixed staff workload on a seeded cluster: default settings, then the answer cache off. */
 async function mixed() {
   const url = arg('url', '');
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
-  await migrateToLatest(database.db);
-  const sizes = await listSizes(database.db);
-  await database.close();
+  const sizes = await migratedSizes(url);
   const urls = mixedUrls(1_000_000, sizes);
   const figures: MixedFigures[] = [];
   const settings: Record<string, string>[] = [{}, { STAFF_ANSWER_CACHE_MS: '0' }];
   for (const [i, env] of settings.entries()) {
     const server = await startServer({ DATABASE_URL: url, ...env });
     try {
-      const session = (user: string) => login(server.url, user, 'bench officer pass');
-      const staff = {
-        admin: await session('benchadmin'),
-        officer: await session('benchofficer'),
-        finance: await session('benchfinance'),
-      };
+      const staff = await staffSessions(server.url);
       const label = i === 0 ? 'default settings' : 'STAFF_ANSWER_CACHE_MS=0';
       const f = await benchMixed(label, server.url, staff, urls, 1_000_000, i, Number(arg('duration', '30')));
       printTable(`mixed staff workload, ${f.label}`, [f.health, f.all, f.writes]);

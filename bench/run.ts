@@ -53,7 +53,7 @@ import {
 import { checkInvariants, prepareWithdrawals, raceFloors, runDecisions, runWithdrawals } from './races';
 import { benchReplay } from './replay';
 import { seedAll, seededIds } from './seed';
-import { login, runBareServer, startBareServer, startServer } from './servers';
+import { login, runBareServer, staffSessions, startBareServer, startServer } from './servers';
 import { benchTwoInstances } from './two-instances';
 
 /** The list rows of each backend's run, for the PGlite-to-PostgreSQL comparison at the end. */
@@ -295,12 +295,7 @@ async function runMixed(databaseUrl: string, rows: number, sizes: ListSizes) {
   ).entries()) {
     const server = await startServer({ DATABASE_URL: databaseUrl, ...env });
     try {
-      const session = (user: string) => login(server.url, user, 'bench officer pass');
-      const staff = {
-        admin: await session('benchadmin'),
-        officer: await session('benchofficer'),
-        finance: await session('benchfinance'),
-      };
+      const staff = await staffSessions(server.url);
       const label = name === 'cached' ? 'default settings' : 'STAFF_ANSWER_CACHE_MS=0';
       runs[name] = await benchMixed(label, server.url, staff, urls, rows, run, options.mixedDuration);
     } finally {

@@ -71,6 +71,16 @@ export async function login(url: string, identifier: string, password: string) {
   return { cookie, csrf: body.csrfToken };
 }
 
+/** The seeded admin, officer and finance user signed in, as the mixed workload acts (bench/mixed.ts). */
+export async function staffSessions(url: string) {
+  const session = (user: string) => login(url, user, 'bench officer pass');
+  return {
+    admin: await session('benchadmin'),
+    officer: await session('benchofficer'),
+    finance: await session('benchfinance'),
+  };
+}
+
 /** A session row for a seeded borrower, so 10,000 borrowers need no 10,000 password checks. */
 export function sessionFor(userId: string) {
   const token = randomUUID() + randomUUID();

@@ -1,8 +1,9 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { approvedStatuses } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { reusablePlan } from '../db/prepared-statements';
 import { escapeLike } from './like';
-import { rowCount } from './sql-lists';
+import { rowCount, sqlList } from './sql-lists';
 
 /**
  * The back-office search on an application's borrower: name is a case-insensitive "contains" on the trimmed
@@ -23,6 +24,13 @@ export function borrowerSearch(
     conditions.push(sql<SqlBool>`${sql.ref(`${table}.phone`)} like ${`%${escapeLike(query.phone)}%`}`);
   return conditions;
 }
+
+/**
+ * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
+ * search of payments or payouts looks among those loans only (a common name matches tens of thousands of
+ * applications, most never paid out).
+ */
+export const loanEverApproved = sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`;
 
 /** Rows to skip for a 1-based page. */
 export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;

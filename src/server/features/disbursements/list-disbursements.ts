@@ -1,24 +1,17 @@
 import { type SqlBool, sql } from 'kysely';
-import { approvedStatuses } from '../../../domain/loan/status';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import {
   borrowerSearch,
   cappedTotal,
+  loanEverApproved,
   matchesUpTo,
   type PageRead,
   pageWindow,
   searchedPage,
   toPage,
 } from '../../lib/paging';
-import { sqlList } from '../../lib/sql-lists';
-
-/**
- * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
- * search skips the loans that never paid out (a common name matches tens of thousands of applications).
- */
-const paidOutOnly = sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`;
 
 export interface DisbursementQuery {
   page: number;
@@ -52,7 +45,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   // then their payouts (disbursements_application_idx). Walking every payout for a name with few of them
   // took 1–2 s at 1 M applications.
   const matches = () => {
-    let loans = deps.db.selectFrom('applications').select('applications.id').where(paidOutOnly);
+    let loans = deps.db.selectFrom('applications').select('applications.id').where(loanEverApproved);
     for (const condition of search) loans = loans.where(condition);
     return deps.db
       .selectFrom(loans.as('loan'))

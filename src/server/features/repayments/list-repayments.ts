@@ -1,5 +1,4 @@
 import { type SqlBool, sql } from 'kysely';
-import { approvedStatuses } from '../../../domain/loan/status';
 import type { RepaymentListQuery } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
@@ -7,19 +6,13 @@ import { loanNumberMatchesSql } from '../../lib/loan-number-search';
 import {
   borrowerSearch,
   cappedTotal,
+  loanEverApproved,
   matchesUpTo,
   type PageRead,
   pageWindow,
   searchedPage,
   toPage,
 } from '../../lib/paging';
-import { sqlList } from '../../lib/sql-lists';
-
-/**
- * Repayments exist only on a loan once approved, and no status leads back from there to pending or rejected:
- * a search skips the loans never paid out (a common name matches tens of thousands of applications).
- */
-const paidOutOnly = sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`;
 
 /**
  * The Repayments list: every recorded repayment, newest first, searchable by the borrower's name and phone
@@ -59,7 +52,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   // Walking 1.87 M repayments for a loan with six of them took seconds.
   const matches = () => {
     const loans = (byNumber: boolean) => {
-      let loan = deps.db.selectFrom('applications').select('applications.id').where(paidOutOnly);
+      let loan = deps.db.selectFrom('applications').select('applications.id').where(loanEverApproved);
       for (const condition of search) loan = loan.where(condition);
       if (byNumber && query.q) loan = loan.where(loanNumberMatchesSql('applications.loan_number', query.q));
       return loan;
