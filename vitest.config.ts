@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ const apiTests = ['src/server/**/*.api.test.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one file at a time on a 2-core machine (CI), with
+    // the second core mostly idle while a file waits on PostgreSQL, a server process or a timer. Two at
+    // least; more CPUs keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
