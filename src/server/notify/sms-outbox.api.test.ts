@@ -4,7 +4,7 @@ import { todayIn } from '../../domain/date-text';
 import type { Language } from '../../domain/languages';
 import { smsCatalogue } from '../../domain/sms-texts';
 import { multipartBody } from '../test-support/images';
-import { payOutThroughApi, seedApplication } from '../test-support/seed';
+import { payOutThroughApi, seedApplication, seedRequestedDisbursement } from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
 import type { Notifier, SmsMessage } from './notifier';
 import { deliverSmsOutbox } from './sms-outbox';
@@ -127,21 +127,9 @@ async function everyChange(b: Awaited<ReturnType<typeof borrower>>) {
   );
 
   // The running loan: a payout that fails, one that is paid (₱50,000), repayments, a reversal, the payoff.
-  const failing = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: loan.id,
-      amount: 2_000_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const failing = await seedRequestedDisbursement(t.db, loan.id, 2_000_000);
   texts.payoutFailed = await oneMessage(b.id, 'payout_failed', async () =>
-    ok(200)(
-      await finance.post(`/api/staff/disbursements/${failing.id}/failed`, { reason: 'Account closed' }),
-    ),
+    ok(200)(await finance.post(`/api/staff/disbursements/${failing}/failed`, { reason: 'Account closed' })),
   );
   texts.payoutPaid = await oneMessage(b.id, 'payout_paid', () =>
     payOutThroughApi(t.db, finance, loan.id, 5_000_000, ref()),

@@ -142,16 +142,11 @@ export async function seedPaidDisbursement(
     .execute();
 }
 
-/**
- * A payout as it really happens: a requested disbursement, then finance marks it paid through the API (which
- * checks the last due date and refreshes the stored loan facts). Answers the disbursement's id.
- */
-export async function payOutThroughApi(
+/** A withdrawal the borrower requested (code verified), not yet paid or failed, to GCash. Answers its id. */
+export async function seedRequestedDisbursement(
   db: Kysely<Database>,
-  finance: Agent,
   applicationId: string,
   amountMinor: number,
-  reference: string,
 ): Promise<string> {
   const row = await db
     .insertInto('disbursements')
@@ -164,7 +159,22 @@ export async function payOutThroughApi(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const paid = await finance.post(`/api/staff/disbursements/${row.id}/paid`, { reference });
-  if (paid.status !== 200) throw new Error(`mark paid answered ${paid.status}: ${paid.text}`);
   return row.id;
+}
+
+/**
+ * A payout as it really happens: a requested disbursement, then finance marks it paid through the API (which
+ * checks the last due date and refreshes the stored loan facts). Answers the disbursement's id.
+ */
+export async function payOutThroughApi(
+  db: Kysely<Database>,
+  finance: Agent,
+  applicationId: string,
+  amountMinor: number,
+  reference: string,
+): Promise<string> {
+  const id = await seedRequestedDisbursement(db, applicationId, amountMinor);
+  const paid = await finance.post(`/api/staff/disbursements/${id}/paid`, { reference });
+  if (paid.status !== 200) throw new Error(`mark paid answered ${paid.status}: ${paid.text}`);
+  return id;
 }

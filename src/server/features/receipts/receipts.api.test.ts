@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
-import { seedApplication } from '../../test-support/seed';
+import { seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -209,26 +209,16 @@ describe('a payout receipt', () => {
 
   it('is not found while the payout is only requested: no money moved', async () => {
     const b = await borrowerWithPayment();
-    const requested = await t.db
-      .insertInto('disbursements')
-      .values({
-        application_id: b.loanId,
-        amount: 100_000,
-        bank_name: 'BPI',
-        account_number: '1',
-        code_verified: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const requested = await seedRequestedDisbursement(t.db, b.loanId, 100_000);
     for (const path of [
-      `/api/wallet/payouts/${requested.id}/receipt`,
-      `/api/wallet/payouts/${requested.id}/receipt.pdf`,
+      `/api/wallet/payouts/${requested}/receipt`,
+      `/api/wallet/payouts/${requested}/receipt.pdf`,
     ]) {
       const response = await b.agent.get(path);
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('NOT_FOUND');
     }
-    expect((await officer.get(`/api/staff/disbursements/${requested.id}/receipt`)).status).toBe(404);
+    expect((await officer.get(`/api/staff/disbursements/${requested}/receipt`)).status).toBe(404);
   });
 });
 

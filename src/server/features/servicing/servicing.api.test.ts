@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication } from '../../test-support/seed';
+import { seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
 import { acceptProposedTerms } from '../../test-support/terms';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
@@ -38,16 +38,7 @@ const history = async (agent: Agent) =>
 describe('loan servicing', () => {
   it('lists running loans with what is available', async () => {
     const { id } = await runningLoan();
-    await t.db
-      .insertInto('disbursements')
-      .values({
-        application_id: id,
-        amount: 2_000_000,
-        bank_name: 'GCash',
-        account_number: '0917',
-        code_verified: true,
-      })
-      .execute();
+    await seedRequestedDisbursement(t.db, id, 2_000_000);
     const list = await finance.get('/api/staff/loans?name=servicing person');
     const row = list.body.items.find((i: { id: string }) => i.id === id);
     expect(row).toMatchObject({
@@ -175,16 +166,7 @@ describe('loan servicing', () => {
       (await officer.post(`/api/staff/loans/${id}/credit-score`, { creditScore: 720, reason: 'Paid early' }))
         .body.creditScore,
     ).toBe(720);
-    await t.db
-      .insertInto('disbursements')
-      .values({
-        application_id: id,
-        amount: 9_000_000,
-        bank_name: 'GCash',
-        account_number: '0917',
-        code_verified: true,
-      })
-      .execute();
+    await seedRequestedDisbursement(t.db, id, 9_000_000);
     const low = await officer.post(`/api/staff/loans/${id}/amount`, { amount: 80000, reason: 'r' });
     expect(low.body.error).toMatchObject({
       code: 'AMOUNT_BELOW_WITHDRAWN',

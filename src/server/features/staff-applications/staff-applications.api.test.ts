@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication } from '../../test-support/seed';
+import { seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
 import { acceptProposedTerms } from '../../test-support/terms';
 import {
   type Agent,
@@ -383,16 +383,7 @@ describe('update loan', () => {
 
   it('never lowers an approved amount below what was already withdrawn', async () => {
     const { id } = await borrowerWith('approved');
-    await t.db
-      .insertInto('disbursements')
-      .values({
-        application_id: id,
-        amount: 7_000_000,
-        bank_name: 'GCash',
-        account_number: '0917',
-        code_verified: true,
-      })
-      .execute();
+    await seedRequestedDisbursement(t.db, id, 7_000_000);
     const low = await officer.post(`/api/staff/applications/approved/${id}/terms`, {
       amount: 60000,
       termMonths: 12,

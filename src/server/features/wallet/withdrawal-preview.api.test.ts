@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { defaultRepaymentRules, type LoanRecords, previewWithdrawal } from '../../../domain/loan/repayments';
-import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { seedApplication, seedPaidDisbursement, seedRequestedDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { insertDisbursement } from './request-withdrawal';
 
@@ -51,22 +51,6 @@ function records(disbursements: LoanRecords['disbursements'], termMonths = 12): 
 
 async function preview(agent: Agent, amount: number | string) {
   return agent.post('/api/wallet/withdrawal-preview', { amount });
-}
-
-/** A withdrawal requested but not yet paid or failed. */
-async function requestedDisbursement(applicationId: string, amountMinor: number) {
-  const row = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: applicationId,
-      amount: amountMinor,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** Preview, then a code for the figures shown; answers the code (read from the outbox) and the preview. */
@@ -158,7 +142,7 @@ describe('withdrawal preview', () => {
       .set({ decided_at: sql`now() - interval '10 days'` })
       .where('application_id', '=', id)
       .execute();
-    await requestedDisbursement(id, 1_000_000);
+    await seedRequestedDisbursement(t.db, id, 1_000_000);
     const response = await preview(agent, 20000);
     expect(response.status, response.text).toBe(200);
     const expected = previewWithdrawal(
@@ -295,7 +279,7 @@ describe('the code is bound to the figures shown', () => {
 
   it('refuses it when a withdrawal in processing failed meanwhile, not when it was paid today as shown', async () => {
     const failing = await borrowerWithLoan();
-    const failed = await requestedDisbursement(failing.id, 1_000_000);
+    const failed = await seedRequestedDisbursement(t.db, failing.id, 1_000_000);
     const first = await codeAfterPreview(failing.agent, failing.phone, 5000);
     expect(first.shown.inProcessingMinor).toBe(1_000_000);
     expect(
@@ -311,7 +295,7 @@ describe('the code is bound to the figures shown', () => {
 
     // The preview counted the withdrawal in processing as paid out today: paying it today changes nothing.
     const paying = await borrowerWithLoan();
-    const paid = await requestedDisbursement(paying.id, 1_000_000);
+    const paid = await seedRequestedDisbursement(t.db, paying.id, 1_000_000);
     const second = await codeAfterPreview(paying.agent, paying.phone, 5000);
     expect((await finance.post(`/api/staff/disbursements/${paid}/paid`, { reference: 'P-1' })).status).toBe(
       200,
