@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { openDatabase } from '../db/open';
-import { PostgresEventBus } from '../events/bus';
+import type { App } from '../lib/types';
 import { eventually } from '../test-support/eventually';
 import {
   type Agent,
   createTestApp,
-  silentLogger,
+  secondInstance,
   type TestApp,
-  testConfig,
   testDbKind,
 } from '../test-support/test-app';
 import { pruneExpired } from './sessions';
@@ -161,24 +158,11 @@ describe('session cache', () => {
 
 describe.skipIf(!onPostgres)('session cache across two instances on one PostgreSQL', () => {
   let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildApp>>;
+  let other: App;
   let closeOther: () => Promise<void>;
   beforeAll(async () => {
     t = await createTestApp({ config: LONG, postgresEvents: true });
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 3 });
-    const events = new PostgresEventBus(t.databaseUrl!, silentLogger);
-    await events.start();
-    other = await buildApp({
-      config: testConfig({ ...LONG, databaseUrl: t.databaseUrl }),
-      db: database.db,
-      dbKind: 'postgres',
-      events,
-      logger: false,
-    });
-    closeOther = async () => {
-      await other.close();
-      await database.close();
-    };
+    ({ app: other, close: closeOther } = await secondInstance(t, LONG));
   });
   afterAll(async () => {
     await closeOther?.();

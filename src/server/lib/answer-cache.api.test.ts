@@ -3,16 +3,14 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { ANNOUNCING_TABLES } from '../db/migrations/034-answer-change-tables';
-import { openDatabase } from '../db/open';
 import type { Database } from '../db/schema';
-import { PostgresEventBus } from '../events/bus';
 import { eventually } from '../test-support/eventually';
 import { multipartBody } from '../test-support/images';
 import { seedApplication } from '../test-support/seed';
 import {
   type Agent,
   createTestApp,
-  silentLogger,
+  secondInstance,
   type TestApp,
   testConfig,
   testDbKind,
@@ -403,22 +401,8 @@ describe.skipIf(!onPostgres)('back-office answers across two instances on one Po
   let closeOther: () => Promise<void>;
   beforeAll(async () => {
     t = await createTestApp({ config: LONG, postgresEvents: true });
-    const a = await t.createUser({ role: 'admin' });
-    admin = await t.loginAs(a.user.username!, a.password);
-    const database = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 3 });
-    const events = new PostgresEventBus(t.databaseUrl!, silentLogger);
-    await events.start();
-    other = await buildApp({
-      config: testConfig({ ...LONG, databaseUrl: t.databaseUrl }),
-      db: database.db,
-      dbKind: 'postgres',
-      events,
-      logger: false,
-    });
-    closeOther = async () => {
-      await other.close();
-      await database.close();
-    };
+    admin = await t.signInStaff('admin');
+    ({ app: other, close: closeOther } = await secondInstance(t, LONG));
   });
   afterAll(async () => {
     await closeOther?.();

@@ -18,6 +18,7 @@ import { type Config, DEFAULT_REGULATOR_CONTACT, defaultPrivacyConfig } from '..
 import { type DbKind, migrateToLatest, type OpenDatabase, openDatabase } from '../db/open';
 import type { Database, User } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { PostgresEventBus } from '../events/bus';
 import type { Clock } from '../lib/clock';
 import { type Batch, InFlightGate, newBatch } from '../lib/in-flight-gate';
 import type { App } from '../lib/types';
@@ -520,6 +521,36 @@ function helpers(
       if (closed) return;
       closed = true;
       await cleanup();
+    },
+  };
+}
+
+/**
+ * Another instance of the app on `t`'s PostgreSQL database (`t` made with `postgresEvents`), as a second
+ * server behind the load balancer: its own pool, its own listening connection, its own caches. `close` stops
+ * it and its pool.
+ */
+export async function secondInstance(
+  t: Pick<TestApp, 'databaseUrl'>,
+  config: Partial<Config> = {},
+): Promise<{ app: App; close: () => Promise<void> }> {
+  const url = t.databaseUrl;
+  if (!url) throw new Error('A second instance needs a test app on PostgreSQL');
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
+  const events = new PostgresEventBus(url, silentLogger);
+  await events.start();
+  const app = await buildApp({
+    config: testConfig({ ...config, databaseUrl: url }),
+    db: database.db,
+    dbKind: 'postgres',
+    events,
+    logger: false,
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
     },
   };
 }
