@@ -21,7 +21,7 @@ import { sqlList } from '../src/server/lib/sql-lists';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
 import { arg, benchConfig, log, percentile } from './common';
 import { captureDb, inline } from './plans';
-import { seedApplications } from './seed';
+import { phoneSql, seedApplications } from './seed';
 
 const load1 = () => loadavg()[0]!.toFixed(2);
 const TZ = 'Asia/Manila';
@@ -100,7 +100,7 @@ async function main() {
                  + ((g * 7919) % 2600000) * interval '1 second' end,
                case when g % 4 <> 0 then ${officer.id}::uuid end, case when g % 4 <> 0 then 'Done' end
         from generate_series(1, ${complaints}::int) g
-        join users u on u.phone = '09' || lpad(g::text, 9, '0')`.execute(db);
+        join users u on u.phone = ${phoneSql}`.execute(db);
       // A payout for every approved loan, paid over the last ~37 days (the seed here has none).
       await sql`
         insert into disbursements (application_id, amount, bank_name, account_number, code_verified, status,
