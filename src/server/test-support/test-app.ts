@@ -366,7 +366,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
       });
     } else {
-      const created = await createPostgresDatabase();
+      // A copy of the global setup's migrated template (~0.05 s instead of 0.6–1.3 s of migrations).
+      const created = await createPostgresDatabase({ migrated: true });
       dropDatabase = created.drop;
       databaseUrl = created.url;
       database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 5 });
@@ -555,8 +556,13 @@ export async function secondInstance(
   };
 }
 
-/** A new database on the shared throw-away cluster; `drop` removes it even with connections left. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the shared throw-away cluster, empty or (`migrated`) a copy of the migrated template;
+ * `drop` removes it even with connections left.
+ */
+export async function createPostgresDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   if (!adminUrl) {
     throw new Error(
@@ -565,7 +571,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
     );
   }
   const name = `hiram_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const template = options.migrated ? inject('postgresTemplate') : undefined;
+  await withAdmin(adminUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
