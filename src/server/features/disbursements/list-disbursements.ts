@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
