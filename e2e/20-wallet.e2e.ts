@@ -66,6 +66,9 @@ describe('wallet in the browser', () => {
   it('a borrower withdraws; finance pays one withdrawal and fails another', async () => {
     const borrower = await borrowerWithApprovedLoan(officer, { amount: 50_000, termMonths: 6 });
     const { context, page } = await newPage(browser, 'phone');
+    // The page's timers on a clock the test can move (time still passes as usual): the wallet's 30 s poll
+    // is then made due at once below instead of waited for.
+    await context.clock.install();
     try {
       await logIn(page, borrower);
       await page.getByRole('link', { name: 'Wallet', exact: true }).click();
@@ -144,6 +147,8 @@ describe('wallet in the browser', () => {
       const second = await latestDisbursement(borrower);
       expect(second).toMatchObject({ amountMinor: 200_000, status: 'requested' });
       await markFailed(finance, second.id, 'Account name does not match');
+      // The poll's interval passes (no reload, no navigation): its next request brings the failure.
+      await page.clock.fastForward(30_000);
       const failedRow = page.getByTestId('disbursement').first();
       await failedRow.getByText('Failed', { exact: true }).waitFor({ timeout: 40_000 });
       await failedRow.getByText('Reason: Account name does not match').waitFor();
