@@ -147,6 +147,44 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   return read(pageOffset(page) + COUNT_CAP < matches ? 'walk-past-cap' : 'walk');
 }
 
+/** The order of every searched list: newest first, the id breaking ties. */
+const newestFirst = [
+  ['at', 'desc'],
+  ['id', 'desc'],
+] as const;
+
+export interface SearchedList<K> {
+  /** The list's keys (`id` and `at`) with its filters and search, in no order (`pageWindow`). */
+  // biome-ignore lint/suspicious/noExplicitAny: any list's keys query (its tables and joins are its own)
+  keys: SelectQueryBuilder<any, any, K>;
+  /** The same rows found from the search's side, where that is not `keys` itself (payments, payouts). */
+  // biome-ignore lint/suspicious/noExplicitAny: as keys
+  matches?: () => SelectQueryBuilder<any, any, K>;
+  searched: boolean;
+  page: number;
+}
+
+/**
+ * One page of a searched back-office list, newest first, read the way `searchedPage` chooses, and its capped
+ * total. `readPage(window)` joins the page's keys (`window.as('page')`) to what the rows show, ordered by
+ * page.at, page.id descending.
+ */
+export async function searchedListPage<
+  DB,
+  K extends { id: unknown; at: unknown },
+  R extends { window_count: number | string; match_count?: number | string },
+>(
+  db: Kysely<DB>,
+  list: SearchedList<K>,
+  readPage: (window: ReturnType<typeof pageWindow<DB, K>>) => Promise<R[]>,
+) {
+  const matches = list.matches ?? (() => list.keys);
+  const read = (how: PageRead) =>
+    readPage(pageWindow(db, how === 'sorted-matches' ? matches() : list.keys, newestFirst, list.page, how));
+  const rows = await searchedPage(list.searched, list.page, read, () => matchesUpTo(db, matches()));
+  return { rows, counted: await cappedTotal(db, list.keys, rows[0]?.window_count, list.page) };
+}
+
 /** How many rows `matches` finds, counting no further than one past `SEARCH_SORT_LIMIT`. */
 export async function matchesUpTo<DB>(
   db: Kysely<DB>,

@@ -2,16 +2,7 @@ import { sql } from 'kysely';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import {
-  borrowerSearch,
-  cappedTotal,
-  loanEverApproved,
-  matchesUpTo,
-  type PageRead,
-  pageWindow,
-  searchedPage,
-  toPage,
-} from '../../lib/paging';
+import { borrowerSearch, loanEverApproved, searchedListPage, toPage } from '../../lib/paging';
 
 export interface DisbursementQuery {
   page: number;
@@ -63,42 +54,39 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
       )
       .select(['d.id', 'd.at']);
   };
-  const order = [
-    ['at', 'desc'],
-    ['id', 'desc'],
-  ] as const;
-  const read = (how: PageRead) =>
-    deps.db
-      .selectFrom(
-        pageWindow(deps.db, how === 'sorted-matches' ? matches() : keys, order, query.page, how).as('page'),
-      )
-      .innerJoin('disbursements', 'disbursements.id', 'page.id')
-      .innerJoin('applications', 'applications.id', 'disbursements.application_id')
-      .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
-      .select([
-        'page.window_count',
-        'page.match_count',
-        'disbursements.id',
-        'disbursements.application_id',
-        'disbursements.amount',
-        'disbursements.fee_minor',
-        'disbursements.bank_name',
-        'disbursements.account_number',
-        'disbursements.requested_at',
-        'disbursements.status',
-        'disbursements.reference',
-        'disbursements.failure_reason',
-        'disbursements.decided_at',
-        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'applications.status as loan_status',
-      ])
-      .orderBy('page.at', 'desc')
-      .orderBy('page.id', 'desc')
-      .execute();
-  const rows = await searchedPage(search.length > 0, query.page, read, () => matchesUpTo(deps.db, matches()));
+  const { rows, counted } = await searchedListPage(
+    deps.db,
+    { keys, matches, searched: search.length > 0, page: query.page },
+    (window) =>
+      deps.db
+        .selectFrom(window.as('page'))
+        .innerJoin('disbursements', 'disbursements.id', 'page.id')
+        .innerJoin('applications', 'applications.id', 'disbursements.application_id')
+        .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
+        .select([
+          'page.window_count',
+          'page.match_count',
+          'disbursements.id',
+          'disbursements.application_id',
+          'disbursements.amount',
+          'disbursements.fee_minor',
+          'disbursements.bank_name',
+          'disbursements.account_number',
+          'disbursements.requested_at',
+          'disbursements.status',
+          'disbursements.reference',
+          'disbursements.failure_reason',
+          'disbursements.decided_at',
+          sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+          'applications.loan_number',
+          'applications.full_name',
+          'applications.phone',
+          'applications.status as loan_status',
+        ])
+        .orderBy('page.at', 'desc')
+        .orderBy('page.id', 'desc')
+        .execute(),
+  );
   const items: StaffDisbursementItem[] = rows.map((r) => ({
     id: r.id,
     applicationId: r.application_id,
@@ -118,5 +106,5 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
     decidedBy: r.decided_by_name,
     loanStatus: r.loan_status,
   }));
-  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
+  return toPage(items, counted, query.page);
 }

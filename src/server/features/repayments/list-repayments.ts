@@ -3,16 +3,7 @@ import type { RepaymentListQuery } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
-import {
-  borrowerSearch,
-  cappedTotal,
-  loanEverApproved,
-  matchesUpTo,
-  type PageRead,
-  pageWindow,
-  searchedPage,
-  toPage,
-} from '../../lib/paging';
+import { borrowerSearch, loanEverApproved, searchedListPage, toPage } from '../../lib/paging';
 
 /**
  * The Repayments list: every recorded repayment, newest first, searchable by the borrower's name and phone
@@ -76,39 +67,34 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
     if (search.length > 0) byReference = byReference.where('repayments.application_id', 'in', loans(false));
     return ofLoans.union(byReference);
   };
-  const order = [
-    ['at', 'desc'],
-    ['id', 'desc'],
-  ] as const;
-  const read = (how: PageRead) =>
-    deps.db
-      .selectFrom(
-        pageWindow(deps.db, how === 'sorted-matches' ? matches() : keys, order, query.page, how).as('page'),
-      )
-      .innerJoin('repayments', 'repayments.id', 'page.id')
-      .innerJoin('applications', 'applications.id', 'repayments.application_id')
-      .leftJoin('repayment_reversals', 'repayment_reversals.repayment_id', 'repayments.id')
-      .select([
-        'page.window_count',
-        'page.match_count',
-        'repayments.id',
-        'repayments.application_id',
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'repayments.amount',
-        sql<string>`repayments.received_on::text`.as('received_on'),
-        'repayments.channel',
-        'repayments.reference',
-        'repayments.source',
-        'repayments.created_at',
-        'repayment_reversals.repayment_id as reversed_id',
-      ])
-      .orderBy('page.at', 'desc')
-      .orderBy('page.id', 'desc')
-      .execute();
-  const rows = await searchedPage(search.length > 0 || Boolean(query.q), query.page, read, () =>
-    matchesUpTo(deps.db, matches()),
+  const { rows, counted } = await searchedListPage(
+    deps.db,
+    { keys, matches, searched: search.length > 0 || Boolean(query.q), page: query.page },
+    (window) =>
+      deps.db
+        .selectFrom(window.as('page'))
+        .innerJoin('repayments', 'repayments.id', 'page.id')
+        .innerJoin('applications', 'applications.id', 'repayments.application_id')
+        .leftJoin('repayment_reversals', 'repayment_reversals.repayment_id', 'repayments.id')
+        .select([
+          'page.window_count',
+          'page.match_count',
+          'repayments.id',
+          'repayments.application_id',
+          'applications.loan_number',
+          'applications.full_name',
+          'applications.phone',
+          'repayments.amount',
+          sql<string>`repayments.received_on::text`.as('received_on'),
+          'repayments.channel',
+          'repayments.reference',
+          'repayments.source',
+          'repayments.created_at',
+          'repayment_reversals.repayment_id as reversed_id',
+        ])
+        .orderBy('page.at', 'desc')
+        .orderBy('page.id', 'desc')
+        .execute(),
   );
   const items = rows.map((r) => ({
     id: r.id,
@@ -124,5 +110,5 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
     recordedAt: r.created_at.toISOString(),
     reversed: r.reversed_id !== null,
   }));
-  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
+  return toPage(items, counted, query.page);
 }

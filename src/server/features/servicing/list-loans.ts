@@ -4,15 +4,7 @@ import { runningStatuses } from '../../../domain/loan/status';
 import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import {
-  borrowerSearch,
-  cappedTotal,
-  matchesUpTo,
-  type PageRead,
-  pageWindow,
-  searchedPage,
-  toPage,
-} from '../../lib/paging';
+import { borrowerSearch, searchedListPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -27,33 +19,32 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     .select(['applications.id', 'applications.decided_at as at']);
   const search = borrowerSearch(query);
   for (const condition of search) keys = keys.where(condition);
-  const order = [
-    ['at', 'desc'],
-    ['id', 'desc'],
-  ] as const;
-  const read = (how: PageRead) =>
-    deps.db
-      .selectFrom(pageWindow(deps.db, keys, order, query.page, how).as('page'))
-      .innerJoin('applications', 'applications.id', 'page.id')
-      .select([
-        'page.window_count',
-        'page.match_count',
-        'applications.id',
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'applications.approved_amount',
-        'applications.credit_score',
-        'applications.decided_at',
-        'applications.status',
-        'applications.status_message',
-        withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
-        termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
-      ])
-      .orderBy('page.at', 'desc')
-      .orderBy('page.id', 'desc')
-      .execute();
-  const rows = await searchedPage(search.length > 0, query.page, read, () => matchesUpTo(deps.db, keys));
+  const { rows, counted } = await searchedListPage(
+    deps.db,
+    { keys, searched: search.length > 0, page: query.page },
+    (window) =>
+      deps.db
+        .selectFrom(window.as('page'))
+        .innerJoin('applications', 'applications.id', 'page.id')
+        .select([
+          'page.window_count',
+          'page.match_count',
+          'applications.id',
+          'applications.loan_number',
+          'applications.full_name',
+          'applications.phone',
+          'applications.approved_amount',
+          'applications.credit_score',
+          'applications.decided_at',
+          'applications.status',
+          'applications.status_message',
+          withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
+          termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
+        ])
+        .orderBy('page.at', 'desc')
+        .orderBy('page.id', 'desc')
+        .execute(),
+  );
   const items: ServicingItem[] = rows.map((r) => ({
     id: r.id,
     loanNumber: r.loan_number,
@@ -71,5 +62,5 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
     statusMessage: r.status_message,
     termsChangePending: Boolean(r.terms_change_pending),
   }));
-  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
+  return toPage(items, counted, query.page);
 }

@@ -2,15 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import {
-  borrowerSearch,
-  cappedTotal,
-  matchesUpTo,
-  type PageRead,
-  pageWindow,
-  searchedPage,
-  toPage,
-} from '../../lib/paging';
+import { borrowerSearch, searchedListPage, toPage } from '../../lib/paging';
 import { sqlList } from '../../lib/sql-lists';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
@@ -37,49 +29,41 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
   const search = borrowerSearch(query);
   for (const condition of search) keys = keys.where(condition);
 
-  const read = (how: PageRead) =>
-    deps.db
-      .selectFrom(
-        pageWindow(
-          deps.db,
-          keys,
-          [
-            ['at', 'desc'],
-            ['id', 'desc'],
-          ],
-          query.page,
-          how,
-        ).as('page'),
-      )
-      .innerJoin('applications', 'applications.id', 'page.id')
-      .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
-      .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
-      .select([
-        'page.window_count',
-        'page.match_count',
-        'applications.id',
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.phone',
-        'applications.amount',
-        'applications.approved_amount',
-        'applications.term_months',
-        'applications.monthly_payment',
-        'applications.status',
-        'applications.submitted_at',
-        'applications.decided_at',
-        'applications.credit_score',
-        sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
-        'applications.first_approved_at',
-        sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
-          'first_approved_by_name',
-        ),
-        termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
-      ])
-      .orderBy('page.at', 'desc')
-      .orderBy('page.id', 'desc')
-      .execute();
-  const rows = await searchedPage(search.length > 0, query.page, read, () => matchesUpTo(deps.db, keys));
+  const { rows, counted } = await searchedListPage(
+    deps.db,
+    { keys, searched: search.length > 0, page: query.page },
+    (window) =>
+      deps.db
+        .selectFrom(window.as('page'))
+        .innerJoin('applications', 'applications.id', 'page.id')
+        .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
+        .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
+        .select([
+          'page.window_count',
+          'page.match_count',
+          'applications.id',
+          'applications.loan_number',
+          'applications.full_name',
+          'applications.phone',
+          'applications.amount',
+          'applications.approved_amount',
+          'applications.term_months',
+          'applications.monthly_payment',
+          'applications.status',
+          'applications.submitted_at',
+          'applications.decided_at',
+          'applications.credit_score',
+          sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+          'applications.first_approved_at',
+          sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
+            'first_approved_by_name',
+          ),
+          termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
+        ])
+        .orderBy('page.at', 'desc')
+        .orderBy('page.id', 'desc')
+        .execute(),
+  );
 
   const items: ApplicationListItem[] = rows.map((r) => ({
     id: r.id,
@@ -99,5 +83,5 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     firstApprovedAt: r.first_approved_at?.toISOString() ?? null,
     termsChangePending: Boolean(r.terms_change_pending),
   }));
-  return toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page);
+  return toPage(items, counted, query.page);
 }
