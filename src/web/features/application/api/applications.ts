@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Disclosure, disclosureSchema } from '../../../../domain/loan';
+import { type Disclosure, disclosureSchema } from '../../../../domain/loan/disclosure';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
 import { ApiError, apiFetch } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Disclosure } from '../../../../domain/loan';
+import type { Disclosure } from '../../../../domain/loan/disclosure';
 import { useFormat } from '../../../lib/format';
 import classes from './loan-figures.module.css';
 
