@@ -187,6 +187,16 @@ export function mockApi(tableHandlers: MockTable) {
   return fetchMock;
 }
 
+/**
+ * The requests a test sent with `method` (POST unless told), in order, each with its JSON body parsed
+ * (`{}` when it has none), so a test can assert exactly what was written and that nothing else was.
+ */
+export function sentRequests(fetchMock: ReturnType<typeof mockApi>, method = 'POST') {
+  return fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+}
+
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   return {
     id: '00000000-0000-4000-8000-000000000001',

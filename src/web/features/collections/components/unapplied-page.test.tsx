@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockApi, stub } from '../../../test/render';
+import { errorBody, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   chooseRowAction,
@@ -42,12 +42,6 @@ function makePayment(overrides: Partial<UnappliedPayment> = {}): UnappliedPaymen
 }
 
 const LIST = 'GET /api/staff/unapplied-payments';
-
-function posts(fetchMock: ReturnType<typeof mockApi>) {
-  return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
-}
 
 const listReads = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/api/staff/unapplied-payments').length;
@@ -196,7 +190,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     const field = within(dialog).getByLabelText(/^Loan number/);
     expect(await within(dialog).findByText('Loan record not found')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
 
     await userEvent.type(field, 'HL-404');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
@@ -216,7 +210,10 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       await screen.findByText('₱1,500.00 applied to loan HL-26-000123. The loan is now paid in full.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Apply Payment to Loan' })).toBeNull());
-    expect(posts(fetchMock).map((post) => post.body)).toEqual([{ loan: 'HL-404' }, { loan: 'hl-26-123' }]);
+    expect(sentRequests(fetchMock).map((post) => post.body)).toEqual([
+      { loan: 'HL-404' },
+      { loan: 'hl-26-123' },
+    ]);
     expect(await screen.findByText('To loan HL-26-000123')).toBeTruthy();
     expect(listReads(fetchMock)).toBeGreaterThanOrEqual(2);
   });
@@ -319,10 +316,10 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/A suggestion, not a certainty/)).toBeTruthy();
     expect((within(dialog).getByLabelText(/^Loan number/) as HTMLInputElement).value).toBe('HL-26-000003');
     // Nothing is sent until finance confirms.
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('₱1,500.00 applied to loan HL-26-000003.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       { url: `/api/staff/unapplied-payments/${payment.id}/apply`, body: { loan: 'HL-26-000003' } },
     ]);
 
@@ -377,11 +374,11 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('₱1,500.00 from unknown payer · reference HL-999999')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark returned' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/^How and why/), 'Refunded to the payer by GCash');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark returned' }));
     expect(await screen.findByText('₱1,500.00 marked as returned.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       {
         url: `/api/staff/unapplied-payments/${payment.id}/return`,
         body: { reason: 'Refunded to the payer by GCash' },

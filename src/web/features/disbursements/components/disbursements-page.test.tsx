@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/money';
 import type { DisbursementDto, StaffDisbursementItem } from '../../../../domain/schemas/wallet';
-import { errorBody, mockApi, stub } from '../../../test/render';
+import { errorBody, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   chooseRowAction,
   finance,
@@ -74,9 +74,7 @@ function decided(
 
 /** The decisions posted (the audited reveals of the full account are counted by `reveals`). */
 function posts(fetchMock: ReturnType<typeof mockApi>) {
-  return fetchMock.mock.calls
-    .filter(([url, init]) => (init?.method ?? 'GET') === 'POST' && !String(url).endsWith('/destination'))
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+  return sentRequests(fetchMock).filter(({ url }) => !url.endsWith('/destination'));
 }
 
 function reveals(fetchMock: ReturnType<typeof mockApi>) {

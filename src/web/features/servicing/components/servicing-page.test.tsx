@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServicingItem } from '../../../../domain/schemas/staff';
-import { errorBody, mockApi, stub } from '../../../test/render';
+import { errorBody, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   finance,
@@ -45,12 +45,6 @@ function profileOf(loan: ServicingItem, overrides: Parameters<typeof makeProfile
     creditScore: loan.creditScore,
   });
   return makeProfile(item, overrides);
-}
-
-function posts(fetchMock: ReturnType<typeof mockApi>) {
-  return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
 }
 
 async function openMenu(loan: ServicingItem) {
@@ -191,12 +185,12 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Suspected fraud report');
     await userEvent.click(confirm);
     expect(within(dialog).getByRole('alert').textContent).toBe('A message to the borrower is required.');
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText(/^Message to the borrower/), '  Call us first ');
     await userEvent.click(confirm);
     expect(await screen.findByText(`Loan ${loan.loanNumber} is on hold.`)).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       {
         url: `/api/staff/loans/${loan.id}/status`,
         body: { action: 'hold', message: 'Call us first', reason: 'Suspected fraud report' },
@@ -246,7 +240,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/You never see the password or the code\./)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower lost access, identity checked');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
 
@@ -257,7 +251,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Borrower Password' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Temporary Password' })).toBeNull();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       {
         url: `/api/staff/loans/${loan.id}/reset-password`,
         body: { reason: 'Borrower lost access, identity checked' },
@@ -293,7 +287,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower moved to a new account');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(`Bank details of loan ${loan.loanNumber} changed.`)).toBeTruthy();
-    expect(posts(fetchMock)[0]?.body).toEqual({
+    expect(sentRequests(fetchMock)[0]?.body).toEqual({
       bankName: 'GCash',
       accountNumber: '123456789',
       reason: 'Borrower moved to a new account',
@@ -323,13 +317,16 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(
       'Please enter a credit score between 0 and 1000.',
     );
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
     await userEvent.clear(score);
     await userEvent.type(score, '910');
     expect(within(dialog).getByTestId('credit-rating').textContent).toBe('Rating: Excellent');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(`Credit score of loan ${loan.loanNumber} set to 910.`)).toBeTruthy();
-    expect(posts(fetchMock)[0]?.body).toEqual({ creditScore: 910, reason: 'Repaid another loan early' });
+    expect(sentRequests(fetchMock)[0]?.body).toEqual({
+      creditScore: 910,
+      reason: 'Repaid another loan early',
+    });
   });
 
   it('change amount never goes below what was withdrawn and shows the server’s answer', async () => {
@@ -363,7 +360,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower asked for less');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(/Approved amount of loan .* changed to ₱90,000\.00\./)).toBeTruthy();
-    expect(posts(fetchMock)[0]?.body).toEqual({ amount: 90_000, reason: 'Borrower asked for less' });
+    expect(sentRequests(fetchMock)[0]?.body).toEqual({ amount: 90_000, reason: 'Borrower asked for less' });
   });
 
   it('message borrower needs the message; the server’s error stays in the modal', async () => {

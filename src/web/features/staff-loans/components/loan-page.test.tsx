@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LoanLedgerDto } from '../../../../domain/schemas/repayments';
-import { defaultSettings, errorBody, mockApi, stub } from '../../../test/render';
+import { defaultSettings, errorBody, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   finance,
   makeListItem,
@@ -116,12 +116,6 @@ function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
     ],
     ...overrides,
   };
-}
-
-function posts(fetchMock: ReturnType<typeof mockApi>) {
-  return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === 'POST')
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
 }
 
 const settings = {
@@ -238,7 +232,7 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     expect(within(dialog).getByText('Please choose one of the payment channels.')).toBeTruthy();
     expect(within(dialog).getByText('A transfer reference is required.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText(/^Amount received/), '42,287.50');
     await userEvent.click(within(dialog).getByRole('textbox', { name: /^Channel/ }));
@@ -260,7 +254,7 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     await userEvent.type(reference, 'GC-124');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
     expect(await screen.findByText(`Loan ${loanNumber} is paid in full and closed.`)).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       {
         url: `/api/staff/loans/${loanId}/repayments`,
         body: { amount: '42,287.50', receivedOn: '2026-03-20', channel: 'gcash', reference: 'GC-123' },
@@ -308,13 +302,13 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     // The whole credit by default; the reference is required.
     expect((within(dialog).getByLabelText(/^Amount sent back/) as HTMLInputElement).value).toBe('250.00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/^Transfer reference/), 'GC-R-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
     expect(
       await within(dialog).findByText('This reference has already been recorded for this payment channel.'),
     ).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       { url: `/api/staff/loans/${loanId}/refunds`, body: { amount: '250.00', reference: 'GC-R-1' } },
     ]);
   });
@@ -350,7 +344,7 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Payment reference/), 'R-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
     expect(await within(dialog).findByText('The date received cannot be in the future.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
   });
 
   it('Reverse needs a reason, then posts it and refreshes the ledger', async () => {
@@ -397,12 +391,12 @@ describe('the staff loan page', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([]);
+    expect(sentRequests(fetchMock)).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText(/^Reason for reversal/), 'Entered twice');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
     expect(await screen.findByText('Repayment BDO-7781 reversed.')).toBeTruthy();
-    expect(posts(fetchMock)).toEqual([
+    expect(sentRequests(fetchMock)).toEqual([
       {
         url: '/api/staff/repayments/00000000-0000-4000-8000-0000000000e1/reverse',
         body: { reason: 'Entered twice' },
