@@ -11,7 +11,7 @@ import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { backOfficeRoutes } from '../app/staff-routes';
 import { setCsrfToken } from '../lib/api';
-import { type MockTable, makeUser, signedInMe } from './render';
+import { type MockTable, makeUser, mockApi, signedInMe } from './render';
 import { createTestRouter, RouterProbe } from './router-probe';
 
 // The whole staff layout renders for every page; under a loaded test run it can take over a second.
@@ -214,4 +214,16 @@ export async function rowActionNames(row: HTMLElement): Promise<string[]> {
 export function userRow(user: UserDto, lockedUntil: string | null = null) {
   const { avatar: _avatar, privacyConsentRequired: _consent, ...row } = user;
   return { ...row, lockedUntil };
+}
+
+/** The User Management row showing `text`, looked for in the table (the sidebar shows the signed-in username too). */
+export async function userTableRow(text: string) {
+  const table = await screen.findByRole('table', { name: 'User Management' });
+  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
+}
+
+/** Opens User Management as `admin` with `rows` listed; `more` answers the page's other requests. */
+export function openUserManagement(rows: ReturnType<typeof userRow>[], more: MockTable = {}) {
+  const fetchMock = mockApi({ ...staffBase(admin), 'GET /api/admin/users': { body: pageOf(rows) }, ...more });
+  return { ...renderBackOffice('/admin/users'), fetchMock };
 }

@@ -1,17 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, mockApi, stub } from '../../../test/render';
+import { makeUser, sentRequests, stub } from '../../../test/render';
 import {
+  admin,
   userRow as asRow,
   chooseRowAction,
-  pageOf,
-  renderBackOffice,
+  openUserManagement,
   rowActionNames,
-  staffBase,
+  userTableRow,
 } from '../../../test/staff';
 
-const admin = makeUser({ id: '00000000-0000-4000-8000-0000000000a3', role: 'admin', username: 'adele' });
 const locked = asRow(
   makeUser({
     id: '00000000-0000-4000-8000-0000000000e1',
@@ -30,36 +29,25 @@ const free = asRow(
   }),
 );
 
-async function rowOf(text: string) {
-  const table = await screen.findByRole('table', { name: 'User Management' });
-  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
-}
-
 describe('Unlock a user', { timeout: 20_000 }, () => {
   it('only a locked account shows the lock and offers Unlock; confirming unlocks it', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([asRow(admin), locked, free]) },
+    const { fetchMock } = openUserManagement([asRow(admin), locked, free], {
       ...stub(
         'POST /api/admin/users/:id/unlock',
         { id: locked.id },
         { body: { ...locked, lockedUntil: null } },
       ),
     });
-    renderBackOffice('/admin/users');
-    const row = await rowOf('lola');
+    const row = await userTableRow('lola');
     expect(within(row).getByText(/^Sign-in locked until /)).toBeTruthy();
-    expect(within(await rowOf('fred')).queryByText(/Sign-in locked/)).toBeNull();
-    expect(await rowActionNames(await rowOf('fred'))).not.toContain('Unlock');
+    expect(within(await userTableRow('fred')).queryByText(/Sign-in locked/)).toBeNull();
+    expect(await rowActionNames(await userTableRow('fred'))).not.toContain('Unlock');
 
     await chooseRowAction(row, 'Unlock');
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Sign-in' });
     expect(within(dialog).getByText(/Unlock sign-in for lola\?/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('lola can sign in again.')).toBeTruthy();
-    const posts = fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([url]) => String(url));
-    expect(posts).toEqual([`/api/admin/users/${locked.id}/unlock`]);
+    expect(sentRequests(fetchMock).map(({ url }) => url)).toEqual([`/api/admin/users/${locked.id}/unlock`]);
   });
 });

@@ -1,45 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, makeUser, mockApi, stub } from '../../../test/render';
+import { errorBody, makeUser, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   admin,
+  userRow as asRow,
   chooseRowAction,
   finance,
   makeSummary,
   officer,
+  openUserManagement,
   pageOf,
   renderBackOffice,
   rowActionNames,
   staffBase,
+  userTableRow,
 } from '../../../test/staff';
-import type { StaffUser } from '../api/users';
-
-function asRow(user: ReturnType<typeof makeUser>): StaffUser {
-  const { avatar: _avatar, ...row } = user;
-  return { ...row, lockedUntil: null };
-}
 
 const me = asRow(admin);
 const olive = asRow({ ...officer, lastLoginAt: '2025-03-04T01:00:00.000Z' });
 const borrower = asRow(
   makeUser({ id: '00000000-0000-4000-8000-0000000000b9', role: 'borrower', phone: '09998887777' }),
 );
-
-function calls(fetchMock: ReturnType<typeof mockApi>, method: string) {
-  return fetchMock.mock.calls
-    .filter(([, init]) => (init?.method ?? 'GET') === method)
-    .map(([url, init]) => ({
-      url: String(url),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    }));
-}
-
-/** The table row showing `text` (the sidebar shows the signed-in username too). */
-async function rowOf(text: string) {
-  const table = await screen.findByRole('table', { name: 'User Management' });
-  return (await within(table).findByText(text)).closest('tr') as HTMLElement;
-}
 
 async function fillAddForm(values: { username?: string; password?: string; phone?: string; role?: string }) {
   const form = screen.getByRole('form', { name: 'Add User' });
@@ -56,10 +38,9 @@ async function fillAddForm(values: { username?: string; password?: string; phone
 
 describe('User Management', { timeout: 20_000 }, () => {
   it('lists users with the SPEC columns; no Delete on your own row', async () => {
-    mockApi({ ...staffBase(admin), 'GET /api/admin/users': { body: pageOf([me, olive, borrower]) } });
-    renderBackOffice('/admin/users');
+    openUserManagement([me, olive, borrower]);
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
-    await rowOf('olive');
+    await userTableRow('olive');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Username',
       'Phone',
@@ -69,55 +50,48 @@ describe('User Management', { timeout: 20_000 }, () => {
       'Last Login',
       'Actions',
     ]);
-    const mine = await rowOf('adele');
+    const mine = await userTableRow('adele');
     expect(within(mine).getByText('You')).toBeTruthy();
     expect(await rowActionNames(mine)).toContain('Update');
     expect(await rowActionNames(mine)).not.toContain('Delete');
-    const theirs = await rowOf('olive');
+    const theirs = await userTableRow('olive');
     expect(within(theirs).getByText('Officer')).toBeTruthy();
     expect(within(theirs).getByText('Active')).toBeTruthy();
     expect(await rowActionNames(theirs)).toContain('Delete');
     // A borrower has no username: N/A, and they are called by their phone.
-    const theirRow = await rowOf('09998887777');
+    const theirRow = await userTableRow('09998887777');
     expect(within(theirRow).getAllByRole('cell')[0]?.textContent).toBe('N/A');
   });
 
   it('searches by phone through the URL and the API', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me, olive]) },
+    const { fetchMock, router } = openUserManagement([me, olive], {
       ...stub('GET /api/admin/users?phone=0917', { body: pageOf([olive]) }),
     });
-    const { router } = renderBackOffice('/admin/users');
-    await rowOf('olive');
+    await userTableRow('olive');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Phone' }), '09-17{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?phone=0917'));
     const table = screen.getByRole('table', { name: 'User Management' });
     await waitFor(() => expect(within(table).queryByText('adele')).toBeNull());
-    expect(calls(fetchMock, 'GET').map((c) => c.url)).toContain('/api/admin/users?phone=0917');
+    expect(sentRequests(fetchMock, 'GET').map((c) => c.url)).toContain('/api/admin/users?phone=0917');
   });
 
   it('add user: "Please fill all fields." without calling the server', async () => {
-    const fetchMock = mockApi({ ...staffBase(admin), 'GET /api/admin/users': { body: pageOf([me]) } });
-    renderBackOffice('/admin/users');
-    await rowOf('adele');
+    const { fetchMock } = openUserManagement([me]);
+    await userTableRow('adele');
     const form = await fillAddForm({ username: 'fiona', phone: '09170000002' });
     await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
     expect(within(form).getByRole('alert').textContent).toBe('Please fill all fields.');
-    expect(calls(fetchMock, 'POST')).toEqual([]);
+    expect(sentRequests(fetchMock, 'POST')).toEqual([]);
   });
 
   it('add user: shows "Phone number or username already in use" from the server', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me]) },
+    const { fetchMock } = openUserManagement([me], {
       'POST /api/admin/users': {
         status: 409,
         body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
       },
     });
-    renderBackOffice('/admin/users');
-    await rowOf('adele');
+    await userTableRow('adele');
     const form = await fillAddForm({
       username: 'olive',
       password: 'temporary pass 1',
@@ -128,7 +102,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'Phone number or username already in use',
     );
-    expect(calls(fetchMock, 'POST')).toEqual([
+    expect(sentRequests(fetchMock, 'POST')).toEqual([
       {
         url: '/api/admin/users',
         body: { username: 'olive', password: 'temporary pass 1', phone: '09170000001', role: 'officer' },
@@ -137,16 +111,13 @@ describe('User Management', { timeout: 20_000 }, () => {
   });
 
   it('add user: a phone written "+63 917 000 0003" (pasted whole) is taken as written; the server keeps its one form', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me]) },
+    const { fetchMock } = openUserManagement([me], {
       'POST /api/admin/users': {
         status: 409,
         body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
       },
     });
-    renderBackOffice('/admin/users');
-    await rowOf('adele');
+    await userTableRow('adele');
     const form = await fillAddForm({ username: 'pia', password: 'temporary pass 1', role: 'Officer' });
     const phone = within(form).getByLabelText(/^Phone number/);
     await userEvent.click(phone);
@@ -154,7 +125,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     expect((phone as HTMLInputElement).value).toBe('+63 917 000 0003');
     await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
     await within(form).findByRole('alert');
-    expect(calls(fetchMock, 'POST')).toEqual([
+    expect(sentRequests(fetchMock, 'POST')).toEqual([
       {
         url: '/api/admin/users',
         body: { username: 'pia', password: 'temporary pass 1', phone: '+63 917 000 0003', role: 'officer' },
@@ -174,7 +145,7 @@ describe('User Management', { timeout: 20_000 }, () => {
       'POST /api/admin/users': { status: 201, body: fiona },
     });
     renderBackOffice('/admin/users');
-    await rowOf('adele');
+    await userTableRow('adele');
     const form = await fillAddForm({
       username: 'fiona',
       password: 'temporary pass 1',
@@ -183,35 +154,29 @@ describe('User Management', { timeout: 20_000 }, () => {
     });
     await userEvent.click(within(form).getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('User fiona added.')).toBeTruthy();
-    expect(await rowOf('fiona')).toBeTruthy();
+    expect(await userTableRow('fiona')).toBeTruthy();
     expect((within(form).getByLabelText(/^Username/) as HTMLInputElement).value).toBe('');
   });
 
   it('delete asks "Are you sure you want to delete {username}?" and says it was deleted', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me, olive]) },
+    const { fetchMock } = openUserManagement([me, olive], {
       ...stub('DELETE /api/admin/users/:id', { id: olive.id }, { body: { outcome: 'deleted' } }),
     });
-    renderBackOffice('/admin/users');
-    const row = await rowOf('olive');
+    const row = await userTableRow('olive');
     await chooseRowAction(row, 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     expect(within(dialog).getByText('Are you sure you want to delete olive?')).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE')).toEqual([]);
+    expect(sentRequests(fetchMock, 'DELETE')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User olive was deleted.')).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE').map((c) => c.url)).toEqual([`/api/admin/users/${olive.id}`]);
+    expect(sentRequests(fetchMock, 'DELETE').map((c) => c.url)).toEqual([`/api/admin/users/${olive.id}`]);
   });
 
   it('a user who owns records is deactivated instead, and the toast says so', async () => {
-    mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me, borrower]) },
+    openUserManagement([me, borrower], {
       ...stub('DELETE /api/admin/users/:id', { id: borrower.id }, { body: { outcome: 'deactivated' } }),
     });
-    renderBackOffice('/admin/users');
-    const row = await rowOf('09998887777');
+    const row = await userTableRow('09998887777');
     await chooseRowAction(row, 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     expect(within(dialog).getByText('Are you sure you want to delete 09998887777?')).toBeTruthy();
@@ -226,9 +191,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     const other = asRow(
       makeUser({ id: '00000000-0000-4000-8000-0000000000c1', role: 'admin', username: 'root2' }),
     );
-    mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me, other]) },
+    openUserManagement([me, other], {
       ...stub(
         'DELETE /api/admin/users/:id',
         { id: other.id },
@@ -238,8 +201,7 @@ describe('User Management', { timeout: 20_000 }, () => {
         },
       ),
     });
-    renderBackOffice('/admin/users');
-    const row = await rowOf('root2');
+    const row = await userTableRow('root2');
     await chooseRowAction(row, 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -249,13 +211,10 @@ describe('User Management', { timeout: 20_000 }, () => {
   });
 
   it('update: phone and a new temporary password are required; the role is sent only when changed', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/admin/users': { body: pageOf([me, olive]) },
+    const { fetchMock } = openUserManagement([me, olive], {
       ...stub('POST /api/admin/users/:id', { id: olive.id }, { body: olive }),
     });
-    renderBackOffice('/admin/users');
-    const row = await rowOf('olive');
+    const row = await userTableRow('olive');
     await chooseRowAction(row, 'Update');
     const dialog = await screen.findByRole('dialog', { name: 'Update User' });
     const phone = within(dialog).getByLabelText(/^Phone number/) as HTMLInputElement;
@@ -263,12 +222,12 @@ describe('User Management', { timeout: 20_000 }, () => {
     await userEvent.clear(phone);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Phone and password cannot be empty.');
-    expect(calls(fetchMock, 'POST')).toEqual([]);
+    expect(sentRequests(fetchMock, 'POST')).toEqual([]);
     await userEvent.type(phone, '09175550000');
     await userEvent.type(within(dialog).getByLabelText(/^New temporary password/), 'another temp 1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User olive updated.')).toBeTruthy();
-    expect(calls(fetchMock, 'POST')).toEqual([
+    expect(sentRequests(fetchMock, 'POST')).toEqual([
       { url: `/api/admin/users/${olive.id}`, body: { phone: '09175550000', password: 'another temp 1' } },
     ]);
   });
