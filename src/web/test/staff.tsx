@@ -227,3 +227,18 @@ export function openUserManagement(rows: ReturnType<typeof userRow>[], more: Moc
   const fetchMock = mockApi({ ...staffBase(admin), 'GET /api/admin/users': { body: pageOf(rows) }, ...more });
   return { ...renderBackOffice('/admin/users'), fetchMock };
 }
+
+/** Opens the pending or approved loan list as `user` with `items` listed; `more` answers the page's other requests. */
+export function openApplicationList(
+  list: 'pending' | 'approved',
+  items: ApplicationListItem[],
+  more: MockTable = {},
+  user: UserDto = officer,
+) {
+  const fetchMock = mockApi({
+    ...staffBase(user),
+    [`GET /api/staff/applications/${list}`]: { body: pageOf(items) },
+    ...more,
+  });
+  return { ...renderBackOffice(`/admin/${list}`), fetchMock };
+}

@@ -2,7 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, stub } from '../../test/render';
-import { makeListItem, officer, pageOf, renderBackOffice, staffBase } from '../../test/staff';
+import {
+  makeListItem,
+  officer,
+  openApplicationList,
+  pageOf,
+  renderBackOffice,
+  staffBase,
+} from '../../test/staff';
 import { buildListUrl } from './use-list';
 
 const listUrls = (fetchMock: ReturnType<typeof mockApi>) =>
@@ -18,11 +25,7 @@ describe('list pages', { timeout: 20_000 }, () => {
   });
 
   it('show "No results found." for an empty list', async () => {
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([]) },
-    });
-    renderBackOffice('/admin/pending');
+    openApplicationList('pending', []);
     expect(await screen.findByText('No results found.')).toBeTruthy();
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
   });
@@ -67,12 +70,9 @@ describe('list pages', { timeout: 20_000 }, () => {
     ['０９１７', '0917'],
   ])('a phone search written %j searches the stored digits %s (issue #32)', async (typed, digits) => {
     const found = makeListItem({ fullName: 'Ana Found' });
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([]) },
+    const { router } = openApplicationList('pending', [], {
       [`GET /api/staff/applications/pending?phone=${digits}`]: { body: pageOf([found], 1, 1) },
     });
-    const { router } = renderBackOffice('/admin/pending');
     const box = await screen.findByLabelText('Phone');
     expect(box.getAttribute('inputmode')).toBe('tel');
     await userEvent.type(box, `${typed}{Enter}`);
@@ -95,12 +95,9 @@ describe('list pages', { timeout: 20_000 }, () => {
   });
 
   it('the Search button searches too, and the Refresh button reloads the page', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([makeListItem({ fullName: 'Everyone' })]) },
+    const { fetchMock, router } = openApplicationList('pending', [makeListItem({ fullName: 'Everyone' })], {
       ...stub('GET /api/staff/applications/pending?name=zed', { body: pageOf([]) }),
     });
-    const { router } = renderBackOffice('/admin/pending');
     expect(await screen.findByText('Everyone')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(listUrls(fetchMock)).toHaveLength(2));

@@ -10,6 +10,7 @@ import {
   makeListItem,
   makeProfile,
   officer,
+  openApplicationList,
   pageOf,
   renderBackOffice,
   rowActionNames,
@@ -32,11 +33,7 @@ async function rowOf(text: string) {
 describe('Pending Loan List', { timeout: 20_000 }, () => {
   it('shows the columns, N/A for missing values and every action for an officer', async () => {
     const item = makeListItem({ fullName: 'Ana Santos', phone: '' });
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
-    });
-    renderBackOffice('/admin/pending');
+    openApplicationList('pending', [item]);
     expect(await screen.findByRole('heading', { name: 'Pending Loan List' })).toBeTruthy();
     const row = await rowOf(item.loanNumber);
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -65,12 +62,14 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
 
   it('finance sees the list and profiles but no decision buttons', async () => {
     const item = makeListItem();
-    mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
-    });
-    renderBackOffice('/admin/pending');
+    openApplicationList(
+      'pending',
+      [item],
+      {
+        ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
+      },
+      finance,
+    );
     const row = await rowOf(item.loanNumber);
     expect(await rowActionNames(row)).toContain('View Profile');
     for (const name of ['Update Loan', 'Approve', 'Reject'])
@@ -151,11 +150,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
 
   it('refuses an out-of-range credit score without calling the server', async () => {
     const item = makeListItem();
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
-    });
-    renderBackOffice('/admin/pending');
+    const { fetchMock } = openApplicationList('pending', [item]);
     const row = await rowOf(item.loanNumber);
     await chooseRowAction(row, 'Approve');
     const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
@@ -172,9 +167,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
   it('Update Loan recomputes the monthly payment live and offers the nearest allowed amount, never changing it silently', async () => {
     const item = makeListItem({ amountMinor: 10_000_000, termMonths: 6 });
     let sent: unknown;
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    openApplicationList('pending', [item], {
       ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
       // As the server answers a change the borrower did not ask for: proposed to them (decision 018).
       ...stub('POST /api/staff/applications/pending/:id/terms', { id: item.id }, ({ body }) => {
@@ -182,7 +175,6 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
         return { body: makeProfile(item, { termsChangePending: true }) };
       }),
     });
-    renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
     await chooseRowAction(row, 'Update Loan');
     const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
@@ -236,9 +228,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     // ₱10,000: the borrower's range allows it, the staff minimum is ₱50,000.
     const item = makeListItem({ amountMinor: 1_000_000, termMonths: 6 });
     let sent: unknown;
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    openApplicationList('pending', [item], {
       ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
       // As the server answers a change the borrower did not ask for: proposed to them (decision 018).
       ...stub('POST /api/staff/applications/pending/:id/terms', { id: item.id }, ({ body }) => {
@@ -246,7 +236,6 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
         return { body: makeProfile(item, { termsChangePending: true }) };
       }),
     });
-    renderBackOffice('/admin/pending');
     await chooseRowAction(await rowOf(item.loanNumber), 'Update Loan');
     const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
     const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
@@ -292,11 +281,7 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
       decidedBy: 'olive',
       creditScore: 500,
     });
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/approved': { body: pageOf([item]) },
-    });
-    renderBackOffice('/admin/approved');
+    openApplicationList('approved', [item]);
     expect(await screen.findByRole('heading', { name: 'Approved Loan List' })).toBeTruthy();
     const row = await rowOf(item.loanNumber);
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -325,9 +310,7 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
       approvedAmountMinor: 20_000_000,
       amountMinor: 20_000_000,
     });
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/approved': { body: pageOf([item]) },
+    const { fetchMock } = openApplicationList('approved', [item], {
       ...stub(
         'GET /api/staff/applications/:id',
         { id: item.id },
@@ -336,7 +319,6 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
         },
       ),
     });
-    renderBackOffice('/admin/approved');
     const row = await rowOf(item.loanNumber);
     await chooseRowAction(row, 'Update Loan');
     const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });

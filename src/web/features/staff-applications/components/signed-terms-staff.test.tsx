@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, stub } from '../../../test/render';
+import { stub } from '../../../test/render';
 import {
   chooseRowAction,
   makeListItem,
   makeProfile,
-  officer,
-  pageOf,
-  renderBackOffice,
+  openApplicationList,
   rowActionNames,
-  staffBase,
 } from '../../../test/staff';
 
 async function rowOf(text: string) {
@@ -25,9 +22,7 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
       firstApprovedBy: 'adele',
       firstApprovedAt: '2025-03-01T03:00:00.000Z',
     });
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    const { fetchMock } = openApplicationList('pending', [item], {
       ...stub(
         'POST /api/staff/applications/:id/confirm-approval',
         { id: item.id },
@@ -36,7 +31,6 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
         },
       ),
     });
-    renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
     expect(within(row).getByText('Awaiting second approval — approved by adele')).toBeTruthy();
     expect(await rowActionNames(row)).toEqual(['View Profile', 'Update Loan', 'Confirm approval', 'Reject']);
@@ -55,9 +49,7 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
 
   it('marks a loan waiting for the borrower and lets staff withdraw the proposal with a reason shown to the borrower', async () => {
     const item = makeListItem({ termsChangePending: true });
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    const { fetchMock } = openApplicationList('pending', [item], {
       ...stub(
         'POST /api/staff/applications/:id/terms-change/withdraw',
         { id: item.id },
@@ -66,7 +58,6 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
         },
       ),
     });
-    renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
     expect(within(row).getByText("Waiting for borrower's acceptance")).toBeTruthy();
     await chooseRowAction(row, 'Withdraw proposal');
@@ -83,9 +74,7 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
 
   it('Update Loan labels the note as shown to the borrower and sends a borrower-asked reduction as such', async () => {
     const item = makeListItem({ amountMinor: 10_000_000, termMonths: 6 });
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
+    const { fetchMock } = openApplicationList('pending', [item], {
       ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
       ...stub(
         'POST /api/staff/applications/pending/:id/terms',
@@ -95,7 +84,6 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
         },
       ),
     });
-    renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
     await chooseRowAction(row, 'Update Loan');
     const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });

@@ -1,7 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/render';
-import { makeSummary, officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import {
+  makeSummary,
+  officer,
+  openApplicationList,
+  pageOf,
+  renderBackOffice,
+  staffBase,
+} from '../../../test/staff';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -80,11 +87,7 @@ describe('live pending count', { timeout: 20_000 }, () => {
   });
 
   it('the pending list re-reads itself when the count changes', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(officer, 0),
-      'GET /api/staff/applications/pending': { body: pageOf([]) },
-    });
-    renderBackOffice('/admin/pending');
+    const { fetchMock } = openApplicationList('pending', []);
     await screen.findByText('No results found.');
     const source = FakeEventSource.latest();
     source.pending(1);
@@ -94,11 +97,7 @@ describe('live pending count', { timeout: 20_000 }, () => {
   });
 
   it('the bell shakes for one second only when the count rises', async () => {
-    mockApi({
-      ...staffBase(officer, 0),
-      'GET /api/staff/applications/pending': { body: pageOf([]) },
-    });
-    renderBackOffice('/admin/pending');
+    openApplicationList('pending', []);
     await screen.findByText('No results found.');
     await waitFor(() => expect(badge().textContent).toBe('0'));
     const source = FakeEventSource.latest();
