@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockApi, sentRequests, stub } from '../../../test/render';
+import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   chooseRowAction,
@@ -50,6 +50,18 @@ async function rowOf(text: string) {
   return (await screen.findByText(text)).closest('tr') as HTMLElement;
 }
 
+/** Each text shows in the row (getByText names the one that is missing). */
+function expectRowShows(row: HTMLElement, ...texts: string[]) {
+  for (const text of texts) expect(within(row).getByText(text)).toBeTruthy();
+}
+
+/** Unapplied Payments as `user` with `payments` listed; `more` answers the page's other requests. */
+function openUnapplied(payments: UnappliedPayment[], more: MockTable = {}, user = finance) {
+  const fetchMock = mockApi({ ...staffBase(user), [LIST]: { body: pageOf(payments) }, ...more });
+  renderBackOffice('/admin/unapplied');
+  return fetchMock;
+}
+
 describe('Unapplied payments', { timeout: 20_000 }, () => {
   it('lists kept payments with why each was kept and how it was resolved', async () => {
     const open = makePayment({ reason: 'over_payment', payerName: null, amountMinor: 2_500_050 });
@@ -72,8 +84,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       amountMinor: 90_000,
       earlierAmountMinor: 150_000,
     });
-    mockApi({ ...staffBase(finance), [LIST]: { body: pageOf([open, applied, returned, conflict]) } });
-    renderBackOffice('/admin/unapplied');
+    openUnapplied([open, applied, returned, conflict]);
     expect(await screen.findByRole('heading', { name: 'Unapplied Payments' })).toBeTruthy();
     await screen.findByText(open.providerReference);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -94,35 +105,33 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     const openRow = await rowOf(open.providerReference);
     expect(within(openRow).getByText('Over-payment')).toBeTruthy();
     // The provider's channel by its configured name.
-    expect(within(openRow).getByText('Bank transfer')).toBeTruthy();
-    expect(within(openRow).getByText('₱25,000.50')).toBeTruthy();
-    expect(within(openRow).getByText('Nov 20, 2026')).toBeTruthy();
-    expect(within(openRow).getByText('Open')).toBeTruthy();
-    expect(within(openRow).getByText('N/A')).toBeTruthy();
-    expect(within(openRow).getByText('No suggestion')).toBeTruthy();
+    expectRowShows(openRow, 'Bank transfer', '₱25,000.50', 'Nov 20, 2026', 'Open', 'N/A', 'No suggestion');
     expect(await rowActionNames(openRow)).toEqual(['Apply to loan', 'Mark returned']);
 
     const appliedRow = await rowOf(applied.providerReference);
-    expect(within(appliedRow).getByText('Before payout')).toBeTruthy();
-    expect(within(appliedRow).getByText('Applied')).toBeTruthy();
-    expect(within(appliedRow).getByText('To loan HL-000123')).toBeTruthy();
-    expect(within(appliedRow).getByText('By fiona, Nov 21, 2026')).toBeTruthy();
+    expectRowShows(appliedRow, 'Before payout', 'Applied', 'To loan HL-000123', 'By fiona, Nov 21, 2026');
     // A resolved payment suggests nothing.
     expect(within(appliedRow).queryByText('No suggestion')).toBeNull();
     expect(await rowActionNames(appliedRow)).toEqual([]);
 
     const returnedRow = await rowOf(returned.providerReference);
-    expect(within(returnedRow).getByText('Loan not taking repayments')).toBeTruthy();
-    expect(within(returnedRow).getByText('Returned')).toBeTruthy();
-    expect(within(returnedRow).getByText('Sent back by GCash reversal')).toBeTruthy();
-    expect(within(returnedRow).getByText('By adele, Nov 22, 2026')).toBeTruthy();
+    expectRowShows(
+      returnedRow,
+      'Loan not taking repayments',
+      'Returned',
+      'Sent back by GCash reversal',
+      'By adele, Nov 22, 2026',
+    );
     expect(await rowActionNames(returnedRow)).toEqual([]);
 
     // The same provider reference with another amount: both amounts, for finance to check.
     const conflictRow = await rowOf(conflict.providerReference);
-    expect(within(conflictRow).getByText('Reference already received with another amount')).toBeTruthy();
-    expect(within(conflictRow).getByText('₱900.00')).toBeTruthy();
-    expect(within(conflictRow).getByText('Earlier delivery: ₱1,500.00')).toBeTruthy();
+    expectRowShows(
+      conflictRow,
+      'Reference already received with another amount',
+      '₱900.00',
+      'Earlier delivery: ₱1,500.00',
+    );
     expect(await rowActionNames(conflictRow)).toEqual(['Apply to loan', 'Mark returned']);
   });
 
@@ -252,8 +261,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         on: '2026-12-28',
       },
     });
-    mockApi({ ...staffBase(finance), [LIST]: { body: pageOf([byReference, byPhone, byAmount]) } });
-    renderBackOffice('/admin/unapplied');
+    openUnapplied([byReference, byPhone, byAmount]);
 
     const referenceRow = await rowOf(byReference.providerReference);
     expect(within(referenceRow).getByRole('link', { name: 'HL-26-000002' }).getAttribute('href')).toBe(
@@ -269,9 +277,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     ]);
 
     const phoneRow = await rowOf(byPhone.providerReference);
-    expect(within(phoneRow).getByText("Payer's phone matches")).toBeTruthy();
-    expect(within(phoneRow).getByText('Phone: +63 917 123 4567')).toBeTruthy();
-    expect(within(phoneRow).getByText('Message: bayad po')).toBeTruthy();
+    expectRowShows(phoneRow, "Payer's phone matches", 'Phone: +63 917 123 4567', 'Message: bayad po');
 
     const amountRow = await rowOf(byAmount.providerReference);
     expect(within(amountRow).getByText('Reference names more than one loan')).toBeTruthy();
@@ -290,9 +296,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         on: null,
       },
     });
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      [LIST]: { body: pageOf([payment]) },
+    const fetchMock = openUnapplied([payment], {
       ...stub(
         'POST /api/staff/unapplied-payments/:id/apply',
         { id: payment.id },
@@ -307,7 +311,6 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         },
       ),
     });
-    renderBackOffice('/admin/unapplied');
     const row = await rowOf(payment.providerReference);
     await userEvent.click(within(row).getByRole('button', { name: 'Apply to HL-26-000003' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
@@ -332,9 +335,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
 
   it('a payment someone else resolved first: the message as a toast, the dialog closes, the list reloads', async () => {
     const payment = makePayment();
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      [LIST]: { body: pageOf([payment]) },
+    const fetchMock = openUnapplied([payment], {
       ...stub(
         'POST /api/staff/unapplied-payments/:id/apply',
         { id: payment.id },
@@ -344,7 +345,6 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         },
       ),
     });
-    renderBackOffice('/admin/unapplied');
     await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
     const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
     await userEvent.type(within(dialog).getByLabelText(/^Loan number/), 'HL-000123');
@@ -357,9 +357,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
 
   it('marks a payment returned with the reason required', async () => {
     const payment = makePayment({ payerName: null, reason: 'loan_not_running' });
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      [LIST]: { body: pageOf([payment]) },
+    const fetchMock = openUnapplied([payment], {
       ...stub(
         'POST /api/staff/unapplied-payments/:id/return',
         { id: payment.id },
@@ -368,7 +366,6 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         },
       ),
     });
-    renderBackOffice('/admin/unapplied');
     await chooseRowAction(await rowOf(payment.providerReference), 'Mark returned');
     const dialog = await screen.findByRole('dialog', { name: 'Mark Payment Returned' });
     expect(within(dialog).getByText('₱1,500.00 from unknown payer · reference HL-999999')).toBeTruthy();
