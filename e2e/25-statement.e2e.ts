@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from './helpers-axe';
 import { expectStatus } from './support/api';
 import {
   borrowerWithApprovedLoan,
@@ -17,7 +17,6 @@ import { markPaid, type StaffMember, staffMember } from './support/staff';
  * downloaded as a PDF with the session cookie, and prominent in the paid-in-full message once closed; the
  * wallet passes axe at phone and desktop width with the link on it.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 let officer: StaffMember;
@@ -42,20 +41,6 @@ async function newPage(viewport: keyof typeof viewports) {
     acceptDownloads: true,
   });
   return { context, page: await context.newPage() };
-}
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 async function downloadStatement(page: Page, name: string): Promise<Buffer> {
@@ -84,7 +69,7 @@ describe('statement of account', () => {
         await page.goto('/wallet');
         await page.getByRole('link', { name: 'Download statement (PDF)' }).waitFor();
         await downloadStatement(page, `statement-open-${viewport}`);
-        expect(await seriousFindings(page)).toEqual([]);
+        expect(await seriousAxeFindings(page)).toEqual([]);
       } finally {
         await context.close();
       }
@@ -121,7 +106,7 @@ describe('statement of account', () => {
         const link = now.getByRole('link', { name: 'Download statement (PDF)' });
         expect(await link.getAttribute('data-variant')).toBe('filled');
         await downloadStatement(page, `statement-closed-${viewport}`);
-        expect(await seriousFindings(page)).toEqual([]);
+        expect(await seriousAxeFindings(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from './helpers-axe';
 import { expectStatus } from './support/api';
 import {
   type Borrower,
@@ -20,7 +20,6 @@ import { markPaid, type StaffMember, staffMember } from './support/staff';
  * a reversed payment's reason without the page scrolling sideways, opens the receipts of a payment and of
  * the payout and downloads one as a PDF. Every screen passes axe (no serious or critical finding).
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A QR Ph account that reaches nobody: a real bank code, an account number of zeros and ones. */
 const lenderChannels = [
@@ -109,21 +108,6 @@ async function open(viewport: keyof typeof sizes) {
   return { context, page };
 }
 
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(300);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 /** The page is no wider than the window: nothing scrolls sideways (else: the elements that stick out). */
 async function expectNoSidewaysScroll(page: Page) {
   const { scroll, width, offenders } = await page.evaluate(() => {
@@ -148,6 +132,12 @@ async function expectNoSidewaysScroll(page: Page) {
     scroll,
     `the page is ${scroll - width}px wider than the window: ${offenders.join('; ')}`,
   ).toBeLessThanOrEqual(width);
+}
+
+/** axe's serious findings once the screen's transitions (300 ms at most) have ended. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  await page.waitForTimeout(300);
+  return seriousAxeFindings(page);
 }
 
 describe('paying out of the box', () => {

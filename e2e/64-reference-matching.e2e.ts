@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from './helpers-axe';
 import { ApiSession, expectStatus } from './support/api';
 import {
   borrowerWithApprovedLoan,
@@ -29,7 +28,6 @@ const webhookEnv = {
   PAYMENTS_WEBHOOK_CHANNEL: 'gcash',
   JOBS_ENABLED: 'false',
 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 let officer: StaffMember;
@@ -81,17 +79,7 @@ async function staffPage(viewport: 'phone' | 'desktop'): Promise<{ context: Brow
 /** Serious and critical axe findings on the page as it is now, and whether it scrolls sideways. */
 async function check(page: Page, what: string) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.addScriptTag({ content: axeSource });
-  const findings = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const findings = await seriousAxeFindings(page);
   expect(findings, what).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(0);

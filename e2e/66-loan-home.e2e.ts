@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from './helpers-axe';
 import { ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -29,7 +28,6 @@ import {
  */
 const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789abcdef-0123456789';
 const LATE_CHARGE_BP = 300;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 let officer: StaffMember;
@@ -94,17 +92,7 @@ async function borrowerPage(viewport: 'phone' | 'desktop', borrower: Borrower) {
 /** Serious and critical axe findings on the page as it is now, and whether it scrolls sideways. */
 async function check(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.addScriptTag({ content: axeSource });
-  const findings = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const findings = await seriousAxeFindings(page);
   expect(findings).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
