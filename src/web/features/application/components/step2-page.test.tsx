@@ -155,6 +155,13 @@ async function sign(user: User) {
   await act(async () => pads.list.at(-1)!.sign());
 }
 
+/** Every section filled in and the terms signed, as a borrower ready to submit. */
+async function completeAllSections(user: User) {
+  await fillIdentity(user);
+  await fillBasicAndBank(user);
+  await sign(user);
+}
+
 const submitButton = () =>
   screen.getByRole('button', { name: /^(Submit Loan|Submitting\.\.\.)$/ }) as HTMLButtonElement;
 
@@ -246,9 +253,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
         ),
       },
     });
-    await fillIdentity(user);
-    await fillBasicAndBank(user);
-    await sign(user);
+    await completeAllSections(user);
     await user.click(submitButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
     expect(
@@ -348,9 +353,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
     const { user, fetchMock, router } = await openStep2({
       'POST /api/applications': { status: 201, body: created() },
     });
-    await fillIdentity(user);
-    await fillBasicAndBank(user);
-    await sign(user);
+    await completeAllSections(user);
     expect(loadTextDraft(borrower.id).info.fullName).toBe('Maria Santos');
     await waitFor(() => expect(store.keys().length).toBe(4));
 
@@ -411,9 +414,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
         }),
       },
     });
-    await fillIdentity(user);
-    await fillBasicAndBank(user);
-    await sign(user);
+    await completeAllSections(user);
     // Close Identity first: the error must open it again.
     await user.click(control('Identity'));
     expect(control('Identity').getAttribute('aria-expanded')).toBe('false');
@@ -440,9 +441,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
         body: errorBody('SUBMIT_FAILED', 'Something went wrong. Try again.'),
       },
     });
-    await fillIdentity(user);
-    await fillBasicAndBank(user);
-    await sign(user);
+    await completeAllSections(user);
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Try again.');
     expect(submitButton().disabled).toBe(false);
@@ -469,9 +468,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
         }),
       },
     });
-    await fillIdentity(user);
-    await fillBasicAndBank(user);
-    await sign(user);
+    await completeAllSections(user);
     await user.click(submitButton());
     expect(
       await screen.findByText('The loan terms have changed. Please review them and sign again.'),
@@ -505,9 +502,7 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
         body: errorBody('ACTIVE_LOAN_EXISTS', 'You already have an active loan. You cannot apply again.'),
       },
     });
-    await fillIdentity(user);
-    await fillBasicAndBank(user);
-    await sign(user);
+    await completeAllSections(user);
     await user.click(submitButton());
     const dialog = await screen.findByRole('dialog', { name: 'You already have a loan' });
     expect(within(dialog).getByText('You already have an active loan. You cannot apply again.')).toBeTruthy();
