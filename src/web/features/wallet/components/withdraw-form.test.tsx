@@ -51,6 +51,21 @@ function bodiesOf(fetchMock: ReturnType<typeof mockApi>, url: string) {
   return fetchMock.mock.calls.filter(([u]) => u === url).map(([, init]) => JSON.parse(String(init?.body)));
 }
 
+/** The wallet as approved until a ₱5,000 withdrawal is requested, then `after`. */
+function openWalletAnswering5000Withdrawal(after: WalletResponse) {
+  let requested = false;
+  return openWallet(
+    {
+      'POST /api/wallet/withdrawal-code': codeSent,
+      'POST /api/wallet/withdrawals': () => {
+        requested = true;
+        return withdrawn(500_000);
+      },
+    },
+    () => (requested ? after : approvedWallet()),
+  );
+}
+
 async function fill(amount: string, code?: string) {
   const user = userEvent.setup();
   if (amount) await user.type(await screen.findByLabelText('Amount (whole pesos)'), amount);
@@ -174,23 +189,12 @@ describe('withdraw form', { timeout: 15_000 }, () => {
   });
 
   it('withdraws, says so, and shows the withdrawal as in processing', async () => {
-    let requested = false;
-    const fetchMock = openWallet(
-      {
-        'POST /api/wallet/withdrawal-code': codeSent,
-        'POST /api/wallet/withdrawals': () => {
-          requested = true;
-          return withdrawn(500_000);
-        },
-      },
-      () =>
-        requested
-          ? approvedWallet({
-              inProcessing: true,
-              balance: { approvedMinor: 10_000_000, withdrawnMinor: 500_000, availableMinor: 9_500_000 },
-              disbursements: [makeDisbursement({ amountMinor: 500_000 })],
-            })
-          : approvedWallet(),
+    const fetchMock = openWalletAnswering5000Withdrawal(
+      approvedWallet({
+        inProcessing: true,
+        balance: { approvedMinor: 10_000_000, withdrawnMinor: 500_000, availableMinor: 9_500_000 },
+        disbursements: [makeDisbursement({ amountMinor: 500_000 })],
+      }),
     );
     const user = await fill('5000');
     await sendCodeWhenReady(user);
@@ -213,23 +217,12 @@ describe('withdraw form', { timeout: 15_000 }, () => {
   });
 
   it('stops saying "requested" once that withdrawal is no longer waiting (finance failed it)', async () => {
-    let requested = false;
-    openWallet(
-      {
-        'POST /api/wallet/withdrawal-code': codeSent,
-        'POST /api/wallet/withdrawals': () => {
-          requested = true;
-          return withdrawn(500_000);
-        },
-      },
-      () =>
-        requested
-          ? approvedWallet({
-              disbursements: [
-                makeDisbursement({ amountMinor: 500_000, status: 'failed', failureReason: 'Account closed' }),
-              ],
-            })
-          : approvedWallet(),
+    openWalletAnswering5000Withdrawal(
+      approvedWallet({
+        disbursements: [
+          makeDisbursement({ amountMinor: 500_000, status: 'failed', failureReason: 'Account closed' }),
+        ],
+      }),
     );
     const user = await fill('5000');
     await sendCodeWhenReady(user);
