@@ -228,15 +228,18 @@ export function openUserManagement(rows: ReturnType<typeof userRow>[], more: Moc
   return { ...renderBackOffice('/admin/users'), fetchMock };
 }
 
-/** Opens the pending or approved loan list as `user` with `items` listed; `more` answers the page's other requests. */
+/**
+ * Opens the pending or approved loan list as `user` (an officer unless told) with `items` listed and the
+ * pending badge at `pendingCount`; `more` answers the page's other requests.
+ */
 export function openApplicationList(
   list: 'pending' | 'approved',
   items: ApplicationListItem[],
   more: MockTable = {},
-  user: UserDto = officer,
+  { user = officer, pendingCount = 0 }: { user?: UserDto; pendingCount?: number } = {},
 ) {
   const fetchMock = mockApi({
-    ...staffBase(user),
+    ...staffBase(user, pendingCount),
     [`GET /api/staff/applications/${list}`]: { body: pageOf(items) },
     ...more,
   });

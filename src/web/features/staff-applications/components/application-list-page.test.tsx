@@ -68,7 +68,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
       {
         ...stub('GET /api/staff/applications/:id', { id: item.id }, { body: makeProfile(item) }),
       },
-      finance,
+      { user: finance },
     );
     const row = await rowOf(item.loanNumber);
     expect(await rowActionNames(row)).toContain('View Profile');
@@ -122,19 +122,21 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
 
   it('shows the server’s 409 "already decided" as a red toast and closes the modal', async () => {
     const item = makeListItem();
-    mockApi({
-      ...staffBase(officer, 1),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      ...stub(
-        'POST /api/staff/applications/:id/approve',
-        { id: item.id },
-        {
-          status: 409,
-          body: errorBody('ALREADY_DECIDED', 'This application has already been decided.'),
-        },
-      ),
-    });
-    renderBackOffice('/admin/pending');
+    openApplicationList(
+      'pending',
+      [item],
+      {
+        ...stub(
+          'POST /api/staff/applications/:id/approve',
+          { id: item.id },
+          {
+            status: 409,
+            body: errorBody('ALREADY_DECIDED', 'This application has already been decided.'),
+          },
+        ),
+      },
+      { pendingCount: 1 },
+    );
     const row = await rowOf(item.loanNumber);
     await chooseRowAction(row, 'Approve');
     const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
@@ -348,15 +350,17 @@ describe('Reject', { timeout: 20_000 }, () => {
   it('requires a reason, asks for confirmation, then rejects', async () => {
     const item = makeListItem({ fullName: 'Carlo Reyes' });
     let sent: unknown;
-    const fetchMock = mockApi({
-      ...staffBase(officer, 1),
-      'GET /api/staff/applications/pending': { body: pageOf([item]) },
-      ...stub('POST /api/staff/applications/:id/reject', { id: item.id }, ({ body }) => {
-        sent = body;
-        return { body: makeProfile(item, { status: 'rejected', rejectReason: 'Income not verified' }) };
-      }),
-    });
-    renderBackOffice('/admin/pending');
+    const { fetchMock } = openApplicationList(
+      'pending',
+      [item],
+      {
+        ...stub('POST /api/staff/applications/:id/reject', { id: item.id }, ({ body }) => {
+          sent = body;
+          return { body: makeProfile(item, { status: 'rejected', rejectReason: 'Income not verified' }) };
+        }),
+      },
+      { pendingCount: 1 },
+    );
     const row = await rowOf(item.loanNumber);
     await chooseRowAction(row, 'Reject');
     const dialog = await screen.findByRole('dialog', { name: 'Reject Loan' });
