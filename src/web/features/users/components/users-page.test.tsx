@@ -23,6 +23,14 @@ const borrower = asRow(
   makeUser({ id: '00000000-0000-4000-8000-0000000000b9', role: 'borrower', phone: '09998887777' }),
 );
 
+/** The server refuses the new user: the phone or username is taken. */
+const userTaken = {
+  'POST /api/admin/users': {
+    status: 409,
+    body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
+  },
+};
+
 async function fillAddForm(values: { username?: string; password?: string; phone?: string; role?: string }) {
   const form = screen.getByRole('form', { name: 'Add User' });
   if (values.username) await userEvent.type(within(form).getByLabelText(/^Username/), values.username);
@@ -85,12 +93,7 @@ describe('User Management', { timeout: 20_000 }, () => {
   });
 
   it('add user: shows "Phone number or username already in use" from the server', async () => {
-    const { fetchMock } = openUserManagement([me], {
-      'POST /api/admin/users': {
-        status: 409,
-        body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
-      },
-    });
+    const { fetchMock } = openUserManagement([me], userTaken);
     await userTableRow('adele');
     const form = await fillAddForm({
       username: 'olive',
@@ -111,12 +114,7 @@ describe('User Management', { timeout: 20_000 }, () => {
   });
 
   it('add user: a phone written "+63 917 000 0003" (pasted whole) is taken as written; the server keeps its one form', async () => {
-    const { fetchMock } = openUserManagement([me], {
-      'POST /api/admin/users': {
-        status: 409,
-        body: errorBody('USER_TAKEN', 'Phone number or username already in use'),
-      },
-    });
+    const { fetchMock } = openUserManagement([me], userTaken);
     await userTableRow('adele');
     const form = await fillAddForm({ username: 'pia', password: 'temporary pass 1', role: 'Officer' });
     const phone = within(form).getByLabelText(/^Phone number/);
