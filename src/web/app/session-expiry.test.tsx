@@ -2,8 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../domain/schemas/user';
-import type { AccountResponse } from '../../domain/schemas/wallet';
-import { errorBody, makeUser, mockApi, renderApp, signedInMe, signedOutMe } from '../test/render';
+import {
+  emptyAccount,
+  errorBody,
+  makeUser,
+  mockApi,
+  renderApp,
+  signedInMe,
+  signedOutMe,
+} from '../test/render';
 import { pageOf } from '../test/staff';
 
 /**
@@ -19,13 +26,7 @@ const officer = makeUser({
   username: 'olive',
   phone: '09170000001',
 });
-const account: AccountResponse = {
-  supportEmail: 'support@example.com',
-  creditScore: null,
-  profile: null,
-  loan: null,
-  loans: [],
-};
+const account = emptyAccount();
 const unauthenticated = { status: 401, body: errorBody('UNAUTHENTICATED', 'Please log in to continue.') };
 const ENDED = 'Your session ended; sign in to continue';
 const COMPLAINT =

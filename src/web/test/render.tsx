@@ -7,6 +7,7 @@ import type { OfferedProduct } from '../../domain/schemas/offered-products';
 import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { DEFAULT_TIME_ZONE, type PublicSettings } from '../../domain/schemas/settings';
 import type { MeResponse, UserDto } from '../../domain/schemas/user';
+import type { AccountResponse } from '../../domain/schemas/wallet';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/routes';
 import { setCsrfToken } from '../lib/api';
@@ -195,6 +196,11 @@ export function sentRequests(fetchMock: ReturnType<typeof mockApi>, method = 'PO
   return fetchMock.mock.calls
     .filter(([, init]) => (init?.method ?? 'GET') === method)
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body ?? '{}')) }));
+}
+
+/** A borrower's Account page with nothing on it yet: no credit score, profile or loan. */
+export function emptyAccount(): AccountResponse {
+  return { supportEmail: 'support@example.com', creditScore: null, profile: null, loan: null, loans: [] };
 }
 
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountResponse } from '../../../../domain/schemas/wallet';
-import { errorBody, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import { emptyAccount, errorBody, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
 
 const borrower = makeUser({ phone: '09171234567', avatar: 1 });
 
@@ -57,14 +57,6 @@ const fullAccount: AccountResponse = {
       productNames: null,
     },
   ],
-};
-
-const emptyAccount: AccountResponse = {
-  supportEmail: 'support@example.com',
-  creditScore: null,
-  profile: null,
-  loan: null,
-  loans: [],
 };
 
 /** Motion is reduced, so the score shows its final value at once (the count-up has its own test). */
@@ -169,7 +161,7 @@ describe('account page', { timeout: 15_000 }, () => {
 
   it('shows "-" everywhere for a borrower who has not applied', async () => {
     reduceMotion(true);
-    openAccount(emptyAccount);
+    openAccount(emptyAccount());
     await screen.findByText('Profile Information');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Loan Summary' }));

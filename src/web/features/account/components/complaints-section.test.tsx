@@ -2,16 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MyComplaintDto } from '../../../../domain/schemas/complaints';
-import type { AccountResponse } from '../../../../domain/schemas/wallet';
-import { errorBody, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import { emptyAccount, errorBody, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
 
-const account: AccountResponse = {
-  supportEmail: 'support@example.com',
-  creditScore: null,
-  profile: null,
-  loan: null,
-  loans: [],
-};
+const account = emptyAccount();
 
 const answered: MyComplaintDto = {
   id: 'c1',

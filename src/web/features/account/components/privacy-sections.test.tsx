@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AccountResponse } from '../../../../domain/schemas/wallet';
-import { errorBody, makeUser, mockApi, renderApp, signedInMe, signedOutMe } from '../../../test/render';
+import {
+  emptyAccount,
+  errorBody,
+  makeUser,
+  mockApi,
+  renderApp,
+  signedInMe,
+  signedOutMe,
+} from '../../../test/render';
 
 const borrower = makeUser({ phone: '09171234567' });
-const account: AccountResponse = {
-  supportEmail: 'support@example.com',
-  creditScore: null,
-  profile: null,
-  loan: null,
-  loans: [],
-};
+const account = emptyAccount();
 const documents = {
   items: [
     { id: 'd1', kind: 'id_front', loanNumber: 'HL-26-000007', createdAt: '2026-01-05T02:00:00.000Z' },

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
+import { emptyAccount, makeUser, mockApi, renderApp, signedInMe } from '../../../test/render';
 
 const pending = makeUser({ phone: '09171234567', privacyConsentRequired: true });
 const agreeLabel =
@@ -12,15 +12,7 @@ describe('re-consent after a new privacy notice', { timeout: 30_000 }, () => {
     const fetchMock = mockApi({
       'GET /api/me': signedInMe(pending),
       'POST /api/account/consent': { body: signedInMe({ ...pending, privacyConsentRequired: false }).body },
-      'GET /api/account': {
-        body: {
-          supportEmail: 'support@example.com',
-          creditScore: null,
-          profile: null,
-          loan: null,
-          loans: [],
-        },
-      },
+      'GET /api/account': { body: emptyAccount() },
       'GET /api/account/documents': { body: { items: [] } },
       'GET /api/account/consents': { body: { items: [] } },
       'GET /api/account/sms-preferences': { body: { optionalSms: true } },
