@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { expect } from 'vitest';
 import { defaultLoanProduct } from '../../domain/loan/terms';
+import type { PortfolioSummary } from '../../domain/schemas/portfolio';
 import type { ApplicationListItem, ApplicationProfile, DashboardSummary } from '../../domain/schemas/staff';
 import type { UserDto } from '../../domain/schemas/user';
 import { SessionGate, SignedInOnly, StaffOnly } from '../app/guards';
@@ -174,6 +175,19 @@ export function makeSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     openComplaints: 0,
     medianResolveSeconds: null,
     timeZone: 'Asia/Manila',
+    ...overrides,
+  };
+}
+
+/** The home page's portfolio figures: all zero unless told. */
+export function makePortfolio(overrides: Partial<PortfolioSummary> = {}): PortfolioSummary {
+  return {
+    asOf: '2026-11-23',
+    outstandingPrincipalMinor: 0,
+    collectedThisMonthMinor: 0,
+    feesThisMonthMinor: 0,
+    overdueLoans: 0,
+    par30Bp: 0,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import {
   admin,
   chooseRowAction,
   finance,
+  makePortfolio,
   makeSummary,
   officer,
   pageOf,
@@ -139,16 +140,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     mockApi({
       ...staffBase(officer),
       'GET /api/staff/dashboard': { body: makeSummary() },
-      'GET /api/staff/dashboard/portfolio': {
-        body: {
-          asOf: '2026-11-23',
-          outstandingPrincipalMinor: 0,
-          collectedThisMonthMinor: 0,
-          feesThisMonthMinor: 0,
-          overdueLoans: 0,
-          par30Bp: 0,
-        },
-      },
+      'GET /api/staff/dashboard/portfolio': { body: makePortfolio() },
     });
     const { router } = renderBackOffice('/admin/unapplied');
     expect(await screen.findByRole('heading', { name: 'Home Page Summary' })).toBeTruthy();

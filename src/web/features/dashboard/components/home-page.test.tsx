@@ -1,23 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PortfolioSummary } from '../../../../domain/schemas/portfolio';
 import { errorBody, mockApi } from '../../../test/render';
-import { finance, makeSummary, officer, renderBackOffice, staffBase } from '../../../test/staff';
+import {
+  finance,
+  makePortfolio,
+  makeSummary,
+  officer,
+  renderBackOffice,
+  staffBase,
+} from '../../../test/staff';
 
 const card = (id: string) => screen.getByTestId(`card-${id}`);
-
-function makePortfolio(overrides: Partial<PortfolioSummary> = {}): PortfolioSummary {
-  return {
-    asOf: '2026-11-23',
-    outstandingPrincipalMinor: 0,
-    collectedThisMonthMinor: 0,
-    feesThisMonthMinor: 0,
-    overdueLoans: 0,
-    par30Bp: 0,
-    ...overrides,
-  };
-}
 
 const PORTFOLIO = 'GET /api/staff/dashboard/portfolio';
 
