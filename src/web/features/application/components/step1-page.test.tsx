@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MyApplicationDto, MyApplicationResponse } from '../../../../domain/schemas/application';
+import type { MyApplicationResponse } from '../../../../domain/schemas/application';
 import type { OfferedProductsResponse } from '../../../../domain/schemas/offered-products';
 import type { PublicSettings } from '../../../../domain/schemas/settings';
 import { createFormatters } from '../../../lib/format';
@@ -17,36 +17,12 @@ import {
 } from '../../../test/render';
 import { loadTextDraft } from '../draft/draft-store';
 import { estimateDisclosure } from '../model/step1';
+import { pendingApplication } from '../test/fixtures';
 
 const { money } = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
 
 const borrower = makeUser();
 const canApply: MockResponse<MyApplicationResponse> = { body: { application: null, canApply: true } };
-
-function pending(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
-  return {
-    id: 'app-1',
-    loanNumber: 'HL-25-000042',
-    status: 'pending',
-    statusMessage: null,
-    rejectReason: null,
-    fullName: 'Maria Santos',
-    phone: '09171234567',
-    amountMinor: 10_000_000,
-    approvedAmountMinor: null,
-    termMonths: 12,
-    monthlyRateBp: 200,
-    monthlyPaymentMinor: 945_596,
-    creditScore: null,
-    bankName: 'GCash',
-    accountNumberLast4: '4567',
-    submittedAt: '2025-03-01T02:00:00.000Z',
-    decidedAt: null,
-    disclosure: {},
-    disclosureSha256: 'abc',
-    ...overrides,
-  };
-}
 
 function figure(name: string): string {
   const row = document.querySelector(`[data-figure="${name}"] dd`);
@@ -214,7 +190,7 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     const { router, user } = await openStep1(() => {
       calls += 1;
       // Open on load; by the time Apply is pressed an application exists (e.g. from another tab).
-      return calls === 1 ? canApply : { body: { application: pending(), canApply: false } };
+      return calls === 1 ? canApply : { body: { application: pendingApplication(), canApply: false } };
     });
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog');
@@ -268,7 +244,7 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
   it('shows an open application up front instead of the form', async () => {
     mockApi({
       'GET /api/me': signedInMe(borrower),
-      'GET /api/applications/mine': { body: { application: pending(), canApply: false } },
+      'GET /api/applications/mine': { body: { application: pendingApplication(), canApply: false } },
     });
     renderApp('/loan/application');
     expect(await screen.findByRole('heading', { name: 'Your application' })).toBeTruthy();
@@ -289,7 +265,10 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
   it('lets a borrower whose last application was rejected apply again, saying why it was rejected', async () => {
     await openStep1({
       body: {
-        application: pending({ status: 'rejected', rejectReason: 'The ID picture was unreadable.' }),
+        application: pendingApplication({
+          status: 'rejected',
+          rejectReason: 'The ID picture was unreadable.',
+        }),
         canApply: true,
       },
     });

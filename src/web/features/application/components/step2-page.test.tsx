@@ -21,6 +21,7 @@ import {
 } from '../../../test/render';
 import { loadDraftFiles, loadTextDraft, setDraftFileStore, updateTextDraft } from '../draft/draft-store';
 import { createMemoryFileStore } from '../draft/file-store';
+import { pendingApplication } from '../test/fixtures';
 
 // signature_pad draws on a real canvas, which jsdom does not have: a stand-in that "signs" on demand.
 const pads = vi.hoisted(() => ({ list: [] as { sign(): void; isEmpty(): boolean }[] }));
@@ -165,29 +166,15 @@ async function completeAllSections(user: User) {
 const submitButton = () =>
   screen.getByRole('button', { name: /^(Submit Loan|Submitting\.\.\.)$/ }) as HTMLButtonElement;
 
+/** The application the server answers a submission with. */
 function created(overrides: Partial<MyApplicationDto> = {}): MyApplicationDto {
-  return {
-    id: 'app-1',
+  return pendingApplication({
     loanNumber: 'HL-25-000007',
-    status: 'pending',
-    statusMessage: null,
-    rejectReason: null,
-    fullName: 'Maria Santos',
     phone: step1.phone,
-    amountMinor: 10_000_000,
-    approvedAmountMinor: null,
-    termMonths: 12,
-    monthlyRateBp: 200,
-    monthlyPaymentMinor: 945_596,
-    creditScore: null,
-    bankName: 'GCash',
-    accountNumberLast4: '4567',
-    submittedAt: '2025-03-01T02:00:00.000Z',
-    decidedAt: null,
     disclosure,
     disclosureSha256: 'a'.repeat(64),
     ...overrides,
-  };
+  });
 }
 
 // Picture checks and the lazy step 2 are asynchronous; a busy machine needs more than 1 s.
