@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServicingItem } from '../../../../domain/schemas/staff';
-import { errorBody, mockApi, sentRequests, stub } from '../../../test/render';
+import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   finance,
@@ -60,6 +60,12 @@ async function choose(loan: ServicingItem, action: string, dialogName: string) {
   return screen.findByRole('dialog', { name: dialogName });
 }
 
+/** Loan Servicing as `user` with `loans` listed; `more` answers the page's other requests. */
+function openServicing(loans: ServicingItem[], more: MockTable = {}, user = officer) {
+  const fetchMock = mockApi({ ...staffBase(user), 'GET /api/staff/loans': { body: pageOf(loans) }, ...more });
+  return { ...renderBackOffice('/admin/servicing'), fetchMock };
+}
+
 describe('servicing permissions (SPEC §1)', () => {
   it('gives each role exactly its actions', () => {
     expect(servicingActionsFor('officer')).toEqual([
@@ -88,8 +94,7 @@ describe('servicing permissions (SPEC §1)', () => {
 describe('Loan Servicing', { timeout: 20_000 }, () => {
   it('shows the SPEC columns, the rating and the available balance', async () => {
     const loan = makeLoan({ creditScore: 620, status: 'on_hold', statusMessage: 'Documents under review' });
-    mockApi({ ...staffBase(officer), 'GET /api/staff/loans': { body: pageOf([loan]) } });
-    renderBackOffice('/admin/servicing');
+    openServicing([loan]);
     expect(await screen.findByRole('heading', { name: 'Loan Servicing' })).toBeTruthy();
     await screen.findByText(loan.loanNumber);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -115,8 +120,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('the Loan ID opens the loan page', async () => {
     const loan = makeLoan();
-    mockApi({ ...staffBase(officer), 'GET /api/staff/loans': { body: pageOf([loan]) } });
-    const { router } = renderBackOffice('/admin/servicing');
+    const { router } = openServicing([loan]);
     await userEvent.click(await screen.findByRole('link', { name: loan.loanNumber }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/loans/${loan.id}`));
   });
@@ -151,8 +155,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     ],
   ])('the %s’s action menu lists only what the role may do', async (_role, user, expected) => {
     const loan = makeLoan();
-    mockApi({ ...staffBase(user), 'GET /api/staff/loans': { body: pageOf([loan]) } });
-    renderBackOffice('/admin/servicing');
+    openServicing([loan], {}, user);
     const menu = await openMenu(loan);
     expect(
       within(menu)
@@ -203,19 +206,20 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('releasing a loan whose hold was already released shows the 409 and closes', async () => {
     const loan = makeLoan({ status: 'on_hold', statusMessage: 'Call us first' });
-    mockApi({
-      ...staffBase(admin),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
-      ...stub(
-        'POST /api/staff/loans/:id/status',
-        { id: loan.id },
-        {
-          status: 409,
-          body: errorBody('STATUS_UNCHANGED', 'The loan already has this status.'),
-        },
-      ),
-    });
-    renderBackOffice('/admin/servicing');
+    openServicing(
+      [loan],
+      {
+        ...stub(
+          'POST /api/staff/loans/:id/status',
+          { id: loan.id },
+          {
+            status: 409,
+            body: errorBody('STATUS_UNCHANGED', 'The loan already has this status.'),
+          },
+        ),
+      },
+      admin,
+    );
     const dialog = await choose(loan, 'Change Status', 'Release Hold');
     expect(within(dialog).getByText('Call us first')).toBeTruthy();
     expect(within(dialog).queryByLabelText(/^Message to the borrower/)).toBeNull();
@@ -227,12 +231,13 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('reset password asks for a reason, then the borrower gets a code by SMS: staff see no password or code', async () => {
     const loan = makeLoan();
-    const fetchMock = mockApi({
-      ...staffBase(admin),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
-      ...stub('POST /api/staff/loans/:id/reset-password', { id: loan.id }, { body: { codeSent: true } }),
-    });
-    renderBackOffice('/admin/servicing');
+    const { fetchMock } = openServicing(
+      [loan],
+      {
+        ...stub('POST /api/staff/loans/:id/reset-password', { id: loan.id }, { body: { codeSent: true } }),
+      },
+      admin,
+    );
     const dialog = await choose(loan, 'Reset Password', 'Reset Borrower Password');
     expect(
       within(dialog).getByText(/A code goes by SMS to the borrower's own phone.*“Forgot password\?”/),
@@ -261,19 +266,20 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('bank details show the current account masked to the last 4 and send the new one', async () => {
     const loan = makeLoan();
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
-      ...stub(
-        'GET /api/staff/applications/:id',
-        { id: loan.id },
-        {
-          body: profileOf(loan, { bankName: 'GCash', accountNumber: '09171234567001' }),
-        },
-      ),
-      ...stub('POST /api/staff/loans/:id/bank-details', { id: loan.id }, { body: profileOf(loan) }),
-    });
-    renderBackOffice('/admin/servicing');
+    const { fetchMock } = openServicing(
+      [loan],
+      {
+        ...stub(
+          'GET /api/staff/applications/:id',
+          { id: loan.id },
+          {
+            body: profileOf(loan, { bankName: 'GCash', accountNumber: '09171234567001' }),
+          },
+        ),
+        ...stub('POST /api/staff/loans/:id/bank-details', { id: loan.id }, { body: profileOf(loan) }),
+      },
+      finance,
+    );
     const dialog = await choose(loan, 'Change Bank Details', 'Change Bank Details');
     expect((await within(dialog).findByTestId('current-account')).textContent).toBe('GCash •••• 7001');
     expect(within(dialog).queryByText(/09171234567001/)).toBeNull();
@@ -296,16 +302,13 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('credit score: pre-filled, rated live, range-checked before sending', async () => {
     const loan = makeLoan({ creditScore: 500 });
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
+    const { fetchMock } = openServicing([loan], {
       ...stub(
         'POST /api/staff/loans/:id/credit-score',
         { id: loan.id },
         { body: profileOf(loan, { creditScore: 910 }) },
       ),
     });
-    renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Credit Score', 'Change Credit Score');
     const score = within(dialog).getByLabelText(/^New credit score/) as HTMLInputElement;
     expect(score.value).toBe('500');
@@ -331,9 +334,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('change amount never goes below what was withdrawn and shows the server’s answer', async () => {
     const loan = makeLoan({ approvedAmountMinor: 20_000_000 });
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
+    const { fetchMock } = openServicing([loan], {
       ...stub(
         'GET /api/staff/applications/:id',
         { id: loan.id },
@@ -343,7 +344,6 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
       ),
       ...stub('POST /api/staff/loans/:id/amount', { id: loan.id }, { body: profileOf(loan) }),
     });
-    renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change Amount', 'Change Amount');
     await waitFor(() =>
       expect(within(dialog).getByTestId('withdrawn-note').textContent).toContain('₱90,000'),
@@ -365,9 +365,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('message borrower needs the message; the server’s error stays in the modal', async () => {
     const loan = makeLoan();
-    mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
+    openServicing([loan], {
       ...stub(
         'POST /api/staff/loans/:id/message',
         { id: loan.id },
@@ -377,7 +375,6 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
         },
       ),
     });
-    renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Message Borrower', 'Message Borrower');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Payment reminder');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -392,12 +389,9 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
 
   it('sets the language the borrower asked for their SMS, with a reason (issue #36)', async () => {
     const loan = makeLoan();
-    const fetchMock = mockApi({
-      ...staffBase(officer),
-      'GET /api/staff/loans': { body: pageOf([loan]) },
+    const { fetchMock } = openServicing([loan], {
       ...stub('POST /api/staff/loans/:id/language', { id: loan.id }, { body: profileOf(loan) }),
     });
-    renderBackOffice('/admin/servicing');
     const dialog = await choose(loan, 'Change SMS Language', 'Change SMS Language');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Borrower asked by phone');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
