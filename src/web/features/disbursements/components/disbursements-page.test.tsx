@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/money';
 import type { DisbursementDto, StaffDisbursementItem } from '../../../../domain/schemas/wallet';
-import { errorBody, mockApi, sentRequests, stub } from '../../../test/render';
+import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   chooseRowAction,
   finance,
@@ -99,6 +99,16 @@ async function rowOf(text: string) {
   return (await screen.findByText(text)).closest('tr') as HTMLElement;
 }
 
+/** Disbursements as `user` with `payouts` listed; `more` answers the page's other requests. */
+function openDisbursements(payouts: StaffDisbursementItem[], more: MockTable = {}, user = finance) {
+  const fetchMock = mockApi({
+    ...staffBase(user),
+    'GET /api/staff/disbursements': { body: pageOf(payouts) },
+    ...more,
+  });
+  return { ...renderBackOffice('/admin/disbursements'), fetchMock };
+}
+
 describe('Disbursements', { timeout: 20_000 }, () => {
   it('shows the SPEC columns, the destination masked to the last 4, reference or failure reason', async () => {
     const requested = makePayout();
@@ -114,11 +124,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       decidedAt: '2025-03-03T06:30:00.000Z',
       decidedBy: 'frank',
     });
-    mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([requested, paid, failed]) },
-    });
-    renderBackOffice('/admin/disbursements');
+    openDisbursements([requested, paid, failed]);
     expect(await screen.findByRole('heading', { name: 'Disbursements' })).toBeTruthy();
     await rowOf(requested.loanNumber);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -163,8 +169,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
   it('officers see the list but cannot decide payouts', async () => {
     const requested = makePayout();
-    mockApi({ ...staffBase(officer), 'GET /api/staff/disbursements': { body: pageOf([requested]) } });
-    renderBackOffice('/admin/disbursements');
+    openDisbursements([requested], {}, officer);
     const row = await rowOf(requested.loanNumber);
     expect(await rowActionNames(row)).not.toContain('Mark Paid');
     // Officers never see the full account.
@@ -173,14 +178,11 @@ describe('Disbursements', { timeout: 20_000 }, () => {
   });
 
   it('the status filter searches at once and goes into the query', async () => {
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([]) },
+    const { fetchMock, router } = openDisbursements([], {
       ...stub('GET /api/staff/disbursements?status=failed', {
         body: pageOf([makePayout({ status: 'failed' })]),
       }),
     });
-    const { router } = renderBackOffice('/admin/disbursements');
     await screen.findByText('No results found.');
     await userEvent.click(screen.getByRole('textbox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Failed' }));
@@ -231,13 +233,10 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
   it('a payout with a fee: the list and Mark Paid say what to send, the amount less the fee (issue #31)', async () => {
     const requested = makePayout({ amountMinor: 4_000_000, feeMinor: 90_000, netMinor: 3_910_000 });
-    mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+    openDisbursements([requested], {
       ...destinationOf(requested),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
-    renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
     expect(within(row).getByText('₱40,000')).toBeTruthy();
     expect(within(row).getByText(`Send ${money(3_910_000)}`)).toBeTruthy();
@@ -249,9 +248,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
   it('Mark Failed needs a reason', async () => {
     const requested = makePayout();
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+    const { fetchMock } = openDisbursements([requested], {
       ...stub(
         'POST /api/staff/disbursements/:id/failed',
         { id: requested.id },
@@ -261,7 +258,6 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       ),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
-    renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
     await chooseRowAction(row, 'Mark Failed');
     const dialog = await screen.findByRole('dialog', { name: 'Mark Failed' });
@@ -279,9 +275,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
   it('shows the 409 when someone else already decided the payout', async () => {
     const requested = makePayout();
-    mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+    openDisbursements([requested], {
       ...destinationOf(requested),
       ...stub(
         'POST /api/staff/disbursements/:id/paid',
@@ -296,7 +290,6 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       ),
       'GET /api/staff/loans': { body: pageOf([]) },
     });
-    renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
     await chooseRowAction(row, 'Mark Paid');
     const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
@@ -312,12 +305,9 @@ describe('Disbursements', { timeout: 20_000 }, () => {
   it('finance reveals the full account on demand in the row, each reveal asked of the server (audited)', async () => {
     const requested = makePayout();
     const other = makePayout({ accountNumberLast4: '4410' });
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([requested, other]) },
+    const { fetchMock } = openDisbursements([requested, other], {
       ...destinationOf(requested),
     });
-    renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
     expect(within(row).queryByText('09171237001')).toBeNull();
     expect(reveals(fetchMock)).toEqual([]);
@@ -333,12 +323,9 @@ describe('Disbursements', { timeout: 20_000 }, () => {
 
   it('Mark Paid shows the full destination, fetched when the dialog opens, with a copy button', async () => {
     const requested = makePayout();
-    const fetchMock = mockApi({
-      ...staffBase(finance),
-      'GET /api/staff/disbursements': { body: pageOf([requested]) },
+    const { fetchMock } = openDisbursements([requested], {
       ...destinationOf(requested),
     });
-    renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
     expect(reveals(fetchMock)).toEqual([]);
     await chooseRowAction(row, 'Mark Paid');
