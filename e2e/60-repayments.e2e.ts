@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, expectStatus } from './support/api';
+import { browserAndStaffWithLateCharge, staffLedger } from './helpers-ledger';
+import { ApiSession } from './support/api';
 import {
   type Borrower,
   borrowerWithApprovedLoan,
@@ -8,15 +9,9 @@ import {
   logInInBrowser,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, latestCode, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, latestCode, newPage, screenshot } from './support/browser';
 import { runningServer } from './support/server';
-import {
-  adminSession,
-  chargeLateOnTheDefaultProduct,
-  markPaid,
-  type StaffMember,
-  staffMember,
-} from './support/staff';
+import { markPaid, type StaffMember } from './support/staff';
 
 /**
  * The second half of a loan's life in a real browser (issue #10): a borrower withdraws, finance pays the
@@ -32,10 +27,7 @@ let officer: StaffMember;
 let finance: StaffMember;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await chargeLateOnTheDefaultProduct(await adminSession(), LATE_CHARGE_BP);
-  officer = await staffMember('officer');
-  finance = await staffMember('finance');
+  ({ browser, officer, finance } = await browserAndStaffWithLateCharge(LATE_CHARGE_BP));
 });
 afterAll(async () => {
   await browser?.close();
@@ -43,17 +35,6 @@ afterAll(async () => {
 
 const manilaToday = (at = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(at);
-
-interface Ledger {
-  status: string;
-  position: { payoffMinor: number; lateChargesDueMinor: number; daysPastDue: number };
-}
-
-async function ledgerOf(staff: ApiSession, loanId: string): Promise<Ledger> {
-  const ledger = await staff.request<Ledger>('GET', `/api/staff/loans/${loanId}/ledger`);
-  expectStatus(ledger, 200, 'ledger');
-  return ledger.body;
-}
 
 /** Pesos as the form takes them ("1,234.56" without the grouping). */
 const pesos = (minor: number) => (minor / 100).toFixed(2);
@@ -123,7 +104,7 @@ describe('repayments in the browser', () => {
       await staff.page.getByText(`Repayment of ₱1,000.00 recorded for ${borrower.loanNumber}.`).waitFor();
       const ledger = staff.page.getByRole('table', { name: 'Repayments received' });
       await ledger.getByText('GC-E2E-PART').waitFor();
-      expect((await ledgerOf(finance.api, borrower.applicationId)).status).toBe('approved');
+      expect((await staffLedger(finance.api, borrower.applicationId)).status).toBe('approved');
       await screenshot(staff.page, 'repayments-staff-loan-part-paid-desktop');
 
       // The borrower sees it in their history.
@@ -131,7 +112,7 @@ describe('repayments in the browser', () => {
       await me.page.getByText('GC-E2E-PART').first().waitFor();
 
       // Then the payoff of today: the loan closes in the same transaction.
-      const { payoffMinor } = (await ledgerOf(finance.api, borrower.applicationId)).position;
+      const { payoffMinor } = (await staffLedger(finance.api, borrower.applicationId)).position;
       // Paid out today and paid today: no interest has run yet, so the payoff is what is left of the principal.
       expect(payoffMinor).toBe(1_900_000);
       await recordRepayment(staff.page, pesos(payoffMinor), 'GC-E2E-PAYOFF');
@@ -139,7 +120,7 @@ describe('repayments in the browser', () => {
       expect(await staff.page.getByTestId('loan-status').textContent()).toBe('Closed');
       expect(await staff.page.getByRole('button', { name: 'Record repayment' }).count()).toBe(0);
       await screenshot(staff.page, 'repayments-staff-loan-closed-desktop');
-      expect((await ledgerOf(finance.api, borrower.applicationId)).status).toBe('closed');
+      expect((await staffLedger(finance.api, borrower.applicationId)).status).toBe('closed');
 
       await me.page.reload();
       await me.page.getByRole('region', { name: /^Paid in full on / }).waitFor();
@@ -169,7 +150,7 @@ describe('repayments in the browser', () => {
     const financeApi = new ApiSession();
     await financeApi.login(finance.username, finance.password);
 
-    const ledger = await ledgerOf(financeApi, borrower.applicationId);
+    const ledger = await staffLedger(financeApi, borrower.applicationId);
     expect(ledger.position.daysPastDue).toBeGreaterThanOrEqual(8);
     expect(ledger.position.lateChargesDueMinor).toBeGreaterThan(0);
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings } from './helpers-axe';
+import { browserAndStaffWithLateCharge, staffLedger } from './helpers-ledger';
 import { ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -9,16 +10,10 @@ import {
   logInInBrowser,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { baseUrl, screenshot } from './support/browser';
 import { providerPays } from './support/payments';
 import { runningServer } from './support/server';
-import {
-  adminSession,
-  chargeLateOnTheDefaultProduct,
-  markPaid,
-  type StaffMember,
-  staffMember,
-} from './support/staff';
+import { markPaid, type StaffMember } from './support/staff';
 
 /**
  * Issue #32's "done means", in a real browser at 390 px and at desktop width: a borrower 54 days late opens
@@ -37,31 +32,11 @@ const manilaToday = (at = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(at);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await chargeLateOnTheDefaultProduct(await adminSession(), LATE_CHARGE_BP);
-  officer = await staffMember('officer');
-  finance = await staffMember('finance');
+  ({ browser, officer, finance } = await browserAndStaffWithLateCharge(LATE_CHARGE_BP));
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Position {
-  amountDueNowMinor: number;
-  payoffMinor: number;
-  overdueMinor: number;
-  lateChargesDueMinor: number;
-  daysPastDue: number;
-  creditMinor: number;
-}
-async function positionOf(staff: ApiSession, loanId: string) {
-  const ledger = await staff.request<{ status: string; position: Position }>(
-    'GET',
-    `/api/staff/loans/${loanId}/ledger`,
-  );
-  expectStatus(ledger, 200, 'ledger');
-  return ledger.body;
-}
 
 /** How far ahead the server's test clock runs (TEST_CLOCK_START): the provider signs in the server's time. */
 let clockOffsetMs = 0;
@@ -130,7 +105,7 @@ describe("the borrower's loan after payout (issue #32)", () => {
     });
     const financeApi = new ApiSession();
     await financeApi.login(finance.username, finance.password);
-    const before = (await positionOf(financeApi, borrower.applicationId)).position;
+    const before = (await staffLedger(financeApi, borrower.applicationId)).position;
     expect(before.daysPastDue).toBeGreaterThan(3);
     expect(before.lateChargesDueMinor).toBeGreaterThan(0);
     const dueNow = `₱${(before.amountDueNowMinor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
@@ -158,7 +133,7 @@ describe("the borrower's loan after payout (issue #32)", () => {
     // The borrower pays exactly that amount; the provider passes the loan number on without its dashes.
     const written = borrower.loanNumber.replaceAll('-', '');
     expect((await providerPaysLoan(written, before.amountDueNowMinor)).outcome).toBe('applied');
-    const after = (await positionOf(financeApi, borrower.applicationId)).position;
+    const after = (await staffLedger(financeApi, borrower.applicationId)).position;
     expect(after.overdueMinor).toBe(0);
     expect(after.amountDueNowMinor).toBe(0);
     expect(after.lateChargesDueMinor).toBe(0);
@@ -190,7 +165,7 @@ describe("the borrower's loan after payout (issue #32)", () => {
       await check(phone.page);
 
       // Finance receives ₱100 more than the payoff: the loan closes, the ₱100 is held for the borrower.
-      const { payoffMinor } = (await positionOf(financeApi, borrower.applicationId)).position;
+      const { payoffMinor } = (await staffLedger(financeApi, borrower.applicationId)).position;
       expectStatus(
         await financeApi.request('POST', `/api/staff/loans/${borrower.applicationId}/repayments`, {
           amount: ((payoffMinor + 10_000) / 100).toFixed(2),
@@ -201,7 +176,7 @@ describe("the borrower's loan after payout (issue #32)", () => {
         201,
         'record the payoff and ₱100 more',
       );
-      const closed = await positionOf(financeApi, borrower.applicationId);
+      const closed = await staffLedger(financeApi, borrower.applicationId);
       expect(closed.status).toBe('closed');
       expect(closed.position.creditMinor).toBe(10_000);
 
