@@ -186,7 +186,7 @@ export async function searchedListPage<
 }
 
 /** How many rows `matches` finds, counting no further than one past `SEARCH_SORT_LIMIT`. */
-export async function matchesUpTo<DB>(
+async function matchesUpTo<DB>(
   db: Kysely<DB>,
   // biome-ignore lint/suspicious/noExplicitAny: any list's matches query
   matches: SelectQueryBuilder<any, any, unknown>,
