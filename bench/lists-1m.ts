@@ -12,7 +12,7 @@
  * them, so one `mixed` per seeded cluster.
  * Seeding once and measuring many times is the point: seeding 1 M rows takes minutes.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
@@ -135,6 +135,7 @@ async function seed() {
   await settleVisibility(database.db);
   await database.close();
   log(`seeded ${rows} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'url'), cluster.url);
   log(`cluster at ${cluster.url}; stop with SIGTERM`);
   // A timer keeps the process (and so the cluster, which dies with it) alive until a signal.
