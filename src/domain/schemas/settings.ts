@@ -90,5 +90,5 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-/** SPEC §6: the default time zone, used until the server's configured one is known. */
-export const DEFAULT_TIME_ZONE = 'Asia/Manila';
+// In a zod-free module: the web's first load reads it while this schema loads only with the settings.
+export { DEFAULT_TIME_ZONE } from '../default-time-zone';

@@ -1,4 +1,5 @@
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { onFirstInput } from './first-input';
 
 /**
  * Toasts and their container (app/providers.tsx) come in one chunk with their animation library, fetched
@@ -34,16 +35,7 @@ export function subscribeToToasts(listener: () => void): () => void {
  * settled (issue #35: it was ~11 KiB gzip of every first load). Returns a cancel.
  */
 export function loadToastsOnFirstInput(): () => void {
-  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-  const first = () => {
-    stop();
-    wantToasts();
-  };
-  const stop = () => {
-    for (const type of events) window.removeEventListener(type, first, { capture: true });
-  };
-  for (const type of events) window.addEventListener(type, first, { capture: true, passive: true });
-  return stop;
+  return onFirstInput(wantToasts);
 }
 
 /** Green toast; hides after 4 s like every toast. */

@@ -1,9 +1,16 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_TIME_ZONE, type PublicSettings, publicSettingsSchema } from '../../domain/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '../../domain/default-time-zone';
+import type { PublicSettings } from '../../domain/schemas/settings';
 import { ApiError, apiFetch } from './api';
 
 async function fetchSettings(): Promise<PublicSettings> {
-  const parsed = publicSettingsSchema.safeParse(await apiFetch<unknown>('/api/settings'));
+  // The schema comes with the answer, not with main.js: zod is then off the first load of the sign-in pages,
+  // which never ask for the settings (issue #35). Step 1's own chunks need zod anyway.
+  const [{ publicSettingsSchema }, body] = await Promise.all([
+    import('../../domain/schemas/settings'),
+    apiFetch<unknown>('/api/settings'),
+  ]);
+  const parsed = publicSettingsSchema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({
       code: 'BAD_RESPONSE',

@@ -1,9 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type OfferedProduct,
-  type OfferedProductsResponse,
-  offeredProductsResponse,
-} from '../../../../domain/schemas/offered-products';
+import type { OfferedProduct, OfferedProductsResponse } from '../../../../domain/schemas/offered-products';
 import { ApiError, apiFetch } from '../../../lib/api';
 
 export type { OfferedProduct };
@@ -11,7 +7,12 @@ export type { OfferedProduct };
 export const offeredProductsQueryKey = ['products', 'offered'] as const;
 
 async function fetchOfferedProducts(): Promise<OfferedProductsResponse> {
-  const parsed = offeredProductsResponse.safeParse(await apiFetch<unknown>('/api/products'));
+  // The schema (and zod) with the answer rather than in main.js, as the settings' (lib/settings.ts).
+  const [{ offeredProductsResponse }, body] = await Promise.all([
+    import('../../../../domain/schemas/offered-products'),
+    apiFetch<unknown>('/api/products'),
+  ]);
+  const parsed = offeredProductsResponse.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({
       code: 'BAD_RESPONSE',

@@ -1,14 +1,23 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type LoginInput, loginSchema } from '../../../../domain/schemas/auth';
+import type { LoginInput } from '../../../../domain/schemas/auth';
 import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
+import { onFirstInput } from '../../../lib/first-input';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { returnPathFrom, sessionEndedIn } from '../../../lib/return-path';
 import { homePath, useLogin } from '../../../lib/session';
 import { AuthCardHeader } from './auth-card-header';
+
+/**
+ * The sign-in rules, and zod with them, are fetched at the reader's first input rather than with the page:
+ * nothing else on /login needs zod, and it was ~15 KiB gzip of its first load (issue #35). A submit waits
+ * for them if they are not in yet.
+ */
+const loadLoginSchema = () => import('../../../../domain/schemas/auth').then((module) => module.loginSchema);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -28,8 +37,18 @@ export function LoginPage() {
     },
   });
 
-  const onSubmit = form.onSubmit((values) => {
-    const parsed = loginSchema.safeParse(values);
+  useEffect(() => onFirstInput(() => void loadLoginSchema().catch(() => {})), []);
+
+  const onSubmit = form.onSubmit(async (values) => {
+    let schema: Awaited<ReturnType<typeof loadLoginSchema>>;
+    try {
+      schema = await loadLoginSchema();
+    } catch (error) {
+      // The rules could not be fetched (offline): said as a failed sign-in request would say it.
+      errors.set(formErrorsFromError(error, 'LOGIN_FAILED'));
+      return;
+    }
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));
       return;
