@@ -3,11 +3,11 @@ import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * What /login's first load runs: main.js (main.tsx, what it imports in steps, and their static imports;
- * vite.config.ts puts them in one chunk) and the login page's chunk. zod is not part of it (issue #35): the
- * settings' and products' schemas come with their answers (lib/settings.ts, offered-products.ts), which
- * /login never asks for, and the sign-in rules at the first input (login-page.tsx). A value import of a
- * zod schema anywhere in that closure puts zod's core (~15 KiB gzip) back into every first load.
+ * What the first load of /login or /signup runs: main.js (main.tsx, what it imports in steps, and their
+ * static imports; vite.config.ts puts them in one chunk) and the page's chunk. zod is not part of it (issue
+ * #35): the settings' and products' schemas come with their answers (lib/settings.ts, offered-products.ts),
+ * which the sign-in pages never ask for, and each page's rules at the reader's first input. A value import of
+ * a zod schema anywhere in that closure puts zod's core (~15 KiB gzip) back into the page's first load.
  */
 const webRoot = import.meta.dirname;
 const srcRoot = resolve(webRoot, '..');
@@ -62,19 +62,23 @@ function closure(roots: string[]): Map<string, string[]> {
   return found;
 }
 
-describe("/login's first load", () => {
-  const main = resolve(webRoot, 'main.tsx');
-  const steps = dynamicImports(readFileSync(main, 'utf8'))
-    .map((specifier) => resolveImport(main, specifier))
-    .filter((file): file is string => file !== null);
-  const modules = closure([main, ...steps, resolve(webRoot, 'features/auth/components/login-page.tsx')]);
+const main = resolve(webRoot, 'main.tsx');
+const steps = dynamicImports(readFileSync(main, 'utf8'))
+  .map((specifier) => resolveImport(main, specifier))
+  .filter((file): file is string => file !== null);
 
-  it('walks main.js and the login page', () => {
+describe.each([
+  ['/login', 'login-page.tsx', 'web/components/password-field.tsx'],
+  ['/signup', 'signup-page.tsx', 'web/components/privacy-notice.tsx'],
+])("%s's first load", (_path, page, oneOfItsModules) => {
+  const modules = closure([main, ...steps, resolve(webRoot, 'features/auth/components', page)]);
+
+  it('walks main.js and the page', () => {
     const names = [...modules.keys()].map((file) => relative(srcRoot, file));
     expect(names).toContain('web/app/render-app.tsx');
     expect(names).toContain('web/lib/settings.ts');
-    expect(names).toContain('web/features/auth/components/login-page.tsx');
-    expect(names).toContain('web/components/password-field.tsx');
+    expect(names).toContain(`web/features/auth/components/${page}`);
+    expect(names).toContain(oneOfItsModules);
   });
 
   it('imports no zod', () => {

@@ -1,29 +1,17 @@
 import * as z from 'zod/mini';
-import { languages } from '../languages';
+import {
+  type NoticeLanguage,
+  type NoticeSectionId,
+  noticeLanguages,
+  noticeSectionIds,
+} from '../privacy-notice-parts';
 import { miniText as text } from './text-mini';
 
 // zod/mini: the notice and consent are on the sign-up page, part of every borrower's first load
 // (docs/decisions/023). Staff's closure list is in ./account-closures.
 
-/** The languages a privacy notice is written in: every language the app speaks. */
-export const noticeLanguages = languages;
-export type NoticeLanguage = (typeof noticeLanguages)[number];
-
-/**
- * The parts the notice must have (RA 10173 §16, NPC Circular 2023-04): who processes the data, what is
- * collected, why, with whom it is shared, how long it is kept, the data subject's rights, and how to reach
- * the data protection officer. Each is a heading and its text.
- */
-export const noticeSectionIds = [
-  'controller',
-  'data',
-  'purposes',
-  'sharing',
-  'retention',
-  'rights',
-  'contact',
-] as const;
-export type NoticeSectionId = (typeof noticeSectionIds)[number];
+// In a zod-free module: the sign-up page draws the notice with them before zod is loaded (issue #35).
+export { type NoticeLanguage, type NoticeSectionId, noticeLanguages, noticeSectionIds };
 
 const nonBlank = () => z.string().check(z.trim(), z.minLength(1));
 const section = z.object({ heading: nonBlank(), body: nonBlank() });

@@ -2,7 +2,8 @@ import { Alert, Anchor, Box, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { noticeSectionIds, type PrivacyNoticeResponse } from '../../domain/schemas/privacy';
+import { noticeSectionIds } from '../../domain/privacy-notice-parts';
+import type { PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { useNoticeText } from '../lib/privacy';
 
 /**

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  type NoticeLanguage,
-  type NoticeText,
-  noticeLanguages,
-  type PrivacyNoticeResponse,
-} from '../../domain/schemas/privacy';
+import { type NoticeLanguage, noticeLanguages } from '../../domain/privacy-notice-parts';
+import type { NoticeText, PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { apiFetch } from './api';
 
 /** The privacy notice in force (GET /api/privacy/notice, public): sign-up, re-consent and My Account. */

@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
     codeInput,
   } = useSendPhoneCode({
     mutation: sendCode,
-    schema: sendPasswordResetCodeSchema,
+    loadSchema: async () => sendPasswordResetCodeSchema,
     errors,
     sentMessage: (phone) => t('auth.forgot.codeSent', { phone }),
   });
@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
 
   useGoToLoginAfter(succeeded, redirectAfterResetMs);
 
-  const onSendCode = () => sendPhoneCode(form.getValues().phone);
+  const onSendCode = () => void sendPhoneCode(form.getValues().phone);
 
   const onSubmit = form.onSubmit((values) => {
     const parsed = resetForgottenPasswordSchema.safeParse(values);

@@ -1,14 +1,15 @@
 import { Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type SignupInput, sendSignupCodeSchema, signupSchema } from '../../../../domain/schemas/auth';
+import type { SignupInput } from '../../../../domain/schemas/auth';
 import { CodeField } from '../../../components/code-field';
 import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
+import { onFirstInput } from '../../../lib/first-input';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
@@ -19,6 +20,13 @@ import { useSendPhoneCode } from './use-send-phone-code';
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
 
 type SignupFormValues = Omit<SignupInput, 'privacyNoticeVersion'>;
+
+/**
+ * The sign-up rules, and zod with them, are fetched at the reader's first input rather than with the page:
+ * nothing the page draws needs zod, and it was ~16 KiB gzip of its first load (issue #35). Sending a code or
+ * signing up waits for them if they are not in yet.
+ */
+const loadSignupSchemas = () => import('../../../../domain/schemas/auth');
 
 /**
  * /signup (SPEC §2.3): a phone written any common way (src/domain/phone.ts), a password, the code sent to
@@ -37,7 +45,7 @@ export function SignupPage() {
     codeInput,
   } = useSendPhoneCode({
     mutation: sendCode,
-    schema: sendSignupCodeSchema,
+    loadSchema: () => loadSignupSchemas().then((schemas) => schemas.sendSignupCodeSchema),
     errors,
     sentMessage: (phone) => t('auth.signup.codeSent', { phone }),
   });
@@ -51,11 +59,21 @@ export function SignupPage() {
     },
   });
 
-  const onSendCode = () => sendPhoneCode(form.getValues().phone);
+  useEffect(() => onFirstInput(() => void loadSignupSchemas().catch(() => {})), []);
 
-  const onSubmit = form.onSubmit((values) => {
+  const onSendCode = () => void sendPhoneCode(form.getValues().phone);
+
+  const onSubmit = form.onSubmit(async (values) => {
     // Consent is to the version shown on this page (RA 10173); the server refuses any other.
     const privacyNoticeVersion = agreed && notice.data ? notice.data.version : '';
+    let signupSchema: Awaited<ReturnType<typeof loadSignupSchemas>>['signupSchema'];
+    try {
+      signupSchema = (await loadSignupSchemas()).signupSchema;
+    } catch (error) {
+      // The rules could not be fetched (offline): said as a failed sign-up request would say it.
+      errors.set(formErrorsFromError(error, 'SIGNUP_FAILED'));
+      return;
+    }
     const parsed = signupSchema.safeParse({ ...values, privacyNoticeVersion });
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));

@@ -14,14 +14,23 @@ import type { SignupCodeSent } from '../api/signup';
  */
 export function useSendPhoneCode(options: {
   mutation: UseMutationResult<SignupCodeSent, Error, { phone: string }>;
-  schema: z.ZodMiniType<{ phone: string }>;
+  /** The phone's rules; a page may fetch them lazily (sign-up: at the first input, issue #35). */
+  loadSchema: () => Promise<z.ZodMiniType<{ phone: string }>>;
   errors: ReturnType<typeof useFormErrors>;
   sentMessage: (phone: string) => string;
 }) {
-  const { mutation, schema, errors, sentMessage } = options;
+  const { mutation, loadSchema, errors, sentMessage } = options;
   const countdown = useResendCountdown();
   const codeInput = useRef<HTMLInputElement>(null);
-  const send = (phone: string) => {
+  const send = async (phone: string) => {
+    let schema: z.ZodMiniType<{ phone: string }>;
+    try {
+      schema = await loadSchema();
+    } catch (error) {
+      // The rules could not be fetched (offline): said as a failed request would say it.
+      errors.set(formErrorsFromError(error, 'INTERNAL'));
+      return;
+    }
     const parsed = schema.safeParse({ phone });
     if (!parsed.success) {
       errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
