@@ -368,6 +368,14 @@ export default defineConfig({
               test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/]core[\\/]styles\.layer\.css)$/,
             },
             { name: firstLoadChunk, debugName: 'main' },
+            // zod's core (not its JSON Schema generator, which only classic zod's pages use) with the schemas
+            // that lib/settings.ts and the products' query import with their answers: one chunk, which step 1
+            // already fetches early (boot.js) as its page's import, rather than two more requests once the
+            // answers are asked for. The sign-in pages load none of it (issue #35).
+            {
+              name: 'zod',
+              test: /(node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema|memoizer))|src[\\/]domain[\\/]schemas[\\/](settings|offered-products)\.ts$)/,
+            },
           ],
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
         },
