@@ -207,6 +207,46 @@ describe('loans signed before terms were stored (migration 024)', () => {
     expect(again.terms).toEqual(row.terms);
   });
 
+  it('a loan with terms but no overdue date gets one; with nothing to fill, nothing is written', async () => {
+    const b = await t.createUser({ role: 'borrower' });
+    const id = await seedApplication(t.db, {
+      borrowerId: b.user.id,
+      phone: b.user.phone!,
+      status: 'approved',
+    });
+    await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
+    await backfillLoanTerms(t.deps, { graceDays: 5, lateChargeMonthlyBp: 300 });
+    const overdueFrom = async () =>
+      (
+        await t.db
+          .selectFrom('applications')
+          .select(sql<string | null>`overdue_from::text`.as('overdue_from'))
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).overdue_from;
+    const stored = await overdueFrom();
+    expect(stored).not.toBeNull();
+    await sql`update applications set overdue_from = null where id = ${id}`.execute(t.db);
+    // The statements the backfill sends, as SQL text.
+    const sent: string[] = [];
+    const recorded = t.db.withPlugin({
+      transformQuery: (args) => {
+        const node = args.node as { kind: string; sqlFragments?: readonly string[] };
+        sent.push(node.kind === 'RawNode' ? (node.sqlFragments ?? []).join('?') : node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect(await backfillLoanTerms({ db: recorded }, { graceDays: 0, lateChargeMonthlyBp: 0 })).toBe(0);
+    expect(await overdueFrom()).toBe(stored);
+    expect(sent.filter((text) => /^\s*update\b/.test(text))).toHaveLength(1);
+    // Nothing left to fill: no UPDATE at all (one that changes no row still fires the statement triggers).
+    sent.length = 0;
+    expect(await backfillLoanTerms({ db: recorded }, { graceDays: 0, lateChargeMonthlyBp: 0 })).toBe(0);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((text) => /\bupdate\b/i.test(text))).toEqual([]);
+  });
+
   it('a stored rate other than the loan rate is refused by the database', async () => {
     const b = await t.createUser({ role: 'borrower' });
     const id = await seedApplication(t.db, {
