@@ -348,7 +348,7 @@ describe('the scheduled job', () => {
       const b = await app.signUpBorrower();
       const id = await seedApplication(app.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
       await seedPaidDisbursement(app.db, id, { amountMinor: 10_000_000 }, app.deps);
-      // The first run started at once (before the loan existed); the next comes on the interval.
+      // The first run comes a few seconds after the start (FIRST_RUN_AFTER_MS), the next on the interval.
       const deadline = Date.now() + 20_000;
       let sent = 0;
       while (Date.now() < deadline && sent === 0) {

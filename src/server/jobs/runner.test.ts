@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../deps';
-import { startJobs } from './runner';
+import type { App } from '../lib/types';
+import { FIRST_RUN_AFTER_MS, registerScheduledJobs, startJobs } from './runner';
 
 const depsWith = (error: (...args: unknown[]) => void) => ({ log: { error } }) as unknown as AppDeps;
 
@@ -115,5 +116,54 @@ describe('the job runner', () => {
     await run;
     expect(items).toBeGreaterThan(0);
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it('runs first after firstRunAfterMs, then on its interval', async () => {
+    vi.useFakeTimers();
+    try {
+      let runs = 0;
+      const runner = startJobs(
+        depsWith(() => {}),
+        [{ name: 'count', run: async () => void runs++ }],
+        1000,
+        300,
+      );
+      await vi.advanceTimersByTimeAsync(299);
+      expect(runs).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(700);
+      expect(runs).toBe(2);
+      await runner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an app that becomes ready leaves its scheduled jobs alone until FIRST_RUN_AFTER_MS has passed', async () => {
+    vi.useFakeTimers();
+    try {
+      const hooks: Record<string, () => Promise<void>> = {};
+      const app = {
+        addHook: (name: string, hook: () => Promise<void>) => {
+          hooks[name] = hook;
+        },
+      };
+      // No database: every job that runs fails, and says so through the log.
+      const error = vi.fn();
+      const deps = {
+        log: { error, warn: error, info: () => {}, debug: () => {} },
+        config: { jobs: { enabled: true, intervalSeconds: 300 } },
+      } as unknown as AppDeps;
+      registerScheduledJobs(app as unknown as App, deps);
+      await hooks.onReady!();
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_AFTER_MS - 1);
+      expect(error).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(error).toHaveBeenCalled();
+      await hooks.onClose!();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
