@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_CAP, type PageRead, pageOffset, SEARCH_SORT_LIMIT, searchedPage } from './paging';
+import {
+  COUNT_CAP,
+  type PageRead,
+  pageOffset,
+  SEARCH_SORT_LIMIT,
+  searchedPage,
+  searchSortLimit,
+} from './paging';
 
 /** A page reader that records how it was asked to read, answering `rows` for the sorted-matches read. */
 function reader(sortedRows: { match_count: number }[]) {
@@ -22,13 +29,23 @@ describe('searchedPage', () => {
   });
 
   it('keeps the sorted matches while they are all there is', async () => {
-    const { calls, read } = reader([{ match_count: SEARCH_SORT_LIMIT }]);
-    expect(await searchedPage(true, 3, read)).toEqual([{ match_count: SEARCH_SORT_LIMIT }]);
+    const { calls, read } = reader([{ match_count: searchSortLimit(3) }]);
+    expect(await searchedPage(true, 3, read)).toEqual([{ match_count: searchSortLimit(3) }]);
     expect(calls).toEqual(['sorted-matches']);
+    const deep = reader([{ match_count: SEARCH_SORT_LIMIT }]);
+    await searchedPage(true, 250, deep.read);
+    expect(deep.calls).toEqual(['sorted-matches']);
+  });
+
+  it('sorts no more matches than prove the page and its capped count, and never more than the sort limit', () => {
+    expect(searchSortLimit(1)).toBe(COUNT_CAP);
+    expect(searchSortLimit(2)).toBe(COUNT_CAP + 10);
+    expect(searchSortLimit(lastPageInsideCount)).toBeLessThanOrEqual(SEARCH_SORT_LIMIT);
+    expect(searchSortLimit(400)).toBe(SEARCH_SORT_LIMIT);
   });
 
   it('walks only the page when the search matched more than it sorts and the capped count lies inside them', async () => {
-    const { calls, read } = reader([{ match_count: SEARCH_SORT_LIMIT + 1 }]);
+    const { calls, read } = reader([{ match_count: searchSortLimit(1) + 1 }]);
     expect(await searchedPage(true, 1, read)).toEqual([{ match_count: -1 }]);
     expect(calls).toEqual(['sorted-matches', 'walk-past-cap']);
     expect(pageOffset(lastPageInsideCount) + COUNT_CAP).toBeLessThan(SEARCH_SORT_LIMIT + 1);

@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sq
 import { approvedStatuses } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { reusablePlan } from '../db/prepared-statements';
+import type { Database } from '../db/schema';
 import { escapeLike } from './like';
 import { rowCount, sqlList } from './sql-lists';
 
@@ -28,9 +29,21 @@ export function borrowerSearch(
 /**
  * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
  * search of payments or payouts looks among those loans only (a common name matches tens of thousands of
- * applications, most never paid out).
+ * applications, most never paid out), the ids of those matching `conditions`. The status set is written as
+ * literals, exactly as the trigram indexes of those rows are declared (migration 036), so PostgreSQL finds
+ * them there instead of ANDing a whole-table trigram bitmap with every approved loan from the status index.
  */
-export const loanEverApproved = sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`;
+export function everApprovedLoans<DB extends Pick<Database, 'applications'>>(
+  db: Kysely<DB>,
+  conditions: Expression<SqlBool>[],
+) {
+  let loans = (db as unknown as Kysely<Pick<Database, 'applications'>>)
+    .selectFrom('applications')
+    .select('applications.id')
+    .where(sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`);
+  for (const condition of conditions) loans = loans.where(condition);
+  return loans;
+}
 
 /** Rows to skip for a 1-based page. */
 export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
@@ -65,6 +78,8 @@ export function pageWindow<DB, O>(
   page: number,
   /** How `searchedPage` asks for the page; a list without a search always walks. */
   how: PageRead = 'walk',
+  /** How many matches `sorted-matches` sorts at most (`searchSortLimit`). */
+  sortLimit = searchSortLimit(page),
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
   const anyDb = db as unknown as Kysely<any>;
@@ -72,7 +87,7 @@ export function pageWindow<DB, O>(
   let inner = matchesFirst
     ? (anyDb
         // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
-        .selectFrom(keys.limit(rowCount(SEARCH_SORT_LIMIT + 1)).as('m'))
+        .selectFrom(keys.limit(rowCount(sortLimit + 1)).as('m'))
         .selectAll('m')
         .select(sql<number | string>`count(*) over ()`.as('match_count')) as unknown as typeof keys)
     : (keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys);
@@ -112,16 +127,27 @@ export function pageWindow<DB, O>(
 export const SEARCH_SORT_LIMIT = 3000;
 
 /**
+ * How many matches a search sorts on `page`: no more than prove the page's capped count (`COUNT_CAP` past
+ * the page) when that is inside `SEARCH_SORT_LIMIT`. One match more than this and the page is walked for its
+ * own rows (`walk-past-cap`): a broad name on page 1 collects 1,001 matches, not 3,001 (issue #35: the
+ * collecting was most of a broad search's cost, a probe of each matching loan for payouts and payments).
+ * `atLeast` raises it for a list whose walk costs more per row than its collecting (`SearchedList`).
+ */
+export function searchSortLimit(page: number, atLeast = COUNT_CAP): number {
+  return Math.max(atLeast, Math.min(pageOffset(page) + COUNT_CAP, SEARCH_SORT_LIMIT));
+}
+
+/**
  * How a list reads one page (`pageWindow`): `walk` follows the list's order index and counts up to
  * `COUNT_CAP` rows past the page; `sorted-matches` finds a search's matches first (at most
- * `SEARCH_SORT_LIMIT` + 1, its trigram index) and sorts them; `walk-past-cap` follows the order index for the
+ * `searchSortLimit(page)` + 1, its trigram index) and sorts them; `walk-past-cap` follows the order index for the
  * page's rows only, when more than `COUNT_CAP` matches past the page are already known to exist.
  */
 export type PageRead = 'walk' | 'sorted-matches' | 'walk-past-cap';
 
 /**
  * Reads a page (`read(how)`, built on `pageWindow`). With a search, first by sorting its matches; only when
- * there are more than `SEARCH_SORT_LIMIT` of them once more by walking the list's order — for the page alone
+ * there are more than `searchSortLimit(page)` of them once more by walking the list's order — for the page alone
  * when the matches counted reach past the page's capped count (issue #35: walking a million repayments
  * newest first to count 1,000 matches of "maria" took a second; ten of them are a few hundred entries
  * away). A later page that came back empty says nothing about how many there were: `countMatches`
@@ -133,6 +159,7 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   page: number,
   read: (how: PageRead) => Promise<R[]>,
   countMatches?: () => Promise<number>,
+  sortLimit = searchSortLimit(page),
 ): Promise<R[]> {
   if (!searched) return read('walk');
   const rows = await read('sorted-matches');
@@ -142,8 +169,9 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   else if (page === 1) return rows;
   else if (countMatches) matches = await countMatches();
   else return read('walk');
-  if (matches <= SEARCH_SORT_LIMIT) return rows;
-  // `matches` stopped counting at SEARCH_SORT_LIMIT + 1: at least that many exist.
+  if (matches <= sortLimit) return rows;
+  // `matches` stopped counting one past the sort limit (or at SEARCH_SORT_LIMIT + 1 for `countMatches`): at
+  // least that many exist.
   return read(pageOffset(page) + COUNT_CAP < matches ? 'walk-past-cap' : 'walk');
 }
 
@@ -162,6 +190,8 @@ export interface SearchedList<K> {
   matches?: () => SelectQueryBuilder<any, any, K>;
   searched: boolean;
   page: number;
+  /** `searchSortLimit`'s floor for this list (default `COUNT_CAP`). */
+  sortAtLeast?: number;
 }
 
 /**
@@ -179,9 +209,25 @@ export async function searchedListPage<
   readPage: (window: ReturnType<typeof pageWindow<DB, K>>) => Promise<R[]>,
 ) {
   const matches = list.matches ?? (() => list.keys);
+  const sortLimit = searchSortLimit(list.page, list.sortAtLeast);
   const read = (how: PageRead) =>
-    readPage(pageWindow(db, how === 'sorted-matches' ? matches() : list.keys, newestFirst, list.page, how));
-  const rows = await searchedPage(list.searched, list.page, read, () => matchesUpTo(db, matches()));
+    readPage(
+      pageWindow(
+        db,
+        how === 'sorted-matches' ? matches() : list.keys,
+        newestFirst,
+        list.page,
+        how,
+        sortLimit,
+      ),
+    );
+  const rows = await searchedPage(
+    list.searched,
+    list.page,
+    read,
+    () => matchesUpTo(db, matches()),
+    sortLimit,
+  );
   return { rows, counted: await cappedTotal(db, list.keys, rows[0]?.window_count, list.page) };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, loanEverApproved, searchedListPage, toPage } from '../../lib/paging';
+import { borrowerSearch, everApprovedLoans, searchedListPage, toPage } from '../../lib/paging';
 
 export interface DisbursementQuery {
   page: number;
@@ -36,10 +36,8 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   // then their payouts (disbursements_application_idx). Walking every payout for a name with few of them
   // took 1–2 s at 1 M applications.
   const matches = () => {
-    let loans = deps.db.selectFrom('applications').select('applications.id').where(loanEverApproved);
-    for (const condition of search) loans = loans.where(condition);
     return deps.db
-      .selectFrom(loans.as('loan'))
+      .selectFrom(everApprovedLoans(deps.db, search).as('loan'))
       .innerJoinLateral(
         (eb) => {
           let payouts = eb

@@ -664,43 +664,44 @@ describe('payloads the database cannot store (issue #15)', () => {
   );
 });
 
-// Last in the file: it adds 6,100 repayments the tests above must not see.
+// Last in the file: it adds 20,100 repayments the tests above must not see.
 describe('a broad search on the Repayments list (more matches than it sorts, issue #35)', () => {
   it('pages through them newest first with the capped total, walking only the page while the count is known', async () => {
     const broad = await loan('approved', 'Quintessa Broadmatch');
     const other = await loan('approved', 'Otto Elsewhere');
-    // 3,050 of the searched loan's payments, each half a second newer than one of another loan's, so a walk
-    // that forgot the search would show the other loan's.
+    // 10,050 of the searched loan's payments (the list sorts up to 10,000 matches itself), each half a second
+    // newer than one of another loan's, so a walk that forgot the search would show the other loan's.
     await sql`
       insert into repayments (application_id, amount, received_on, channel, reference, source, created_at)
       select ${broad.id}::uuid, 100, current_date, 'cash', 'BROAD-' || g, 'webhook', now() - g * interval '1 second'
-      from generate_series(1, 3050) g
+      from generate_series(1, 10050) g
       union all
       select ${other.id}::uuid, 100, current_date, 'cash', 'OTHER-' || g, 'webhook',
         now() - g * interval '1 second' - interval '500 milliseconds'
-      from generate_series(1, 3050) g`.execute(t.db);
+      from generate_series(1, 10050) g`.execute(t.db);
     const page = async (n: number) => {
       const response = await officer.get(`/api/staff/repayments?name=broadmatch&page=${n}`);
       expect(response.status, response.text).toBe(200);
       return response.body as { items: { reference: string }[]; total: number; totalCapped: boolean };
     };
     const refs = (from: number) => Array.from({ length: 10 }, (_, i) => `BROAD-${from + i}`);
-    // Pages 1–201: the 1,000 rows from the page on lie inside the 3,001 matches counted.
+    // Pages 1–901: the 1,000 rows from the page on lie inside the 10,001 matches counted.
     for (const [n, total] of [
       [1, 1000],
       [2, 1010],
-      [201, 3000],
+      [901, 10000],
     ] as const) {
       const body = await page(n);
       expect(body.items.map((i) => i.reference)).toEqual(refs((n - 1) * 10 + 1));
       expect(body).toMatchObject({ total, totalCapped: true });
     }
-    // Page 202 on: counted by the walk; exact once fewer than 1,000 remain.
-    expect(await page(202)).toMatchObject({ total: 3010, totalCapped: true });
-    expect((await page(202)).items.map((i) => i.reference)).toEqual(refs(2011));
-    const late = await page(300);
-    expect(late).toMatchObject({ total: 3050, totalCapped: false });
-    expect(late.items.map((i) => i.reference)).toEqual(refs(2991));
-    expect(await page(400)).toMatchObject({ items: [], total: 3050, totalCapped: false });
+    // Page 902 on: counted by the walk; exact once fewer than 1,000 remain.
+    const past = await page(902);
+    expect(past).toMatchObject({ total: 10010, totalCapped: true });
+    expect(past.items.map((i) => i.reference)).toEqual(refs(9011));
+    const late = await page(1000);
+    expect(late).toMatchObject({ total: 10050, totalCapped: false });
+    expect(late.items.map((i) => i.reference)).toEqual(refs(9991));
+    expect(await page(1100)).toMatchObject({ items: [], total: 10050, totalCapped: false });
   });
 });
