@@ -26,16 +26,20 @@ function LazyPageView({ entry }: { entry: LazyPageEntry }) {
   );
 }
 
+interface LazyPageOptions {
+  /** The paths on which main.tsx fetches the chunk at start (`preloadPagesFor`). */
+  preloadOn?: readonly string[];
+  /** Strings of its own the page waits for (`loadWalletStrings`), so it never shows a raw key. */
+  strings?: () => Promise<void>;
+}
+
 /**
  * A route's page as a chunk of its own: the first load of /login carries no wallet, account or application
  * code, and a signed-in borrower's first load carries no sign-in forms. `preloadOn` names the paths on
  * which main.tsx starts fetching the chunk at once (`preloadPagesFor`), alongside the language and the
  * session rather than after them; a page whose chunk is in by the time it renders shows no spinner at all.
  */
-export function lazyPage(
-  load: () => Promise<ComponentType>,
-  options: { preloadOn?: readonly string[] } = {},
-) {
+export function lazyPage(load: () => Promise<ComponentType>, options: LazyPageOptions = {}) {
   return lazyPageWithPreload(load, options).page;
 }
 
@@ -43,14 +47,11 @@ export function lazyPage(
  * `lazyPage`, and the function that fetches its chunk: for a page the app decides to show before its first
  * render (the consent card, once the session says it is due), so that render is the page itself.
  */
-export function lazyPageWithPreload(
-  load: () => Promise<ComponentType>,
-  options: { preloadOn?: readonly string[] } = {},
-) {
+export function lazyPageWithPreload(load: () => Promise<ComponentType>, options: LazyPageOptions = {}) {
   let loading: Promise<ComponentType> | undefined;
   const preload = () => {
-    loading ??= load().then(
-      (component) => {
+    loading ??= Promise.all([load(), options.strings?.()]).then(
+      ([component]) => {
         entry.loaded = component;
         return component;
       },

@@ -25,44 +25,78 @@ const bundles: Record<Language, () => Promise<{ default: Strings }>> = {
   fil: () => import('../locales/fil.bundle'),
 };
 
-/** The back office's strings, a chunk per language of their own: borrowers never download them. */
-const staffBundles: Record<Language, () => Promise<{ default: Strings }>> = {
-  en: () => import('../locales/en.staff'),
-  zh: () => import('../locales/zh.staff'),
-  km: () => import('../locales/km.staff'),
-  fil: () => import('../locales/fil.staff'),
-};
+/**
+ * Strings a chunk per language of their own, added to the language when a page that shows them loads: the
+ * wallet's, payments', account's and complaints' (`loadWalletStrings`), which the sign-in pages and step 1
+ * do not show (issue #35), and the back office's (`loadStaffStrings`), which borrowers never download.
+ */
+const extraBundles = {
+  wallet: {
+    en: () => import('../locales/en.wallet'),
+    zh: () => import('../locales/zh.wallet'),
+    km: () => import('../locales/km.wallet'),
+    fil: () => import('../locales/fil.wallet'),
+  },
+  staff: {
+    en: () => import('../locales/en.staff'),
+    zh: () => import('../locales/zh.staff'),
+    km: () => import('../locales/km.staff'),
+    fil: () => import('../locales/fil.staff'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ default: Strings }>>>;
+type Extra = keyof typeof extraBundles;
 
-/** Once the back office is opened, every language loaded from then on also brings its staff strings. */
-let withStaffStrings = false;
+/** Once a page has asked for an extra set, every language loaded from then on brings it too. */
+const extrasWanted = new Set<Extra>();
 
-/** One language's strings, with the back office's when asked. */
-async function readStrings(lang: Language, withStaff = withStaffStrings): Promise<Strings> {
-  const [shared, staff] = await Promise.all([
+/** One language's strings, with the extra sets asked for so far (or those given). */
+async function readStrings(lang: Language, extras: Iterable<Extra> = extrasWanted): Promise<Strings> {
+  const [shared, ...more] = await Promise.all([
     bundles[lang](),
-    withStaff ? staffBundles[lang]() : Promise.resolve({ default: {} as Strings }),
+    ...[...extras].map((extra) => extraBundles[extra][lang]()),
   ]);
   // The back office's own error messages join the shared ones (the rest of its strings are keys of their own).
-  const errors = { ...(shared.default.errors as object), ...(staff.default.errors as object | undefined) };
-  return { ...shared.default, ...staff.default, errors };
+  let merged: Strings = { ...shared.default };
+  let errors = { ...(shared.default.errors as object) };
+  for (const { default: strings } of more) {
+    merged = { ...merged, ...strings };
+    errors = { ...errors, ...(strings.errors as object | undefined) };
+  }
+  return { ...merged, errors };
 }
 
 /** Every string of one language, borrower and staff, merged as the app reads them (the locale test). */
-export const loadAllStrings = (lang: Language) => readStrings(lang, true);
+export const loadAllStrings = (lang: Language) => readStrings(lang, ['wallet', 'staff']);
 
 /**
- * The back office's strings: added to every language already loaded, and read with every language loaded
- * later. The back office's chunks wait for this before they render, so staff never see a raw key.
+ * Adds an extra set to every language already loaded, and to every language loaded later. Waits for the
+ * first language: a page's chunk may be fetched (main.tsx) while that language is still on its way, and
+ * its read may have started before the set was asked for.
  */
-export async function loadStaffStrings(): Promise<void> {
-  withStaffStrings = true;
+async function loadExtraStrings(extra: Extra): Promise<void> {
+  extrasWanted.add(extra);
+  await i18nReady;
   const loaded = Object.keys(i18n.store?.data ?? {}).filter(isLanguage);
   await Promise.all(
     loaded.map(async (lang) => {
-      const staff = (await staffBundles[lang]()).default;
-      i18n.addResourceBundle(lang, 'translation', staff, true, true);
+      const strings = (await extraBundles[extra][lang]()).default;
+      i18n.addResourceBundle(lang, 'translation', strings, true, true);
     }),
   );
+}
+
+/**
+ * The wallet's, payments', account's and complaints' strings: the pages that show them (lazy-page's
+ * `strings`, the open loan's home) render only once they are in, so no one sees a raw key.
+ */
+export const loadWalletStrings = () => loadExtraStrings('wallet');
+
+/**
+ * The back office's strings, with the wallet's (its screens show payments and complaints): the back office's
+ * chunks wait for this before they render, so staff never see a raw key.
+ */
+export async function loadStaffStrings(): Promise<void> {
+  await Promise.all([loadExtraStrings('wallet'), loadExtraStrings('staff')]);
 }
 
 const lazyBundles: BackendModule = {

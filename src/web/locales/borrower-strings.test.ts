@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
  * The borrower's strings chunk (`<lang>.bundle.ts`) leaves the back office's strings out, and those arrive
  * only with the back office (`lazyStaffComponent`). A borrower screen that uses a staff string would show
  * its raw key. This walks the web app's imports from main.tsx as the bundler does, static and dynamic,
- * except into the staff screens, and checks every literal `t('…')` key it meets is in the borrower chunk.
+ * except into the staff screens, and checks every literal `t('…')` key it meets is in the borrower chunk —
+ * or, past an import that waits for the wallet's strings (`loadWalletStrings`: the wallet, receipt and
+ * account pages, an open loan's home), in the borrower chunk or the wallet's (`<lang>.wallet.ts`).
  */
 const webRoot = resolve(import.meta.dirname, '..');
 const srcRoot = resolve(webRoot, '..');
@@ -23,9 +25,14 @@ function resolveImport(from: string, specifier: string): string | null {
 const importPattern = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'([^']+)'/g;
 const staffEntryPattern = /lazyStaffComponent\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'/g;
 const keyPattern = /\bt\(\s*'([A-Za-z]\w*(?:\.\w+)+)'/g;
+/** `import('…')` in the same statement as `loadWalletStrings`, with no other import between them. */
+const walletEntryPattern = /\bimport\(\s*'([^']+)'\s*\)(?:(?!\bimport\(|;)[\s\S])*?\bloadWalletStrings\b/g;
 
-/** Source files a borrower's browser can run, with the literal string keys each uses. */
-function borrowerModules(): Map<string, string[]> {
+/**
+ * Source files a borrower's browser can run, with the literal string keys each uses; with `beforeWallet`,
+ * only those it can run before the wallet's strings are asked for.
+ */
+function borrowerModules(beforeWallet = false): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const queue = [resolve(webRoot, 'main.tsx')];
   while (queue.length > 0) {
@@ -39,12 +46,15 @@ function borrowerModules(): Map<string, string[]> {
       file,
       [...source.matchAll(keyPattern)].map((match) => match[1] as string),
     );
-    const staffEntries = new Set(
-      [...source.matchAll(staffEntryPattern)].map((match) => resolveImport(file, match[1] as string)),
-    );
+    const entries = (pattern: RegExp) =>
+      [...source.matchAll(pattern)].map((match) => resolveImport(file, match[1] as string));
+    const excluded = new Set([
+      ...entries(staffEntryPattern),
+      ...(beforeWallet ? entries(walletEntryPattern) : []),
+    ]);
     for (const match of source.matchAll(importPattern)) {
       const target = resolveImport(file, match[1] as string);
-      if (target && !staffEntries.has(target)) queue.push(target);
+      if (target && !excluded.has(target)) queue.push(target);
     }
   }
   return found;
@@ -67,8 +77,14 @@ function hasKey(strings: Tree, key: string): boolean {
   return false;
 }
 
+const missingKeys = (modules: Map<string, string[]>, strings: Tree) =>
+  [...modules].flatMap(([file, keys]) =>
+    keys.filter((key) => !hasKey(strings, key)).map((key) => `${relative(srcRoot, file)}: ${key}`),
+  );
+
 describe('the borrower strings chunk', () => {
   const modules = borrowerModules();
+  const beforeWallet = borrowerModules(true);
 
   it('walks the borrower screens and not the back office', () => {
     const names = [...modules.keys()].map((file) => relative(srcRoot, file));
@@ -79,14 +95,26 @@ describe('the borrower strings chunk', () => {
     expect(names).not.toContain('web/features/users/components/users-page.tsx');
   });
 
+  it('stops at the pages that wait for the wallet strings', () => {
+    const names = [...beforeWallet.keys()].map((file) => relative(srcRoot, file));
+    expect(names).toContain('web/features/application/components/step1-page.tsx');
+    expect(names).toContain('web/features/auth/components/signup-page.tsx');
+    for (const page of [
+      'web/features/wallet/components/wallet-page.tsx',
+      'web/features/wallet/components/receipt-page.tsx',
+      'web/features/account/components/account-page.tsx',
+      'web/features/application/components/open-loan-home.tsx',
+    ]) {
+      expect(names).not.toContain(page);
+      expect([...modules.keys()].map((file) => relative(srcRoot, file))).toContain(page);
+    }
+  });
+
   it.each(['en', 'zh', 'km', 'fil'] as const)('holds every key a borrower screen uses (%s)', async (lang) => {
     const strings = (await import(`./${lang}.bundle.ts`)).default as Tree;
-    const missing: string[] = [];
-    for (const [file, keys] of modules) {
-      for (const key of keys) {
-        if (!hasKey(strings, key)) missing.push(`${relative(srcRoot, file)}: ${key}`);
-      }
-    }
-    expect(missing).toEqual([]);
+    const wallet = (await import(`./${lang}.wallet.ts`)).default as Tree;
+    // Before the wallet's strings are asked for, the borrower chunk alone; after, both.
+    expect(missingKeys(beforeWallet, strings)).toEqual([]);
+    expect(missingKeys(modules, { ...strings, ...wallet })).toEqual([]);
   });
 });

@@ -152,6 +152,11 @@ describe('what a borrower downloads', () => {
     for (const key of staffOnly) expect(borrower).not.toHaveProperty(key);
     const shared = borrower.errors as Record<string, string>;
     for (const code of Object.keys(staff.errors as object)) expect(shared).not.toHaveProperty(code);
+    // The wallet's, payments', account's and complaints' strings are a chunk of their own (issue #35).
+    const wallet = (await import('./en.wallet')).default;
+    const walletOnly = ['account', 'complaints', 'paying', 'wallet'];
+    expect(Object.keys(wallet).sort()).toEqual(walletOnly);
+    for (const key of walletOnly) expect(borrower).not.toHaveProperty(key);
     // What borrower screens show of the back office's vocabulary (statuses, "N/A") stays with them.
     expect(borrower).toHaveProperty(['status', 'approved']);
     expect(borrower).toHaveProperty(['status', 'paid']);
