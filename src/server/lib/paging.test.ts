@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNT_CAP,
-  type PageRead,
-  pageOffset,
-  SEARCH_SORT_LIMIT,
-  searchedPage,
-  searchSortLimit,
-} from './paging';
+import { COUNT_CAP, type PageRead, pageOffset, SEARCH_SORT_LIMIT, searchedPage } from './paging';
 
 /** A page reader that records how it was asked to read, answering `rows` for the sorted-matches read. */
 function reader(sortedRows: { match_count: number }[]) {
@@ -29,29 +22,28 @@ describe('searchedPage', () => {
   });
 
   it('keeps the sorted matches while they are all there is', async () => {
-    const { calls, read } = reader([{ match_count: searchSortLimit(3) }]);
-    expect(await searchedPage(true, 3, read)).toEqual([{ match_count: searchSortLimit(3) }]);
+    const { calls, read } = reader([{ match_count: SEARCH_SORT_LIMIT }]);
+    expect(await searchedPage(true, 3, read)).toEqual([{ match_count: SEARCH_SORT_LIMIT }]);
     expect(calls).toEqual(['sorted-matches']);
-    const deep = reader([{ match_count: SEARCH_SORT_LIMIT }]);
-    await searchedPage(true, 250, deep.read);
-    expect(deep.calls).toEqual(['sorted-matches']);
-  });
-
-  it('sorts no more matches than prove the page and its capped count, and never more than the sort limit', () => {
-    expect(searchSortLimit(1)).toBe(COUNT_CAP);
-    expect(searchSortLimit(2)).toBe(COUNT_CAP + 10);
-    expect(searchSortLimit(lastPageInsideCount)).toBeLessThanOrEqual(SEARCH_SORT_LIMIT);
-    expect(searchSortLimit(400)).toBe(SEARCH_SORT_LIMIT);
   });
 
   it('walks only the page when the search matched more than it sorts and the capped count lies inside them', async () => {
-    const { calls, read } = reader([{ match_count: searchSortLimit(1) + 1 }]);
+    const { calls, read } = reader([{ match_count: SEARCH_SORT_LIMIT + 1 }]);
     expect(await searchedPage(true, 1, read)).toEqual([{ match_count: -1 }]);
     expect(calls).toEqual(['sorted-matches', 'walk-past-cap']);
     expect(pageOffset(lastPageInsideCount) + COUNT_CAP).toBeLessThan(SEARCH_SORT_LIMIT + 1);
     const last = reader([{ match_count: SEARCH_SORT_LIMIT + 1 }]);
     await searchedPage(true, lastPageInsideCount, last.read);
     expect(last.calls).toEqual(['sorted-matches', 'walk-past-cap']);
+  });
+
+  it("sorts up to a list's own limit when it has one", async () => {
+    const { calls, read } = reader([{ match_count: SEARCH_SORT_LIMIT + 1 }]);
+    await searchedPage(true, 1, read, undefined, 10_000);
+    expect(calls).toEqual(['sorted-matches']);
+    const more = reader([{ match_count: 10_001 }]);
+    await searchedPage(true, 1, more.read, undefined, 10_000);
+    expect(more.calls).toEqual(['sorted-matches', 'walk-past-cap']);
   });
 
   it('walks and counts when the capped count reaches past the matches counted', async () => {

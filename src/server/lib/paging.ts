@@ -78,8 +78,8 @@ export function pageWindow<DB, O>(
   page: number,
   /** How `searchedPage` asks for the page; a list without a search always walks. */
   how: PageRead = 'walk',
-  /** How many matches `sorted-matches` sorts at most (`searchSortLimit`). */
-  sortLimit = searchSortLimit(page),
+  /** How many matches `sorted-matches` sorts at most. */
+  sortLimit = SEARCH_SORT_LIMIT,
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
   const anyDb = db as unknown as Kysely<any>;
@@ -127,27 +127,16 @@ export function pageWindow<DB, O>(
 export const SEARCH_SORT_LIMIT = 3000;
 
 /**
- * How many matches a search sorts on `page`: no more than prove the page's capped count (`COUNT_CAP` past
- * the page) when that is inside `SEARCH_SORT_LIMIT`. One match more than this and the page is walked for its
- * own rows (`walk-past-cap`): a broad name on page 1 collects 1,001 matches, not 3,001 (issue #35: the
- * collecting was most of a broad search's cost, a probe of each matching loan for payouts and payments).
- * `atLeast` raises it for a list whose walk costs more per row than its collecting (`SearchedList`).
- */
-export function searchSortLimit(page: number, atLeast = COUNT_CAP): number {
-  return Math.max(atLeast, Math.min(pageOffset(page) + COUNT_CAP, SEARCH_SORT_LIMIT));
-}
-
-/**
  * How a list reads one page (`pageWindow`): `walk` follows the list's order index and counts up to
  * `COUNT_CAP` rows past the page; `sorted-matches` finds a search's matches first (at most
- * `searchSortLimit(page)` + 1, its trigram index) and sorts them; `walk-past-cap` follows the order index for the
+ * `SEARCH_SORT_LIMIT` + 1 or the list's own limit, its trigram index) and sorts them; `walk-past-cap` follows the order index for the
  * page's rows only, when more than `COUNT_CAP` matches past the page are already known to exist.
  */
 export type PageRead = 'walk' | 'sorted-matches' | 'walk-past-cap';
 
 /**
  * Reads a page (`read(how)`, built on `pageWindow`). With a search, first by sorting its matches; only when
- * there are more than `searchSortLimit(page)` of them once more by walking the list's order — for the page alone
+ * there are more than `sortLimit` of them once more by walking the list's order — for the page alone
  * when the matches counted reach past the page's capped count (issue #35: walking a million repayments
  * newest first to count 1,000 matches of "maria" took a second; ten of them are a few hundred entries
  * away). A later page that came back empty says nothing about how many there were: `countMatches`
@@ -159,7 +148,7 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   page: number,
   read: (how: PageRead) => Promise<R[]>,
   countMatches?: () => Promise<number>,
-  sortLimit = searchSortLimit(page),
+  sortLimit = SEARCH_SORT_LIMIT,
 ): Promise<R[]> {
   if (!searched) return read('walk');
   const rows = await read('sorted-matches');
@@ -170,8 +159,7 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   else if (countMatches) matches = await countMatches();
   else return read('walk');
   if (matches <= sortLimit) return rows;
-  // `matches` stopped counting one past the sort limit (or at SEARCH_SORT_LIMIT + 1 for `countMatches`): at
-  // least that many exist.
+  // `matches` stopped counting one past the sort limit: at least that many exist.
   return read(pageOffset(page) + COUNT_CAP < matches ? 'walk-past-cap' : 'walk');
 }
 
@@ -190,8 +178,11 @@ export interface SearchedList<K> {
   matches?: () => SelectQueryBuilder<any, any, K>;
   searched: boolean;
   page: number;
-  /** `searchSortLimit`'s floor for this list (default `COUNT_CAP`). */
-  sortAtLeast?: number;
+  /**
+   * How many matches the list sorts itself before it walks (default `SEARCH_SORT_LIMIT`): more where the
+   * walk costs more per row than collecting the matches does.
+   */
+  sortLimit?: number;
 }
 
 /**
@@ -209,7 +200,7 @@ export async function searchedListPage<
   readPage: (window: ReturnType<typeof pageWindow<DB, K>>) => Promise<R[]>,
 ) {
   const matches = list.matches ?? (() => list.keys);
-  const sortLimit = searchSortLimit(list.page, list.sortAtLeast);
+  const sortLimit = list.sortLimit ?? SEARCH_SORT_LIMIT;
   const read = (how: PageRead) =>
     readPage(
       pageWindow(
@@ -225,21 +216,22 @@ export async function searchedListPage<
     list.searched,
     list.page,
     read,
-    () => matchesUpTo(db, matches()),
+    () => matchesUpTo(db, matches(), sortLimit),
     sortLimit,
   );
   return { rows, counted: await cappedTotal(db, list.keys, rows[0]?.window_count, list.page) };
 }
 
-/** How many rows `matches` finds, counting no further than one past `SEARCH_SORT_LIMIT`. */
+/** How many rows `matches` finds, counting no further than one past `limit`. */
 async function matchesUpTo<DB>(
   db: Kysely<DB>,
   // biome-ignore lint/suspicious/noExplicitAny: any list's matches query
   matches: SelectQueryBuilder<any, any, unknown>,
+  limit: number,
 ): Promise<number> {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table
   const { count } = await (db as unknown as Kysely<any>)
-    .selectFrom(matches.limit(rowCount(SEARCH_SORT_LIMIT + 1)).as('m'))
+    .selectFrom(matches.limit(rowCount(limit + 1)).as('m'))
     .select(sql<string>`count(*)`.as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);

@@ -76,7 +76,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
       // A loan brings its payments together (about six each, one index probe): collecting 10,000 matches
       // costs less than walking past the ~9,000 payments of other loans that separate ten of a full name's
       // ~4,600 at 1 M applications (issue #35; the walk probes each one's loan).
-      sortAtLeast: 10_000,
+      sortLimit: 10_000,
     },
     (window) =>
       deps.db

@@ -702,6 +702,11 @@ describe('a broad search on the Repayments list (more matches than it sorts, iss
     const late = await page(1000);
     expect(late).toMatchObject({ total: 10050, totalCapped: false });
     expect(late.items.map((i) => i.reference)).toEqual(refs(9991));
+    // Past the 10,001 sorted, the page comes back empty: the matches, counted as far as the list sorts,
+    // send it to the walk.
+    const beyondSorted = await page(1002);
+    expect(beyondSorted).toMatchObject({ total: 10050, totalCapped: false });
+    expect(beyondSorted.items.map((i) => i.reference)).toEqual(refs(10011));
     expect(await page(1100)).toMatchObject({ items: [], total: 10050, totalCapped: false });
   });
 });
