@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fresh, markEarlier, openInApp, settled, trackRequests } from './helpers-in-app';
 import { type ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -246,35 +247,20 @@ async function phone(lang: Lang) {
     locale: 'en-US',
   });
   await context.addInitScript((language) => window.localStorage.setItem('hiram.lang', language), lang);
-  return { context, page: await context.newPage() };
+  return { context, page: trackRequests(await context.newPage()) };
 }
 
-/** Signs in through the sign-in page in the reader's language. */
+/**
+ * Signs in through the sign-in page in the reader's language; any earlier session in the window is
+ * dropped first (one window serves several borrowers, one after another, as a shared phone would).
+ */
 async function signIn(page: Page, t: T, identifier: string, password: string) {
+  await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel(t('auth.login.identifier')).fill(identifier);
   await page.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t('auth.login.submit') }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** Waits until the page has its data and its transitions have ended. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
-  await page
-    .waitForFunction(
-      () =>
-        !document.querySelector('main [role="status"] .mantine-Loader-root, [aria-busy="true"]') &&
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => {});
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 interface Overflow {
@@ -398,12 +384,13 @@ class Screens {
       `layout-${this.lang}-${screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`.toLowerCase();
     try {
       await open();
+      // Its data in and drawn, no spinner, its transitions over: a half-drawn screen proves nothing.
+      await settled(this.page);
     } catch (error) {
       await screenshot(this.page, `${shot}-not-shown`).catch(() => {});
       this.findings.push(`${screen} (${this.lang}): did not come up: ${firstLine(error)}`);
       return false;
     }
-    await settle(this.page);
     const overflows = await this.page.evaluate(measureOverflow);
     if (screenshotAll || overflows.length > 0)
       await screenshot(this.page, shot, { fullPage: !options.dialog });
@@ -458,8 +445,14 @@ async function openStep2Sections(page: Page) {
   }
 }
 
-/** A borrower's page has drawn its content (the header's title is outside main). */
-const mainContent = (page: Page) => page.locator('main :is(h2, h3)').first().waitFor();
+/** A borrower's page has drawn its content (the header's title is outside main), not the page before's. */
+const mainContent = (page: Page) => fresh(page, page.locator('main :is(h2, h3)')).first().waitFor();
+
+/** The screen at `path`, opened inside the app; `ready` is what it shows (and the screen before did not). */
+async function open(page: Page, path: string, ready: Locator) {
+  await openInApp(page, path);
+  await fresh(page, ready).first().waitFor();
+}
 
 async function withPhone(lang: Lang, run: (screens: Screens) => Promise<void>): Promise<string[]> {
   const { context, page } = await phone(lang);
@@ -491,19 +484,17 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         await page.getByRole('button', { name: t('auth.login.submit') }).click();
         await page.getByRole('alert').first().waitFor();
       });
-      await s.check('sign-up', async () => {
-        await page.goto('/signup');
-        await page.getByRole('button', { name: t('auth.signup.submit') }).waitFor();
-      });
+      await s.check('sign-up', () =>
+        open(page, '/signup', page.getByRole('button', { name: t('auth.signup.submit') })),
+      );
       await s.check('sign-up (errors)', async () => {
         await page.getByLabel(t('auth.signup.phone'), { exact: true }).fill('0917');
         await page.getByRole('button', { name: t('auth.signup.submit') }).click();
         await page.locator('.mantine-InputWrapper-error').first().waitFor();
       });
-      await s.check('forgotten password', async () => {
-        await page.goto('/forgot-password');
-        await page.getByRole('button', { name: t('auth.forgot.submit') }).waitFor();
-      });
+      await s.check('forgotten password', () =>
+        open(page, '/forgot-password', page.getByRole('button', { name: t('auth.forgot.submit') })),
+      );
       await s.check('forgotten password (errors)', async () => {
         await page.getByLabel(t('auth.forgot.phone'), { exact: true }).fill('09170000000');
         await page.getByLabel(t('auth.forgot.code')).fill('123456');
@@ -550,12 +541,11 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         await page.locator('.mantine-InputWrapper-error').first().waitFor();
       });
       await s.check('wallet (no loan)', async () => {
-        await page.goto('/wallet');
+        await openInApp(page, '/wallet');
         await mainContent(page);
       });
       await s.check('account (every section open)', async () => {
-        await page.goto('/account');
-        await page.getByTestId('credit-rating').waitFor();
+        await open(page, '/account', page.getByTestId('credit-rating'));
         await openAccordion(page);
       });
       await s.dialog('close account dialog', () =>
@@ -575,17 +565,19 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
       ['on hold', onHold],
       ['withdrawal waiting', withdrawing],
     ];
-    for (const [state, borrower] of visits) {
-      findings.push(
-        ...(await withPhone(lang, async (s) => {
-          const { page } = s;
+    // One window, each borrower signed in after the other.
+    findings.push(
+      ...(await withPhone(lang, async (s) => {
+        const { page } = s;
+        for (const [state, borrower] of visits) {
           await signIn(page, t, borrower.phone, borrower.password);
+          // Signing in lands on the borrower's home (/loan/application).
           await s.check(`home (${state})`, async () => {
-            await page.goto('/loan/application');
+            await openInApp(page, '/loan/application');
             await mainContent(page);
           });
           await s.check(`wallet (${state})`, async () => {
-            await page.goto('/wallet');
+            await openInApp(page, '/wallet');
             await mainContent(page);
           });
           if (borrower === approved) {
@@ -595,14 +587,17 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
             });
           }
           if (borrower === withdrawing) {
-            await s.check('account (complaints with a reply)', async () => {
-              await page.goto('/account#complaints');
-              await page.getByText('we are checking it with the bank', { exact: false }).waitFor();
-            });
+            await s.check('account (complaints with a reply)', () =>
+              open(
+                page,
+                '/account#complaints',
+                page.getByText('we are checking it with the bank', { exact: false }),
+              ),
+            );
           }
-        })),
-      );
-    }
+        }
+      })),
+    );
     expect(findings).toEqual([]);
   });
 
@@ -610,49 +605,34 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
     const findings = await withPhone(lang, async (s) => {
       const { page } = s;
       await signIn(page, t, repaying.phone, repaying.password);
-      await s.check('home (repaying)', async () => {
-        await page.goto('/loan/application');
-        await page.getByTestId('loan-now').waitFor();
-      });
-      await s.check('wallet (repaying)', async () => {
-        await page.goto('/wallet');
-        await page.getByTestId('payment').first().waitFor();
-      });
+      await s.check('home (repaying)', () => open(page, '/loan/application', page.getByTestId('loan-now')));
+      await s.check('wallet (repaying)', () => open(page, '/wallet', page.getByTestId('payment')));
       for (const [name, path] of [
         ['payment receipt', `/wallet/receipts/payments/${repaying.paymentIds[0]}`],
         ['reversed payment receipt', `/wallet/receipts/payments/${repaying.paymentIds[1]}`],
         ['payout receipt', `/wallet/receipts/payouts/${repaying.payoutId}`],
       ] as const) {
-        await s.check(name, async () => {
-          await page.goto(path);
-          await page.getByTestId('receipt-amount').first().waitFor();
-        });
+        await s.check(name, () => open(page, path, page.getByTestId('receipt-amount')));
       }
       await s.check('account (repaying, every section open)', async () => {
-        await page.goto('/account');
-        await page.getByTestId('credit-rating').waitFor();
+        await open(page, '/account', page.getByTestId('credit-rating'));
         await openAccordion(page);
       });
+      for (const [state, borrower] of [
+        ['paid in full, money held', closedWithCredit],
+        ['paid in full, money sent back', closedRefunded],
+      ] as const) {
+        await signIn(page, t, borrower.phone, borrower.password);
+        await s.check(`wallet (${state})`, async () => {
+          await openInApp(page, '/wallet');
+          await mainContent(page);
+        });
+        await s.check(`home (${state})`, async () => {
+          await openInApp(page, '/loan/application');
+          await mainContent(page);
+        });
+      }
     });
-    for (const [state, borrower] of [
-      ['paid in full, money held', closedWithCredit],
-      ['paid in full, money sent back', closedRefunded],
-    ] as const) {
-      findings.push(
-        ...(await withPhone(lang, async (s) => {
-          const { page } = s;
-          await signIn(page, t, borrower.phone, borrower.password);
-          await s.check(`wallet (${state})`, async () => {
-            await page.goto('/wallet');
-            await mainContent(page);
-          });
-          await s.check(`home (${state})`, async () => {
-            await page.goto('/loan/application');
-            await mainContent(page);
-          });
-        })),
-      );
-    }
     expect(findings).toEqual([]);
   });
 
@@ -669,8 +649,15 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         await page.locator('header button.mantine-Burger-root').click();
         await page.locator('nav a').first().waitFor();
       });
+      // Pending through the navigation's own link (which closes it), the others opened inside the app.
+      await s.check('/admin/pending', async () => {
+        await markEarlier(page);
+        await page.locator('nav a[href="/admin/pending"]').click();
+        await fresh(page, page.locator('tbody tr')).first().waitFor();
+        // Closed again: the burger offers to open it.
+        await page.getByRole('button', { name: t('common.openNavigation') }).waitFor();
+      });
       for (const path of [
-        '/admin/pending',
         '/admin/approved',
         '/admin/servicing',
         '/admin/disbursements',
@@ -682,22 +669,18 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         '/admin/complaints',
         '/admin/products',
       ]) {
-        await s.check(path, async () => {
-          await page.goto(path);
-          await page.locator('tbody tr').first().waitFor();
-        });
+        await s.check(path, () => open(page, path, page.locator('tbody tr')));
       }
-      await s.check('/admin/overdue (none yet)', async () => {
-        await page.goto('/admin/overdue');
-        await page.locator('main table').first().waitFor();
-      });
-      await s.check('/admin/products/:id', async () => {
-        await page.goto(`/admin/products/${productId}`);
-        await page.locator('#product-history').waitFor();
-      });
+      await s.check('/admin/overdue (none yet)', () =>
+        open(page, '/admin/overdue', page.locator('main table')),
+      );
+      await s.check('/admin/products/:id', () =>
+        open(page, `/admin/products/${productId}`, page.locator('#product-history')),
+      );
       await s.check('/admin/products/new (errors)', async () => {
-        await page.goto('/admin/products/new');
-        await page.locator('main form button[type="submit"]').last().click();
+        const submit = page.locator('main form button[type="submit"]');
+        await open(page, '/admin/products/new', submit);
+        await fresh(page, submit).last().click();
         await page.locator('.mantine-InputWrapper-error').first().waitFor();
       });
       for (const [name, id] of [
@@ -707,16 +690,16 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         ['approved, a withdrawal waiting', withdrawing.applicationId],
       ] as const) {
         await s.check(`/admin/loans/:id (${name})`, async () => {
-          await page.goto(`/admin/loans/${id}`);
           // Before the payout there is no table: the schedule and the repayments say they are empty.
-          await page.getByRole('heading', { name: t('staffLoans.ledger.title') }).waitFor();
+          await open(
+            page,
+            `/admin/loans/${id}`,
+            page.getByRole('heading', { name: t('staffLoans.ledger.title') }),
+          );
           await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
         });
       }
-      await s.check('/admin/security', async () => {
-        await page.goto('/admin/security');
-        await page.locator('main button').first().waitFor();
-      });
+      await s.check('/admin/security', () => open(page, '/admin/security', page.locator('main button')));
     });
     expect(findings).toEqual([]);
   });
@@ -727,7 +710,7 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
       await signIn(page, t, admin.username, admin.password);
       await page.waitForURL('**/admin/home');
 
-      await page.goto('/admin/pending');
+      await open(page, '/admin/pending', page.locator('tbody tr'));
       const ramon = page.locator('tbody tr', { hasText: 'Ramon Cruz' });
       await s.dialog(
         'View Profile',
@@ -745,7 +728,7 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         },
       );
 
-      await page.goto('/admin/servicing');
+      await open(page, '/admin/servicing', page.locator('tbody tr'));
       await s.dialog('Change Status (release)', () =>
         rowAction(
           page,
@@ -757,7 +740,7 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         rowAction(page, page.locator('tbody tr', { hasText: 'Lorna Dizon' }), t('servicing.actions.amount')),
       );
 
-      await page.goto('/admin/disbursements');
+      await open(page, '/admin/disbursements', page.locator('tbody tr'));
       await s.dialog('Mark Failed', () =>
         rowAction(
           page,
@@ -766,19 +749,23 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
         ),
       );
 
-      await page.goto('/admin/unapplied');
+      await open(page, '/admin/unapplied', page.locator('tbody tr'));
       await s.dialog('Apply payment', () =>
         rowAction(page, page.locator('tbody tr').first(), t('collections.unapplied.actions.apply')),
       );
 
-      await page.goto('/admin/complaints');
+      await open(page, '/admin/complaints', page.locator('tbody tr'));
       await s.dialog(
         'Complaint and reply',
         () => rowAction(page, page.locator('tbody tr').first(), t('complaints.staff.actions.view')),
         (d) => d.getByText('we are checking it with the bank', { exact: false }).waitFor(),
       );
 
-      await page.goto(`/admin/loans/${repaying.applicationId}`);
+      await open(
+        page,
+        `/admin/loans/${repaying.applicationId}`,
+        page.getByRole('button', { name: t('staffLoans.record.button') }),
+      );
       await s.dialog(
         'Record Repayment (fields missing)',
         () => page.getByRole('button', { name: t('staffLoans.record.button') }).click(),
@@ -815,30 +802,20 @@ describe('no sideways scroll at 390 px: overdue (the server restarted with a lat
         ...(await withPhone(lang, async (s) => {
           const { page } = s;
           await signIn(page, t, goingOverdue.phone, goingOverdue.password);
-          await s.check('wallet (overdue)', async () => {
-            await page.goto('/wallet');
-            await page.getByTestId('due-now-amount').waitFor();
-          });
-          await s.check('home (overdue)', async () => {
-            await page.goto('/loan/application');
-            await page.getByTestId('due-now-amount').waitFor();
-          });
-        })),
-        ...(await withPhone(lang, async (s) => {
-          const { page } = s;
+          await s.check('wallet (overdue)', () => open(page, '/wallet', page.getByTestId('due-now-amount')));
+          await s.check('home (overdue)', () =>
+            open(page, '/loan/application', page.getByTestId('due-now-amount')),
+          );
+          // The same window, staff signed in after the borrower.
           await s.check('/admin/home (overdue loans)', async () => {
             await signIn(page, t, admin.username, admin.password);
             await page.waitForURL('**/admin/home');
             await page.locator('[data-testid="card-totalLoans-value"]:not([aria-busy="true"])').waitFor();
           });
-          await s.check('/admin/overdue', async () => {
-            await page.goto('/admin/overdue');
-            await page.locator('tbody tr').first().waitFor();
-          });
-          await s.check('/admin/loans/:id (overdue)', async () => {
-            await page.goto(`/admin/loans/${goingOverdue.applicationId}`);
-            await page.locator('main table').first().waitFor();
-          });
+          await s.check('/admin/overdue', () => open(page, '/admin/overdue', page.locator('tbody tr')));
+          await s.check('/admin/loans/:id (overdue)', () =>
+            open(page, `/admin/loans/${goingOverdue.applicationId}`, page.locator('main table')),
+          );
         })),
       );
     }
