@@ -1,14 +1,39 @@
 // Builds the server to JavaScript (docs/decisions/021): esbuild bundles src/server/main.ts and our own
 // modules into dist/server/server.js, with chunks beside it for what is loaded on demand (split at each
 // `await import()`); packages stay imports from node_modules (native and WASM ones load as usual), so a
-// production install (`npm ci --omit=dev`) runs it with plain `node`. Then the migrated PGlite template
-// that a first start copies instead of running initdb. `node dist/server/main.js` turns on Node's compile
-// cache (V8 code for node_modules kept on disk between starts) before it loads the server.
+// production install (`npm ci --omit=dev`) runs it with plain `node` (a few pure-ESM ones are bundled in:
+// BUNDLED). Then the migrated PGlite template that a first start copies instead of running initdb.
+// `node dist/server/main.js` turns on Node's compile cache (V8 code for node_modules kept on disk between
+// starts) before it loads the server.
 // `--out DIR` builds elsewhere (the production-layout test); the default is dist/server.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+
+/**
+ * Bundled into the server: pure-ESM packages that every start imports. Kysely is 304 modules and zod over
+ * 100: resolved and read one by one at every start (issue #35), they cost more than their code. zod's
+ * one other user, fastify-type-provider-zod, comes along, so the app and it share one zod (its own import,
+ * @fastify/error, stays external).
+ */
+const BUNDLED = new Set(['kysely', 'zod', 'fastify-type-provider-zod']);
+
+/** esbuild's `packages: 'external'`, but for the packages in `bundled`. */
+function externalPackagesExcept(bundled) {
+  return {
+    name: 'external-packages-except',
+    setup(b) {
+      // Bare names only: not relative or absolute paths, nor a package's own `#` imports.
+      b.onResolve({ filter: /^[^./#]/ }, (args) => {
+        const name = args.path.startsWith('@')
+          ? args.path.split('/').slice(0, 2).join('/')
+          : args.path.split('/')[0];
+        return bundled.has(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
 
 const outAt = process.argv.indexOf('--out');
 const out = outAt > 0 ? process.argv[outAt + 1] : 'dist/server';
@@ -21,7 +46,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node22.12',
-  packages: 'external',
+  // Packages stay imports from node_modules, except the pure-ESM ones every start loads (BUNDLED).
+  plugins: [externalPackagesExcept(BUNDLED)],
   // Code reached only through `await import()` (the PDF engine, the S3 client, sharp, QR codes, passkeys,
   // zip export) goes into chunks of its own, with its packages' imports, loaded the first time a request
   // needs it: one bundle would load them all before the server can answer /api/health (issue #35).
