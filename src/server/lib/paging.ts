@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { approvedStatuses } from '../../domain/loan/status';
+import { approvedStatuses, isRunning, runningStatuses } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { reusablePlan } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
@@ -26,23 +26,30 @@ export function borrowerSearch(
   return conditions;
 }
 
+/** Approved statuses a loan keeps once it stops running (closed). */
+const stoppedStatuses = approvedStatuses.filter((status) => !isRunning(status));
+
 /**
  * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
  * search of payments or payouts looks among those loans only (a common name matches tens of thousands of
- * applications, most never paid out), the ids of those matching `conditions`. The status set is written as
- * literals, exactly as the trigram indexes of those rows are declared (migration 036), so PostgreSQL finds
- * them there instead of ANDing a whole-table trigram bitmap with every approved loan from the status index.
+ * applications, most never paid out), the ids of those matching `conditions`. Running and closed loans are
+ * asked for apart, each status set written as literals exactly as its trigram indexes are declared
+ * (migrations 033, 036), so PostgreSQL finds them there and never ANDs a trigram bitmap with every approved
+ * loan from the status index.
  */
 export function everApprovedLoans<DB extends Pick<Database, 'applications'>>(
   db: Kysely<DB>,
   conditions: Expression<SqlBool>[],
 ) {
-  let loans = (db as unknown as Kysely<Pick<Database, 'applications'>>)
-    .selectFrom('applications')
-    .select('applications.id')
-    .where(sql<SqlBool>`applications.status in (${sqlList(approvedStatuses)})`);
-  for (const condition of conditions) loans = loans.where(condition);
-  return loans;
+  const loans = (statuses: readonly string[]) => {
+    let query = (db as unknown as Kysely<Pick<Database, 'applications'>>)
+      .selectFrom('applications')
+      .select('applications.id')
+      .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
+    for (const condition of conditions) query = query.where(condition);
+    return query;
+  };
+  return loans(runningStatuses).unionAll(loans(stoppedStatuses));
 }
 
 /** Rows to skip for a 1-based page. */

@@ -592,6 +592,31 @@ describe('the Repayments list', () => {
     expect(await refs('/api/staff/repayments?name=maria&page=2')).toEqual([]);
     expect((await t.agent().get('/api/staff/repayments')).status).toBe(401);
   });
+
+  it('finds the payments of running, held and closed loans by name and phone', async () => {
+    const running = await loan('approved', 'Ludovica Keptrunning');
+    const closed = await loan('approved', 'Ludovica Nowclosed');
+    const held = await loan('approved', 'Ludovica Onhold');
+    await deliver(
+      payload({ paymentReference: running.loanNumber, reference: 'KEPT-RUN', amountMinor: 10_000 }),
+    );
+    await deliver(
+      payload({ paymentReference: closed.loanNumber, reference: 'KEPT-CLOSED', amountMinor: 10_000 }),
+    );
+    await deliver(
+      payload({ paymentReference: held.loanNumber, reference: 'KEPT-HELD', amountMinor: 10_000 }),
+    );
+    await t.db.updateTable('applications').set({ status: 'closed' }).where('id', '=', closed.id).execute();
+    await t.db.updateTable('applications').set({ status: 'on_hold' }).where('id', '=', held.id).execute();
+    const refs = async (url: string) =>
+      ((await officer.get(url)).body.items as { reference: string }[]).map((i) => i.reference).sort();
+    expect(await refs('/api/staff/repayments?name=ludovica')).toEqual([
+      'KEPT-CLOSED',
+      'KEPT-HELD',
+      'KEPT-RUN',
+    ]);
+    expect(await refs(`/api/staff/repayments?phone=${closed.phone}`)).toEqual(['KEPT-CLOSED']);
+  });
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('concurrency (PostgreSQL)', () => {
