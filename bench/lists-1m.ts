@@ -20,6 +20,8 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import type { Database } from '../src/server/db/schema';
 import type { AppDeps } from '../src/server/deps';
+import { listDisbursements } from '../src/server/features/disbursements/list-disbursements';
+import { listRepayments } from '../src/server/features/repayments/list-repayments';
 import { listLoans } from '../src/server/features/servicing/list-loans';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
 import { systemClock } from '../src/server/lib/clock';
@@ -75,6 +77,11 @@ async function explainTimed(db: Kysely<Database>, sizes: Awaited<ReturnType<type
       () => listApplications(deps, 'approved', { page: 1, name, phone: '' }),
     ]);
     runs.push([`servicing, search "${name}"`, () => listLoans(deps, { page: 1, name, phone: '' })]);
+    runs.push([`payouts, search "${name}"`, () => listDisbursements(deps, { page: 1, name, phone: '' })]);
+    runs.push([
+      `repayments, search "${name}"`,
+      () => listRepayments(deps, { page: 1, name, phone: '', q: '' }),
+    ]);
   }
   runs.push([
     'pending, search "maria" page 200',
