@@ -70,9 +70,12 @@ function stylesAfterFirstPaint(): Plugin {
   };
 }
 
-/** path → page module, from every `lazyPage(() => import('…'), { preloadOn: [...] })` under src/web. */
+/**
+ * path → page module (and whether it waits for the wallet's strings), from every
+ * `lazyPage(() => import('…'), { preloadOn: [...], strings: loadWalletStrings })` under src/web.
+ */
 async function pagesByPath() {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { module: string; walletStrings: boolean }>();
   const files = (await readdir('src/web', { recursive: true })).filter(
     (f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'),
   );
@@ -96,12 +99,15 @@ async function pagesByPath() {
         );
       const module = ['.tsx', '.ts'].map((ext) => resolve(dirname(path), spec) + ext).find(existsSync);
       if (!module) throw new Error(`${path}: cannot find ${spec}`);
+      // The options of this call alone: up to the end of its preloadOn object.
+      const options = own.slice(0, own.indexOf('})') + 2);
+      const walletStrings = /\bstrings:\s*loadWalletStrings\b/.test(options);
       for (const item of items) {
         const url = item.slice(1, -1);
         const claimed = pages.get(url);
-        if (claimed && claimed !== module)
-          throw new Error(`${url} is preloadOn of both ${claimed} and ${module}`);
-        pages.set(url, module);
+        if (claimed && claimed.module !== module)
+          throw new Error(`${url} is preloadOn of both ${claimed.module} and ${module}`);
+        pages.set(url, { module, walletStrings });
       }
     }
   }
@@ -135,7 +141,7 @@ async function firstRequests(
   );
   const url = (file: string) => `/${file}`;
   const pages: FirstRequests['pages'] = {};
-  for (const [path, module] of await pagesByPath()) {
+  for (const [path, { module, walletStrings }] of await pagesByPath()) {
     const page = chunks.find((chunk) => chunk.facadeModuleId === module);
     if (!page) throw new Error(`No chunk for ${module} (preloaded on ${path})`);
     const closure: string[] = [];
@@ -154,15 +160,21 @@ async function firstRequests(
       pictures: [...new Set(meta.flatMap((m) => [...(m?.importedAssets ?? [])]))]
         .filter((f) => /\.(svg|png|jpe?g|webp|avif)$/.test(f))
         .map(url),
+      ...(walletStrings ? { walletStrings: true as const } : {}),
     };
   }
   const strings: Record<string, string> = {};
+  const walletStrings: Record<string, string> = {};
   for (const chunk of chunks) {
-    const lang = /src\/web\/locales\/([a-z]+)\.bundle\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
-    if (lang) strings[lang] = url(chunk.fileName);
+    const [, lang, set] =
+      /src\/web\/locales\/([a-z]+)\.(bundle|wallet)\.ts$/.exec(chunk.facadeModuleId ?? '') ?? [];
+    if (lang && set === 'bundle') strings[lang] = url(chunk.fileName);
+    if (lang && set === 'wallet') walletStrings[lang] = url(chunk.fileName);
   }
   if (!strings.en) throw new Error('No chunk for the English strings (src/web/locales/en.bundle.ts)');
-  return { strings, pages };
+  if (!walletStrings.en)
+    throw new Error("No chunk for the wallet's English strings (src/web/locales/en.wallet.ts)");
+  return { strings, walletStrings, pages };
 }
 
 /**
@@ -182,7 +194,7 @@ function bootScriptInHtml(): Plugin {
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
         const table: FirstRequests = context.bundle
           ? await firstRequests(context.bundle)
-          : { strings: {}, pages: {} };
+          : { strings: {}, walletStrings: {}, pages: {} };
         const code = await bootScript(table);
         return html.replace(marker, () => `<script>${code}</script>`);
       },

@@ -10,12 +10,21 @@ let code: string;
 beforeAll(async () => {
   code = await bootScript({
     strings: { en: '/assets/en.js', fil: '/assets/fil.js', zh: '/assets/zh.js', km: '/assets/km.js' },
-    pages: { '/login': { scripts: ['/assets/login.js'], styles: [], pictures: [] } },
+    walletStrings: {
+      en: '/assets/en.wallet.js',
+      fil: '/assets/fil.wallet.js',
+      zh: '/assets/zh.wallet.js',
+      km: '/assets/km.wallet.js',
+    },
+    pages: {
+      '/login': { scripts: ['/assets/login.js'], styles: [], pictures: [] },
+      '/wallet': { scripts: ['/assets/wallet.js'], styles: [], pictures: [], walletStrings: true },
+    },
   });
 });
 
-/** Runs the script with `saved` in storage and `preferred` as the browser's languages. */
-function boot(saved: string | null, preferred: string[]) {
+/** Runs the script on `pathname` with `saved` in storage and `preferred` as the browser's languages. */
+function boot(saved: string | null, preferred: string[], pathname = '/login') {
   const attributes = new Map<string, string>();
   const links: { rel: string; href: string }[] = [];
   const page = {
@@ -26,7 +35,7 @@ function boot(saved: string | null, preferred: string[]) {
     },
     localStorage: { getItem: (key: string) => (key === 'hiram.lang' ? saved : null) },
     navigator: { languages: preferred, language: preferred[0] ?? '' },
-    location: { pathname: '/login' },
+    location: { pathname },
     matchMedia: () => ({ matches: false }),
     fetch: () => new Promise(() => {}),
   };
@@ -34,7 +43,7 @@ function boot(saved: string | null, preferred: string[]) {
   return {
     lang: attributes.get('lang') ?? null,
     strings: links
-      .filter((link) => link.rel === 'modulepreload' && !link.href.includes('login'))
+      .filter((link) => link.rel === 'modulepreload' && !/login|\/wallet\.js/.test(link.href))
       .map((l) => l.href),
   };
 }
@@ -48,5 +57,13 @@ describe('the boot script', () => {
     expect(boot(null, ['tl-PH', 'en'])).toEqual({ lang: null, strings: ['/assets/fil.js'] });
     expect(boot(null, ['de-DE', 'zh-TW'])).toEqual({ lang: null, strings: ['/assets/zh.js'] });
     expect(boot('xx', ['fr'])).toEqual({ lang: null, strings: ['/assets/en.js'] });
+  });
+
+  it("also fetches the wallet's strings on a page that waits for them, in the same language", () => {
+    expect(boot('km', [], '/wallet')).toEqual({
+      lang: 'km',
+      strings: ['/assets/km.js', '/assets/km.wallet.js'],
+    });
+    expect(boot(null, ['zh-CN'], '/login').strings).toEqual(['/assets/zh.js']);
   });
 });

@@ -3,7 +3,9 @@ import { build } from 'esbuild';
 /** boot.js's table of first requests (its `__FIRST_REQUESTS__`): by language and by path, the files to fetch. */
 export type FirstRequests = {
   strings: Record<string, string>;
-  pages: Record<string, { scripts: string[]; styles: string[]; pictures: string[] }>;
+  /** Per language, the wallet's strings (`<lang>.wallet.ts`), which a page marked `walletStrings` waits for. */
+  walletStrings: Record<string, string>;
+  pages: Record<string, { scripts: string[]; styles: string[]; pictures: string[]; walletStrings?: true }>;
 };
 
 /**

@@ -19,9 +19,10 @@ import { initialLanguage, savedLanguage } from './lib/reader-language';
   if (saved) root.setAttribute('lang', saved);
 
   // The files the app would otherwise ask for only once its own code has run: the strings of the language
-  // it will pick, and the chunks, styles and pictures of this path's page. Fetched now, alongside the app;
-  // each still runs only when the app imports it. The build defines the table (vite.config.ts,
-  // firstRequests); in development it is empty and nothing is fetched.
+  // it will pick (and the wallet's, on the pages that wait for them: lazy-page's `strings`), and the chunks,
+  // styles and pictures of this path's page. Fetched now, alongside the app; each still runs only when the
+  // app imports it. The build defines the table (vite.config.ts, firstRequests); in development it is empty
+  // and nothing is fetched.
   const firstRequests = __FIRST_REQUESTS__;
   const page = firstRequests.pages[location.pathname] || {};
   const preload = (rel, href, as) => {
@@ -33,8 +34,12 @@ import { initialLanguage, savedLanguage } from './lib/reader-language';
     if (as !== 'image') link.crossOrigin = '';
     document.head.appendChild(link);
   };
-  for (const href of [firstRequests.strings[initialLanguage()], ...(page.scripts || [])])
-    if (href) preload('modulepreload', href);
+  const language = initialLanguage();
+  const strings = [
+    firstRequests.strings[language],
+    page.walletStrings && firstRequests.walletStrings[language],
+  ];
+  for (const href of [...strings, ...(page.scripts || [])]) if (href) preload('modulepreload', href);
   for (const href of page.styles || []) preload('preload', href, 'style');
   for (const href of page.pictures || []) preload('preload', href, 'image');
 
