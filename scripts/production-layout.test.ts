@@ -99,15 +99,15 @@ describe.skipIf(!isRoot)('the production layout, built by root', () => {
       stdio: 'pipe',
     });
 
-    // Issue #35: what only some routes need is not loaded before the server can answer, nor the API
-    // documentation's packages (API_DOCS is off in production); the packages bundled into the server
-    // (scripts/build-server.mjs) are not read from node_modules at all.
-    // (toContain compares with ===, so a pattern is checked with filter.)
+    // Issue #35: what only some routes need is not loaded before the server can answer, nor pg (this is
+    // PGlite), nor the API documentation's packages (API_DOCS is off in production); the packages bundled
+    // into the server (scripts/build-server.mjs) are not read from node_modules at all. (toContain
+    // compares with ===, so a pattern is checked with filter.)
     const eager = eagerPackages(join(app, 'dist/server'));
     expect(eager).toContain('fastify');
     expect(
       eager.filter((name) =>
-        /^(sharp|pdfkit|fontkit|harfbuzzjs|yazl|qrcode|@aws-sdk\/.*|@simplewebauthn\/.*|@fastify\/swagger.*)$/.test(
+        /^(pg|sharp|pdfkit|fontkit|harfbuzzjs|yazl|qrcode|@aws-sdk\/.*|@simplewebauthn\/.*|@fastify\/swagger.*)$/.test(
           name,
         ),
       ),

@@ -5,11 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
 import { seedFromTemplate } from './pglite-template';
-import { PreparingClient } from './prepared-statements';
+import { preparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -47,10 +46,12 @@ function parseInt8(value: string): number {
 
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
+    // Loaded here, not at the top: a PGlite start never needs pg (issue #35).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      ...(target.preparedStatements === false ? {} : { Client: PreparingClient }),
+      ...(target.preparedStatements === false ? {} : { Client: preparingClient(pg.Client) }),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID

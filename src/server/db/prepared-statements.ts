@@ -1,5 +1,5 @@
 import { type Compilable, type CompiledQuery, type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * Named (prepared) statements for the few lookups every request makes (the session; a record by its key).
@@ -78,31 +78,34 @@ export function preparedLookup<O>(
 }
 
 /**
- * The pg client the pool uses when named statements are on: a query whose text `executePrepared` registered
- * goes out with its name. It follows its own transactions so that, after a result-type change, a statement
- * outside a transaction is retried at once under a fresh name (inside one the transaction is already aborted:
- * the error reaches the caller and the next attempt prepares afresh).
+ * The pg client class the pool uses when named statements are on, made from pg's own (which only a
+ * PostgreSQL start loads): a query whose text `executePrepared` registered goes out with its name. It
+ * follows its own transactions so that, after a result-type change, a statement outside a transaction is
+ * retried at once under a fresh name (inside one the transaction is already aborted: the error reaches the
+ * caller and the next attempt prepares afresh).
  */
-export class PreparingClient extends pg.Client {
-  private inTransaction = false;
+export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
+  return class PreparingClient extends Client {
+    private inTransaction = false;
 
-  // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signature
-  override query(config: any, values?: any, callback?: any): any {
-    if (typeof config !== 'string') return super.query(config, values, callback);
-    if (/^\s*(begin|start transaction)\b/i.test(config)) this.inTransaction = true;
-    else if (/^\s*(commit|rollback|end)\s*$/i.test(config)) this.inTransaction = false;
-    const name = callback === undefined && Array.isArray(values) ? names.get(config) : undefined;
-    if (name === undefined) return super.query(config, values, callback);
-    const named = (n: string) => super.query({ name: n, text: config, values });
-    const retryOutsideTransaction = !this.inTransaction;
-    return named(name).catch((error: unknown) => {
-      if (!isResultTypeChange(error)) throw error;
-      retire(config);
-      const fresh = names.get(config);
-      if (!retryOutsideTransaction || fresh === undefined) throw error;
-      return named(fresh);
-    });
-  }
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signature
+    override query(config: any, values?: any, callback?: any): any {
+      if (typeof config !== 'string') return super.query(config, values, callback);
+      if (/^\s*(begin|start transaction)\b/i.test(config)) this.inTransaction = true;
+      else if (/^\s*(commit|rollback|end)\s*$/i.test(config)) this.inTransaction = false;
+      const name = callback === undefined && Array.isArray(values) ? names.get(config) : undefined;
+      if (name === undefined) return super.query(config, values, callback);
+      const named = (n: string) => super.query({ name: n, text: config, values });
+      const retryOutsideTransaction = !this.inTransaction;
+      return named(name).catch((error: unknown) => {
+        if (!isResultTypeChange(error)) throw error;
+        retire(config);
+        const fresh = names.get(config);
+        if (!retryOutsideTransaction || fresh === undefined) throw error;
+        return named(fresh);
+      });
+    }
+  };
 }
 
 /** For tests: the name a text currently goes out under. */

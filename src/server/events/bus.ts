@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { withinTime } from '../lib/within-time';
 
 /** Something changed that open back-office screens should refresh (e.g. the pending count). */
@@ -128,7 +128,9 @@ export class PostgresEventBus implements EventBus {
     // Our own socket, so that a connection that stopped answering can be closed at once: ending it politely
     // waits for an answer that will not come. TCP keepalive as well, for what the heartbeat does not cover.
     const socket = new Socket();
-    const client = new pg.Client({
+    // Loaded here: a PGlite start never needs pg (issue #35).
+    const { default: pgModule } = await import('pg');
+    const client = new pgModule.Client({
       connectionString: this.url,
       keepAlive: true,
       // Connecting may not wait longer than a heartbeat does (nor may setting up: `setUp` below).
