@@ -21,7 +21,8 @@ interface Source {
   contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>;
 }
 
-const shard = sql.raw(`(pg_backend_pid() % ${SHARDS})::smallint`);
+/** The shard a writing backend adds to (exported for later figures: migration 037). */
+export const shard = sql.raw(`(pg_backend_pid() % ${SHARDS})::smallint`);
 /** Seconds from filing to resolution; the same expression as the index the median reads. */
 const resolveSeconds = sql.raw('extract(epoch from r.resolved_at - r.created_at)');
 
@@ -52,7 +53,7 @@ const sources: Source[] = [
 ];
 
 /** Adds the net change per (figure, part, shard); rows locked in key order so writers never deadlock here. */
-const addChange = (change: RawBuilder<unknown>) => sql`
+export const addChange = (change: RawBuilder<unknown>) => sql`
   insert into dashboard_figures as f (figure, part, shard, n, amount)
   select figure, part, shard, sum(n), sum(amount) from (${change}) c (figure, part, shard, n, amount)
   group by figure, part, shard

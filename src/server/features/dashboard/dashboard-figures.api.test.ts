@@ -65,7 +65,11 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
     union all
     select 'resolve_hours', floor(extract(epoch from resolved_at - created_at) / 3600)::bigint::text,
            count(*)::float8, 0
-      from complaints where status = 'resolved' group by 2`.execute(db);
+      from complaints where status = 'resolved' group by 2
+    union all
+    select 'book', '', count(*)::float8, sum(outstanding_principal_minor)::float8
+      from applications where status in ('approved', 'on_hold') and facts_as_of is not null
+      having count(*) > 0`.execute(db);
   return rows.sort(byKey);
 }
 

@@ -3,6 +3,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { divRoundHalfUp } from '../../../domain/money';
 import type { PortfolioSummary } from '../../../domain/schemas/portfolio';
 import type { AppDeps } from '../../deps';
+import { dateLiteral } from '../../lib/sql-lists';
 import { outstandingPrincipalSql, overdueOnSql, runningLoanWithFactsSql } from '../../loans/loan-facts-sql';
 
 /** Portfolio at risk counts loans more than this many days past due. */
@@ -10,8 +11,8 @@ const PAR_DAYS = 30;
 
 /**
  * The dashboard's portfolio figures on `asOf` (today in the lender's time zone), all by SQL: the loan book
- * from the stored facts of running loans (one index-only scan, docs/decisions/012), money collected this
- * calendar month from the repayments not reversed.
+ * from the stored facts of running loans (docs/decisions/012), their sum kept by triggers (migration 037),
+ * money collected this calendar month from the repayments not reversed.
  */
 export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<PortfolioSummary> {
   const outstanding = outstandingPrincipalSql(asOf);
@@ -19,18 +20,21 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
   const monthEnd = addMonthsClamped(monthStart, 1);
   // The month's bounds as instants in the lender's time zone, for the payouts' decided_at.
   const instant = (day: string) => sql`(${day}::date)::timestamp at time zone ${deps.config.timeZone}`;
+  const today = dateLiteral(asOf);
+  const running = runningLoanWithFactsSql();
   const [book, collected, fees] = await Promise.all([
-    deps.db
-      .selectFrom('applications')
-      .where(runningLoanWithFactsSql())
-      .select([
-        sql<string>`coalesce(sum(${outstanding}), 0)`.as('outstanding'),
-        sql<string>`count(*) filter (where ${overdueOnSql(asOf)})`.as('overdue'),
-        sql<string>`coalesce(sum(${outstanding}) filter (where applications.next_due_on < ${addDays(asOf, -PAR_DAYS)}::date), 0)`.as(
-          'at_risk',
-        ),
-      ])
-      .executeTakeFirstOrThrow(),
+    // The principal as of each loan's facts is kept by triggers (migration 037); the day adds the steps
+    // already due and picks the overdue and at-risk loans, each a range of its own index.
+    sql<{ outstanding: string; overdue: string; at_risk: string }>`
+      select
+        (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'book')
+          + (select coalesce(sum(applications.principal_step_minor), 0) from applications
+             where ${running} and applications.principal_step_on <= ${today}) as outstanding,
+        (select count(*) from applications where ${running} and ${overdueOnSql(asOf)}) as overdue,
+        (select coalesce(sum(${outstanding}), 0) from applications
+          where ${running} and applications.next_due_on < ${dateLiteral(addDays(asOf, -PAR_DAYS))}) as at_risk`
+      .execute(deps.db)
+      .then(({ rows }) => rows[0]!),
     deps.db
       .selectFrom('repayments')
       .where(sql<SqlBool>`repayments.received_on >= ${monthStart}::date`)
