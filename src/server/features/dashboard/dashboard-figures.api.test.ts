@@ -69,7 +69,11 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
     union all
     select 'book', '', count(*)::float8, sum(outstanding_principal_minor)::float8
       from applications where status in ('approved', 'on_hold') and facts_as_of is not null
-      having count(*) > 0`.execute(db);
+      having count(*) > 0
+    union all
+    select 'collected', to_char(received_on, 'YYYY-MM'), count(*)::float8, sum(amount)::float8
+      from repayments r where not exists (select 1 from repayment_reversals v where v.repayment_id = r.id)
+      group by 2`.execute(db);
   return rows.sort(byKey);
 }
 

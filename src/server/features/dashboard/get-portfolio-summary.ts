@@ -12,7 +12,8 @@ const PAR_DAYS = 30;
 /**
  * The dashboard's portfolio figures on `asOf` (today in the lender's time zone), all by SQL: the loan book
  * from the stored facts of running loans (docs/decisions/012), their sum kept by triggers (migration 037),
- * money collected this calendar month from the repayments not reversed.
+ * money collected this calendar month from the repayments not reversed (kept per month by triggers,
+ * migration 038).
  */
 export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<PortfolioSummary> {
   const outstanding = outstandingPrincipalSql(asOf);
@@ -35,20 +36,12 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
           where ${running} and applications.next_due_on < ${dateLiteral(addDays(asOf, -PAR_DAYS))}) as at_risk`
       .execute(deps.db)
       .then(({ rows }) => rows[0]!),
+    // Repayments of the month not reversed, kept per month of `received_on` by triggers (migration 038).
     deps.db
-      .selectFrom('repayments')
-      .where(sql<SqlBool>`repayments.received_on >= ${monthStart}::date`)
-      .where(sql<SqlBool>`repayments.received_on < ${addMonthsClamped(monthStart, 1)}::date`)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('repayment_reversals')
-              .select('repayment_reversals.repayment_id')
-              .whereRef('repayment_reversals.repayment_id', '=', 'repayments.id'),
-          ),
-        ),
-      )
-      .select(sql<string>`coalesce(sum(repayments.amount), 0)`.as('collected'))
+      .selectFrom('dashboard_figures')
+      .where('figure', '=', 'collected')
+      .where('part', '=', monthStart.slice(0, 7))
+      .select(sql<string>`coalesce(sum(dashboard_figures.amount), 0)`.as('collected'))
       .executeTakeFirstOrThrow(),
     deps.db
       .selectFrom('disbursements')

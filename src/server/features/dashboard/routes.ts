@@ -47,7 +47,7 @@ export function dashboardRoutes(app: App, deps: AppDeps) {
       const asOf = today(deps);
       return deps.answerCache.get(
         `portfolio ${asOf}`,
-        ['applications', 'dashboard_figures', 'disbursements', 'repayment_reversals', 'repayments'],
+        ['applications', 'dashboard_figures', 'disbursements'],
         () => getPortfolioSummary(deps, asOf),
       );
     },
