@@ -53,7 +53,7 @@ const sources: Source[] = [
 ];
 
 /** Adds the net change per (figure, part, shard); rows locked in key order so writers never deadlock here. */
-export const addChange = (change: RawBuilder<unknown>) => sql`
+const addChange = (change: RawBuilder<unknown>) => sql`
   insert into dashboard_figures as f (figure, part, shard, n, amount)
   select figure, part, shard, sum(n), sum(amount) from (${change}) c (figure, part, shard, n, amount)
   group by figure, part, shard
@@ -63,6 +63,42 @@ export const addChange = (change: RawBuilder<unknown>) => sql`
 
 const newRows = sql.raw('new_rows');
 const oldRows = sql.raw('old_rows');
+
+/**
+ * The statement-level triggers that keep a set of figures for `table`: the function
+ * `dashboard_<set>_<table>` adds each statement's net change from its transition tables, fired after insert,
+ * update and delete (`<table>_<set>_insert` …). Later figures use it too (migrations 037, 038).
+ */
+export async function keepFigures(
+  db: Kysely<unknown>,
+  set: string,
+  table: string,
+  contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>,
+) {
+  const fn = sql.raw(`dashboard_${set}_${table}`);
+  await sql`
+    create function ${fn}() returns trigger language plpgsql as $fn$
+    begin
+      if tg_op = 'INSERT' then
+        ${addChange(contributions(newRows, 1))};
+      elsif tg_op = 'DELETE' then
+        ${addChange(contributions(oldRows, -1))};
+      else
+        ${addChange(sql`${contributions(newRows, 1)} union all ${contributions(oldRows, -1)}`)};
+      end if;
+      return null;
+    end
+    $fn$`.execute(db);
+  const t = sql.raw(table);
+  await sql`create trigger ${sql.raw(`${table}_${set}_insert`)} after insert on ${t}
+    referencing new table as new_rows for each statement execute function ${fn}()`.execute(db);
+  await sql`create trigger ${sql.raw(`${table}_${set}_update`)} after update on ${t}
+    referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(
+    db,
+  );
+  await sql`create trigger ${sql.raw(`${table}_${set}_delete`)} after delete on ${t}
+    referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No write may slip between the backfill and the triggers (another instance on the old release).
@@ -77,29 +113,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (figure, part, shard)
     )`.execute(db);
   for (const { table, contributions } of sources) {
-    const fn = sql.raw(`dashboard_figures_${table}`);
-    await sql`
-      create function ${fn}() returns trigger language plpgsql as $fn$
-      begin
-        if tg_op = 'INSERT' then
-          ${addChange(contributions(newRows, 1))};
-        elsif tg_op = 'DELETE' then
-          ${addChange(contributions(oldRows, -1))};
-        else
-          ${addChange(sql`${contributions(newRows, 1)} union all ${contributions(oldRows, -1)}`)};
-        end if;
-        return null;
-      end
-      $fn$`.execute(db);
+    await keepFigures(db, 'figures', table, contributions);
     const t = sql.raw(table);
-    await sql`create trigger ${sql.raw(`${table}_figures_insert`)} after insert on ${t}
-      referencing new table as new_rows for each statement execute function ${fn}()`.execute(db);
-    await sql`create trigger ${sql.raw(`${table}_figures_update`)} after update on ${t}
-      referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(
-      db,
-    );
-    await sql`create trigger ${sql.raw(`${table}_figures_delete`)} after delete on ${t}
-      referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
     await sql`insert into dashboard_figures (figure, part, shard, n, amount)
       select figure, part, 0, sum(n), sum(amount) from (${contributions(t, 1)}) c (figure, part, shard, n, amount)
       group by figure, part`.execute(db);

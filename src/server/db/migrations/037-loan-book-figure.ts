@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { addChange, shard } from './032-dashboard-figures';
+import { keepFigures, shard } from './032-dashboard-figures';
 
 /**
  * The dashboard's portfolio figures without a pass over the whole loan book (issue #35: an index-only scan
@@ -16,36 +16,10 @@ const book = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
   from ${rows} r
   where r.status in ('approved', 'on_hold') and r.facts_as_of is not null`;
 
-const newRows = sql.raw('new_rows');
-const oldRows = sql.raw('old_rows');
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No write may slip between the backfill and the triggers (another instance on the old release).
   await sql`lock table applications in share row exclusive mode`.execute(db);
-  await sql`
-    create function dashboard_book_applications() returns trigger language plpgsql as $fn$
-    begin
-      if tg_op = 'INSERT' then
-        ${addChange(book(newRows, 1))};
-      elsif tg_op = 'DELETE' then
-        ${addChange(book(oldRows, -1))};
-      else
-        ${addChange(sql`${book(newRows, 1)} union all ${book(oldRows, -1)}`)};
-      end if;
-      return null;
-    end
-    $fn$`.execute(db);
-  await sql`create trigger applications_book_insert after insert on applications
-    referencing new table as new_rows for each statement execute function dashboard_book_applications()`.execute(
-    db,
-  );
-  await sql`create trigger applications_book_update after update on applications
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function dashboard_book_applications()`.execute(db);
-  await sql`create trigger applications_book_delete after delete on applications
-    referencing old table as old_rows for each statement execute function dashboard_book_applications()`.execute(
-    db,
-  );
+  await keepFigures(db, 'book', 'applications', book);
   await sql`create trigger applications_book_truncate after truncate on applications
     for each statement execute function dashboard_figures_truncated('book')`.execute(db);
   await sql`insert into dashboard_figures (figure, part, shard, n, amount)

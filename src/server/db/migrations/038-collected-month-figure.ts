@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { addChange, shard } from './032-dashboard-figures';
+import { keepFigures, shard } from './032-dashboard-figures';
 
 /**
  * The money collected in a month, kept by the database (issue #35): the portfolio summed every repayment
@@ -24,44 +24,11 @@ const reversed = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
          ${sql.lit(-sign)}::bigint as n, ${sql.lit(-sign)} * p.amount as amount
   from ${rows} v join repayments p on p.id = v.repayment_id`;
 
-const newRows = sql.raw('new_rows');
-const oldRows = sql.raw('old_rows');
-
-async function keep(
-  db: Kysely<unknown>,
-  table: string,
-  contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>,
-) {
-  const fn = sql.raw(`dashboard_collected_${table}`);
-  await sql`
-    create function ${fn}() returns trigger language plpgsql as $fn$
-    begin
-      if tg_op = 'INSERT' then
-        ${addChange(contributions(newRows, 1))};
-      elsif tg_op = 'DELETE' then
-        ${addChange(contributions(oldRows, -1))};
-      else
-        ${addChange(sql`${contributions(newRows, 1)} union all ${contributions(oldRows, -1)}`)};
-      end if;
-      return null;
-    end
-    $fn$`.execute(db);
-  const t = sql.raw(table);
-  await sql`create trigger ${sql.raw(`${table}_collected_insert`)} after insert on ${t}
-    referencing new table as new_rows for each statement execute function ${fn}()`.execute(db);
-  await sql`create trigger ${sql.raw(`${table}_collected_update`)} after update on ${t}
-    referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(
-    db,
-  );
-  await sql`create trigger ${sql.raw(`${table}_collected_delete`)} after delete on ${t}
-    referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No write may slip between the backfill and the triggers (another instance on the old release).
   await sql`lock table repayments, repayment_reversals in share row exclusive mode`.execute(db);
-  await keep(db, 'repayments', repaid);
-  await keep(db, 'repayment_reversals', reversed);
+  await keepFigures(db, 'collected', 'repayments', repaid);
+  await keepFigures(db, 'collected', 'repayment_reversals', reversed);
   await sql`create trigger repayments_collected_truncate after truncate on repayments
     for each statement execute function dashboard_figures_truncated('collected')`.execute(db);
   await sql`insert into dashboard_figures (figure, part, shard, n, amount)
