@@ -65,6 +65,14 @@ describe('how to pay', () => {
     expect(writeText).toHaveBeenLastCalledWith('41504.95');
     await userEvent.click(within(pay).getByRole('button', { name: 'Copy Account number' }));
     expect(writeText).toHaveBeenLastCalledWith('09175550101');
+    // After two seconds the buttons say "Copy" again. Waiting for it also lets their timers end inside the
+    // test: one firing after the file's window is gone made the run fail ("window is not defined").
+    expect(
+      await within(pay).findByRole('button', { name: 'Copy Account number' }, { timeout: 4000 }),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(pay).queryByRole('button', { name: 'Copied' })).toBeNull(), {
+      timeout: 4000,
+    });
   });
 
   it('shows a channel with its QR Ph code, the apps that scan it, the amount in it and the picture to save', async () => {
