@@ -33,6 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A borrower's approved loan of ₱100,000, paid out through the API. */
+async function paidOutLoan(): Promise<string> {
+  const b = await t.createUser({ role: 'borrower' });
+  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.user.phone!, status: 'approved' });
+  await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
+  return id;
+}
 /** Every setting that priced loans before issue #31, changed at once (as an operator editing .env would). */
 function changeEverySetting(): () => void {
   const config = t.deps.config as { -readonly [K in keyof Config]: Config[K] };
@@ -81,13 +88,7 @@ describe("a signed loan's terms", () => {
   });
 
   it('change nothing when every setting changes after signing: schedule, position, statement, facts, queue', async () => {
-    const b = await t.createUser({ role: 'borrower' });
-    const id = await seedApplication(t.db, {
-      borrowerId: b.user.id,
-      phone: b.user.phone!,
-      status: 'approved',
-    });
-    await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
+    const id = await paidOutLoan();
     const payDay = today();
     // Two days into its grace: due, not overdue, no late charge.
     const firstDue = addMonthsClamped(payDay, 1);
@@ -126,13 +127,7 @@ describe("a signed loan's terms", () => {
   });
 
   it('a loan paid off under no late charge stays closed with nothing owed when the setting becomes 5 %', async () => {
-    const b = await t.createUser({ role: 'borrower' });
-    const id = await seedApplication(t.db, {
-      borrowerId: b.user.id,
-      phone: b.user.phone!,
-      status: 'approved',
-    });
-    await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
+    const id = await paidOutLoan();
     const before = clock.days;
     try {
       // Paid off three months late, in one payment: no late charge was due under its terms.
@@ -168,13 +163,7 @@ describe("a signed loan's terms", () => {
 
 describe('loans signed before terms were stored (migration 024)', () => {
   it('get the rate they were signed at, the fees their disclosure names, and the late charge and grace in force', async () => {
-    const b = await t.createUser({ role: 'borrower' });
-    const id = await seedApplication(t.db, {
-      borrowerId: b.user.id,
-      phone: b.user.phone!,
-      status: 'approved',
-    });
-    await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
+    const id = await paidOutLoan();
     await sql`
       update applications set terms = null, overdue_from = null, monthly_rate_bp = 250,
         disclosure = ${JSON.stringify({ fees: { flatMinor: 20_000, percentBp: 50, totalMinor: 70_000 } })}::jsonb
@@ -208,13 +197,7 @@ describe('loans signed before terms were stored (migration 024)', () => {
   });
 
   it('a loan with terms but no overdue date gets one; with nothing to fill, nothing is written', async () => {
-    const b = await t.createUser({ role: 'borrower' });
-    const id = await seedApplication(t.db, {
-      borrowerId: b.user.id,
-      phone: b.user.phone!,
-      status: 'approved',
-    });
-    await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
+    const id = await paidOutLoan();
     await backfillLoanTerms(t.deps, { graceDays: 5, lateChargeMonthlyBp: 300 });
     const overdueFrom = async () =>
       (
