@@ -14,7 +14,14 @@ import {
   signUpBorrower,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, latestCode, launchBrowser, screenshot, viewports } from './support/browser';
+import {
+  baseUrl,
+  latestCode,
+  launchBrowser,
+  screenshot,
+  transitionsDone,
+  viewports,
+} from './support/browser';
 import { salaryLoanTerms } from './support/products';
 import { runningServer } from './support/server';
 import { loadedCard, markPaid, type StaffMember, staffMember } from './support/staff';
@@ -165,18 +172,7 @@ interface Finding {
 
 /** Waits for transitions (a dialog fading in, a section opening) so axe sees the final colours. */
 async function settle(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 3_000 },
-    )
-    .catch(() => {});
+  await transitionsDone(page, 3_000);
 }
 
 /** Every look a screen is checked in: phone and desktop width, each in the light and the dark scheme. */

@@ -1,4 +1,5 @@
 import type { Locator, Page, Request } from 'playwright-core';
+import { transitionsDone } from './support/browser';
 
 /**
  * Screens opened inside the running app, the way its own links open them, for the specs that look at many
@@ -104,17 +105,6 @@ export async function settled(
     }
     await new Promise((wait) => setTimeout(wait, 50));
   }
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => {});
+  await transitionsDone(page, 5_000);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

@@ -41,11 +41,10 @@ export async function newPage(
 }
 
 /**
- * Screenshots for a person to look at; kept out of git under ./screenshots. Taken once transitions (a
- * dialog fading in) have finished; `fullPage: false` for what is on screen, e.g. over an open dialog.
+ * Waits, at most `timeoutMs`, until no transition is running (a dialog fading in, a section opening); endless
+ * animations such as a spinner's are left aside. Gives up quietly: the caller checks what it needs.
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  mkdirSync('screenshots', { recursive: true });
+export async function transitionsDone(page: Page, timeoutMs: number): Promise<void> {
   await page
     .waitForFunction(
       () =>
@@ -55,9 +54,18 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
             (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
           ),
       undefined,
-      { timeout: 2_000 },
+      { timeout: timeoutMs },
     )
     .catch(() => {});
+}
+
+/**
+ * Screenshots for a person to look at; kept out of git under ./screenshots. Taken once transitions (a
+ * dialog fading in) have finished; `fullPage: false` for what is on screen, e.g. over an open dialog.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync('screenshots', { recursive: true });
+  await transitionsDone(page, 2_000);
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
