@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../domain/errors';
@@ -43,6 +44,46 @@ export function formErrorsFromError(error: unknown, failureCode: string): FormEr
     }
   }
   return { top, fields };
+}
+
+/** A modal's message per field: the first problem of each of `fields`, translated; other fields are left out. */
+type FieldTexts<F extends string> = Partial<Record<F, string>>;
+
+const isOneOf = <F extends string>(fields: readonly F[], name: unknown): name is F =>
+  typeof name === 'string' && (fields as readonly string[]).includes(name);
+
+/** A zod schema's issues (whose messages are catalogue codes) as messages under the modal's fields. */
+export function issueTexts<F extends string>(
+  t: TFunction,
+  fields: readonly F[],
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldTexts<F> {
+  const found: FieldTexts<F> = {};
+  for (const issue of issues) {
+    const name = issue.path[0];
+    if (isOneOf(fields, name) && !found[name]) found[name] = translateError(t, { code: issue.message });
+  }
+  return found;
+}
+
+/** A failed request's field errors as messages under the modal's fields (none when it named none of them). */
+export function requestErrorTexts<F extends string>(
+  t: TFunction,
+  fields: readonly F[],
+  error: unknown,
+): FieldTexts<F> {
+  const shown: FieldTexts<F> = {};
+  if (error instanceof ApiError) {
+    for (const [name, field] of Object.entries(error.fields)) {
+      if (isOneOf(fields, name))
+        shown[name] = translateError(t, {
+          code: field.code,
+          params: field.params ?? error.params,
+          message: field.message,
+        });
+    }
+  }
+  return shown;
 }
 
 /**

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { parsePesosToMinor, recordRepaymentSchema } from '../../../../domain/schemas/repayments';
 import { FormModal } from '../../../components/modals';
-import { ApiError } from '../../../lib/api';
-import { translateError } from '../../../lib/error-text';
+import { issueTexts, requestErrorTexts } from '../../../lib/form-errors';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { channelLabel } from '../../../lib/payment-channels';
@@ -14,7 +13,6 @@ import { type RecordRepaymentInput, useRecordRepayment } from '../api/loans';
 
 type Field = keyof RecordRepaymentInput;
 const fieldNames: readonly Field[] = ['amount', 'receivedOn', 'channel', 'reference'];
-const isField = (name: string): name is Field => (fieldNames as readonly string[]).includes(name);
 
 export interface RecordRepaymentModalProps {
   opened: boolean;
@@ -56,14 +54,7 @@ export function RecordRepaymentModal({ opened, onClose, loan, today }: RecordRep
   const r = (key: string, options?: Record<string, unknown>) => t(`staffLoans.record.${key}`, options);
 
   const validate = () => {
-    const found: Partial<Record<Field, string>> = {};
-    const parsed = recordRepaymentSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? '');
-        if (isField(name) && !found[name]) found[name] = translateError(t, { code: issue.message });
-      }
-    }
+    const found = issueTexts(t, fieldNames, recordRepaymentSchema.safeParse(values).error?.issues ?? []);
     if (!found.receivedOn && values.receivedOn > today)
       found.receivedOn = t('errors.REPAYMENT_DATE_IN_FUTURE');
     setErrors(found);
@@ -85,17 +76,7 @@ export function RecordRepaymentModal({ opened, onClose, loan, today }: RecordRep
       );
     } catch (error) {
       // A problem with one field is shown under it; the modal stays open.
-      const shown: Partial<Record<Field, string>> = {};
-      if (error instanceof ApiError) {
-        for (const [name, field] of Object.entries(error.fields)) {
-          if (isField(name))
-            shown[name] = translateError(t, {
-              code: field.code,
-              params: field.params ?? error.params,
-              message: field.message,
-            });
-        }
-      }
+      const shown = requestErrorTexts(t, fieldNames, error);
       if (Object.keys(shown).length === 0) throw error;
       setErrors(shown);
       return false;

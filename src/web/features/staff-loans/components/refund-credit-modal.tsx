@@ -5,13 +5,13 @@ import { fromMinorToMajorString } from '../../../../domain/money';
 import { limits } from '../../../../domain/schemas/limits';
 import { parsePesosToMinor, refundCreditSchema } from '../../../../domain/schemas/repayments';
 import { FormModal } from '../../../components/modals';
-import { ApiError } from '../../../lib/api';
-import { translateError } from '../../../lib/error-text';
+import { issueTexts, requestErrorTexts } from '../../../lib/form-errors';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useRefundCredit } from '../api/loans';
 
 type Field = 'amount' | 'reference';
+const fieldNames: readonly Field[] = ['amount', 'reference'];
 
 export interface RefundCreditModalProps {
   opened: boolean;
@@ -42,13 +42,11 @@ export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalPr
   }, [opened]);
 
   const validate = () => {
-    const found: Partial<Record<Field, string>> = {};
-    const parsed = refundCreditSchema.safeParse({ amount, reference });
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0];
-      if ((field === 'amount' || field === 'reference') && !found[field])
-        found[field] = translateError(t, { code: issue.message });
-    }
+    const found = issueTexts(
+      t,
+      fieldNames,
+      refundCreditSchema.safeParse({ amount, reference }).error?.issues ?? [],
+    );
     setErrors(found);
     return Object.keys(found).length > 0 ? true : null;
   };
@@ -70,17 +68,7 @@ export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalPr
             );
         } catch (error) {
           // A problem with one field (more than is held, a reference already used) is shown under it.
-          const shown: Partial<Record<Field, string>> = {};
-          if (error instanceof ApiError) {
-            for (const [name, field] of Object.entries(error.fields)) {
-              if (name === 'amount' || name === 'reference')
-                shown[name] = translateError(t, {
-                  code: field.code,
-                  params: field.params ?? error.params,
-                  message: field.message,
-                });
-            }
-          }
+          const shown = requestErrorTexts(t, fieldNames, error);
           if (Object.keys(shown).length === 0) throw error;
           setErrors(shown);
           return false;
