@@ -146,7 +146,8 @@ interface ProjectedRow {
 
 const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, value));
 
-const emptyAllocation = (): Allocation => ({
+/** An allocation of nothing: what a payment fills in, part by part. */
+export const emptyAllocation = (): Allocation => ({
   lateChargesMinor: 0,
   interestMinor: 0,
   principalMinor: 0,
@@ -614,14 +615,7 @@ export function deriveLoanPosition(records: LoanRecords, asOf: string): LoanPosi
 }
 
 function instalmentPosition(
-  row: {
-    number: number;
-    dueDate: string;
-    principal: number;
-    interest: number;
-    balanceAfter: number;
-    paid: number;
-  },
+  row: ProjectedRow,
   fixed: boolean,
   settledEarlyOn: string | null,
   asOf: string,

@@ -1,5 +1,5 @@
 import { addDays, addMonthsClamped, daysBetween } from '../calendar';
-import type { Allocation, LoanRecords } from './ledger';
+import { type Allocation, emptyAllocation, type LoanRecords } from './ledger';
 
 /*
  * A second implementation of the money model (docs/decisions/035), for the tests only: written apart from
@@ -160,14 +160,7 @@ export function referencePosition(records: LoanRecords, asOf: string): Reference
   };
 
   const receive = (amount: number, on: string): Allocation => {
-    const a: Allocation = {
-      lateChargesMinor: 0,
-      interestMinor: 0,
-      principalMinor: 0,
-      advanceMinor: 0,
-      prepaidPrincipalMinor: 0,
-      overpaymentMinor: 0,
-    };
+    const a = emptyAllocation();
     let left = amount;
     const pay = (owed: number) => {
       const part = Math.max(0, Math.min(owed, left));

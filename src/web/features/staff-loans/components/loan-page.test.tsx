@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { emptyAllocation } from '../../../../domain/loan/repayments/ledger';
 import type { LoanLedgerDto } from '../../../../domain/schemas/repayments';
 import { defaultSettings, errorBody, mockApi, sentRequests, stub } from '../../../test/render';
 import {
@@ -17,15 +18,6 @@ const loanNumber = 'HL-26-000042';
 const profile = makeProfile(
   makeListItem({ id: loanId, loanNumber, fullName: 'Lorna Dizon', phone: '09175550101', status: 'approved' }),
 );
-
-const noAllocation = {
-  lateChargesMinor: 0,
-  interestMinor: 0,
-  principalMinor: 0,
-  advanceMinor: 0,
-  prepaidPrincipalMinor: 0,
-  overpaymentMinor: 0,
-};
 
 function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
   return {
@@ -90,7 +82,7 @@ function makeLedger(overrides: Partial<LoanLedgerDto> = {}): LoanLedgerDto {
         channel: 'bank_transfer',
         reference: 'BDO-7781',
         reversed: false,
-        allocation: { ...noAllocation, interestMinor: 184_147, principalMinor: 1_208_483 },
+        allocation: { ...emptyAllocation(), interestMinor: 184_147, principalMinor: 1_208_483 },
         source: 'staff',
         recordedBy: 'fiona',
         recordedAt: '2026-02-09T03:00:00.000Z',
