@@ -2,7 +2,13 @@ import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import { todayIn } from '../../domain/date-text';
 import { addMonthsClamped } from '../../domain/loan/calendar';
 import { parseLoanTerms, repaymentRulesOf } from '../../domain/loan/loan-terms';
-import { deriveLoanPosition, type LoanPosition, type LoanRecords } from '../../domain/loan/repayments';
+import {
+  type AppliedRepayment,
+  deriveLoanPosition,
+  type InstalmentPosition,
+  type LoanPosition,
+  type LoanRecords,
+} from '../../domain/loan/repayments';
 import type { LoanPositionDto } from '../../domain/schemas/repayments';
 import type { Database, RepaymentSource } from '../db/schema';
 
@@ -139,6 +145,34 @@ export async function loanPosition(
   return { position: deriveLoanPosition(records, asOf), records, repayments };
 }
 
+/** An instalment's figures as every screen shows them (the borrower's schedule; staff's adds its state). */
+export function toInstalmentDto(i: InstalmentPosition) {
+  return {
+    number: i.number,
+    dueDate: i.dueDate,
+    paymentMinor: i.paymentMinor,
+    principalMinor: i.principalMinor,
+    interestMinor: i.interestMinor,
+    balanceMinor: i.balanceMinor,
+  };
+}
+
+/**
+ * The part of a repayment both the borrower and staff see: the money, when and how it came, and how it was
+ * applied (`applied`: the position's repayments by id; a reversed one has no allocation).
+ */
+export function toRepaymentLine(r: RepaymentRow, applied: ReadonlyMap<string, AppliedRepayment>) {
+  return {
+    id: r.id,
+    amountMinor: r.amount,
+    receivedOn: r.receivedOn,
+    channel: r.channel,
+    reference: r.reference,
+    reversed: r.reversal !== null,
+    allocation: applied.get(r.id)?.allocation ?? null,
+  };
+}
+
 /** The figures a screen shows, without the replay's internals. */
 export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
   return {
@@ -162,12 +196,7 @@ export function toLoanPositionDto(p: LoanPosition): LoanPositionDto {
     graceDays: p.graceDays,
     lateChargeMonthlyBp: p.lateChargeMonthlyBp,
     schedule: p.schedule.map((i) => ({
-      number: i.number,
-      dueDate: i.dueDate,
-      paymentMinor: i.paymentMinor,
-      principalMinor: i.principalMinor,
-      interestMinor: i.interestMinor,
-      balanceMinor: i.balanceMinor,
+      ...toInstalmentDto(i),
       paidMinor: i.paidMinor,
       unpaidMinor: i.unpaidMinor,
       status: i.status,

@@ -3,7 +3,7 @@ import { wasApproved } from '../../../domain/loan/status';
 import type { LoanLedgerDto } from '../../../domain/schemas/repayments';
 import type { AppDeps } from '../../deps';
 import { today } from '../../lib/clock';
-import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
+import { loanPosition, toLoanPositionDto, toRepaymentLine } from '../../loans/loan-position';
 
 /** Staff's view of a loan's money: schedule, every repayment with its allocation and reversal, payoff. */
 export async function getLoanLedger(deps: AppDeps, loanId: string): Promise<LoanLedgerDto> {
@@ -22,13 +22,7 @@ export async function getLoanLedger(deps: AppDeps, loanId: string): Promise<Loan
     closedAt: loan.closed_at?.toISOString() ?? null,
     position: toLoanPositionDto(position),
     repayments: repayments.map((r) => ({
-      id: r.id,
-      amountMinor: r.amount,
-      receivedOn: r.receivedOn,
-      channel: r.channel,
-      reference: r.reference,
-      reversed: r.reversal !== null,
-      allocation: applied.get(r.id)?.allocation ?? null,
+      ...toRepaymentLine(r, applied),
       source: r.source,
       recordedBy: r.recordedBy,
       recordedAt: r.recordedAt.toISOString(),

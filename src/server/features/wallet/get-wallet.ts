@@ -9,7 +9,7 @@ import { hasOpenApplication, toMyApplicationDto } from '../../lib/applications';
 import { today } from '../../lib/clock';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { loanPosition, toLoanPositionDto } from '../../loans/loan-position';
+import { loanPosition, toInstalmentDto, toLoanPositionDto, toRepaymentLine } from '../../loans/loan-position';
 import { walletPaymentChannels } from './payment-channels';
 
 const HISTORY_LIMIT = 50;
@@ -101,25 +101,12 @@ export async function getWallet(deps: AppDeps, borrowerId: string): Promise<Wall
     balance,
     inProcessing: disbursements.some((d) => d.status === 'requested'),
     disbursements: disbursements.map(toDisbursementDto),
-    schedule: position.schedule.map((i) => ({
-      number: i.number,
-      dueDate: i.dueDate,
-      paymentMinor: i.paymentMinor,
-      principalMinor: i.principalMinor,
-      interestMinor: i.interestMinor,
-      balanceMinor: i.balanceMinor,
-    })),
+    schedule: position.schedule.map(toInstalmentDto),
     repayment: {
       position: paidOut ? toLoanPositionDto(position) : null,
       repayments: repayments
         .map((r) => ({
-          id: r.id,
-          amountMinor: r.amount,
-          receivedOn: r.receivedOn,
-          channel: r.channel,
-          reference: r.reference,
-          reversed: r.reversal !== null,
-          allocation: applied.get(r.id)?.allocation ?? null,
+          ...toRepaymentLine(r, applied),
           reversal: r.reversal
             ? { reason: r.reversal.reason, reversedAt: r.reversal.reversedAt.toISOString() }
             : null,
