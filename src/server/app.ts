@@ -57,6 +57,7 @@ import { InFlightGate } from './lib/in-flight-gate';
 import { setDepthLimitedJsonParser } from './lib/json-body';
 import { RequestLogController, requestIdGenerator } from './lib/logging';
 import { pagePolicies } from './lib/page-policy';
+import { BroadSearches } from './lib/paging';
 import { securityHeaders } from './lib/security-headers';
 import type { App } from './lib/types';
 import { validatorCompiler } from './lib/validator';
@@ -75,6 +76,7 @@ export interface BuildAppOptions
     | 'perRecord'
     | 'sessionCache'
     | 'answerCache'
+    | 'broadSearches'
     | 'credentialChecks'
   > {
   /** Tests only: a clock other than the real time. */
@@ -225,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     perRecord: new InFlightGate(),
     sessionCache,
     answerCache,
+    broadSearches: new BroadSearches(),
     credentialChecks,
   };
   app.decorate('deps', deps);

@@ -10,6 +10,7 @@ import type { EventBus } from './events/bus';
 import type { AnswerCache } from './lib/answer-cache';
 import type { Clock } from './lib/clock';
 import type { InFlightGate } from './lib/in-flight-gate';
+import type { BroadSearches } from './lib/paging';
 import type { Notifier } from './notify/notifier';
 import type { FileStorage } from './storage/storage';
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   sessionCache: SessionCache<SessionRow>;
   /** Back-office answers read moments ago (docs/decisions/030); emptied like the session cache. */
   answerCache: AnswerCache;
+  /** Back-office searches known moments ago to match more than their list sorts (docs/decisions/051). */
+  broadSearches: BroadSearches;
   /** Secrets this instance has checked (passwords, second factors, codes), by kind (issue #33). */
   credentialChecks: CredentialChecks;
 }

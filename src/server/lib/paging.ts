@@ -133,6 +133,53 @@ export function pageWindow<DB, O>(
  */
 export const SEARCH_SORT_LIMIT = 3000;
 
+/** One search as `BroadSearches` knows it. */
+export interface SearchBreadth {
+  /** Found to match more than its list sorts, and not longer ago than `BroadSearches` trusts that. */
+  known(): boolean;
+  remember(): void;
+}
+
+/**
+ * Searches found moments ago to match more than their list sorts itself (docs/decisions/051). Finding that
+ * out collects and counts `sortLimit` + 1 matches (a common name on Payouts: ~100 ms at 1 M loans) only to
+ * walk the list's order after all (a few ms); staff repeat a search as they page and come back to it. What
+ * is remembered is the decision only, never rows or counts: every answer is still read from the database.
+ * Matches shrink only as rows leave a queue or a name is anonymised, never by thousands within `ttlMs`, so
+ * the "1,000+" a remembered search shows stays a true lower bound. A search is known by its matches'
+ * statement and parameters (every filter in it), per app instance, at most `capacity` of them.
+ */
+export class BroadSearches {
+  readonly #until = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+    private readonly capacity = 2000,
+  ) {}
+
+  /** `matches` (a list's matches query) as this memory knows it. */
+  of(matches: { compile(): { sql: string; parameters: readonly unknown[] } }): SearchBreadth {
+    const { sql: text, parameters } = matches.compile();
+    const key = `${text}\u0000${JSON.stringify(parameters)}`;
+    return {
+      known: () => {
+        const until = this.#until.get(key);
+        if (until === undefined) return false;
+        if (until > this.now()) return true;
+        this.#until.delete(key);
+        return false;
+      },
+      remember: () => {
+        this.#until.delete(key);
+        // The oldest remembered first out (a Map keeps insertion order).
+        if (this.#until.size >= this.capacity) this.#until.delete(this.#until.keys().next().value!);
+        this.#until.set(key, this.now() + this.ttlMs);
+      },
+    };
+  }
+}
+
 /**
  * How a list reads one page (`pageWindow`): `walk` follows the list's order index and counts up to
  * `COUNT_CAP` rows past the page; `sorted-matches` finds a search's matches first (at most
@@ -156,8 +203,12 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   read: (how: PageRead) => Promise<R[]>,
   countMatches?: () => Promise<number>,
   sortLimit = SEARCH_SORT_LIMIT,
+  /** This search as `BroadSearches` knows it, where the list keeps one. */
+  breadth?: SearchBreadth,
 ): Promise<R[]> {
   if (!searched) return read('walk');
+  // Known to match more than `sortLimit` moments ago: read as the count found then decided.
+  if (breadth?.known()) return read(pageOffset(page) + COUNT_CAP < sortLimit + 1 ? 'walk-past-cap' : 'walk');
   const rows = await read('sorted-matches');
   const first = rows[0];
   let matches: number;
@@ -166,6 +217,7 @@ export async function searchedPage<R extends { match_count?: number | string }>(
   else if (countMatches) matches = await countMatches();
   else return read('walk');
   if (matches <= sortLimit) return rows;
+  breadth?.remember();
   // `matches` stopped counting one past the sort limit: at least that many exist.
   return read(pageOffset(page) + COUNT_CAP < matches ? 'walk-past-cap' : 'walk');
 }
@@ -190,6 +242,8 @@ export interface SearchedList<K> {
    * walk costs more per row than collecting the matches does.
    */
   sortLimit?: number;
+  /** Where the app remembers broad searches (`BroadSearches`); without it every search counts its matches. */
+  broadSearches?: BroadSearches;
 }
 
 /**
@@ -225,6 +279,7 @@ export async function searchedListPage<
     read,
     () => matchesUpTo(db, matches(), sortLimit),
     sortLimit,
+    list.searched ? list.broadSearches?.of(matches()) : undefined,
   );
   return { rows, counted: await cappedTotal(db, list.keys, rows[0]?.window_count, list.page) };
 }

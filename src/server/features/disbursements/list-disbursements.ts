@@ -54,7 +54,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   };
   const { rows, counted } = await searchedListPage(
     deps.db,
-    { keys, matches, searched: search.length > 0, page: query.page },
+    { keys, matches, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
     (window) =>
       deps.db
         .selectFrom(window.as('page'))

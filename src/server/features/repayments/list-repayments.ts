@@ -77,6 +77,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
       // costs less than walking past the ~9,000 payments of other loans that separate ten of a full name's
       // ~4,600 at 1 M applications (issue #35; the walk probes each one's loan).
       sortLimit: 10_000,
+      broadSearches: deps.broadSearches,
     },
     (window) =>
       deps.db

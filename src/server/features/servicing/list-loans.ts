@@ -21,7 +21,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
   for (const condition of search) keys = keys.where(condition);
   const { rows, counted } = await searchedListPage(
     deps.db,
-    { keys, searched: search.length > 0, page: query.page },
+    { keys, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
     (window) =>
       deps.db
         .selectFrom(window.as('page'))

@@ -31,7 +31,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
 
   const { rows, counted } = await searchedListPage(
     deps.db,
-    { keys, searched: search.length > 0, page: query.page },
+    { keys, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
     (window) =>
       deps.db
         .selectFrom(window.as('page'))
