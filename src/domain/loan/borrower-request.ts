@@ -1,5 +1,5 @@
 import type { FieldErrorInput } from '../errors';
-import { type AmountRule, isOnRule } from './terms';
+import { type AmountRule, isOnRule } from './amount-rule';
 
 /*
  * What a borrower may ask for under a product version (docs/decisions/034), apart from the catalogue's rules

@@ -1,20 +1,9 @@
 import * as z from 'zod/mini';
-import { assertMinor } from '../money';
-import { feeCollections, type LoanTerms } from './loan-terms';
-import {
-  aprString,
-  effectiveAnnualRateFromCashFlows,
-  effectiveAnnualRateString,
-  monthlyRateString,
-} from './rates';
-import { annuityPaymentMinor, buildSchedule, scheduleTotals } from './schedule';
-import { computeFeesMinor } from './terms';
+import { DISCLOSURE_VERSION } from './build-disclosure';
+import { feeCollections } from './loan-terms';
 
-/**
- * Bump when the shape or a computation changes, so a stored snapshot says which rules produced it. Version 2
- * (issue #31) names every charge: the late charge and grace days, how fees are taken, the net proceeds.
- */
-export const DISCLOSURE_VERSION = 2;
+// Built in its own module, which has no zod: step 1 estimates with it on a borrower's first load (052).
+export { buildDisclosure } from './build-disclosure';
 
 // z.int() takes only safe integers.
 const minor = z.int();
@@ -78,70 +67,6 @@ export const disclosureV1Schema = z.strictObject({ ...v1Shape, version: z.litera
 /** Any stored snapshot, as it was signed: read, never rewritten. */
 export const storedDisclosureSchema = z.union([disclosureSchema, disclosureV1Schema]);
 export type StoredDisclosure = z.infer<typeof storedDisclosureSchema>;
-
-export interface DisclosureInput {
-  amountMinor: number;
-  termMonths: number;
-  currency: string;
-  /** The terms the loan is signed under (its product version's). */
-  terms: LoanTerms;
-  /** ISO 'YYYY-MM-DD' the schedule counts from; passed in, never read from a clock. */
-  startDate: string;
-}
-
-/**
- * Fees are taken from the money paid out (`deducted_from_payout`), so for the effective rate the borrower is
- * advanced amount − fees and repays the schedule. Without fees it is exactly (1 + r)^12 − 1 as SPEC §6
- * defines.
- */
-export function buildDisclosure({
-  amountMinor,
-  termMonths,
-  currency,
-  terms,
-  startDate,
-}: DisclosureInput): Disclosure {
-  assertMinor(amountMinor, 'amountMinor');
-  const { monthlyRateBp, fees } = terms;
-  const schedule = buildSchedule({ amountMinor, termMonths, monthlyRateBp, startDate });
-  const { totalRepayableMinor, totalInterestMinor } = scheduleTotals(schedule);
-  const feesTotalMinor = computeFeesMinor(amountMinor, fees);
-  if (feesTotalMinor >= amountMinor) throw new Error('Fees would take the whole loan amount');
-  const effectiveAnnualRate =
-    feesTotalMinor === 0
-      ? effectiveAnnualRateString(monthlyRateBp)
-      : effectiveAnnualRateFromCashFlows(
-          amountMinor - feesTotalMinor,
-          schedule.map((row) => row.paymentMinor),
-        );
-  return {
-    version: DISCLOSURE_VERSION,
-    currency,
-    amountMinor,
-    termMonths,
-    startDate,
-    monthlyRate: monthlyRateString(monthlyRateBp),
-    apr: aprString(monthlyRateBp),
-    effectiveAnnualRate,
-    monthlyPaymentMinor: annuityPaymentMinor(amountMinor, termMonths, monthlyRateBp),
-    totalRepayableMinor,
-    totalInterestMinor,
-    fees: {
-      flatMinor: fees.flatMinor,
-      percentBp: fees.percentBp,
-      totalMinor: feesTotalMinor,
-      collection: fees.collection,
-    },
-    netProceedsMinor: amountMinor - feesTotalMinor,
-    totalCostOfCreditMinor: totalInterestMinor + feesTotalMinor,
-    lateCharge: {
-      monthlyRate: monthlyRateString(terms.lateChargeMonthlyBp),
-      monthlyBp: terms.lateChargeMonthlyBp,
-      graceDays: terms.graceDays,
-    },
-    schedule,
-  };
-}
 
 /**
  * JSON with object keys sorted (UTF-16 order, as RFC 8785), no whitespace, arrays in order. Only strings,

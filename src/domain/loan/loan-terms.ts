@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { computeFeesMinor } from './amount-rule';
 import type { RepaymentRules } from './repayments/caps';
-import { computeFeesMinor, type LoanProduct } from './terms';
+import type { LoanProduct } from './terms';
 
 /**
  * How a loan's fees are taken (issue #31): `deducted_from_payout` — each payout is paid net of its share of

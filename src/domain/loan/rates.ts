@@ -1,5 +1,5 @@
 import { divRoundHalfUp } from '../money';
-import { BP_PER_UNIT } from './terms';
+import { BP_PER_UNIT } from './amount-rule';
 
 /**
  * Rates are exact decimal strings ('0.02', '0.24', '0.268242') for display and storage, with trailing

@@ -1,6 +1,6 @@
 import { assertMinor, divRoundHalfUp, sumMinor } from '../money';
+import { BP_PER_UNIT } from './amount-rule';
 import { addMonthsClamped } from './calendar';
-import { BP_PER_UNIT } from './terms';
 
 /** A guard against runaway input (the BigInt power grows with n); far beyond any product term. */
 export const MAX_TERM_MONTHS = 600;

@@ -1,23 +1,21 @@
 import * as z from 'zod/mini';
-import { divRoundHalfUp, isMinor } from '../money';
+import { isMinor } from '../money';
 // The phone rule from its own module, not schemas/auth (the same pattern): step 1's chunk then carries no
 // sign-in schemas (issue #35).
 import { canonicalPhoneOrSame, canonicalMobilePattern as phonePattern } from '../phone';
 import { miniText } from '../schemas/text-mini';
+import { type AmountRule, BP_PER_UNIT, type FeeConfig, isOnRule, parseWholeAmount } from './amount-rule';
 
-/** An amount range in whole major units (pesos): allowed values are min, min + step, …, max. */
-export interface AmountRule {
-  readonly min: number;
-  readonly max: number;
-  readonly step: number;
-}
-
-/** Charged once, at disbursement. Both parts add up; both are zero by default (SPEC §6). */
-export interface FeeConfig {
-  readonly flatMinor: number;
-  /** Percentage of the loan amount in basis points (100 bp = 1%). */
-  readonly percentBp: number;
-}
+// Where they were first written; step 1 imports them from amount-rule.ts, which has no zod.
+export {
+  type AmountRule,
+  BP_PER_UNIT,
+  computeFeesMinor,
+  type FeeConfig,
+  isOnRule,
+  parseWholeAmount,
+  roundAndClamp,
+} from './amount-rule';
 
 export interface LoanProduct {
   readonly currency: string;
@@ -30,8 +28,6 @@ export interface LoanProduct {
   readonly fees: FeeConfig;
   readonly defaultCreditScore: number;
 }
-
-export const BP_PER_UNIT = 10_000;
 
 /** SPEC §6 defaults. One rate everywhere, staff and borrower. */
 export const defaultLoanProduct: LoanProduct = {
@@ -75,18 +71,6 @@ export function assertLoanProduct(product: LoanProduct): void {
   }
 }
 
-/** Total fee for a loan: flat part plus the percentage of the amount, rounded half-up to the centavo. */
-export function computeFeesMinor(amountMinor: number, fees: FeeConfig): number {
-  const percentPart = Number(
-    divRoundHalfUp(BigInt(amountMinor) * BigInt(fees.percentBp), BigInt(BP_PER_UNIT)),
-  );
-  return fees.flatMinor + percentPart;
-}
-
-export function isOnRule(value: number, { min, max, step }: AmountRule): boolean {
-  return Number.isSafeInteger(value) && value >= min && value <= max && (value - min) % step === 0;
-}
-
 export type AmountCheck = { ok: true } | { ok: false; code: 'LOAN_AMOUNT_INVALID' };
 
 export function validateBorrowerAmount(
@@ -94,38 +78,6 @@ export function validateBorrowerAmount(
   product: LoanProduct = defaultLoanProduct,
 ): AmountCheck {
   return isOnRule(pesos, product.borrowerAmount) ? { ok: true } : { ok: false, code: 'LOAN_AMOUNT_INVALID' };
-}
-
-/**
- * Snaps a typed amount to the nearest allowed value (halves round up), then clamps to the range; used on
- * blur. Steps count from `min`. Idempotent because `max` is itself on a step. Not-a-number gives `min`.
- */
-export function roundAndClamp(value: number, { min, max, step }: AmountRule): number {
-  if (Number.isNaN(value)) return min;
-  const snapped = min + Math.round((value - min) / step) * step;
-  return Math.min(max, Math.max(min, snapped));
-}
-
-/** Khmer (០–៩) and full-width (０–９) digits are typed by km and zh keyboards; they mean 0–9. */
-const localDigitZeros = [0x17e0, 0xff10];
-const groupSeparators = /[,\s\u00a0\u202f\uff0c]/g;
-
-/**
- * A whole amount typed by a person: digits with optional grouping commas or spaces, nothing else (no
- * decimals, signs or currency symbols). Grouping positions are not checked, so half-typed "1,0000" parses.
- * Returns null for anything else or beyond the safe-integer range.
- */
-export function parseWholeAmount(text: string): number | null {
-  let ascii = '';
-  for (const char of text.trim()) {
-    const code = char.codePointAt(0) ?? 0;
-    const zero = localDigitZeros.find((z) => code >= z && code <= z + 9);
-    ascii += zero === undefined ? char : String(code - zero);
-  }
-  const digits = ascii.replace(groupSeparators, '');
-  if (!/^\d+$/.test(digits) || !/^\d/.test(ascii) || !/\d$/.test(ascii)) return null;
-  const value = Number(digits);
-  return Number.isSafeInteger(value) ? value : null;
 }
 
 /** Whole pesos from JSON: a number, or a typed string that `parseWholeAmount` understands. */
