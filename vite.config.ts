@@ -402,10 +402,10 @@ export default defineConfig({
               test: /(src[\\/]web[\\/]lib[\\/]styles[\\/]all\.ts|@mantine[\\/]core[\\/]styles\.layer\.css)$/,
             },
             { name: firstLoadChunk, debugName: 'main' },
-            // zod's core (not its JSON Schema generator, which only classic zod's pages use) with the schemas
-            // that lib/settings.ts and the products' query import with their answers: one chunk, which step 1
-            // already fetches early (boot.js) as its page's import, rather than two more requests once the
-            // answers are asked for. The sign-in pages load none of it (issue #35).
+            // zod's core (not its JSON Schema generator, which only classic zod's pages use) with the settings'
+            // and products' schemas: one chunk, fetched with the first page or form rules that need it. The
+            // first loads of /login, /signup and step 1 fetch none of it: their rules come at the first input
+            // and the settings and products are read unparsed (issue #35, docs/decisions/048 and 052).
             {
               name: 'zod',
               test: /(node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema|memoizer))|src[\\/]domain[\\/]schemas[\\/](settings|offered-products)\.ts$)/,

@@ -3,11 +3,12 @@ import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * What the first load of /login or /signup runs: main.js (main.tsx, what it imports in steps, and their
- * static imports; vite.config.ts puts them in one chunk) and the page's chunk. zod is not part of it (issue
- * #35): the settings' and products' schemas come with their answers (lib/settings.ts, offered-products.ts),
- * which the sign-in pages never ask for, and each page's rules at the reader's first input. A value import of
- * a zod schema anywhere in that closure puts zod's core (~15 KiB gzip) back into the page's first load.
+ * What the first load of /login, /signup or step 1 runs: main.js (main.tsx, what it imports in steps, and
+ * their static imports; vite.config.ts puts them in one chunk) and the page's chunk. zod is not part of it
+ * (issue #35): the settings and the products are read as the server sends them (it checks them against their
+ * schemas on the way out; docs/decisions/052), and each page's rules (and step 1's draft store) come at the
+ * reader's first input. A value import of a zod schema anywhere in that closure puts zod's core (~15 KiB
+ * gzip) back into the page's first load.
  */
 const webRoot = import.meta.dirname;
 const srcRoot = resolve(webRoot, '..');
@@ -68,16 +69,18 @@ const steps = dynamicImports(readFileSync(main, 'utf8'))
   .filter((file): file is string => file !== null);
 
 describe.each([
-  ['/login', 'login-page.tsx', 'web/components/password-field.tsx'],
-  ['/signup', 'signup-page.tsx', 'web/components/privacy-notice.tsx'],
+  ['/login', 'features/auth/components/login-page.tsx', 'web/components/password-field.tsx'],
+  ['/signup', 'features/auth/components/signup-page.tsx', 'web/components/privacy-notice.tsx'],
+  // The loan's figures are computed on the page (domain/loan/build-disclosure.ts, without the schemas).
+  ['step 1', 'features/application/components/step1-page.tsx', 'domain/loan/build-disclosure.ts'],
 ])("%s's first load", (_path, page, oneOfItsModules) => {
-  const modules = closure([main, ...steps, resolve(webRoot, 'features/auth/components', page)]);
+  const modules = closure([main, ...steps, resolve(webRoot, page)]);
 
   it('walks main.js and the page', () => {
     const names = [...modules.keys()].map((file) => relative(srcRoot, file));
     expect(names).toContain('web/app/render-app.tsx');
     expect(names).toContain('web/lib/settings.ts');
-    expect(names).toContain(`web/features/auth/components/${page}`);
+    expect(names).toContain(`web/${page}`);
     expect(names).toContain(oneOfItsModules);
   });
 

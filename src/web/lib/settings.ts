@@ -1,24 +1,15 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE } from '../../domain/default-time-zone';
 import type { PublicSettings } from '../../domain/schemas/settings';
-import { ApiError, apiFetch } from './api';
+import { apiFetch } from './api';
 
-async function fetchSettings(): Promise<PublicSettings> {
-  // The schema comes with the answer, not with main.js: zod is then off the first load of the sign-in pages,
-  // which never ask for the settings (issue #35). Step 1's own chunks need zod anyway.
-  const [{ publicSettingsSchema }, body] = await Promise.all([
-    import('../../domain/schemas/settings'),
-    apiFetch<unknown>('/api/settings'),
-  ]);
-  const parsed = publicSettingsSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError({
-      code: 'BAD_RESPONSE',
-      message: 'The settings are not what the app expects.',
-      status: 200,
-    });
-  }
-  return parsed.data;
+/**
+ * Read as the server sends it, like the app's other answers: the server passes every 200 answer through the
+ * route's schema (`publicSettingsSchema`, fastify-type-provider-zod's serializer), so a wrong one never
+ * leaves it. No zod here, and none on the first load of step 1, which waits for the settings (docs/decisions/052).
+ */
+function fetchSettings(): Promise<PublicSettings> {
+  return apiFetch<PublicSettings>('/api/settings');
 }
 
 /** The lender's configuration (GET /api/settings): fetched once per page load and kept. */

@@ -5,8 +5,6 @@ import { ApiError, apiFetch } from '../../../lib/api';
 
 import { myApplicationQueryKey } from './my-application';
 
-export { myApplicationQuery, useMyApplication } from './my-application';
-
 export interface Quote {
   disclosure: Disclosure;
   /** The borrower's signature is bound to exactly this disclosure. */

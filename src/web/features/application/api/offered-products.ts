@@ -1,26 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OfferedProduct, OfferedProductsResponse } from '../../../../domain/schemas/offered-products';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { apiFetch } from '../../../lib/api';
 
 export type { OfferedProduct };
 
 export const offeredProductsQueryKey = ['products', 'offered'] as const;
 
-async function fetchOfferedProducts(): Promise<OfferedProductsResponse> {
-  // The schema (and zod) with the answer rather than in main.js, as the settings' (lib/settings.ts).
-  const [{ offeredProductsResponse }, body] = await Promise.all([
-    import('../../../../domain/schemas/offered-products'),
-    apiFetch<unknown>('/api/products'),
-  ]);
-  const parsed = offeredProductsResponse.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError({
-      code: 'BAD_RESPONSE',
-      message: 'The products are not what the app expects.',
-      status: 200,
-    });
-  }
-  return parsed.data;
+/**
+ * Read as the server sends it: the server passes the answer through `offeredProductsResponse` on the way out
+ * (as the settings', lib/settings.ts), so step 1 draws from it without fetching zod (docs/decisions/052).
+ */
+function fetchOfferedProducts(): Promise<OfferedProductsResponse> {
+  return apiFetch<OfferedProductsResponse>('/api/products');
 }
 
 /**

@@ -14,25 +14,26 @@ import {
 } from '@mantine/core';
 import { IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { parseWholeAmount, roundAndClamp } from '../../../../domain/loan/amount-rule';
 import { amountOutOfRange } from '../../../../domain/loan/borrower-request';
-import { loanRequestSchema, parseWholeAmount, roundAndClamp } from '../../../../domain/loan/terms';
 import { toMinor } from '../../../../domain/money';
 import { FormAlerts } from '../../../components/form-alerts';
 import { LoadError } from '../../../components/load-state';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { errorInfoFrom, translateError } from '../../../lib/error-text';
+import { onFirstInput } from '../../../lib/first-input';
 import { formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { amountInputText, useFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
-import { myApplicationQuery, useMyApplication } from '../api/applications';
+import { myApplicationQuery, useMyApplication } from '../api/my-application';
 import { type OfferedProduct, useOfferedProducts } from '../api/offered-products';
-import { loadTextDraft, updateTextDraft } from '../draft/draft-store';
+import { hasSavedDraft } from '../draft/draft-key';
 import { estimateDisclosure, type Step1Data } from '../model/step1';
 import { ActiveLoanDialog, PreviousApplicationNote } from './current-application';
 import { HowItWorks } from './how-it-works';
@@ -45,10 +46,55 @@ import classes from './step1-page.module.css';
 
 const OpenLoanHome = lazy(() => loadOpenLoanHome().then((m) => ({ default: m.OpenLoanHome })));
 
+/**
+ * The step-1 phone rule (the shared loan-request schema's) and the draft store, both built with zod, which
+ * nothing else on step 1's first load needs (~17 KiB gzip; docs/decisions/052): fetched at the borrower's
+ * first key, tap or click on the form, or before the form is drawn when a draft is saved (its choices are
+ * the form's first values). Apply waits for them if they are not in yet.
+ */
+const loadStep1Rules = () =>
+  Promise.all([import('../../../../domain/loan/terms'), import('../draft/draft-store')]).then(
+    ([terms, drafts]) =>
+      (step1Rules = {
+        phone: terms.loanRequestSchema.shape.phone,
+        loadTextDraft: drafts.loadTextDraft,
+        updateTextDraft: drafts.updateTextDraft,
+      }),
+  );
+let step1Rules:
+  | {
+      phone: typeof import('../../../../domain/loan/terms')['loanRequestSchema']['shape']['phone'];
+      loadTextDraft: typeof import('../draft/draft-store')['loadTextDraft'];
+      updateTextDraft: typeof import('../draft/draft-store')['updateTextDraft'];
+    }
+  | undefined;
+
+/** True while a saved draft waits for the draft store (the form is drawn with the draft's choices). */
+function useDraftPending(userId: string): boolean {
+  const waiting = step1Rules === undefined && hasSavedDraft(userId);
+  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    loadStep1Rules().then(
+      () => live && setLoaded(true),
+      // Not fetched (offline): the form starts from the product's own values; the draft stays saved.
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  return waiting && !failed;
+}
+
 /** /loan/application — step 1 of 2 (SPEC §2.4): amount, period and the full cost, then Apply. */
 export function Step1Page() {
   const { t } = useTranslation();
   const mine = useMyApplication();
+  const user = useCurrentUser();
+  const draftPending = useDraftPending(user.id);
   // The time zone, and the products offered to this borrower with their terms: no figure before they are known.
   const settings = useSettings();
   const products = useOfferedProducts();
@@ -63,7 +109,7 @@ export function Step1Page() {
 
   let body: ReactNode;
   const offered = products.data?.items;
-  const pending = mine.isPending || settings.isPending || (!open && products.isPending);
+  const pending = mine.isPending || settings.isPending || (!open && (products.isPending || draftPending));
   const spinner = (
     <Center py="xl" role="status">
       <Loader size="sm" aria-label={t('application.loading')} />
@@ -153,8 +199,11 @@ function LoanRequestForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errors = useFormErrors();
-  // A reload (or Back from step 2) keeps what was chosen.
-  const saved = useMemo(() => loadTextDraft(user.id).step1, [user.id]);
+  // A reload (or Back from step 2) keeps what was chosen (the page waits for the draft store when one is saved).
+  const saved = useMemo(
+    () => (step1Rules && hasSavedDraft(user.id) ? step1Rules.loadTextDraft(user.id).step1 : null),
+    [user.id],
+  );
   // The product chosen before (a reload, Back from step 2) if still offered, else the first one.
   const [productId, setProductId] = useState(
     () => products.find((p) => p.productId === saved?.productId)?.productId ?? products[0]!.productId,
@@ -169,6 +218,7 @@ function LoanRequestForm({
     saved && product.termsMonths.includes(saved.termMonths) ? saved.termMonths : product.defaultTermMonths,
   );
   const [checking, setChecking] = useState(false);
+  useEffect(() => onFirstInput(() => void loadStep1Rules().catch(() => {})), []);
 
   // The figures follow what the field will hold after blur: the typed amount rounded and clamped.
   const typed = parseWholeAmount(amountText);
@@ -208,7 +258,15 @@ function LoanRequestForm({
     const snapped = amount;
     if (snapped !== null) setAmountText(amountInputText(snapped));
     if (typed !== null && snapped !== null && typed !== snapped) setAdjusted({ from: typed, to: snapped });
-    const parsed = loanRequestSchema.shape.phone.safeParse(phone);
+    let rules: Awaited<ReturnType<typeof loadStep1Rules>>;
+    try {
+      rules = await loadStep1Rules();
+    } catch (error) {
+      // Not fetched (offline): said as the failed check of the application below would say it.
+      errors.set({ top: errorInfoFrom(error, 'INTERNAL'), fields: {} });
+      return;
+    }
+    const parsed = rules.phone.safeParse(phone);
     if (!parsed.success || snapped === null) {
       errors.set({
         top: { code: 'FORM_HAS_ERRORS' },
@@ -242,7 +300,7 @@ function LoanRequestForm({
         monthlyPaymentMinor: estimateDisclosure(snapped, termMonths, { product, currency, timeZone })
           .monthlyPaymentMinor,
       };
-      updateTextDraft(user.id, { step1 });
+      rules.updateTextDraft(user.id, { step1 });
       navigate('/loan/info', { state: { step1 } });
     } catch (error) {
       errors.set({ top: errorInfoFrom(error, 'INTERNAL'), fields: {} });

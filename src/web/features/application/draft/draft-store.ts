@@ -5,7 +5,8 @@ import {
   applicationFileFields,
   applicationInfoFields,
 } from '../../../../domain/schemas/application-fields';
-import { type Step1Data, step1DataSchema } from '../model/step1';
+import { type Step1Data, step1DataSchema } from '../model/step1-data';
+import { draftStorage, draftStorageKey } from './draft-key';
 import { createMemoryFileStore, type FileStore, type StoredFile } from './file-store';
 import { createIndexedDbFileStore } from './indexed-db-file-store';
 
@@ -41,20 +42,10 @@ export interface TextDraft {
 
 export const emptyTextDraft: TextDraft = { version: 1, step1: null, info: {}, signature: null };
 
-export function draftStorageKey(userId: string): string {
-  return `hiram.application-draft.${userId}`;
-}
-
-function defaultStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export { draftStorageKey };
 
 /** The saved draft, or an empty one when there is none or it cannot be read (old shape, edited by hand). */
-export function loadTextDraft(userId: string, storage = defaultStorage()): TextDraft {
+export function loadTextDraft(userId: string, storage = draftStorage()): TextDraft {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(draftStorageKey(userId)) ?? null;
@@ -82,7 +73,7 @@ export function loadTextDraft(userId: string, storage = defaultStorage()): TextD
 export function updateTextDraft(
   userId: string,
   patch: Partial<TextDraft>,
-  storage = defaultStorage(),
+  storage = draftStorage(),
 ): boolean {
   if (!storage) return false;
   const next = { ...loadTextDraft(userId, storage), ...patch, version: 1 };
@@ -94,7 +85,7 @@ export function updateTextDraft(
   }
 }
 
-export function clearTextDraft(userId: string, storage = defaultStorage()): void {
+export function clearTextDraft(userId: string, storage = draftStorage()): void {
   try {
     storage?.removeItem(draftStorageKey(userId));
   } catch {
@@ -128,11 +119,7 @@ export function saveDraftFile(
 }
 
 /** After a successful submission: the whole draft goes, text and files. */
-export async function clearDraft(
-  userId: string,
-  store: FileStore,
-  storage = defaultStorage(),
-): Promise<void> {
+export async function clearDraft(userId: string, store: FileStore, storage = draftStorage()): Promise<void> {
   clearTextDraft(userId, storage);
   await store.deletePrefix(`${userId}/`).catch(() => {});
 }

@@ -1,35 +1,18 @@
-import * as z from 'zod/mini';
 import { todayIn } from '../../../../domain/date-text';
 import type { Language } from '../../../../domain/languages';
+import { isOnRule } from '../../../../domain/loan/amount-rule';
 // Each from its own module, not the domain/loan barrel: the barrel's status machine (built at import, so never
 // shaken out) brought the English error catalogue into step 1 (~4.6 KiB gzip).
-import { buildDisclosure, type Disclosure } from '../../../../domain/loan/disclosure';
+import { buildDisclosure } from '../../../../domain/loan/build-disclosure';
+import type { Disclosure } from '../../../../domain/loan/disclosure';
 import type { LoanTerms } from '../../../../domain/loan/loan-terms';
-import { isOnRule } from '../../../../domain/loan/terms';
 import { toMinor } from '../../../../domain/money';
 import type { OfferedProduct } from '../../../../domain/schemas/offered-products';
+import type { Step1Data } from './step1-data';
 
-/**
- * What step 1 hands to step 2 (SPEC §2.4): through router state and the saved draft. Only its shape is
- * checked here; the amount and term rules are the product version's, which the server checks again on every
- * quote and submission. A draft saved before products existed has no product: step 2 then takes the one
- * product offered, or sends the borrower back to choose.
- */
-export const step1DataSchema = z.object({
-  phone: z.string().check(z.minLength(1)),
-  amount: z.int().check(z.positive()),
-  termMonths: z.int().check(z.positive()),
-  monthlyPaymentMinor: z.int().check(z.positive()),
-  productId: z.optional(z.string()),
-  productVersionId: z.optional(z.string()),
-});
-export type Step1Data = z.infer<typeof step1DataSchema>;
-
-/** Router state of /loan/info, or null when it is missing or not what step 1 sends. */
-export function step1FromState(state: unknown): Step1Data | null {
-  const parsed = z.object({ step1: step1DataSchema }).safeParse(state);
-  return parsed.success ? parsed.data.step1 : null;
-}
+// No zod here: step 1's page imports this module, and its first load fetches none (docs/decisions/052). The
+// shape of what step 1 hands on is checked in step1-data.ts.
+export type { Step1Data };
 
 /**
  * The offered product step-1 data (perhaps from an old draft) was made for, if it is still offered with the

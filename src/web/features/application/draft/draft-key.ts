@@ -1,0 +1,23 @@
+// Where the text draft is kept, without the draft store's schemas (zod): step 1 asks whether a borrower has a
+// saved draft on its first load, and fetches the store only then (docs/decisions/052).
+
+export function draftStorageKey(userId: string): string {
+  return `hiram.application-draft.${userId}`;
+}
+
+export function draftStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether anything is saved under the user's draft key (read or not: the store decides what it holds). */
+export function hasSavedDraft(userId: string, storage = draftStorage()): boolean {
+  try {
+    return storage?.getItem(draftStorageKey(userId)) != null;
+  } catch {
+    return false;
+  }
+}
