@@ -2,7 +2,7 @@
  * `npm run bench`: seeds PostgreSQL (1,000,000 applications by default) and PGlite (100,000), starts the
  * real server on each, and measures with autocannon the back-office hot paths next to a bare
  * GET /api/health on the same run (so the ratios compare across machines), plus the withdrawal races, the
- * overdue queue and the dashboard's portfolio figures over the repayment-era seed (seedRepayments). Prints
+ * overdue queue and the dashboard's portfolio figures over the repayment-era seed (loadRepayments in bench/seed.ts). Prints
  * EXPLAIN plans to show paging, search and the loan book stay index-backed. On PostgreSQL it also runs the
  * list workload on one instance and on two (bench/two-instances.ts); then the built app's cold start
  * (bench/cold-start.ts), the first load's bundle sizes per route and bytes on the wire

@@ -276,7 +276,7 @@ async function loadApplications(
 }
 
 /**
- * The repayment era on top of `seedApplications`: about 72 % of approved loans paid out in full (every loan
+ * The repayment era on top of the applications (`loadApplications`): about 72 % of approved loans paid out in full (every loan
  * with g % 5 = 3, and g % 10 = 7 above 100,000 — never the loans the withdrawal race uses), 1 to ~22 months
  * ago, each repaid instalment by instalment on its due dates, so the single-payout schedule is exactly what
  * the model replays. By (g / 5) % 100: 80 % have paid everything due, the rest are 1, 2, 3 or 4–6 instalments
@@ -285,11 +285,6 @@ async function loadApplications(
  * = the first unpaid instalment, its full payment, and every unpaid instalment with its payment. `checkSeededFacts` in run.ts replays a sample to prove they
  * are what refreshLoanFacts would write. Payout days and due dates are civil dates in Asia/Manila.
  */
-export async function seedRepayments(db: Kysely<Database>, count: number, log: (m: string) => void) {
-  await withIndexesBuiltAfter(db, log, () => loadRepayments(db, count, log));
-  await sql`vacuum analyze`.execute(db);
-}
-
 async function loadRepayments(db: Kysely<Database>, count: number, log: (m: string) => void) {
   const timeZone = 'Asia/Manila';
   await sql`create table bench_schedule (amount bigint, term int, k int, payment bigint, balance_after bigint,
@@ -390,11 +385,6 @@ async function loadRepayments(db: Kysely<Database>, count: number, log: (m: stri
  * approval or rejection, at its decision time) and one kept provider payment per 50 applications (open,
  * applied by no reference), in batches.
  */
-export async function seedBackOffice(db: Kysely<Database>, count: number, log: (m: string) => void) {
-  await withIndexesBuiltAfter(db, log, () => loadBackOffice(db, count, log));
-  await sql`vacuum analyze audit_events, unapplied_payments`.execute(db);
-}
-
 async function loadBackOffice(db: Kysely<Database>, count: number, log: (m: string) => void) {
   await inChunks(count, CHUNK, async (from, to) => {
     await sql`
