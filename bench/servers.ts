@@ -2,9 +2,10 @@
  * The servers the bench measures: the app (one process, started by the shared starter) and a bare Fastify +
  * pg server answering the staff profile's single-row SELECT, the reference the profile is judged against.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -13,9 +14,20 @@ import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-
 import { freePort } from '../src/server/test-support/free-port';
 import { SECRET } from './common';
 
+let built = false;
+
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; stop: () => Promise<number> }> {
+  // The built server, as `npm start` runs it (bundled packages, compile cache), built first where missing
+  // or older than its sources; the sources through tsx would measure a server no lender runs.
+  if (!built) {
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: 'inherit',
+    });
+  }
+  built = true;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await startAppProcess(
@@ -43,7 +55,7 @@ export async function startServer(
       JOBS_ENABLED: 'false',
       ...env,
     },
-    { port, production: true, inheritEnv: true, echo: true },
+    { port, production: true, built: true, inheritEnv: true, echo: true },
   );
   await waitUntilReady(server, { path: '/api/health', timeoutMs: 180_000, pollMs: 250 });
   const { child } = server;
