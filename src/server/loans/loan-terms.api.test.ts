@@ -24,12 +24,8 @@ const ref = () => `TERMS-${++references}`;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  for (const role of ['finance', 'officer'] as const) {
-    const { user, password } = await t.createUser({ role });
-    const agent = await t.loginAs(user.username!, password);
-    if (role === 'finance') finance = agent;
-    else officer = agent;
-  }
+  finance = await t.signInStaff('finance');
+  officer = await t.signInStaff('officer');
 });
 afterAll(() => t.close());
 

@@ -76,12 +76,8 @@ beforeAll(async () => {
     // The loans' own grace days count, not the setting (issue #31).
     config: { repaymentRules: { graceDays: 0, lateChargeMonthlyBp: 0 } },
   });
-  for (const role of ['finance', 'officer'] as const) {
-    const { user, password } = await t.createUser({ role });
-    const agent = await t.loginAs(user.username!, password);
-    if (role === 'finance') finance = agent;
-    else officer = agent;
-  }
+  finance = await t.signInStaff('finance');
+  officer = await t.signInStaff('officer');
   payDay = today();
   // Owing from instalment 1, 2, 3, 4, 5 (not yet due), paid off, on hold.
   await paidOutLoan('unpaid', 'Ana Unpaid');

@@ -50,12 +50,8 @@ const collectedThisMonth = () =>
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  for (const role of ['finance', 'officer'] as const) {
-    const { user, password } = await t.createUser({ role });
-    const agent = await t.loginAs(user.username!, password);
-    if (role === 'finance') finance = agent;
-    else officer = agent;
-  }
+  finance = await t.signInStaff('finance');
+  officer = await t.signInStaff('officer');
   payDay = today();
   for (const name of ['unpaid', 'paid1', 'paid2', 'held', 'closed', 'partly']) await paidOutLoan(name);
   // A pending application has no money out and counts for nothing.
