@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { expectError } from '../../test-support/api-assertions';
 import { seedApplication } from '../../test-support/seed';
 import { type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
+import { ageVerificationCodes } from '../../test-support/verification-codes';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
 const LIMIT_MESSAGE = (n: number) =>
@@ -94,11 +95,7 @@ describe('ceilings on sending verification codes (kept in the database)', () => 
     const borrower = await t.loginAs(phone, password);
     expect((await sendWithdrawalCode(borrower, 1000)).status).toBe(200);
     expect((await borrower.post('/api/auth/signup/code', { phone: t.nextPhone() })).status).toBe(200);
-    await t.db
-      .updateTable('verification_codes')
-      .set({ created_at: sql`created_at - interval '2 minutes'` })
-      .where('phone', '=', phone)
-      .execute();
+    await ageVerificationCodes(t.db, phone);
     expectLimited(await sendWithdrawalCode(borrower, 1000));
     expect(outboxFor(t, phone)).toHaveLength(2); // the sign-up code and the first withdrawal code
   });

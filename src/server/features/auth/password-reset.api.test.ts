@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test-support/api-assertions';
 import { type Agent, createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
+import { ageVerificationCodes } from '../../test-support/verification-codes';
 
 const NEW_PASSWORD = 'kalamansi tree 27';
 const WEAK_MESSAGE = 'This password is too easy to guess. Add more words or characters.';
@@ -30,12 +31,7 @@ const userRow = (id: string) =>
 const login = (identifier: string, password: string) =>
   t.agent().post('/api/auth/login', { identifier, password });
 /** Lets the next code for `phone` go out now (the 60 s resend wait, as if it had passed). */
-const ageCodes = (phone: string) =>
-  t.db
-    .updateTable('verification_codes')
-    .set({ created_at: sql`created_at - interval '2 minutes'` })
-    .where('phone', '=', phone)
-    .execute();
+const ageCodes = (phone: string) => ageVerificationCodes(t.db, phone);
 
 describe('forgotten password: a code to the phone, then a new password', () => {
   it('resets a borrower: sessions end, the forced change is cleared, audited with the user as actor', async () => {

@@ -4,6 +4,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { codeCheckDeps, withVerifiedCode } from '../../auth/verification-codes';
 import { expectError } from '../../test-support/api-assertions';
 import { type ApiResponse, createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
+import { ageVerificationCodes } from '../../test-support/verification-codes';
 
 const FILL_ALL = 'Please fill in all fields';
 const PHONE_INVALID = 'Phone number must be at least 10 digits and contain only numbers';
@@ -184,26 +185,14 @@ describe('sign-up', () => {
       const notices = () =>
         t.deps.notifier.outbox!(phone).filter((m) => m.text.includes('someone tried')).length;
       for (let i = 0; i < 3; i++) {
-        await t.db
-          .updateTable('verification_codes')
-          .set({ created_at: sql`created_at - interval '2 minutes'` })
-          .where('phone', '=', phone)
-          .execute();
+        await ageVerificationCodes(t.db, phone);
         expect((await t.agent().post('/api/auth/signup/code', { phone })).status).toBe(200);
       }
       // Its own sign-up code is from today too: the owner signed up moments ago and needs no notice.
       expect(notices()).toBe(0);
-      await t.db
-        .updateTable('verification_codes')
-        .set({ created_at: sql`created_at - interval '2 days'` })
-        .where('phone', '=', phone)
-        .execute();
+      await ageVerificationCodes(t.db, phone, '2 days');
       expect((await t.agent().post('/api/auth/signup/code', { phone })).status).toBe(200);
-      await t.db
-        .updateTable('verification_codes')
-        .set({ created_at: sql`created_at - interval '2 minutes'` })
-        .where('phone', '=', phone)
-        .execute();
+      await ageVerificationCodes(t.db, phone);
       expect((await t.agent().post('/api/auth/signup/code', { phone })).status).toBe(200);
       expect(notices()).toBe(1);
     });

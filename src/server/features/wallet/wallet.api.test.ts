@@ -9,6 +9,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../../test-support/test-app';
+import { ageVerificationCodes } from '../../test-support/verification-codes';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 import { insertDisbursement } from './request-withdrawal';
 
@@ -55,15 +56,6 @@ async function codeFor(agent: Agent, phone: string, amount: number | string) {
 }
 
 const key = () => randomUUID();
-
-/** Lets the next code be sent at once (the 60 s resend wait is covered by the sign-up tests). */
-async function skipResendWait(phone: string) {
-  await t.db
-    .updateTable('verification_codes')
-    .set({ created_at: sql`created_at - interval '2 minutes'` })
-    .where('phone', '=', phone)
-    .execute();
-}
 
 describe('wallet', () => {
   it('shows the loan, balance and an empty history for a new approved loan: no schedule before a payout', async () => {
@@ -219,7 +211,7 @@ describe('withdrawing', () => {
     expect(twice.body.error.message).toBe('Invalid or expired code');
 
     // Bound to a different amount.
-    await skipResendWait(phone);
+    await ageVerificationCodes(t.db, phone);
     code = await codeFor(agent, phone, 2000);
     const other = await agent.post('/api/wallet/withdrawals', { amount: 3000, code, idempotencyKey: key() });
     expect(other.body.error.message).toBe('Invalid or expired code');
@@ -236,7 +228,7 @@ describe('withdrawing', () => {
     expect(expired.body.error.message).toBe('Invalid or expired code');
 
     // Five wrong tries kill it.
-    await skipResendWait(phone);
+    await ageVerificationCodes(t.db, phone);
     code = await codeFor(agent, phone, 4000);
     const wrongCode = code === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i++) {
@@ -399,7 +391,7 @@ describe('fees taken as disclosed (issue #31)', () => {
     expect(await fees()).toBe(feesBefore + 90_000);
 
     // The second payout carries the percentage only; the loan owes the gross amounts.
-    await skipResendWait(phone);
+    await ageVerificationCodes(t.db, phone);
     const second = await sendWithdrawalCode(agent, 10000);
     expect(second.status, second.text).toBe(200);
     const secondPreview = await agent.post('/api/wallet/withdrawal-preview', { amount: 10000 });

@@ -6,6 +6,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { defaultRepaymentRules, type LoanRecords, previewWithdrawal } from '../../../domain/loan/repayments';
 import { seedApplication, seedPaidDisbursement, seedRequestedDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
+import { ageVerificationCodes } from '../../test-support/verification-codes';
 import { insertDisbursement } from './request-withdrawal';
 
 /** Re-disclosure before every withdrawal (issue #10): the preview, and the code bound to its figures. */
@@ -60,14 +61,6 @@ async function codeAfterPreview(agent: Agent, phone: string, amount: number) {
   const sent = await agent.post('/api/wallet/withdrawal-code', { amount, planDigest: shown.body.planDigest });
   expect(sent.status, sent.text).toBe(200);
   return { code: await t.latestCode(phone), shown: shown.body };
-}
-
-async function skipResendWait(phone: string) {
-  await t.db
-    .updateTable('verification_codes')
-    .set({ created_at: sql`created_at - interval '2 minutes'` })
-    .where('phone', '=', phone)
-    .execute();
 }
 
 async function disbursementsOf(applicationId: string) {
@@ -267,7 +260,7 @@ describe('the code is bound to the figures shown', () => {
     expect(again.body.error.code).toBe('WITHDRAWAL_PLAN_CHANGED');
 
     // Reviewed again, a new code for the new figures withdraws.
-    await skipResendWait(phone);
+    await ageVerificationCodes(t.db, phone);
     const next = await codeAfterPreview(agent, phone, 5000);
     const ok = await agent.post('/api/wallet/withdrawals', {
       amount: 5000,
