@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../domain/loan/repayments';
-import { signPaymentWebhook } from '../features/repayments/webhook-signature';
+import { deliverPaymentWebhook } from '../test-support/payment-webhook';
 import { payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
 import { acceptProposedTerms } from '../test-support/terms';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
@@ -224,24 +224,14 @@ describe('stored loan facts', () => {
       .select('loan_number')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const deliver = (paymentReference: string, amountMinor: number) => {
-      const raw = JSON.stringify({
+    const deliver = (paymentReference: string, amountMinor: number) =>
+      deliverPaymentWebhook(t.agent(), secret, {
         reference: ref(),
         paymentReference,
         amountMinor,
         currency: 'PHP',
         receivedAt: new Date().toISOString(),
       });
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      return t.agent().request('POST', '/api/payments/webhook', {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-hiram-timestamp': timestamp,
-          'x-hiram-signature': signPaymentWebhook(secret, timestamp, raw),
-        },
-      });
-    };
     const applied = await deliver(loan_number, 200_000);
     expect(applied.body.outcome, applied.text).toBe('applied');
     expect((await stored(id)).nextDueMinor).toBe(945_596 - 200_000);

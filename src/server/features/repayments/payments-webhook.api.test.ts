@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverPaymentWebhook } from '../../test-support/payment-webhook';
 import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { signPaymentWebhook } from './webhook-signature';
@@ -395,16 +396,7 @@ describe('the webhook when not configured', () => {
   it('answers 503 with a clear error', async () => {
     const off = await createTestApp();
     try {
-      const raw = JSON.stringify(payload());
-      const timestamp = nowSeconds();
-      const response = await off.agent().request('POST', '/api/payments/webhook', {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-hiram-timestamp': timestamp,
-          'x-hiram-signature': signPaymentWebhook(secret, timestamp, raw),
-        },
-      });
+      const response = await deliverPaymentWebhook(off.agent(), secret, payload());
       expect(response.status).toBe(503);
       expect(response.body.error.code).toBe('PAYMENTS_WEBHOOK_DISABLED');
     } finally {

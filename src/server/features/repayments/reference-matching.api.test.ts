@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
+import { deliverPaymentWebhook } from '../../test-support/payment-webhook';
 import { payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
-import { signPaymentWebhook } from './webhook-signature';
 
 /**
  * Reference matching that forgives formatting (issue #32, docs/decisions/038): the webhook applies a
@@ -56,18 +56,7 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function deliver(body: unknown) {
-  const raw = JSON.stringify(body);
-  const timestamp = String(Math.floor(clock.now().getTime() / 1000));
-  return t.agent().request('POST', '/api/payments/webhook', {
-    raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-hiram-timestamp': timestamp,
-      'x-hiram-signature': signPaymentWebhook(secret, timestamp, raw),
-    },
-  });
-}
+const deliver = (body: unknown) => deliverPaymentWebhook(t.agent(), secret, body, clock.now());
 
 async function repaymentsOf(loanId: string) {
   return t.db
