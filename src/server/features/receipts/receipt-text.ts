@@ -1,5 +1,6 @@
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { intlLocales, type Language } from '../../../domain/languages';
+import { paidParts } from '../../../domain/loan/repayments/allocation-parts';
 import { formatMoney } from '../../../domain/money';
 import type { PaymentReceiptDto, PayoutReceiptDto } from '../../../domain/schemas/paying';
 import en from './texts/en.json';
@@ -68,16 +69,7 @@ export function paymentReceiptDocument(
   const t = receiptTexts[language];
   const w = writers(language, context.timeZone);
   const a = receipt.allocation;
-  const parts: [number, string][] = a
-    ? [
-        [a.lateChargesMinor, t.allocation.lateCharges],
-        [a.interestMinor, t.allocation.interest],
-        [a.principalMinor, t.allocation.principal],
-        [a.advanceMinor, t.allocation.advance],
-        [a.prepaidPrincipalMinor, t.allocation.prepaidPrincipal],
-        [a.overpaymentMinor, t.allocation.overpayment],
-      ]
-    : [];
+  const parts = a ? paidParts(a) : [];
   return {
     language,
     lenderName: context.lenderName,
@@ -104,9 +96,7 @@ export function paymentReceiptDocument(
       { label: t.recordedOn, value: w.day(receipt.recordedAt) },
     ],
     breakdownTitle: t.appliedTitle,
-    breakdown: parts
-      .filter(([minor]) => minor > 0)
-      .map(([minor, label]) => ({ label, value: w.money(minor) })),
+    breakdown: parts.map(([name, minor]) => ({ label: t.allocation[name], value: w.money(minor) })),
     notes: [fill(t.acknowledgement, { lender: context.lenderName })],
     footer: fill(t.footer, { email: context.supportEmail }),
   };

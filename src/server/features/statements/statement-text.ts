@@ -1,6 +1,7 @@
 import { writeIsoDate } from '../../../domain/date-text';
 import { intlLocales, type Language } from '../../../domain/languages';
 import type { StatementLine, StatementOfAccount } from '../../../domain/loan/repayments';
+import { paidParts } from '../../../domain/loan/repayments/allocation-parts';
 import { formatMoney } from '../../../domain/money';
 import { percentFormat } from '../../../domain/percent-text';
 import en from './texts/en.json';
@@ -119,17 +120,7 @@ export function statementDocument(input: StatementInput, language: Language): St
   const allocationText = (line: StatementLine): string | null => {
     const a = line.allocation;
     if (!a) return null;
-    const parts = [
-      [a.lateChargesMinor, t.allocation.lateCharges],
-      [a.interestMinor, t.allocation.interest],
-      [a.principalMinor, t.allocation.principal],
-      [a.advanceMinor, t.allocation.advance],
-      [a.prepaidPrincipalMinor, t.allocation.prepaidPrincipal],
-      [a.overpaymentMinor, t.allocation.overpayment],
-    ] as const;
-    const written = parts
-      .filter(([minor]) => minor > 0)
-      .map(([minor, template]) => fill(template, { amount: money(minor) }));
+    const written = paidParts(a).map(([name, minor]) => fill(t.allocation[name], { amount: money(minor) }));
     return written.length > 0 ? written.join(separator) : null;
   };
 

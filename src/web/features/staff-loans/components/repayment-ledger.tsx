@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { paidParts } from '../../../../domain/loan/repayments/allocation-parts';
 import type { LoanLedgerDto } from '../../../../domain/schemas/repayments';
 import { DateTimeCell } from '../../../components/date-time-cell';
 import { type Column, DataTable } from '../../../components/lists/data-table';
@@ -13,27 +14,17 @@ import { RepaymentStatusBadge } from './repayment-status';
 export type LedgerRepayment = LoanLedgerDto['repayments'][number];
 type Allocation = NonNullable<LedgerRepayment['allocation']>;
 
-/** The allocation's parts in the order money is applied (docs/decisions/010). */
-const allocationParts = [
-  ['lateCharges', 'lateChargesMinor'],
-  ['interest', 'interestMinor'],
-  ['principal', 'principalMinor'],
-  ['advance', 'advanceMinor'],
-  ['prepaidPrincipal', 'prepaidPrincipalMinor'],
-  ['overpayment', 'overpaymentMinor'],
-] as const satisfies readonly (readonly [string, keyof Allocation])[];
-
 function AllocationSplit({ allocation }: { allocation: Allocation }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const parts = allocationParts.filter(([, field]) => allocation[field] > 0);
+  const parts = paidParts(allocation);
   return (
     <Stack gap={0} data-testid="allocation">
-      {parts.map(([label, field]) => (
+      {parts.map(([label, minor]) => (
         <Text key={label} size="xs">
           {t(`staffLoans.ledger.parts.${label}`)}{' '}
           <Text span size="xs" fw={600}>
-            {fmt.money(allocation[field])}
+            {fmt.money(minor)}
           </Text>
         </Text>
       ))}

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '
 import { IconAlertTriangle, IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { paidParts } from '../../../../domain/loan/repayments/allocation-parts';
 import type { PaymentReceiptDto, PayoutReceiptDto } from '../../../../domain/schemas/paying';
 import { LoadError, PageLoading } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api';
@@ -30,16 +31,7 @@ function PaymentReceipt({ receipt }: { receipt: PaymentReceiptDto }) {
   const format = useFormat();
   const channelName = useChannelName();
   const a = receipt.allocation;
-  const parts: [string, number][] = a
-    ? [
-        [t('paying.receipt.allocation.lateCharges'), a.lateChargesMinor],
-        [t('paying.receipt.allocation.interest'), a.interestMinor],
-        [t('paying.receipt.allocation.principal'), a.principalMinor],
-        [t('paying.receipt.allocation.advance'), a.advanceMinor],
-        [t('paying.receipt.allocation.prepaidPrincipal'), a.prepaidPrincipalMinor],
-        [t('paying.receipt.allocation.overpayment'), a.overpaymentMinor],
-      ]
-    : [];
+  const parts = a ? paidParts(a) : [];
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -85,16 +77,14 @@ function PaymentReceipt({ receipt }: { receipt: PaymentReceiptDto }) {
           [t('paying.receipt.recordedAt'), format.dateTime(receipt.recordedAt)],
         ]}
       />
-      {parts.some(([, minor]) => minor > 0) ? (
+      {parts.length > 0 ? (
         <Stack gap="xs">
           <Title order={2} size="h5">
             {t('paying.receipt.appliedTitle')}
           </Title>
           <Facts
             testId="receipt-allocation"
-            rows={parts
-              .filter(([, minor]) => minor > 0)
-              .map(([label, minor]) => [label, format.money(minor)])}
+            rows={parts.map(([name, minor]) => [t(`paying.receipt.allocation.${name}`), format.money(minor)])}
           />
         </Stack>
       ) : null}
