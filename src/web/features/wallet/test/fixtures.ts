@@ -94,25 +94,6 @@ export function approvedWallet(overrides: Partial<WalletResponse> = {}): WalletR
   };
 }
 
-export function pendingWallet(overrides: Partial<WalletResponse> = {}): WalletResponse {
-  return {
-    application: makeApplication({
-      status: 'pending',
-      approvedAmountMinor: null,
-      creditScore: null,
-      decidedAt: null,
-    }),
-    canApply: false,
-    balance: null,
-    inProcessing: false,
-    disbursements: [],
-    history: [],
-    schedule: [],
-    repayment: null,
-    ...overrides,
-  };
-}
-
 export function emptyWallet(overrides: Partial<WalletResponse> = {}): WalletResponse {
   return {
     application: null,
@@ -125,6 +106,20 @@ export function emptyWallet(overrides: Partial<WalletResponse> = {}): WalletResp
     repayment: null,
     ...overrides,
   };
+}
+
+/** The empty wallet with an application waiting for a decision (no new application meanwhile). */
+export function pendingWallet(overrides: Partial<WalletResponse> = {}): WalletResponse {
+  return emptyWallet({
+    application: makeApplication({
+      status: 'pending',
+      approvedAmountMinor: null,
+      creditScore: null,
+      decidedAt: null,
+    }),
+    canApply: false,
+    ...overrides,
+  });
 }
 
 /** Paid out ₱100,000 on 2025-03-02 over 2 months: the first payment 10 days overdue, the next upcoming. */
