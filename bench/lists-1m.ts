@@ -9,7 +9,8 @@
  * once after another, uncached, best of two, and prints the time by kind and the slowest: where the
  * workload's time goes. `tsx bench/lists-1m.ts mixed --url=URL` runs the mixed workload itself (default
  * settings, then the answer cache off) as `npm run bench` does; its writes decide the rows set aside for
- * them, so one `mixed` per seeded cluster.
+ * them, so one `mixed` per seeded cluster. `tsx bench/lists-1m.ts races --url=URL` runs the withdrawal and
+ * decision races at 1 M rows (once per cluster, see `races`).
  * Seeding once and measuring many times is the point: seeding 1 M rows takes minutes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,8 @@ import { startThrowawayPostgres } from '../src/server/test-support/postgres-clus
 import { arg, benchConfig, load, log, printTable, type Row } from './common';
 import { benchMixed, categoryOf, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
 import { benchLists, captureDb, inline, listSizes } from './plans';
-import { seedAll } from './seed';
+import { checkInvariants, prepareWithdrawals, raceFloors, runDecisions, runWithdrawals } from './races';
+import { seedAll, seededIds } from './seed';
 import { login, staffSessions, startServer } from './servers';
 
 const load1 = () => loadavg()[0]!.toFixed(2);
@@ -281,9 +283,55 @@ async function mixed() {
   }
 }
 
+/**
+ * Issue #35's races at 1 M rows on a seeded cluster, as `npm run bench` runs them: 200 withdrawals at once on
+ * one loan, 200 decisions at once on one pending application (`--decide=G`, the seeded row number, 5 unless
+ * given: a decided application cannot be raced again), next to their floors. Their writes use up the rows,
+ * so one `races` per seeded cluster unless another G is given.
+ */
+async function races() {
+  const url = arg('url', '');
+  await migratedSizes(url); // migrated to the latest schema, as the other commands
+  const rows = Number(arg('rows', '1000000'));
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  const plan = await prepareWithdrawals(database.db, rows);
+  const server = await startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20' });
+  try {
+    const officer = await login(server.url, 'benchofficer', 'bench officer pass');
+    const cookieName = officer.cookie.split('=')[0]!;
+    const floors = await raceFloors(server.url, officer);
+    const decisions = await runDecisions(
+      server.url,
+      officer,
+      seededIds.application(Number(arg('decide', '5'))),
+    );
+    const withdrawals = await runWithdrawals(server.url, cookieName, plan);
+    printTable('races at 1 M rows', [...floors, decisions.row, ...withdrawals.results]);
+    const one = await checkInvariants(database.db, [plan.single.loanId], withdrawals.singleCreated);
+    await checkInvariants(
+      database.db,
+      plan.mixed.map((b) => b.loanId),
+      withdrawals.mixedCreated,
+    );
+    for (const [row, single] of [
+      [decisions.row, decisions.won === 1 && decisions.lost === 199],
+      [withdrawals.results[0]!, withdrawals.singleCreated === 1 && one],
+    ] as const) {
+      const pass = single && row.p99 <= 150;
+      log(
+        `${pass ? 'pass' : 'FAIL'} ${row.scenario} at 1 M rows: p99 ≤ 150 ms, one winner: p99 ${row.p99.toFixed(0)} ms, ${row.ok}; floor GET /api/health ×200 p99 ${floors[0]!.p99.toFixed(0)} ms; load ${row.loadAverage?.toFixed(2)}`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await database.close();
+  }
+}
+
 const command = process.argv[2];
 if (command === 'seed') await seed();
 else if (command === 'urls') await eachUrl();
 else if (command === 'mixed') await mixed();
+else if (command === 'races') await races();
 else await measure();
 process.exit(0);
