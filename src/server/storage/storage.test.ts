@@ -7,12 +7,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from '../test-support/s3-server';
 import { lazyS3Storage } from './create-storage';
 import { LocalDiskStorage } from './local-storage';
-import { S3Storage } from './s3-storage';
+import { S3Storage, type S3StorageOptions } from './s3-storage';
 import { contentTypeFor, type FileStorage } from './storage';
 
 interface Backend {
   name: string;
   start(): Promise<{ storage: FileStorage; stop(): Promise<void> }>;
+}
+
+/** A fresh s3rver and a store made by `open` on it; stopping closes both. */
+async function onS3TestServer(open: (options: S3StorageOptions) => FileStorage) {
+  const server: S3TestServer = await startS3TestServer();
+  const storage = open({
+    bucket: server.bucket,
+    region: server.region,
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    credentials: S3_TEST_CREDENTIALS,
+  });
+  return {
+    storage,
+    stop: async () => {
+      await storage.close();
+      await server.close();
+    },
+  };
 }
 
 const backends: Backend[] = [
@@ -26,44 +45,12 @@ const backends: Backend[] = [
   },
   {
     name: 'S3 (s3rver)',
-    async start() {
-      const server: S3TestServer = await startS3TestServer();
-      const storage = new S3Storage({
-        bucket: server.bucket,
-        region: server.region,
-        endpoint: server.endpoint,
-        forcePathStyle: true,
-        credentials: S3_TEST_CREDENTIALS,
-      });
-      return {
-        storage,
-        stop: async () => {
-          await storage.close();
-          await server.close();
-        },
-      };
-    },
+    start: () => onS3TestServer((options) => new S3Storage(options)),
   },
   {
     // What the app uses for STORAGE=s3: the same store behind a wrapper that loads the SDK on first use.
     name: 'S3 loaded on first use (s3rver)',
-    async start() {
-      const server: S3TestServer = await startS3TestServer();
-      const storage = lazyS3Storage({
-        bucket: server.bucket,
-        region: server.region,
-        endpoint: server.endpoint,
-        forcePathStyle: true,
-        credentials: S3_TEST_CREDENTIALS,
-      });
-      return {
-        storage,
-        stop: async () => {
-          await storage.close();
-          await server.close();
-        },
-      };
-    },
+    start: () => onS3TestServer(lazyS3Storage),
   },
 ];
 
