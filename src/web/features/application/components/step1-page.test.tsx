@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { MyApplicationResponse } from '../../../../domain/schemas/application';
 import type { OfferedProductsResponse } from '../../../../domain/schemas/offered-products';
 import type { PublicSettings } from '../../../../domain/schemas/settings';
@@ -18,6 +18,7 @@ import {
 import { loadTextDraft } from '../draft/draft-store';
 import { estimateDisclosure } from '../model/step1';
 import { pendingApplication } from '../test/fixtures';
+import { forgetStep1Rules } from './step1-page';
 
 const { money } = createFormatters({ language: 'en', timeZone: 'Asia/Manila', na: 'N/A' });
 
@@ -50,23 +51,7 @@ async function openStep1(
 configure({ asyncUtilTimeout: 5000 });
 
 describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
-  // First: no input has fetched the draft store yet, so the page must wait for it before drawing the form
-  // (step 1 fetches it only when a draft is saved or at the first input; docs/decisions/052).
-  it('restores the chosen amount and period after a reload', async () => {
-    window.localStorage.setItem(
-      `hiram.application-draft.${borrower.id}`,
-      JSON.stringify({
-        version: 1,
-        step1: { phone: '09998887777', amount: 70_000, termMonths: 18, monthlyPaymentMinor: 466_702 },
-        info: {},
-        signature: null,
-      }),
-    );
-    const { amount } = await openStep1();
-    expect(amount.value).toBe('70,000');
-    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('09998887777');
-    expect(screen.getByRole('radio', { name: '18 months' })).toHaveProperty('checked', true);
-  });
+  beforeEach(() => forgetStep1Rules());
 
   it('says "Step 1 of 2", pre-fills the account phone and shows the banner, how it works and the safety notice', async () => {
     await openStep1();
@@ -241,6 +226,33 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     };
     expect(router.state.location.state).toEqual({ step1 });
     expect(loadTextDraft(borrower.id).step1).toEqual(step1);
+  });
+
+  // No input has fetched the draft store yet (beforeEach), so the page must wait for it before drawing the
+  // form (step 1 fetches it only when a draft is saved or at the first input; docs/decisions/052).
+  it('restores the chosen amount and period after a reload', async () => {
+    window.localStorage.setItem(
+      `hiram.application-draft.${borrower.id}`,
+      JSON.stringify({
+        version: 1,
+        step1: { phone: '09998887777', amount: 70_000, termMonths: 18, monthlyPaymentMinor: 466_702 },
+        info: {},
+        signature: null,
+      }),
+    );
+    const { amount } = await openStep1();
+    expect(amount.value).toBe('70,000');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('09998887777');
+    expect(screen.getByRole('radio', { name: '18 months' })).toHaveProperty('checked', true);
+  });
+
+  it('says it is busy while the rules arrive when Apply is the first tap, then goes on', async () => {
+    const { router } = await openStep1();
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    // A submit with no key, tap or click before it: the rules (and zod) are not in yet.
+    fireEvent.submit(apply.closest('form') as HTMLFormElement);
+    expect(screen.getByRole('button', { name: 'Checking...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/info'));
   });
 
   it('shows an open application up front instead of the form', async () => {

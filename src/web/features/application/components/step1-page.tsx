@@ -69,6 +69,11 @@ let step1Rules:
     }
   | undefined;
 
+/** Tests start each case as a first visit: nothing fetched the rules yet (the modules stay loaded). */
+export function forgetStep1Rules(): void {
+  step1Rules = undefined;
+}
+
 /** True while a saved draft waits for the draft store (the form is drawn with the draft's choices). */
 function useDraftPending(userId: string): boolean {
   const waiting = step1Rules === undefined && hasSavedDraft(userId);
@@ -258,16 +263,21 @@ function LoanRequestForm({
     const snapped = amount;
     if (snapped !== null) setAmountText(amountInputText(snapped));
     if (typed !== null && snapped !== null && typed !== snapped) setAdjusted({ from: typed, to: snapped });
+    // Apply as the very first tap: the rules are still on their way, and the button says it is busy (and
+    // takes no second tap) until they are in. Otherwise they are, and nothing shows in between.
+    if (step1Rules === undefined) setChecking(true);
     let rules: Awaited<ReturnType<typeof loadStep1Rules>>;
     try {
       rules = await loadStep1Rules();
     } catch (error) {
       // Not fetched (offline): said as the failed check of the application below would say it.
+      setChecking(false);
       errors.set({ top: errorInfoFrom(error, 'INTERNAL'), fields: {} });
       return;
     }
     const parsed = rules.phone.safeParse(phone);
     if (!parsed.success || snapped === null) {
+      setChecking(false);
       errors.set({
         top: { code: 'FORM_HAS_ERRORS' },
         fields: {
