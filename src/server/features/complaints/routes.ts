@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { readMultipart } from '../../lib/multipart';
 import { errorResponses } from '../../lib/openapi';
+import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { App } from '../../lib/types';
 import { imagePolicy } from '../../storage/images';
 import { fileComplaint } from './file-complaint';
@@ -76,7 +77,7 @@ export function complaintRoutes(app: App, deps: AppDeps) {
     },
     async (request, reply) => {
       const file = await getComplaintPicture(deps, request.params.id, currentUser(request).id);
-      return sendPicture(reply, file);
+      return sendStoredFile(reply, file);
     },
   );
 
@@ -138,7 +139,7 @@ export function complaintRoutes(app: App, deps: AppDeps) {
         response: pictureResponse,
       },
     },
-    async (request, reply) => sendPicture(reply, await getComplaintPicture(deps, request.params.id, null)),
+    async (request, reply) => sendStoredFile(reply, await getComplaintPicture(deps, request.params.id, null)),
   );
 
   app.post(
@@ -185,16 +186,4 @@ export function complaintRoutes(app: App, deps: AppDeps) {
     },
     (request) => resolveComplaint(deps, staffContext(request), request.params.id, request.body.note),
   );
-}
-
-function sendPicture(
-  reply: import('fastify').FastifyReply,
-  file: { stream: import('node:stream').Readable; contentType: string; size: number },
-) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-length', file.size)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', 'inline')
-    .send(file.stream);
 }

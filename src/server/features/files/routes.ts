@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
+import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { App } from '../../lib/types';
 import { getFile } from './get-file';
 
@@ -19,13 +20,7 @@ export function fileRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const file = await getFile(deps, currentUser(request), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline')
-        .send(file.stream);
+      return sendStoredFile(reply, await getFile(deps, currentUser(request), request.params.id));
     },
   );
 }
