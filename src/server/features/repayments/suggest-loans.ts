@@ -8,7 +8,6 @@ import { payerPhoneForms } from '../../../domain/payer-phone';
 import type { LoanSuggestion } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { today } from '../../lib/clock';
-import { dateLiteral } from '../../lib/sql-lists';
 import { unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 import { firstPayoutSql, loadLoanRecords } from '../../loans/loan-position';
 
@@ -47,8 +46,8 @@ interface CandidateLoan {
  * by the same rule suggest nothing.
  *
  * Cost for a page of payments, whatever the size of the book: one statement for the references, one for
- * the phones, and per payment still without a suggestion one bounded index read (migration 027's
- * `applications_due_amount_idx`, at most two rows) and at most one replay.
+ * the phones, one for the amounts (per payment still without a suggestion one bounded read of migration
+ * 027's `applications_due_amount_idx`, at most two rows) and per payment at most one replay.
  */
 export async function suggestLoans(
   deps: AppDeps,
@@ -116,28 +115,43 @@ export async function suggestLoans(
     }
   }
 
-  // 3. The amount, against instalments falling due near the payment's date: one index read each.
-  for (const p of payments) {
-    if (suggestions.has(p.id)) continue;
-    const day = dayOf(p);
-    const from = addDays(day, -NEAR_BEFORE_DAYS);
-    const to = addDays(day, NEAR_AFTER_DAYS);
-    const candidates = await deps.db
-      .selectFrom('applications')
-      .select([
-        'applications.id',
-        'applications.loan_number',
-        'applications.full_name',
-        'applications.status',
-        'applications.term_months',
-        'applications.terms',
-      ])
-      .select(firstPayoutSql(sql.ref('applications.id')).as('first_paid_at'))
-      .where(unpaidRunningLoanSql())
-      .where('applications.next_due_minor', '=', p.amountMinor)
-      .where(sql<boolean>`applications.next_due_on between ${dateLiteral(from)} and ${dateLiteral(to)}`)
-      .limit(2)
-      .execute();
+  // 3. The amount, against instalments falling due near the payment's date: one index read each, all in
+  // one statement (a page of ten payments was ten round trips).
+  const unmatched = payments
+    .filter((p) => !suggestions.has(p.id))
+    .map((p) => {
+      const day = dayOf(p);
+      return { p, day, from: addDays(day, -NEAR_BEFORE_DAYS), to: addDays(day, NEAR_AFTER_DAYS) };
+    });
+  const near =
+    unmatched.length === 0
+      ? []
+      : (
+          await sql<CandidateLoan & { payment: number; term_months: number; terms: unknown }>`
+            select p.payment, c.*
+            from (values ${sql.join(
+              unmatched.map(
+                (u, i) => sql`(${sql.lit(i)}, ${u.p.amountMinor}::bigint, ${u.from}::date, ${u.to}::date)`,
+              ),
+            )}) as p(payment, amount, due_from, due_to)
+            cross join lateral (${deps.db
+              .selectFrom('applications')
+              .select([
+                'applications.id',
+                'applications.loan_number',
+                'applications.full_name',
+                'applications.status',
+                'applications.term_months',
+                'applications.terms',
+              ])
+              .select(firstPayoutSql(sql.ref('applications.id')).as('first_paid_at'))
+              .where(unpaidRunningLoanSql())
+              .where(sql<boolean>`applications.next_due_minor = p.amount`)
+              .where(sql<boolean>`applications.next_due_on between p.due_from and p.due_to`)
+              .limit(2)}) as c`.execute(deps.db)
+        ).rows;
+  for (const [i, { p, day, from, to }] of unmatched.entries()) {
+    const candidates = near.filter((row) => row.payment === i);
     if (candidates.length !== 1) continue;
     const loan = candidates[0]!;
     if (!takes(loan, day)) continue;
