@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // End-to-end flows in Debian's Chromium through playwright-core, against the real server. Each file
-// starts its own fresh server (e2e/support/app-per-file.ts), so files run alone and in any order; they run
-// one at a time only to spare the machine (one browser and one server at once). Two at a time was tried on
-// the 2-core CI machine while others worked on it (load average 3–13): each file took about twice as long,
-// and four short files took 91 s instead of 67 s, six 202 s instead of 175 s.
+// starts its own fresh server (e2e/support/app-per-file.ts: own process, data dir and port), so files run
+// alone, in any order and side by side. Two at a time: a file keeps about 0.4 of a core busy (the rest is
+// the browser's and the timers' waits), and `npm test` runs this beside the vitest projects
+// (scripts/test-together.mjs), which keep the two cores busy; E2E_WORKERS=1 runs them one at a time
+// (docs/decisions/053).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -12,7 +15,8 @@ export default defineConfig({
     // The server is built once per run; each file's server starts from that build (build-server.ts).
     globalSetup: ['e2e/support/build-server.ts'],
     setupFiles: ['e2e/support/app-per-file.ts'],
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -1,0 +1,50 @@
+// `npm test`'s last stage: runs npm scripts at the same time (`test:unit` and `test:e2e`), each line of
+// their output prefixed with the script's name, and fails when any of them fails (after all have ended, so
+// every failure is printed). On the 2-core CI machine the e2e files leave most of a core idle (browser and
+// timer waits) while the vitest projects keep both busy: side by side the stage takes about as long as the
+// longer of the two instead of their sum (docs/decisions/053).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  process.stderr.write('usage: node scripts/test-together.mjs <npm script>...\n');
+  process.exit(2);
+}
+
+const width = Math.max(...scripts.map((s) => s.length));
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+// Piped output is not a terminal: keep the colours a terminal would have shown.
+const env =
+  process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+
+const children = scripts.map((script) => {
+  const child = spawn('npm', ['run', '--silent', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${script.padEnd(width)}] `;
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+      out.write(`${prefix}${line}\n`),
+    );
+  }
+  const done = new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      const outcome = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
+      process.stdout.write(`${prefix}${outcome} after ${seconds()}\n`);
+      resolve(code === 0);
+    }),
+  );
+  return { child, done };
+});
+
+const stop = (signal) => {
+  for (const { child } of children) child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+const results = await Promise.all(children.map((c) => c.done));
+process.exit(results.every(Boolean) ? 0 : 1);
