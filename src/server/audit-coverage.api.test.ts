@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../domain/date-text';
-import { seedApplication, seedPaidDisbursement } from './test-support/seed';
+import {
+  seedApplication,
+  seedPaidDisbursement,
+  seedRequestedDisbursement,
+  seedUnappliedPayment,
+} from './test-support/seed';
 import { type Agent, createTestApp, type TestApp } from './test-support/test-app';
 
 /**
@@ -26,19 +31,7 @@ async function loan(status: 'pending' | 'approved' = 'approved') {
 }
 
 async function disbursement() {
-  const id = await loan();
-  const row = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: id,
-      amount: 100_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return seedRequestedDisbursement(t.db, await loan(), 100_000);
 }
 
 /** A loan paid out ₱1,000 today, so it takes repayments. */
@@ -75,22 +68,7 @@ async function user() {
 const reason = 'audit coverage';
 
 /** A payment the provider reported for no known loan, kept for finance. */
-async function unappliedPayment() {
-  const row = await t.db
-    .insertInto('unapplied_payments')
-    .values({
-      provider: 'gcash',
-      provider_reference: nextReference(),
-      amount: 10_000,
-      received_at: new Date(),
-      payer_reference: 'unknown',
-      payload: '{}',
-      reason: 'unknown_reference',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const unappliedPayment = () => seedUnappliedPayment(t.db, nextReference());
 
 /** A complaint just filed by a new borrower. */
 async function complaint() {

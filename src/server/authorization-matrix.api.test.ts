@@ -3,7 +3,7 @@ import { type Permission, rolesFor } from '../domain/permissions';
 import { type Role, roles, staffRoles } from '../domain/roles';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from './config';
 import { jpegWithGps, multipartBody, signaturePng } from './test-support/images';
-import { seedRouteFixtures } from './test-support/route-fixtures';
+import { type RouteFixtures, seedRouteFixtures } from './test-support/route-fixtures';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from './test-support/test-app';
 
 /**
@@ -15,16 +15,7 @@ import { type Agent, type ApiResponse, createTestApp, type TestApp } from './tes
 type Actor = 'anonymous' | 'owner' | 'otherBorrower' | 'officer' | 'finance' | 'admin';
 const actors: Actor[] = ['anonymous', 'owner', 'otherBorrower', 'officer', 'finance', 'admin'];
 
-interface Fixture {
-  pendingId: string;
-  loanId: string;
-  disbursementId: string;
-  repaymentId: string;
-  unappliedId: string;
-  documentId: string;
-  complaintId: string;
-  managedUserId: string;
-  productId: string;
+interface Fixture extends RouteFixtures {
   ownerPhone: string;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { seedApplication } from './seed';
+import { seedApplication, seedRequestedDisbursement, seedUnappliedPayment } from './seed';
 import type { TestApp } from './test-app';
 
 /** One object of each kind the API's `:id` routes act on, for tests that call every route. */
@@ -35,17 +35,7 @@ export async function seedRouteFixtures(
     borrowerId: pendingBorrower.user.id,
     phone: pendingBorrower.phone,
   });
-  const disbursement = await t.db
-    .insertInto('disbursements')
-    .values({
-      application_id: loanId,
-      amount: 100_000,
-      bank_name: 'GCash',
-      account_number: '09171234567',
-      code_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const disbursementId = await seedRequestedDisbursement(t.db, loanId, 100_000);
   // Recorded directly (as the payment webhook would): the reverse route needs one to act on.
   const repayment = await t.db
     .insertInto('repayments')
@@ -59,19 +49,7 @@ export async function seedRouteFixtures(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const unapplied = await t.db
-    .insertInto('unapplied_payments')
-    .values({
-      provider: 'gcash',
-      provider_reference: 'route-fixture-unapplied',
-      amount: 10_000,
-      received_at: new Date(),
-      payer_reference: 'unknown',
-      payload: '{}',
-      reason: 'unknown_reference',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const unappliedId = await seedUnappliedPayment(t.db, 'route-fixture-unapplied');
   const document = await t.db
     .selectFrom('documents')
     .select('id')
@@ -99,9 +77,9 @@ export async function seedRouteFixtures(
   return {
     pendingId,
     loanId,
-    disbursementId: disbursement.id,
+    disbursementId,
     repaymentId: repayment.id,
-    unappliedId: unapplied.id,
+    unappliedId,
     documentId: document.id,
     complaintId: complaint.id,
     managedUserId: managed.user.id,

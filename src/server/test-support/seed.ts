@@ -162,6 +162,24 @@ export async function seedRequestedDisbursement(
   return row.id;
 }
 
+/** A payment the provider reported for no known loan (a reference matching none), kept for finance. */
+export async function seedUnappliedPayment(db: Kysely<Database>, providerReference: string): Promise<string> {
+  const row = await db
+    .insertInto('unapplied_payments')
+    .values({
+      provider: 'gcash',
+      provider_reference: providerReference,
+      amount: 10_000,
+      received_at: new Date(),
+      payer_reference: 'unknown',
+      payload: '{}',
+      reason: 'unknown_reference',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /**
  * A payout as it really happens: a requested disbursement, then finance marks it paid through the API (which
  * checks the last due date and refreshes the stored loan facts). Answers the disbursement's id.
