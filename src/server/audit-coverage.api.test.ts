@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../domain/date-text';
 import {
+  loanNumberOf,
   seedApplication,
   seedPaidDisbursement,
   seedRequestedDisbursement,
@@ -114,14 +115,7 @@ async function product() {
   return created.body.id as string;
 }
 
-async function loanNumber(id: string) {
-  const row = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.loan_number;
-}
+const loanNumber = (id: string) => loanNumberOf(t.db, id);
 
 /**
  * route → how to call it once: the target id, the body, the reason it records (if any) and, where one call

@@ -4,7 +4,7 @@ import { todayIn, writeIsoDate } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Notifier } from '../notify/notifier';
-import { seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../test-support/seed';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { deliverPaymentReminders, enqueuePaymentReminders, runPaymentReminders } from './payment-reminders';
 
@@ -46,12 +46,8 @@ async function loan(options: { status?: LoanStatus; paidOut?: boolean } = {}) {
     status: options.status ?? 'approved',
   });
   if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, { amountMinor: 10_000_000 }, t.deps);
-  const { loan_number } = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, phone: b.phone, loanNumber: loan_number, borrowerId: b.user.id };
+  const loanNumber = await loanNumberOf(t.db, id);
+  return { id, phone: b.phone, loanNumber, borrowerId: b.user.id };
 }
 
 async function reminderTexts(phone: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { todayIn } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../domain/loan/repayments';
 import { deliverPaymentWebhook } from '../test-support/payment-webhook';
-import { payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import { loanNumberOf, payOutThroughApi, seedApplication, seedPaidDisbursement } from '../test-support/seed';
 import { acceptProposedTerms } from '../test-support/terms';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../test-support/test-app';
 import { outstandingPrincipalSql } from './loan-facts-sql';
@@ -219,11 +219,7 @@ describe('stored loan facts', () => {
 
   it('a payment through the webhook, and an unapplied payment finance applies, refresh them too', async () => {
     const id = await paidOutLoan();
-    const { loan_number } = await t.db
-      .selectFrom('applications')
-      .select('loan_number')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const loanNumber = await loanNumberOf(t.db, id);
     const deliver = (paymentReference: string, amountMinor: number) =>
       deliverPaymentWebhook(t.agent(), secret, {
         reference: ref(),
@@ -232,7 +228,7 @@ describe('stored loan facts', () => {
         currency: 'PHP',
         receivedAt: new Date().toISOString(),
       });
-    const applied = await deliver(loan_number, 200_000);
+    const applied = await deliver(loanNumber, 200_000);
     expect(applied.body.outcome, applied.text).toBe('applied');
     expect((await stored(id)).nextDueMinor).toBe(945_596 - 200_000);
     await expectFactsTrue(id);
@@ -240,7 +236,7 @@ describe('stored loan facts', () => {
     const kept = await deliver('HL-00-NOPE', 50_000);
     expect(kept.body.outcome).toBe('unapplied');
     const resolve = await finance.post(`/api/staff/unapplied-payments/${kept.body.id}/apply`, {
-      loan: loan_number,
+      loan: loanNumber,
     });
     expect(resolve.status, resolve.text).toBe(200);
     expect((await stored(id)).nextDueMinor).toBe(945_596 - 250_000);

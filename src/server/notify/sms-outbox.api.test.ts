@@ -4,7 +4,12 @@ import { todayIn } from '../../domain/date-text';
 import type { Language } from '../../domain/languages';
 import { smsCatalogue } from '../../domain/sms-texts';
 import { multipartBody } from '../test-support/images';
-import { payOutThroughApi, seedApplication, seedRequestedDisbursement } from '../test-support/seed';
+import {
+  loanNumberOf,
+  payOutThroughApi,
+  seedApplication,
+  seedRequestedDisbursement,
+} from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
 import type { Notifier, SmsMessage } from './notifier';
 import { deliverSmsOutbox } from './sms-outbox';
@@ -45,12 +50,8 @@ async function borrower(language: Language = 'en') {
 
 async function application(borrowerId: string) {
   const id = await seedApplication(t.db, { borrowerId, status: 'pending' });
-  const { loan_number } = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, loanNumber: loan_number };
+  const loanNumber = await loanNumberOf(t.db, id);
+  return { id, loanNumber };
 }
 
 /** The borrower's outbox rows that are messages of a change (not payment reminders), oldest first. */

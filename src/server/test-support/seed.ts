@@ -142,6 +142,16 @@ export async function seedPaidDisbursement(
     .execute();
 }
 
+/** The loan number the database gave an application (what borrowers quote when they pay). */
+export async function loanNumberOf(db: Kysely<Database>, applicationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('applications')
+    .select('loan_number')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.loan_number;
+}
+
 /** A withdrawal the borrower requested (code verified), not yet paid or failed, to GCash. Answers its id. */
 export async function seedRequestedDisbursement(
   db: Kysely<Database>,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLabels } from '../../../domain/audit-fields';
 import { formatMoney } from '../../../domain/money';
 import { recordAudit, systemActor } from '../../audit/audit';
-import { seedApplication } from '../../test-support/seed';
+import { loanNumberOf, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -21,13 +21,7 @@ beforeAll(async () => {
   officer = await t.loginAs(officerName, o.password);
   const b = await t.signUpBorrower();
   loanId = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
-  loanNumber = (
-    await t.db
-      .selectFrom('applications')
-      .select('loan_number')
-      .where('id', '=', loanId)
-      .executeTakeFirstOrThrow()
-  ).loan_number;
+  loanNumber = await loanNumberOf(t.db, loanId);
   await officer.post(`/api/staff/loans/${loanId}/status`, {
     action: 'hold',
     message: 'Call us, "urgent", please',
@@ -147,13 +141,7 @@ describe('audit log', () => {
       phone: b.phone,
       status: 'pending',
     });
-    const number = (
-      await t.db
-        .selectFrom('applications')
-        .select('loan_number')
-        .where('id', '=', pendingId)
-        .executeTakeFirstOrThrow()
-    ).loan_number;
+    const number = await loanNumberOf(t.db, pendingId);
     const terms = await officer.post(`/api/staff/applications/pending/${pendingId}/terms`, {
       amount: 160000,
       termMonths: 24,

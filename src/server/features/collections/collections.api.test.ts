@@ -5,7 +5,7 @@ import { addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import type { OverdueBucket } from '../../../domain/schemas/portfolio';
 import { loadLoanRecords } from '../../loans/loan-position';
-import { payOutThroughApi, seedApplication } from '../../test-support/seed';
+import { loanNumberOf, payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -45,12 +45,8 @@ async function paidOutLoan(name: string, fullName: string): Promise<Loan> {
     terms: { graceDays: GRACE },
   });
   await payOutThroughApi(t.db, finance, id, 10_000_000, ref());
-  const { loan_number } = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  loans[name] = { id, loanNumber: loan_number, fullName, phone };
+  const loanNumber = await loanNumberOf(t.db, id);
+  loans[name] = { id, loanNumber, fullName, phone };
   return loans[name]!;
 }
 

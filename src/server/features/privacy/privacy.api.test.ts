@@ -6,7 +6,7 @@ import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { expectError } from '../../test-support/api-assertions';
-import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import {
   type Agent,
   createTestApp,
@@ -60,16 +60,12 @@ async function borrowerWithData(status: 'closed' | 'approved' | 'pending' = 'clo
     await t.deps.storage.put(document.storage_key, data);
     bytes.set(document.kind, data);
   }
-  const { loan_number } = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', loanId)
-    .executeTakeFirstOrThrow();
+  const loanNumber = await loanNumberOf(t.db, loanId);
   await t.db
     .insertInto('borrower_events')
     .values({ borrower_id: b.user.id, application_id: loanId, kind: 'message', message: `Hello ${b.phone}` })
     .execute();
-  return { ...b, agent, loanId, loanNumber: loan_number, documents, bytes };
+  return { ...b, agent, loanId, loanNumber, documents, bytes };
 }
 
 describe('privacy notice and consent at sign-up', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
-import { seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -65,14 +65,10 @@ async function borrowerWithPayment(fullName = 'Ligaya Ramos') {
     reference: `GC-${b.phone}`,
   });
   expect(payment.status, payment.text).toBe(201);
-  const loan = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const loanNumber = await loanNumberOf(t.db, id);
   return {
     loanId: id,
-    loanNumber: loan.loan_number,
+    loanNumber,
     payoutId: payout.id,
     paymentId: payment.body.id as string,
     reference: `GC-${b.phone}`,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPaymentWebhook } from '../../test-support/payment-webhook';
-import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { signPaymentWebhook } from './webhook-signature';
 
@@ -38,12 +38,8 @@ async function loan(status: 'approved' | 'pending' = 'approved', fullName = 'Tes
   if (status === 'approved') {
     await seedPaidDisbursement(t.db, id);
   }
-  const row = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, loanNumber: row.loan_number, phone: b.phone };
+  const loanNumber = await loanNumberOf(t.db, id);
+  return { id, loanNumber, phone: b.phone };
 }
 
 const payload = (overrides: Record<string, unknown> = {}) => ({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped, daysBetween } from '../../../domain/loan/calendar';
 import { deliverPaymentWebhook } from '../../test-support/payment-webhook';
-import { payOutThroughApi, seedApplication } from '../../test-support/seed';
+import { loanNumberOf, payOutThroughApi, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -39,12 +39,8 @@ async function paidOutLoan(fullName: string, payoutMinor = 10_000_000): Promise<
   const phone = b.user.phone!;
   const id = await seedApplication(t.db, { borrowerId: b.user.id, phone, fullName, status: 'approved' });
   await payOutThroughApi(t.db, finance, id, payoutMinor, `PAYOUT-${providerRef()}`);
-  const { loan_number } = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, loanNumber: loan_number, phone, fullName };
+  const loanNumber = await loanNumberOf(t.db, id);
+  return { id, loanNumber, phone, fullName };
 }
 
 const payload = (overrides: Record<string, unknown> = {}) => ({

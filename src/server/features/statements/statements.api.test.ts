@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
-import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -37,12 +37,8 @@ async function borrowerWithLoan(options: { paidOut?: boolean; fullName?: string 
     fullName: options.fullName ?? 'Maria Dela Cruz',
   });
   if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, { amountMinor: 10_000_000 });
-  const loan = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, loanNumber: loan.loan_number, agent: await t.loginAs(b.phone, b.password) };
+  const loanNumber = await loanNumberOf(t.db, id);
+  return { id, loanNumber, agent: await t.loginAs(b.phone, b.password) };
 }
 
 function expectPdf(response: ApiResponse, loanNumber: string) {

@@ -5,7 +5,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { decodeQrPh } from '../../../domain/payments/qr-ph';
 import { defaultPaymentChannels } from '../../../domain/schemas/settings';
 import { enqueuePaymentReminders } from '../../jobs/payment-reminders';
-import { seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -68,12 +68,8 @@ async function borrower(options: { paidOut?: boolean } = {}) {
   const b = await t.signUpBorrower();
   const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
   if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, {}, t.deps);
-  const loan = await t.db
-    .selectFrom('applications')
-    .select('loan_number')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, loanNumber: loan.loan_number, agent: await t.loginAs(b.phone, b.password) };
+  const loanNumber = await loanNumberOf(t.db, id);
+  return { id, loanNumber, agent: await t.loginAs(b.phone, b.password) };
 }
 
 describe('the ways to pay in the wallet', () => {
