@@ -1,15 +1,16 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { paidParts } from '../../../../domain/loan/repayments/allocation-parts';
 import type { LoanLedgerDto } from '../../../../domain/schemas/repayments';
 import { DateTimeCell } from '../../../components/date-time-cell';
-import { type Column, DataTable } from '../../../components/lists/data-table';
+import type { Column } from '../../../components/lists/data-table';
 import { actionsColumn } from '../../../components/lists/row-actions';
 import { useFormat } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useChannelName } from '../../../lib/payment-channels';
 import { RepaymentStatusBadge } from './repayment-status';
+import { TableSection } from './table-section';
 
 export type LedgerRepayment = LoanLedgerDto['repayments'][number];
 type Allocation = NonNullable<LedgerRepayment['allocation']>;
@@ -165,31 +166,14 @@ export function RepaymentLedger({ repayments, onReverse }: RepaymentLedgerProps)
   ];
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-labelledby="ledger-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="ledger-title">
-          {l('title')}
-        </Title>
-        {repayments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {l('empty')}
-          </Text>
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={repayments}
-            rowKey={(row) => row.id}
-            minWidth={onReverse ? 940 : 860}
-            label={l('title')}
-          />
-        )}
-      </Stack>
-    </Paper>
+    <TableSection
+      titleId="ledger-title"
+      title={l('title')}
+      empty={l('empty')}
+      columns={columns}
+      rows={repayments}
+      rowKey={(row) => row.id}
+      minWidth={onReverse ? 940 : 860}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InstalmentPositionDto, LoanPositionDto } from '../../../../domain/schemas/repayments';
-import { type Column, DataTable } from '../../../components/lists/data-table';
+import type { Column } from '../../../components/lists/data-table';
 import { useFormat } from '../../../lib/format';
 import { InstalmentStateBadge } from './instalment-state';
+import { TableSection } from './table-section';
 
 /** Each instalment as it stands today: due date, split, what was paid and what is left, and its state. */
 export function ScheduleTable({ position }: { position: LoanPositionDto }) {
@@ -35,31 +36,14 @@ export function ScheduleTable({ position }: { position: LoanPositionDto }) {
     },
   ];
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-labelledby="schedule-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="schedule-title">
-          {s('title')}
-        </Title>
-        {position.schedule.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {s('beforePayout')}
-          </Text>
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={position.schedule}
-            rowKey={(row) => String(row.number)}
-            minWidth={720}
-            label={s('title')}
-          />
-        )}
-      </Stack>
-    </Paper>
+    <TableSection
+      titleId="schedule-title"
+      title={s('title')}
+      empty={s('beforePayout')}
+      columns={columns}
+      rows={position.schedule}
+      rowKey={(row) => String(row.number)}
+      minWidth={720}
+    />
   );
 }
