@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { migrateToLatest, openDatabase } from './open';
-import { packTemplate } from './pglite-template';
+import { packTemplate, slimCluster } from './pglite-template';
 
-/** Migrates a fresh PGlite database in a scratch folder, closes it, and packs its files into `templateDir`. */
+/** Migrates a fresh PGlite database in a scratch folder, closes and slims it, and packs its files into `templateDir`. */
 async function createPgliteTemplate(templateDir: string): Promise<void> {
   const work = mkdtempSync(join(dirname(templateDir), '.pglite-template-'));
   try {
@@ -17,6 +17,7 @@ async function createPgliteTemplate(templateDir: string): Promise<void> {
     } finally {
       await database.close();
     }
+    await slimCluster(join(work, 'pgdata'));
     packTemplate(join(work, 'pgdata'), templateDir);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -10,8 +10,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { packTemplate, seedFromTemplate } from './pglite-template';
+import { packTemplate, seedFromTemplate, slimCluster } from './pglite-template';
 
 let root: string;
 let template: string;
@@ -85,4 +86,32 @@ describe('seedFromTemplate', () => {
     expect(await seedFromTemplate(pgdata, join(root, 'no-template'))).toBe(false);
     expect(existsSync(pgdata)).toBe(false);
   });
+});
+
+describe('slimCluster', () => {
+  it('leaves only the app database and a WAL of zeros, and the cluster opens with its data', async () => {
+    const cluster = join(root, 'real');
+    const before = await PGlite.create(cluster);
+    await before.exec("create table kept (note text); insert into kept values ('migrated');");
+    await before.close();
+    const filesIn = (dir: string) => readdirSync(dir, { recursive: true }).length;
+    const baseBefore = filesIn(join(cluster, 'base'));
+    await slimCluster(cluster);
+    expect(readdirSync(join(cluster, 'base'))).toHaveLength(1);
+    expect(filesIn(join(cluster, 'base'))).toBeLessThan(baseBefore / 2);
+    // The new segment's bytes before its trailing zeros: the checkpoint alone, not the cluster's history.
+    const segments = readdirSync(join(cluster, 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name));
+    expect(segments).toHaveLength(1);
+    const segment = readFileSync(join(cluster, 'pg_wal', segments[0]!));
+    let used = segment.length;
+    while (used > 0 && segment[used - 1] === 0) used--;
+    expect(used).toBeLessThan(256 * 1024);
+    const after = await PGlite.create(cluster);
+    try {
+      expect((await after.query('select note from kept')).rows).toEqual([{ note: 'migrated' }]);
+      expect((await after.query('select datname from pg_database')).rows).toEqual([{ datname: 'postgres' }]);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promis
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
  * A migrated PGlite data directory made at build time (create-template.ts, docs/decisions/021). PGlite's
@@ -27,6 +28,38 @@ const PACKED = 'pgdata.gz';
 interface Manifest {
   dirs: string[];
   files: [path: string, size: number, stored: number][];
+}
+
+/**
+ * Makes a closed, migrated cluster as small as it can be before it is copied (the template, and the API
+ * tests' in-memory dump): drops `template0` and `template1`, and ends the WAL segment that holds the
+ * migrations' records. Half of a fresh cluster's 1,160 files and 34 MB are those two databases (an app
+ * database is never made from them: Hiram opens the one `postgres` database and never creates another)
+ * and 10 MB is that WAL; a first start wrote them all (issue #35). With `wal_recycle` off the finished
+ * segment is removed at the checkpoint instead of being renamed for reuse with its old bytes, and the next
+ * one starts as zeros, which the pack does not store. Build and test set-up only (docs/decisions/054).
+ */
+export async function slimCluster(pgdata: string): Promise<void> {
+  const pglite = await PGlite.create(pgdata, {
+    startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'],
+  });
+  try {
+    // One statement each: several in one exec run as one transaction, which DROP DATABASE refuses. A
+    // template database refuses to be dropped until it is no longer marked as one.
+    for (const statement of [
+      'alter database template0 is_template false',
+      'drop database template0',
+      'alter database template1 is_template false',
+      'drop database template1',
+      'checkpoint',
+      'select pg_switch_wal()',
+      'checkpoint',
+    ]) {
+      await pglite.exec(statement);
+    }
+  } finally {
+    await pglite.close();
+  }
 }
 
 /** Packs the data directory `source` into `templateDir` (replaced). Build time only (create-template.ts). */
