@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { isRunning } from '../../domain/loan/status';
 import type { Database } from '../db/schema';
+import { lockApplication } from './lock-application';
 
 /**
  * A running loan (approved or on hold: `isRunning`), locked for a servicing change. The status is checked
@@ -14,12 +15,7 @@ export async function lockRunningLoan(
   id: string,
   notRunning: ErrorCode = 'LOAN_NOT_FOUND',
 ) {
-  const loan = await trx
-    .selectFrom('applications')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!loan || !isRunning(loan.status)) throw new AppError(notRunning);
+  const loan = await lockApplication(trx, id, notRunning);
+  if (!isRunning(loan.status)) throw new AppError(notRunning);
   return loan;
 }

@@ -15,6 +15,7 @@ import { withdrawnMinor } from '../lib/loan-balance';
 import { queueBorrowerMessage } from '../notify/sms-outbox';
 import { governingProductVersion } from '../products/product-versions';
 import { lastDueDate } from './loan-position';
+import { lockApplication } from './lock-application';
 import { lockRunningLoan } from './lock-running-loan';
 import { refreshLoanFacts } from './refresh-loan-facts';
 import { assertNoProposedChange, bindingDisclosure, disclosureFor } from './terms-changes';
@@ -239,13 +240,7 @@ export async function assertApprovedTermsFit(
 
 /** An application whose terms may still change: it awaits its decision (`awaitsDecision`), row locked. */
 export async function lockUndecided(trx: Transaction<Database>, id: string) {
-  const row = await trx
-    .selectFrom('applications')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await lockApplication(trx, id);
   if (!awaitsDecision(row.status)) throw new AppError('ALREADY_DECIDED');
   return row;
 }

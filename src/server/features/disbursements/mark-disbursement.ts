@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { lastDueDate } from '../../loans/loan-position';
+import { lockApplication } from '../../loans/lock-application';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
@@ -36,12 +37,7 @@ export async function markDisbursement(
     if (outcome.status === 'paid') {
       // A payout on or after the loan's last due date could not be repaid by any instalment. The loan row is
       // locked (like every money event of the loan) so its stored facts are refreshed in order.
-      const loan = await trx
-        .selectFrom('applications')
-        .select(['id', 'term_months'])
-        .where('id', '=', before.application_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const loan = await lockApplication(trx, before.application_id);
       const lastDue = await lastDueDate(trx, loan, deps.config.timeZone);
       if (lastDue !== null && today(deps) >= lastDue) {
         throw new AppError('PAYOUT_AFTER_LAST_DUE', { params: { date: lastDue } });

@@ -11,6 +11,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
+import { lockApplication } from '../../loans/lock-application';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
@@ -71,13 +72,7 @@ export async function recordRepaymentIn(
   if (input.receivedOn > asOf) {
     throw new AppError('REPAYMENT_DATE_IN_FUTURE', { fields: { receivedOn: 'REPAYMENT_DATE_IN_FUTURE' } });
   }
-  const loan = await trx
-    .selectFrom('applications')
-    .selectAll()
-    .where('id', '=', loanId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!loan) throw new AppError('NOT_FOUND');
+  const loan = await lockApplication(trx, loanId);
   if (!isRunning(loan.status)) throw new AppError('LOAN_NOT_REPAYING');
   const used = await trx
     .selectFrom('repayments')

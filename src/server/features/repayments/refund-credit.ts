@@ -9,6 +9,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
+import { lockApplication } from '../../loans/lock-application';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
 const referenceUsed = () =>
@@ -26,13 +27,7 @@ export async function refundCredit(
   input: RefundCreditInput,
 ) {
   const result = await deps.db.transaction().execute(async (trx) => {
-    const loan = await trx
-      .selectFrom('applications')
-      .selectAll()
-      .where('id', '=', loanId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!loan) throw new AppError('NOT_FOUND');
+    const loan = await lockApplication(trx, loanId);
     if (!wasApproved(loan.status)) throw new AppError('LOAN_NOT_REPAYING');
     const asOf = today(deps);
     const { records } = await loadLoanRecords(trx, loan, deps.config.timeZone);

@@ -8,6 +8,7 @@ import { publishAfterCommit } from '../../events/publish-after-commit';
 import { today } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { loadLoanRecords } from '../../loans/loan-position';
+import { lockApplication } from '../../loans/lock-application';
 import { refreshLoanFacts } from '../../loans/refresh-loan-facts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 
@@ -32,12 +33,7 @@ export async function reverseRepayment(
       .executeTakeFirst();
     if (!target) throw new AppError('NOT_FOUND');
     // The loan row is the lock every money change of this loan queues on.
-    const loan = await trx
-      .selectFrom('applications')
-      .selectAll()
-      .where('id', '=', target.application_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const loan = await lockApplication(trx, target.application_id);
     if (!wasApproved(loan.status)) throw new AppError('LOAN_NOT_REPAYING');
     const reversed = await trx
       .selectFrom('repayment_reversals')

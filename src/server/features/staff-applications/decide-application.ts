@@ -4,6 +4,7 @@ import { canApply, type LoanStatus, statusesBefore } from '../../../domain/loan/
 import type { Database, User } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { sqlList } from '../../lib/sql-lists';
+import { lockApplication } from '../../loans/lock-application';
 
 /**
  * Decides an application (`to`: approved or rejected) with ONE conditional statement: the row changes only
@@ -92,12 +93,7 @@ export async function lockPendingApplication(
   id: string,
   to: Decision,
 ) {
-  const row = await trx
-    .selectFrom('applications')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockApplication(trx, id);
   assertDecidable(row, to);
   if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
   return row;

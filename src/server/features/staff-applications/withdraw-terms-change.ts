@@ -5,6 +5,7 @@ import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
+import { lockApplication } from '../../loans/lock-application';
 import { proposedChangeOf } from '../../loans/terms-changes';
 
 /**
@@ -18,13 +19,7 @@ export async function withdrawTermsChange(
   reason: string | null,
 ) {
   await deps.db.transaction().execute(async (trx) => {
-    const application = await trx
-      .selectFrom('applications')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!application) throw new AppError('NOT_FOUND');
+    const application = await lockApplication(trx, id);
     const change = await proposedChangeOf(trx, id);
     if (!change) throw new AppError('TERMS_CHANGE_NOT_OPEN');
     await trx
