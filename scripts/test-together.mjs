@@ -2,15 +2,20 @@
 // their output prefixed with the script's name, and fails when any of them fails (after all have ended, so
 // every failure is printed). On the 2-core CI machine the e2e files leave most of a core idle (browser and
 // timer waits) while the vitest projects keep both busy: side by side the stage takes about as long as the
-// longer of the two instead of their sum (docs/decisions/053).
+// longer of the two instead of their sum (docs/decisions/053). `script@N` runs that script N steps nicer
+// (`nice -n N`): the e2e stage, whose tests allow 120 s, yields the CPU to the API tests, which allow 30 s.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const scripts = process.argv.slice(2);
-if (scripts.length === 0) {
-  process.stderr.write('usage: node scripts/test-together.mjs <npm script>...\n');
+const runs = process.argv.slice(2).map((arg) => {
+  const [, script = '', nice] = /^(.*?)(?:@(\d+))?$/.exec(arg) ?? [];
+  return { script, nice };
+});
+if (runs.length === 0 || runs.some((r) => !r.script)) {
+  process.stderr.write('usage: node scripts/test-together.mjs <npm script>[@<niceness>]...\n');
   process.exit(2);
 }
+const scripts = runs.map((r) => r.script);
 
 const width = Math.max(...scripts.map((s) => s.length));
 const started = Date.now();
@@ -19,8 +24,10 @@ const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const env =
   process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: '1' } : process.env;
 
-const children = scripts.map((script) => {
-  const child = spawn('npm', ['run', '--silent', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const children = runs.map(({ script, nice }) => {
+  const command = ['npm', 'run', '--silent', script];
+  const [file, ...args] = nice ? ['nice', '-n', nice, ...command] : command;
+  const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${script.padEnd(width)}] `;
   for (const [stream, out] of [
     [child.stdout, process.stdout],
