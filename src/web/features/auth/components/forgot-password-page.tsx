@@ -1,4 +1,4 @@
-import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,12 @@ import {
   resetForgottenPasswordSchema,
   sendPasswordResetCodeSchema,
 } from '../../../../domain/schemas/auth';
-import { CodeField } from '../../../components/code-field';
 import { FormAlerts } from '../../../components/form-alerts';
-import { PasswordField } from '../../../components/password-field';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
 import { AuthCardHeader } from './auth-card-header';
+import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
 
 /** After a successful reset the page says so, then goes to /login after this long. */
@@ -73,43 +72,16 @@ export function ForgotPasswordPage() {
     <form onSubmit={onSubmit} noValidate>
       <AuthCardHeader title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
       <Stack gap="sm">
-        <TextInput
-          label={t('auth.forgot.phone')}
-          description={t('auth.forgot.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          disabled={locked}
-          {...form.getInputProps('phone')}
-          error={errors.field('phone')}
-        />
-        <CodeField
-          inputRef={codeInput}
-          label={t('auth.forgot.code')}
-          disabled={locked}
-          value={form.getValues().code}
-          onChange={(code) => form.setFieldValue('code', code)}
-          error={errors.field('code')}
-          sendLabel={t('auth.forgot.sendCode')}
-          resendLabel={(n) => t('auth.forgot.resendIn', { n })}
+        <PhoneCodePasswordFields
+          texts="auth.forgot"
+          codeAfterPhone
+          form={form}
+          errors={errors}
+          locked={locked}
+          codeInput={codeInput}
           secondsLeft={countdown.remaining}
           sending={sendCode.isPending}
-          sendDisabled={locked}
           onSend={onSendCode}
-        />
-        <PasswordField
-          label={t('auth.forgot.password')}
-          description={t('auth.forgot.passwordHint')}
-          autoComplete="new-password"
-          disabled={locked}
-          {...form.getInputProps('password')}
-          error={errors.field('password')}
-        />
-        <PasswordField
-          label={t('auth.forgot.confirmPassword')}
-          autoComplete="new-password"
-          disabled={locked}
-          {...form.getInputProps('confirmPassword')}
-          error={errors.field('confirmPassword')}
         />
         <SafetyNotice />
         <FormAlerts error={errors.alert} success={succeeded ? t('auth.forgot.success') : null} />

@@ -1,12 +1,10 @@
-import { Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SignupInput } from '../../../../domain/schemas/auth';
-import { CodeField } from '../../../components/code-field';
 import { FormAlerts } from '../../../components/form-alerts';
-import { PasswordField } from '../../../components/password-field';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { onFirstInput } from '../../../lib/first-input';
@@ -15,6 +13,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
+import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useSendPhoneCode } from './use-send-phone-code';
 
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
@@ -103,42 +102,15 @@ export function SignupPage() {
     <form onSubmit={onSubmit} noValidate>
       <AuthCardHeader title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')} />
       <Stack gap="sm">
-        <TextInput
-          label={t('auth.signup.phone')}
-          description={t('auth.signup.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          disabled={locked}
-          {...form.getInputProps('phone')}
-          error={errors.field('phone')}
-        />
-        <PasswordField
-          label={t('auth.signup.password')}
-          description={t('auth.signup.passwordHint')}
-          autoComplete="new-password"
-          disabled={locked}
-          {...form.getInputProps('password')}
-          error={errors.field('password')}
-        />
-        <PasswordField
-          label={t('auth.signup.confirmPassword')}
-          autoComplete="new-password"
-          disabled={locked}
-          {...form.getInputProps('confirmPassword')}
-          error={errors.field('confirmPassword')}
-        />
-        <CodeField
-          inputRef={codeInput}
-          label={t('auth.signup.code')}
-          disabled={locked}
-          value={form.getValues().code}
-          onChange={(code) => form.setFieldValue('code', code)}
-          error={errors.field('code')}
-          sendLabel={t('auth.signup.sendCode')}
-          resendLabel={(n) => t('auth.signup.resendIn', { n })}
+        <PhoneCodePasswordFields
+          texts="auth.signup"
+          codeAfterPhone={false}
+          form={form}
+          errors={errors}
+          locked={locked}
+          codeInput={codeInput}
           secondsLeft={countdown.remaining}
           sending={sendCode.isPending}
-          sendDisabled={locked}
           onSend={onSendCode}
         />
         <LoadedPrivacyNotice notice={notice} maxHeight={180} />
