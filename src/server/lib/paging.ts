@@ -26,6 +26,27 @@ export function borrowerSearch(
   return conditions;
 }
 
+/**
+ * A back-office list of applications in one status set, for `searchedListPage`: its keys (`id`, and the
+ * `dateColumn` it is ordered by as `at`) from the set's partial index (migration 017: the statuses, in list
+ * order, with name and phone included), narrowed by the borrower search.
+ */
+export function applicationList(
+  db: Kysely<Database>,
+  statuses: readonly string[],
+  dateColumn: 'submitted_at' | 'decided_at',
+  query: { name: string; phone: string; page: number },
+  broadSearches?: BroadSearches,
+) {
+  let keys = db
+    .selectFrom('applications')
+    .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`)
+    .select(['applications.id', `applications.${dateColumn} as at`]);
+  const search = borrowerSearch(query);
+  for (const condition of search) keys = keys.where(condition);
+  return { keys, searched: search.length > 0, page: query.page, broadSearches };
+}
+
 /** Approved statuses a loan keeps once it stops running (closed). */
 const stoppedStatuses = approvedStatuses.filter((status) => !isRunning(status));
 

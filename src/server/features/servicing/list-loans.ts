@@ -1,11 +1,10 @@
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { loanBalance } from '../../../domain/loan/balance';
 import { runningStatuses } from '../../../domain/loan/status';
 import type { ListQuery, ServicingItem } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { withdrawnSql } from '../../lib/loan-balance';
-import { borrowerSearch, searchedListPage, toPage } from '../../lib/paging';
-import { sqlList } from '../../lib/sql-lists';
+import { applicationList, searchedListPage, toPage } from '../../lib/paging';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
 /**
@@ -13,15 +12,9 @@ import { termsChangePendingSql } from '../../loans/terms-changes';
  * from the running-loans partial index (migration 017), the withdrawn sum for the page's ten rows only.
  */
 export async function listLoans(deps: AppDeps, query: ListQuery) {
-  let keys = deps.db
-    .selectFrom('applications')
-    .where(sql<SqlBool>`applications.status in (${sqlList(runningStatuses)})`)
-    .select(['applications.id', 'applications.decided_at as at']);
-  const search = borrowerSearch(query);
-  for (const condition of search) keys = keys.where(condition);
   const { rows, counted } = await searchedListPage(
     deps.db,
-    { keys, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
+    applicationList(deps.db, runningStatuses, 'decided_at', query, deps.broadSearches),
     (window) =>
       deps.db
         .selectFrom(window.as('page'))

@@ -1,9 +1,8 @@
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, searchedListPage, toPage } from '../../lib/paging';
-import { sqlList } from '../../lib/sql-lists';
+import { applicationList, searchedListPage, toPage } from '../../lib/paging';
 import { termsChangePendingSql } from '../../loans/terms-changes';
 
 export type ApplicationQueue = 'pending' | 'approved';
@@ -22,16 +21,9 @@ const queueStatuses: Record<ApplicationQueue, readonly LoanStatus[]> = {
  */
 export async function listApplications(deps: AppDeps, queue: ApplicationQueue, query: ListQuery) {
   const dateColumn = queue === 'pending' ? 'submitted_at' : 'decided_at';
-  let keys = deps.db
-    .selectFrom('applications')
-    .where(sql<SqlBool>`applications.status in (${sqlList(queueStatuses[queue])})`)
-    .select(['applications.id', `applications.${dateColumn} as at`]);
-  const search = borrowerSearch(query);
-  for (const condition of search) keys = keys.where(condition);
-
   const { rows, counted } = await searchedListPage(
     deps.db,
-    { keys, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
+    applicationList(deps.db, queueStatuses[queue], dateColumn, query, deps.broadSearches),
     (window) =>
       deps.db
         .selectFrom(window.as('page'))
