@@ -1,4 +1,4 @@
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
 import { AuthCardHeader } from './auth-card-header';
+import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
 
@@ -30,11 +31,7 @@ export function ForgotPasswordPage() {
   const sendCode = useSendPasswordResetCode();
   const reset = useResetForgottenPassword();
   const errors = useFormErrors();
-  const {
-    send: sendPhoneCode,
-    countdown,
-    codeInput,
-  } = useSendPhoneCode({
+  const sender = useSendPhoneCode({
     mutation: sendCode,
     loadSchema: async () => sendPasswordResetCodeSchema,
     errors,
@@ -50,8 +47,6 @@ export function ForgotPasswordPage() {
   });
 
   useGoToLoginAfter(succeeded, redirectAfterResetMs);
-
-  const onSendCode = () => void sendPhoneCode(form.getValues().phone);
 
   const onSubmit = form.onSubmit((values) => {
     const parsed = resetForgottenPasswordSchema.safeParse(values);
@@ -78,23 +73,16 @@ export function ForgotPasswordPage() {
           form={form}
           errors={errors}
           locked={locked}
-          codeInput={codeInput}
-          secondsLeft={countdown.remaining}
-          sending={sendCode.isPending}
-          onSend={onSendCode}
+          sender={sender}
         />
         <SafetyNotice />
         <FormAlerts error={errors.alert} success={succeeded ? t('auth.forgot.success') : null} />
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          mt={4}
+        <PendingSubmitButton
+          pending={reset.isPending}
           disabled={locked}
-          leftSection={reset.isPending ? <Loader size={16} color="currentColor" /> : null}
-        >
-          {reset.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
-        </Button>
+          label={t('auth.forgot.submit')}
+          pendingLabel={t('auth.forgot.submitting')}
+        />
         <Text ta="center" size="sm">
           <Anchor component={Link} to="/login" fw={600}>
             {t('auth.forgot.backToLogin')}

@@ -1,10 +1,10 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
 import { PasswordField } from '../../../components/password-field';
 import type { useFormErrors } from '../../../lib/form-errors';
+import type { useSendPhoneCode } from './use-send-phone-code';
 
 type PhoneCodePasswordValues = { phone: string; code: string; password: string; confirmPassword: string };
 
@@ -19,16 +19,14 @@ export function PhoneCodePasswordFields(props: {
   form: UseFormReturnType<PhoneCodePasswordValues>;
   errors: ReturnType<typeof useFormErrors>;
   locked: boolean;
-  codeInput: Ref<HTMLInputElement>;
-  secondsLeft: number;
-  sending: boolean;
-  onSend: () => void;
+  /** The page's `useSendPhoneCode`: "Send code" sends to the phone typed above. */
+  sender: ReturnType<typeof useSendPhoneCode>;
 }) {
-  const { texts, codeAfterPhone, form, errors, locked } = props;
+  const { texts, codeAfterPhone, form, errors, locked, sender } = props;
   const { t } = useTranslation();
   const code = (
     <CodeField
-      inputRef={props.codeInput}
+      inputRef={sender.codeInput}
       label={t(`${texts}.code`)}
       disabled={locked}
       value={form.getValues().code}
@@ -36,10 +34,10 @@ export function PhoneCodePasswordFields(props: {
       error={errors.field('code')}
       sendLabel={t(`${texts}.sendCode`)}
       resendLabel={(n) => t(`${texts}.resendIn`, { n })}
-      secondsLeft={props.secondsLeft}
-      sending={props.sending}
+      secondsLeft={sender.countdown.remaining}
+      sending={sender.sending}
       sendDisabled={locked}
-      onSend={props.onSend}
+      onSend={() => void sender.send(form.getValues().phone)}
     />
   );
   return (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
 import { AuthCardHeader } from './auth-card-header';
+import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useSendPhoneCode } from './use-send-phone-code';
 
@@ -38,11 +39,7 @@ export function SignupPage() {
   const sendCode = useSendSignupCode();
   const signup = useSignup();
   const errors = useFormErrors();
-  const {
-    send: sendPhoneCode,
-    countdown,
-    codeInput,
-  } = useSendPhoneCode({
+  const sender = useSendPhoneCode({
     mutation: sendCode,
     loadSchema: () => loadSignupSchemas().then((schemas) => schemas.sendSignupCodeSchema),
     errors,
@@ -59,8 +56,6 @@ export function SignupPage() {
   });
 
   useEffect(() => onFirstInput(() => void loadSignupSchemas().catch(() => {})), []);
-
-  const onSendCode = () => void sendPhoneCode(form.getValues().phone);
 
   const onSubmit = form.onSubmit(async (values) => {
     // Consent is to the version shown on this page (RA 10173); the server refuses any other.
@@ -108,10 +103,7 @@ export function SignupPage() {
           form={form}
           errors={errors}
           locked={locked}
-          codeInput={codeInput}
-          secondsLeft={countdown.remaining}
-          sending={sendCode.isPending}
-          onSend={onSendCode}
+          sender={sender}
         />
         <LoadedPrivacyNotice notice={notice} maxHeight={180} />
         <Checkbox
@@ -126,16 +118,12 @@ export function SignupPage() {
         />
         <SafetyNotice />
         <FormAlerts error={errors.alert} />
-        <Button
-          type="submit"
-          fullWidth
-          size="md"
-          mt={4}
+        <PendingSubmitButton
+          pending={signup.isPending}
           disabled={locked}
-          leftSection={signup.isPending ? <Loader size={16} color="currentColor" /> : null}
-        >
-          {signup.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
-        </Button>
+          label={t('auth.signup.submit')}
+          pendingLabel={t('auth.signup.submitting')}
+        />
         <Text ta="center" size="sm">
           {t('auth.signup.haveAccount')}{' '}
           <Anchor component={Link} to="/login" fw={600}>

@@ -50,7 +50,7 @@ export function useSendPhoneCode(options: {
       },
     });
   };
-  return { send, countdown, codeInput };
+  return { send, countdown, codeInput, sending: mutation.isPending };
 }
 
 /** After a success message, on to /login once the reader has had time to read it. */
