@@ -23,6 +23,15 @@ describe('database layer (both backends)', () => {
     });
   });
 
+  it("takes the shared buffers it is given (the API tests' PGlite, 16MB)", async () => {
+    const { rows } = await sql<{ size: string }>`select current_setting('shared_buffers') as size`.execute(
+      t.db,
+    );
+    // PostgreSQL's own setting is the cluster's; only PGlite is started by the tests.
+    if (t.kind === 'pglite') expect(rows[0]!.size).toBe('16MB');
+    else expect(rows[0]!.size).toMatch(/^\d+[kMG]B$/);
+  });
+
   it('an int8 beyond the safe integer range is an error, not a silent rounding', async () => {
     await expect(sql`select 9007199254740993::int8 as n`.execute(t.db)).rejects.toThrow(/safe integer/);
     expect((await sql`select 1 as n`.execute(t.db)).rows).toEqual([{ n: 1 }]);
