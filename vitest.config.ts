@@ -5,10 +5,6 @@ import { defineConfig } from 'vitest/config';
 // One run, several projects: pure unit tests, web components (jsdom), and the API suite twice — on
 // PGlite and on a throw-away PostgreSQL 15 cluster that the global setup starts itself.
 const apiTests = ['src/server/**/*.api.test.ts'];
-// API test files share a worker's modules (isolate: false): each file builds its own app, database and
-// clock, and nothing the app keeps lives at module level, so importing the whole server again for every
-// file (a third of the API projects' CPU) bought nothing. A file that replaces a module imports the app
-// afresh after vi.doMock (auth/sign-up-hashing.api.test.ts). docs/decisions/056.
 
 export default defineConfig({
   test: {
@@ -43,7 +39,6 @@ export default defineConfig({
           name: 'api-pglite',
           environment: 'node',
           include: apiTests,
-          isolate: false,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/test-support/pglite-global-setup.ts'],
           testTimeout: 30_000,
@@ -55,7 +50,6 @@ export default defineConfig({
           name: 'api-postgres',
           environment: 'node',
           include: apiTests,
-          isolate: false,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
           testTimeout: 30_000,

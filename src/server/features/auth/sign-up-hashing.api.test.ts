@@ -1,34 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as Passwords from '../../auth/passwords';
+import { hashPassword } from '../../auth/passwords';
 import { expectError } from '../../test-support/api-assertions';
-import type * as TestApps from '../../test-support/test-app';
+import { createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
 
-// The real hashing, counted: sign-up must not spend an argon2 hash on a request whose code is wrong. API
-// test files share a worker's modules (vitest.config.ts), so the server is imported afresh once the
-// password module is replaced, and put back for the files after this one.
-const hashPassword = vi.fn<typeof Passwords.hashPassword>();
+// The real hashing, counted: sign-up must not spend an argon2 hash on a request whose code is wrong.
+vi.mock('../../auth/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../auth/passwords')>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
 
 const PASSWORD = 'correct-horse-9';
 
 describe('sign-up checks the code before hashing the password', () => {
-  let t: TestApps.TestApp;
-  let testConsent: typeof TestApps.testConsent;
+  let t: TestApp;
   beforeAll(async () => {
-    vi.resetModules();
-    vi.doMock('../../auth/passwords', async (importOriginal) => {
-      const real = await importOriginal<typeof Passwords>();
-      hashPassword.mockImplementation(real.hashPassword);
-      return { ...real, hashPassword };
-    });
-    const testApps = await import('../../test-support/test-app');
-    testConsent = testApps.testConsent;
-    t = await testApps.createTestApp();
+    t = await createTestApp();
   });
-  afterAll(async () => {
-    await t?.close();
-    vi.doUnmock('../../auth/passwords');
-    vi.resetModules();
-  });
+  afterAll(() => t?.close());
 
   it('hashes nothing for a wrong code or a phone without one, and once for the right code', async () => {
     const phone = t.nextPhone();
@@ -42,7 +30,7 @@ describe('sign-up checks the code before hashing the password', () => {
       code: c,
       ...testConsent(t.deps),
     });
-    hashPassword.mockClear();
+    vi.mocked(hashPassword).mockClear();
 
     expectError(await t.agent().post('/api/auth/signup', body(phone, wrong)), 400, 'CODE_INVALID');
     expectError(await t.agent().post('/api/auth/signup', body(t.nextPhone(), code)), 400, 'CODE_INVALID');
