@@ -30,7 +30,14 @@ import { startThrowawayPostgres } from '../src/server/test-support/postgres-clus
 import { arg, benchConfig, load, log, printTable, type Row } from './common';
 import { benchMixed, categoryOf, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
 import { benchLists, captureDb, inline, listSizes } from './plans';
-import { checkInvariants, prepareWithdrawals, raceFloors, runDecisions, runWithdrawals } from './races';
+import {
+  checkInvariants,
+  prepareWithdrawals,
+  raceFloors,
+  raceVerdicts,
+  runDecisions,
+  runWithdrawals,
+} from './races';
 import { seedAll, seededIds } from './seed';
 import { login, staffSessions, startServer } from './servers';
 
@@ -313,14 +320,8 @@ async function races() {
       plan.mixed.map((b) => b.loanId),
       withdrawals.mixedCreated,
     );
-    for (const [row, single] of [
-      [decisions.row, decisions.won === 1 && decisions.lost === 199],
-      [withdrawals.results[0]!, withdrawals.singleCreated === 1 && one],
-    ] as const) {
-      const pass = single && row.p99 <= 150;
-      log(
-        `${pass ? 'pass' : 'FAIL'} ${row.scenario} at 1 M rows: p99 ≤ 150 ms, one winner: p99 ${row.p99.toFixed(0)} ms, ${row.ok}; floor GET /api/health ×200 p99 ${floors[0]!.p99.toFixed(0)} ms; load ${row.loadAverage?.toFixed(2)}`,
-      );
+    for (const { row, pass, figure } of raceVerdicts(decisions, withdrawals, one, floors)) {
+      log(`${pass ? 'pass' : 'FAIL'} ${row.scenario} at 1 M rows: p99 ≤ 150 ms, one winner: ${figure}`);
     }
   } finally {
     await server.stop();

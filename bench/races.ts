@@ -239,3 +239,23 @@ export async function runDecisions(url: string, officer: { cookie: string; csrf:
     },
   };
 }
+
+/**
+ * Issue #35's judgement of both races: exactly one winner (and, for the withdrawal, the balance kept) and
+ * p99 ≤ 150 ms, each with its figure beside the floor of the same run (`raceFloors`).
+ */
+export function raceVerdicts(
+  decisions: Awaited<ReturnType<typeof runDecisions>>,
+  withdrawals: Awaited<ReturnType<typeof runWithdrawals>>,
+  balanceKept: boolean,
+  floors: Row[],
+) {
+  return [
+    { row: decisions.row, one: decisions.won === 1 && decisions.lost === 199 },
+    { row: withdrawals.results[0]!, one: withdrawals.singleCreated === 1 && balanceKept },
+  ].map(({ row, one }) => ({
+    row,
+    pass: one && row.p99 <= 150,
+    figure: `p99 ${row.p99.toFixed(0)} ms, ${row.ok}${one ? ' (exactly one winner)' : ' (NOT exactly one winner)'}; floor GET /api/health ×200 p99 ${floors[0]!.p99.toFixed(0)} ms; load ${row.loadAverage?.toFixed(2)}`,
+  }));
+}
