@@ -267,33 +267,44 @@ export interface SearchedList<K> {
   broadSearches?: BroadSearches;
 }
 
+/** The page's keys as `searchedListPage` hands them to the list, under the alias `page`. */
+export type PageKeys<DB, K> = SelectQueryBuilder<
+  DB & { page: K & { window_count: number | string; match_count?: number | string } },
+  'page',
+  // biome-ignore lint/complexity/noBannedTypes: nothing selected yet (Kysely's own empty selection)
+  {}
+>;
+
 /**
  * One page of a searched back-office list, newest first, read the way `searchedPage` chooses, and its capped
- * total. `readPage(window)` joins the page's keys (`window.as('page')`) to what the rows show, ordered by
- * page.at, page.id descending.
+ * total. `showPage(page)` joins the page's keys (`page.id`, `page.at`) to what the rows show and selects it;
+ * the counts the total is read from and the list's order are added here, the same for every list.
  */
-export async function searchedListPage<
-  DB,
-  K extends { id: unknown; at: unknown },
-  R extends { window_count: number | string; match_count?: number | string },
->(
+export async function searchedListPage<DB, K extends { id: unknown; at: unknown }, O>(
   db: Kysely<DB>,
   list: SearchedList<K>,
-  readPage: (window: ReturnType<typeof pageWindow<DB, K>>) => Promise<R[]>,
+  // biome-ignore lint/suspicious/noExplicitAny: the list's own joins
+  showPage: (page: PageKeys<DB, K>) => SelectQueryBuilder<any, any, O>,
 ) {
   const matches = list.matches ?? (() => list.keys);
   const sortLimit = list.sortLimit ?? SEARCH_SORT_LIMIT;
-  const read = (how: PageRead) =>
-    readPage(
-      pageWindow(
-        db,
-        how === 'sorted-matches' ? matches() : list.keys,
-        newestFirst,
-        list.page,
-        how,
-        sortLimit,
-      ),
+  const read = (how: PageRead) => {
+    const window = pageWindow(
+      db,
+      how === 'sorted-matches' ? matches() : list.keys,
+      newestFirst,
+      list.page,
+      how,
+      sortLimit,
     );
+    // biome-ignore lint/suspicious/noExplicitAny: a derived table of the list's keys
+    const keys = (db as unknown as Kysely<any>).selectFrom(window.as('page')) as PageKeys<DB, K>;
+    return showPage(keys)
+      .select(['page.window_count', 'page.match_count'])
+      .orderBy('page.at', 'desc')
+      .orderBy('page.id', 'desc')
+      .execute() as Promise<(O & { window_count: number | string; match_count?: number | string })[]>;
+  };
   const rows = await searchedPage(
     list.searched,
     list.page,

@@ -55,15 +55,12 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   const { rows, counted } = await searchedListPage(
     deps.db,
     { keys, matches, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
-    (window) =>
-      deps.db
-        .selectFrom(window.as('page'))
+    (page) =>
+      page
         .innerJoin('disbursements', 'disbursements.id', 'page.id')
         .innerJoin('applications', 'applications.id', 'disbursements.application_id')
         .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
         .select([
-          'page.window_count',
-          'page.match_count',
           'disbursements.id',
           'disbursements.application_id',
           'disbursements.amount',
@@ -80,10 +77,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
           'applications.full_name',
           'applications.phone',
           'applications.status as loan_status',
-        ])
-        .orderBy('page.at', 'desc')
-        .orderBy('page.id', 'desc')
-        .execute(),
+        ]),
   );
   const items: StaffDisbursementItem[] = rows.map((r) => ({
     id: r.id,

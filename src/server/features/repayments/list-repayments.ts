@@ -79,15 +79,12 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
       sortLimit: 10_000,
       broadSearches: deps.broadSearches,
     },
-    (window) =>
-      deps.db
-        .selectFrom(window.as('page'))
+    (page) =>
+      page
         .innerJoin('repayments', 'repayments.id', 'page.id')
         .innerJoin('applications', 'applications.id', 'repayments.application_id')
         .leftJoin('repayment_reversals', 'repayment_reversals.repayment_id', 'repayments.id')
         .select([
-          'page.window_count',
-          'page.match_count',
           'repayments.id',
           'repayments.application_id',
           'applications.loan_number',
@@ -100,10 +97,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
           'repayments.source',
           'repayments.created_at',
           'repayment_reversals.repayment_id as reversed_id',
-        ])
-        .orderBy('page.at', 'desc')
-        .orderBy('page.id', 'desc')
-        .execute(),
+        ]),
   );
   const items = rows.map((r) => ({
     id: r.id,

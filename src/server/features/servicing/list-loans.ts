@@ -15,13 +15,10 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
   const { rows, counted } = await searchedListPage(
     deps.db,
     applicationList(deps.db, runningStatuses, 'decided_at', query, deps.broadSearches),
-    (window) =>
-      deps.db
-        .selectFrom(window.as('page'))
+    (page) =>
+      page
         .innerJoin('applications', 'applications.id', 'page.id')
         .select([
-          'page.window_count',
-          'page.match_count',
           'applications.id',
           'applications.loan_number',
           'applications.full_name',
@@ -33,10 +30,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
           'applications.status_message',
           withdrawnSql(sql.ref('applications.id')).as('withdrawn'),
           termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
-        ])
-        .orderBy('page.at', 'desc')
-        .orderBy('page.id', 'desc')
-        .execute(),
+        ]),
   );
   const items: ServicingItem[] = rows.map((r) => ({
     id: r.id,

@@ -24,15 +24,12 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
   const { rows, counted } = await searchedListPage(
     deps.db,
     applicationList(deps.db, queueStatuses[queue], dateColumn, query, deps.broadSearches),
-    (window) =>
-      deps.db
-        .selectFrom(window.as('page'))
+    (page) =>
+      page
         .innerJoin('applications', 'applications.id', 'page.id')
         .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
         .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
         .select([
-          'page.window_count',
-          'page.match_count',
           'applications.id',
           'applications.loan_number',
           'applications.full_name',
@@ -51,10 +48,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
             'first_approved_by_name',
           ),
           termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
-        ])
-        .orderBy('page.at', 'desc')
-        .orderBy('page.id', 'desc')
-        .execute(),
+        ]),
   );
 
   const items: ApplicationListItem[] = rows.map((r) => ({
