@@ -1,7 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { languages } from '../../domain/languages';
+import type { ErrorCode } from '../../domain/errors';
+import { type Language, languages } from '../../domain/languages';
 import { errorResponses } from '../lib/openapi';
+import type { App } from '../lib/types';
 
 /** `?lang=` of every PDF route: the document's language, English unless asked. */
 export const pdfLanguage = z.enum(languages).default('en');
@@ -22,4 +24,50 @@ export function sendPdf(
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .send(pdf);
+}
+
+/** What a PDF route declares of itself: who may read it, where the API docs list it, and what it sends. */
+interface PdfRoute<P extends z.ZodType> {
+  guard: preValidationAsyncHookHandler;
+  tag: string;
+  summary: string;
+  /** The 200 answer's description. */
+  answer: string;
+  params?: P;
+  /** The error a malformed request answers (an id that is no id: not found). */
+  inputErrorCode?: ErrorCode;
+}
+
+/**
+ * A GET route that answers a generated PDF in the `?lang=` asked (`pdfLanguage`), as a download no cache
+ * keeps (`sendPdf`). `render` makes the document for the request's (typed) params.
+ */
+export function pdfRoute<P extends z.ZodType = z.ZodObject>(
+  app: App,
+  url: string,
+  route: PdfRoute<P>,
+  render: (
+    request: FastifyRequest<{ Params: z.infer<P> }>,
+    language: Language,
+  ) => Promise<{ filename: string; pdf: Buffer | Uint8Array }>,
+) {
+  app.get(
+    url,
+    {
+      preValidation: route.guard,
+      config: { inputErrorCode: route.inputErrorCode },
+      schema: {
+        tags: [route.tag],
+        summary: route.summary,
+        ...(route.params ? { params: route.params } : {}),
+        querystring: z.object({ lang: pdfLanguage }),
+        response: pdfResponse(route.answer),
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await render(request as unknown as FastifyRequest<{ Params: z.infer<P> }>, request.query.lang),
+      ),
+  );
 }

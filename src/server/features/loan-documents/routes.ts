@@ -3,7 +3,7 @@ import { requestedAmount, requestedTerm, requestedVersion } from '../../../domai
 import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import type { App } from '../../lib/types';
-import { pdfLanguage as lang, pdfResponse as pdfAnswers, sendPdf } from '../../pdf/pdf-reply';
+import { pdfLanguage as lang, pdfResponse, pdfRoute, sendPdf } from '../../pdf/pdf-reply';
 import {
   ownAgreementPdf,
   ownDisclosurePdf,
@@ -11,8 +11,7 @@ import {
   staffAgreementPdf,
 } from './get-loan-documents';
 
-const langQuery = z.object({ lang });
-const pdfResponse = pdfAnswers('A PDF (application/pdf), as an attachment');
+const answer = 'A PDF (application/pdf), as an attachment';
 
 /** The step-1 figures as a query (a plain link): amount in whole pesos and term, checked like the quote. */
 const quoteQuery = z.object({
@@ -32,7 +31,7 @@ export function loanDocumentRoutes(app: App, deps: AppDeps) {
         tags: ['applications'],
         summary: 'The disclosure statement (PDF) for an amount and term, before applying',
         querystring: quoteQuery,
-        response: pdfResponse,
+        response: pdfResponse(answer),
       },
     },
     async (request, reply) => {
@@ -41,50 +40,40 @@ export function loanDocumentRoutes(app: App, deps: AppDeps) {
     },
   );
 
-  app.get(
+  pdfRoute(
+    app,
     '/wallet/disclosure.pdf',
     {
-      preValidation: requirePermission('loan.viewOwn'),
-      schema: {
-        tags: ['wallet'],
-        summary:
-          'The disclosure statement the borrower signed (latest application), from the stored snapshot',
-        querystring: langQuery,
-        response: pdfResponse,
-      },
+      guard: requirePermission('loan.viewOwn'),
+      tag: 'wallet',
+      summary: 'The disclosure statement the borrower signed (latest application), from the stored snapshot',
+      answer,
     },
-    async (request, reply) =>
-      sendPdf(reply, await ownDisclosurePdf(deps, currentUser(request).id, request.query.lang)),
+    (request, language) => ownDisclosurePdf(deps, currentUser(request).id, language),
   );
 
-  app.get(
+  pdfRoute(
+    app,
     '/wallet/agreement.pdf',
     {
-      preValidation: requirePermission('loan.viewOwn'),
-      schema: {
-        tags: ['wallet'],
-        summary: "The borrower's signed loan agreement (signature, signing time, SHA-256 of the terms)",
-        querystring: langQuery,
-        response: pdfResponse,
-      },
+      guard: requirePermission('loan.viewOwn'),
+      tag: 'wallet',
+      summary: "The borrower's signed loan agreement (signature, signing time, SHA-256 of the terms)",
+      answer,
     },
-    async (request, reply) =>
-      sendPdf(reply, await ownAgreementPdf(deps, currentUser(request).id, request.query.lang)),
+    (request, language) => ownAgreementPdf(deps, currentUser(request).id, language),
   );
 
-  app.get(
+  pdfRoute(
+    app,
     '/staff/applications/:id/agreement.pdf',
     {
-      preValidation: requirePermission('backOffice.view'),
-      schema: {
-        tags: ['back office'],
-        summary: "An application's signed loan agreement (PDF); a read, not audited",
-        params: z.object({ id: z.uuid({ error: 'LOAN_NOT_FOUND' }) }),
-        querystring: langQuery,
-        response: pdfResponse,
-      },
+      guard: requirePermission('backOffice.view'),
+      tag: 'back office',
+      summary: "An application's signed loan agreement (PDF); a read, not audited",
+      params: z.object({ id: z.uuid({ error: 'LOAN_NOT_FOUND' }) }),
+      answer,
     },
-    async (request, reply) =>
-      sendPdf(reply, await staffAgreementPdf(deps, request.params.id, request.query.lang)),
+    (request, language) => staffAgreementPdf(deps, request.params.id, language),
   );
 }

@@ -5,13 +5,12 @@ import { currentUser, requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { errorResponses } from '../../lib/openapi';
 import type { App } from '../../lib/types';
-import { pdfResponse as pdfAnswers, pdfLanguage, sendPdf } from '../../pdf/pdf-reply';
+import { pdfRoute } from '../../pdf/pdf-reply';
 import { getPaymentReceipt, getPayoutReceipt, type ReceiptViewer } from './get-receipt';
 import { paymentReceiptPdf, payoutReceiptPdf } from './receipt-pdf';
 
 const idParams = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
-const pdfQuery = z.object({ lang: pdfLanguage });
-const pdfResponse = pdfAnswers('The receipt (application/pdf), as an attachment');
+const pdfAnswer = 'The receipt (application/pdf), as an attachment';
 
 /**
  * Receipts (issue #32): every payment received and every payout marked paid, as a screen (JSON) and a PDF.
@@ -43,21 +42,18 @@ export function receiptRoutes(app: App, deps: AppDeps) {
       },
       (request) => getPaymentReceipt(deps, request.params.id, viewer(request)),
     );
-    app.get(
+    pdfRoute(
+      app,
       `${side.prefix}/${payments}/:id/receipt.pdf`,
       {
-        preValidation: side.guard,
-        config: { inputErrorCode: 'NOT_FOUND' },
-        schema: {
-          tags: [side.tag],
-          summary: `The receipt of a payment received on ${whose}, as a PDF; lang en, zh, km or fil`,
-          params: idParams,
-          querystring: pdfQuery,
-          response: pdfResponse,
-        },
+        guard: side.guard,
+        inputErrorCode: 'NOT_FOUND',
+        tag: side.tag,
+        summary: `The receipt of a payment received on ${whose}, as a PDF; lang en, zh, km or fil`,
+        params: idParams,
+        answer: pdfAnswer,
       },
-      async (request, reply) =>
-        sendPdf(reply, await paymentReceiptPdf(deps, request.params.id, viewer(request), request.query.lang)),
+      (request, language) => paymentReceiptPdf(deps, request.params.id, viewer(request), language),
     );
     app.get(
       `${side.prefix}/${payouts}/:id/receipt`,
@@ -73,21 +69,18 @@ export function receiptRoutes(app: App, deps: AppDeps) {
       },
       (request) => getPayoutReceipt(deps, request.params.id, viewer(request)),
     );
-    app.get(
+    pdfRoute(
+      app,
       `${side.prefix}/${payouts}/:id/receipt.pdf`,
       {
-        preValidation: side.guard,
-        config: { inputErrorCode: 'NOT_FOUND' },
-        schema: {
-          tags: [side.tag],
-          summary: `The receipt of a payout marked paid on ${whose}, as a PDF; lang en, zh, km or fil`,
-          params: idParams,
-          querystring: pdfQuery,
-          response: pdfResponse,
-        },
+        guard: side.guard,
+        inputErrorCode: 'NOT_FOUND',
+        tag: side.tag,
+        summary: `The receipt of a payout marked paid on ${whose}, as a PDF; lang en, zh, km or fil`,
+        params: idParams,
+        answer: pdfAnswer,
       },
-      async (request, reply) =>
-        sendPdf(reply, await payoutReceiptPdf(deps, request.params.id, viewer(request), request.query.lang)),
+      (request, language) => payoutReceiptPdf(deps, request.params.id, viewer(request), language),
     );
   }
 }
