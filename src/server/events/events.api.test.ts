@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication } from '../test-support/seed';
+import { seedApplication, storedStatus } from '../test-support/seed';
 import { openPendingStream, until } from '../test-support/sse';
 import { startTcpProxy } from '../test-support/tcp-proxy';
 import { createTestApp, silentLogger, type TestApp, testDbKind } from '../test-support/test-app';
@@ -37,9 +37,7 @@ describe('after-commit events', () => {
   it('a failing live update never turns a saved change into an error', async () => {
     const { user, password } = await t.createUser({ role: 'officer' });
     const officer = await t.loginAs(user.username!, password);
-    const status = async (id: string) =>
-      (await t.db.selectFrom('applications').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-        .status;
+    const status = (id: string) => storedStatus(t.db, 'applications', id);
 
     const b1 = await t.signUpBorrower();
     const toApprove = await seedApplication(t.db, { borrowerId: b1.user.id, phone: b1.phone });

@@ -9,6 +9,7 @@ import {
   payOutThroughApi,
   seedApplication,
   seedRequestedDisbursement,
+  storedStatus,
 } from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
 import type { Notifier, SmsMessage } from './notifier';
@@ -294,12 +295,7 @@ describe('exactly once', () => {
       await sql`drop trigger fail_after_message on loan_reminders`.execute(t.db);
       await sql`drop function fail_after_message()`.execute(t.db);
     }
-    const status = await t.db
-      .selectFrom('applications')
-      .select('status')
-      .where('id', '=', other.id)
-      .executeTakeFirstOrThrow();
-    expect(status.status).toBe('pending');
+    expect(await storedStatus(t.db, 'applications', other.id)).toBe('pending');
     expect(await queued(b.id)).toHaveLength(1);
   });
 

@@ -152,6 +152,16 @@ export async function loanNumberOf(db: Kysely<Database>, applicationId: string):
   return row.loan_number;
 }
 
+/** The status a row holds in the database now (not what an answer said). */
+export async function storedStatus(
+  db: Kysely<Database>,
+  table: 'applications' | 'disbursements' | 'users',
+  id: string,
+): Promise<string> {
+  const row = await db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /** A withdrawal the borrower requested (code verified), not yet paid or failed, to GCash. Answers its id. */
 export async function seedRequestedDisbursement(
   db: Kysely<Database>,

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { sqlList } from '../../lib/sql-lists';
 import { applicationFields } from '../../test-support/application-form';
 import { jpegWithGps, multipartBody, pngPhoto, signaturePng, webpPhoto } from '../../test-support/images';
-import { payOutThroughApi, seedApplication } from '../../test-support/seed';
+import { payOutThroughApi, seedApplication, storedStatus } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { getDashboardSummary } from './get-dashboard-summary';
 
@@ -222,15 +222,7 @@ describe('dashboard figures kept by the database', () => {
       reference: reference(),
     });
     expect(repaid.status, repaid.text).toBe(201);
-    expect(
-      (
-        await t.db
-          .selectFrom('applications')
-          .select('status')
-          .where('id', '=', loan)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('closed');
+    expect(await storedStatus(t.db, 'applications', loan)).toBe('closed');
     await expectCurrent();
 
     // A borrower with no records is deleted; one with records is only deactivated (still counted).

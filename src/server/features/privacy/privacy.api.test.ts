@@ -6,7 +6,7 @@ import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { expectError } from '../../test-support/api-assertions';
-import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedPaidDisbursement, storedStatus } from '../../test-support/seed';
 import {
   type Agent,
   createTestApp,
@@ -426,12 +426,7 @@ describe('closing the account', () => {
     expect(response.body.error.params).toEqual({ loanNumber: a.loanNumber, date: lastDue });
     expect(response.body.error.message).toContain(lastDue);
     expect((await a.agent.get('/api/account')).status).toBe(200);
-    const user = await t.db
-      .selectFrom('users')
-      .select('status')
-      .where('id', '=', a.user.id)
-      .executeTakeFirstOrThrow();
-    expect(user.status).toBe('active');
+    expect(await storedStatus(t.db, 'users', a.user.id)).toBe('active');
     expect(
       await t.db.selectFrom('account_closures').selectAll().where('user_id', '=', a.user.id).execute(),
     ).toEqual([]);

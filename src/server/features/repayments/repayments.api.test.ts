@@ -4,7 +4,7 @@ import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import { loadLoanRecords } from '../../loans/loan-position';
-import { seedApplication, seedPaidDisbursement, seedTerms } from '../../test-support/seed';
+import { seedApplication, seedPaidDisbursement, seedTerms, storedStatus } from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
@@ -576,12 +576,7 @@ describe('no money out on or after the last due date', () => {
     const paid = await finance.post(`/api/staff/disbursements/${requested.id}/paid`, { reference: 'LATE-1' });
     expect(paid.status).toBe(409);
     expect(paid.body.error.code).toBe('PAYOUT_AFTER_LAST_DUE');
-    const row = await t.db
-      .selectFrom('disbursements')
-      .select('status')
-      .where('id', '=', requested.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('requested');
+    expect(await storedStatus(t.db, 'disbursements', requested.id)).toBe('requested');
     // The wallet still answers: the records never hold a payout it cannot amortise.
     expect((await borrower.get('/api/wallet')).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
+import { seedApplication, seedRequestedDisbursement, storedStatus } from '../../test-support/seed';
 import { acceptProposedTerms } from '../../test-support/terms';
 import {
   type Agent,
@@ -123,12 +123,7 @@ describe('permissions', () => {
       (await finance.post(`/api/staff/applications/pending/${id}/terms`, { amount: 60000, termMonths: 6 }))
         .status,
     ).toBe(403);
-    const row = await t.db
-      .selectFrom('applications')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect(await storedStatus(t.db, 'applications', id)).toBe('pending');
   });
 });
 
@@ -165,12 +160,7 @@ describe('decisions', () => {
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('CREDIT_SCORE_INVALID');
     }
-    const row = await t.db
-      .selectFrom('applications')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect(await storedStatus(t.db, 'applications', id)).toBe('pending');
   });
 
   it('rejects only with a reason and keeps the record as Rejected', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../domain/date-text';
-import { seedApplication } from '../../test-support/seed';
+import { seedApplication, storedStatus } from '../../test-support/seed';
 import {
   type Agent,
   asIfEachOnItsOwnInstance,
@@ -524,12 +524,7 @@ describe('payouts', () => {
       (await agent.post(`/api/staff/disbursements/${disbursementId}/paid`, { reference: 'X' })).status,
     ).toBe(403);
     expect((await agent.get('/api/staff/disbursements')).status).toBe(403);
-    const row = await t.db
-      .selectFrom('disbursements')
-      .select('status')
-      .where('id', '=', disbursementId)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('requested');
+    expect(await storedStatus(t.db, 'disbursements', disbursementId)).toBe('requested');
   });
 });
 
