@@ -1,12 +1,11 @@
 import { AppError } from '../../../domain/errors';
 import { canApply, statusAfter } from '../../../domain/loan/status';
-import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { StaffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
-import { lockRunningLoan } from '../../loans/lock-running-loan';
+import { changeRunningLoan } from './change-running-loan';
 
 /** Puts a loan on hold (withdrawals pause, the borrower sees the message) or releases the hold. */
-export async function changeLoanStatus(
+export function changeLoanStatus(
   deps: AppDeps,
   ctx: StaffContext,
   id: string,
@@ -18,8 +17,7 @@ export async function changeLoanStatus(
       params: { fieldKey: 'message' },
     });
   }
-  return deps.db.transaction().execute(async (trx) => {
-    const before = await lockRunningLoan(trx, id);
+  return changeRunningLoan(deps, ctx, id, input.reason, async (trx, before) => {
     if (!canApply(input.action, before.status)) {
       // Holding a held loan or releasing a running one changes nothing; the table refuses the rest.
       const unchanged = before.status === (input.action === 'hold' ? 'on_hold' : 'approved');
@@ -32,21 +30,15 @@ export async function changeLoanStatus(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, ctx.actor, {
+    return {
+      loan: after,
       action: input.action === 'hold' ? 'loan.hold' : 'loan.release',
-      targetType: 'loan',
-      targetId: id,
-      loanId: id,
       before: { status: before.status, statusMessage: before.status_message },
       after: { status: after.status, statusMessage: after.status_message },
-      reason: input.reason,
-    });
-    await notifyBorrower(trx, {
-      borrowerId: after.borrower_id,
-      applicationId: id,
-      kind: input.action === 'hold' ? 'on_hold' : 'released',
-      message: input.action === 'hold' ? input.message : null,
-    });
-    return after;
+      notice: {
+        kind: input.action === 'hold' ? 'on_hold' : 'released',
+        message: input.action === 'hold' ? input.message : null,
+      },
+    };
   });
 }
