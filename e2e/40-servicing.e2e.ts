@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from '../src/server/test-support/csv';
 import { type Borrower, logInInBrowser, signUpBorrower, submitApplication } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, newPage, screenshot } from './support/browser';
 import { adminSession, approve, E2E_ADMIN_PASSWORD, staffMember } from './support/staff';
@@ -57,36 +58,6 @@ async function servicingAction(page: Page, action: string, dialog: string) {
   const modal = page.getByRole('dialog', { name: dialog });
   await modal.waitFor();
   return modal;
-}
-
-/** A minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 describe('loan servicing, user management and audit in the browser', () => {
@@ -291,7 +262,7 @@ describe('loan servicing, user management and audit in the browser', () => {
       const csv = await staff.context.request.get(`${baseUrl()}${href}`);
       expect(csv.status()).toBe(200);
       expect(csv.headers()['content-type']).toContain('text/csv');
-      const [header, ...lines] = parseCsv(await csv.text());
+      const [header, ...lines] = readCsv(await csv.text());
       expect(header).toEqual([
         'When',
         'Who',
@@ -332,7 +303,7 @@ describe('loan servicing, user management and audit in the browser', () => {
       await deactivation.getByText('status: active → deactivated').waitFor();
       await screenshot(staff.page, 'audit-deactivation');
       const filtered = await staff.context.request.get(`${baseUrl()}${await link.getAttribute('href')}`);
-      const [, ...deactivations] = parseCsv(await filtered.text());
+      const [, ...deactivations] = readCsv(await filtered.text());
       const mine = deactivations.filter((line) => line[4] === `user ${userId}`);
       expect(mine.map((line) => [line[1], line[3], line[6]])).toEqual([
         ['admin', 'user.deactivate', 'status: active → deactivated'],

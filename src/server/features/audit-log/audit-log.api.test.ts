@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLabels } from '../../../domain/audit-fields';
 import { formatMoney } from '../../../domain/money';
 import { recordAudit, systemActor } from '../../audit/audit';
+import { readCsv } from '../../test-support/csv';
 import { loanNumberOf, seedApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -34,35 +35,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-/** A small RFC 4180 reader for the export. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe('audit log', () => {
   it('lists events newest first with who, role, action, target, before → after, reason and IP', async () => {
@@ -105,7 +77,7 @@ describe('audit log', () => {
     expect(response.headers['content-disposition']).toMatch(
       /attachment; filename="hiram-audit-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    const rows = parseCsv(response.text.replace(/^\uFEFF/, ''));
+    const rows = readCsv(response.text);
     expect(rows[0]).toEqual([
       'When',
       'Who',
@@ -155,7 +127,7 @@ describe('audit log', () => {
         .executeTakeFirstOrThrow()
     ).changes as Record<string, { before: number; after: number }>;
 
-    const en = parseCsv((await admin.get(`/api/admin/audit.csv?loan=${number}`)).text.replace(/^\uFEFF/, ''));
+    const en = readCsv((await admin.get(`/api/admin/audit.csv?loan=${number}`)).text);
     expect(en).toHaveLength(2);
     const row = en[1]!;
     // The machine columns are unchanged: action code, role code, centavos.
@@ -171,9 +143,7 @@ describe('audit log', () => {
     expect(row[11]).toContain('Term (months): ');
     expect(row[11]).not.toMatch(/16000000|termMonths/);
 
-    const zh = parseCsv(
-      (await admin.get(`/api/admin/audit.csv?loan=${number}&lang=zh`)).text.replace(/^\uFEFF/, ''),
-    );
+    const zh = readCsv((await admin.get(`/api/admin/audit.csv?loan=${number}&lang=zh`)).text);
     expect(zh[0]!.slice(9)).toEqual(['操作（可读）', '角色（可读）', '变更（可读）']);
     expect(zh[0]![0]).toBe('时间');
     expect(zh[1]![3]).toBe('terms.propose');
@@ -181,20 +151,15 @@ describe('audit log', () => {
     expect(zh[1]![10]).toBe('信贷员');
     expect(zh[1]![11]).toContain('金额: ');
     expect(zh[1]![11]).toContain('期限（月）: ');
-    const fil = parseCsv(
-      (await admin.get(`/api/admin/audit.csv?loan=${number}&lang=fil`)).text.replace(/^\uFEFF/, ''),
-    );
+    const fil = readCsv((await admin.get(`/api/admin/audit.csv?loan=${number}&lang=fil`)).text);
     expect(fil[0]![0]).toBe('Kailan');
     expect(fil[1]![9]).toBe('Nagmungkahi ng bagong tuntunin sa nanghihiram');
     expect(fil[1]![10]).toBe('Opisyal');
     expect(fil[1]![11]).toContain('Tagal (buwan): ');
 
     // The hold: statuses by name, a missing value as —.
-    const hold = parseCsv(
-      (await admin.get(`/api/admin/audit.csv?loan=${loanNumber}&action=loan.hold`)).text.replace(
-        /^\uFEFF/,
-        '',
-      ),
+    const hold = readCsv(
+      (await admin.get(`/api/admin/audit.csv?loan=${loanNumber}&action=loan.hold`)).text,
     )[1]!;
     expect(hold[11]).toBe('Status: Approved → On hold; Message to borrower: — → Call us, "urgent", please');
 
@@ -211,11 +176,8 @@ describe('audit log', () => {
         after: { amountMinor: 500_000, receivedAt: '2026-11-20T06:05:09.000Z', payerReference: 'GC-77' },
       }),
     );
-    const rows = parseCsv(
-      (await admin.get(`/api/admin/audit.csv?loan=${loanNumber}&action=payment.receive`)).text.replace(
-        /^\uFEFF/,
-        '',
-      ),
+    const rows = readCsv(
+      (await admin.get(`/api/admin/audit.csv?loan=${loanNumber}&action=payment.receive`)).text,
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]![9]).toBe('Kept unapplied payment');
