@@ -23,6 +23,8 @@ export const answerCacheNote = () =>
     ? 'every answer read from the database (--answer-cache-ms=0)'
     : `back-office answers reused for up to ${options.answerCacheMs || 'the default 2,000'} ms until a change empties them (docs/decisions/030; --answer-cache-ms=0 reads every one)`;
 export const SECRET = 'hiram-bench-session-secret-0123456789-abcdefghijklmn';
+/** The password of the staff the bench seeds (`seedBenchStaff`) and signs in as. */
+export const BENCH_STAFF_PASSWORD = 'bench officer pass';
 export const log = (message: string) => console.info(message);
 
 export interface Row {

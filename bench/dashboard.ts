@@ -19,7 +19,7 @@ import { getDashboardSummary } from '../src/server/features/dashboard/get-dashbo
 import { systemClock } from '../src/server/lib/clock';
 import { sqlList } from '../src/server/lib/sql-lists';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
-import { arg, benchConfig, log, percentile } from './common';
+import { arg, BENCH_STAFF_PASSWORD, benchConfig, log, percentile } from './common';
 import { captureDb, inline } from './plans';
 import { phoneSql, seedApplications } from './seed';
 
@@ -80,7 +80,7 @@ async function main() {
     try {
       await migrateToLatest(db);
       const t0 = performance.now();
-      await seedApplications(db, rows, await hashPassword('bench officer pass'), log);
+      await seedApplications(db, rows, await hashPassword(BENCH_STAFF_PASSWORD), log);
       log(
         `seeded ${rows.toLocaleString('en')} applications in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
       );

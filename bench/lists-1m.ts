@@ -27,7 +27,7 @@ import { listLoans } from '../src/server/features/servicing/list-loans';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
 import { systemClock } from '../src/server/lib/clock';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
-import { arg, benchConfig, load, log, printTable, type Row } from './common';
+import { arg, BENCH_STAFF_PASSWORD, benchConfig, load, log, printTable, type Row } from './common';
 import { benchMixed, categoryOf, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
 import { benchLists, captureDb, inline, listSizes } from './plans';
 import {
@@ -38,7 +38,7 @@ import {
   runDecisions,
   runWithdrawals,
 } from './races';
-import { seedAll, seededIds } from './seed';
+import { seedAll, seedBenchStaff, seededIds } from './seed';
 import { login, staffSessions, startServer } from './servers';
 
 const load1 = () => loadavg()[0]!.toFixed(2);
@@ -134,20 +134,13 @@ async function seed() {
   const out = arg('out', '/tmp');
   const cluster = await startThrowawayPostgres(['shared_buffers=512MB', 'work_mem=16MB', 'autovacuum=off']);
   const database = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 5 });
-  const passwordHash = await hashPassword('bench officer pass');
+  const passwordHash = await hashPassword(BENCH_STAFF_PASSWORD);
   const t0 = performance.now();
   await migrateToLatest(database.db);
   // As `npm run bench` seeds: one load with the indexes and foreign keys built once afterwards.
   const loaded = await seedAll(database.db, rows, passwordHash, log);
   log(`  loaded in ${loaded.seconds.toFixed(0)} s`);
-  await database.db
-    .insertInto('users')
-    .values([
-      { username: 'benchofficer', phone: null, password_hash: passwordHash, role: 'officer' },
-      { username: 'benchadmin', phone: null, password_hash: passwordHash, role: 'admin' },
-      { username: 'benchfinance', phone: null, password_hash: passwordHash, role: 'finance' },
-    ])
-    .execute();
+  await seedBenchStaff(database.db, passwordHash);
   await settleVisibility(database.db);
   await database.close();
   log(`seeded ${rows} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -175,13 +168,9 @@ async function measure() {
   await database.close();
   if (arg('load', 'yes') !== 'yes') return;
 
-  const server = await startServer({
-    DATABASE_URL: url,
-    DATABASE_POOL_SIZE: '20',
-    STAFF_ANSWER_CACHE_MS: '0',
-  });
+  const server = await uncachedServer(url);
   try {
-    const admin = await login(server.url, 'benchadmin', 'bench officer pass');
+    const admin = await login(server.url, 'benchadmin', BENCH_STAFF_PASSWORD);
     const headers = { cookie: admin.cookie };
     const only = arg('only', '');
     const table: Row[] = [];
@@ -212,6 +201,11 @@ async function measure() {
   }
 }
 
+/** The built server on the cluster at `url`, every back-office answer read from the database. */
+function uncachedServer(url: string) {
+  return startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', STAFF_ANSWER_CACHE_MS: '0' });
+}
+
 /** The cluster at `url` migrated to the latest schema, and its lists' sizes. */
 async function migratedSizes(url: string) {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
@@ -227,13 +221,9 @@ async function migratedSizes(url: string) {
 async function eachUrl() {
   const url = arg('url', '');
   const sizes = await migratedSizes(url);
-  const server = await startServer({
-    DATABASE_URL: url,
-    DATABASE_POOL_SIZE: '20',
-    STAFF_ANSWER_CACHE_MS: '0',
-  });
+  const server = await uncachedServer(url);
   try {
-    const admin = await login(server.url, 'benchadmin', 'bench officer pass');
+    const admin = await login(server.url, 'benchadmin', BENCH_STAFF_PASSWORD);
     const times: { ms: number; status: number; path: string }[] = [];
     for (const path of mixedUrls(1_000_000, sizes)) {
       let ms = Number.POSITIVE_INFINITY;
@@ -304,7 +294,7 @@ async function races() {
   const plan = await prepareWithdrawals(database.db, rows);
   const server = await startServer({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20' });
   try {
-    const officer = await login(server.url, 'benchofficer', 'bench officer pass');
+    const officer = await login(server.url, 'benchofficer', BENCH_STAFF_PASSWORD);
     const cookieName = officer.cookie.split('=')[0]!;
     const floors = await raceFloors(server.url, officer);
     const decisions = await runDecisions(

@@ -30,6 +30,7 @@ import { benchColdStart } from './cold-start';
 import {
   answerCacheNote,
   arg,
+  BENCH_STAFF_PASSWORD,
   goalLines,
   load,
   log,
@@ -59,7 +60,7 @@ import {
   runWithdrawals,
 } from './races';
 import { benchReplay } from './replay';
-import { seedAll, seededIds } from './seed';
+import { seedAll, seedBenchStaff, seededIds } from './seed';
 import { login, runBareServer, staffSessions, startBareServer, startServer } from './servers';
 import { benchTwoInstances } from './two-instances';
 
@@ -97,7 +98,7 @@ async function settleVisibility(db: Kysely<Database>, kind: 'postgres' | 'pglite
 
 async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
   log(`\n=== ${kind}: seeding ${rows.toLocaleString('en')} applications`);
-  const passwordHash = await hashPassword('bench officer pass');
+  const passwordHash = await hashPassword(BENCH_STAFF_PASSWORD);
   const cluster =
     kind === 'postgres'
       ? // No autovacuum during the measurements: the bench vacuums once after seeding (`settleVisibility`).
@@ -112,14 +113,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
     let database = await openDatabase(target);
     await migrateToLatest(database.db);
     const loaded = await seedAll(database.db, rows, passwordHash, log);
-    await database.db
-      .insertInto('users')
-      .values([
-        { username: 'benchofficer', phone: null, password_hash: passwordHash, role: 'officer' },
-        { username: 'benchadmin', phone: null, password_hash: passwordHash, role: 'admin' },
-        { username: 'benchfinance', phone: null, password_hash: passwordHash, role: 'finance' },
-      ])
-      .execute();
+    await seedBenchStaff(database.db, passwordHash);
     const settling = performance.now();
     await settleVisibility(database.db, kind);
     const settled = (performance.now() - settling) / 1000;
@@ -142,8 +136,8 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
       ...(cluster ? { DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '20' } : { DATA_DIR: dataDir }),
       ...(options.answerCacheMs ? { STAFF_ANSWER_CACHE_MS: options.answerCacheMs } : {}),
     });
-    const admin = await login(server.url, 'benchadmin', 'bench officer pass');
-    const officer = await login(server.url, 'benchofficer', 'bench officer pass');
+    const admin = await login(server.url, 'benchadmin', BENCH_STAFF_PASSWORD);
+    const officer = await login(server.url, 'benchofficer', BENCH_STAFF_PASSWORD);
     const cookieName = admin.cookie.split('=')[0]!;
     const headers = { cookie: admin.cookie };
     const profileIds = Array.from({ length: 1000 }, (_, i) => seededIds.application(1 + ((i * 7919) % rows)));

@@ -174,6 +174,18 @@ export async function withIndexesBuiltAfter<T>(
   return result;
 }
 
+/** The staff the bench signs in as (benchofficer, benchadmin, benchfinance), all with `passwordHash`. */
+export async function seedBenchStaff(db: Kysely<Database>, passwordHash: string) {
+  await db
+    .insertInto('users')
+    .values([
+      { username: 'benchofficer', phone: null, password_hash: passwordHash, role: 'officer' },
+      { username: 'benchadmin', phone: null, password_hash: passwordHash, role: 'admin' },
+      { username: 'benchfinance', phone: null, password_hash: passwordHash, role: 'finance' },
+    ])
+    .execute();
+}
+
 /**
  * Everything the bench reads (applications, the repayment era, the back office), loaded with indexes and
  * foreign keys built afterwards (`withIndexesBuiltAfter`), then analysed. Returns the seconds it took and

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { hmac } from '../src/server/auth/crypto';
 import { startAppProcess, waitUntilReady } from '../src/server/test-support/app-process';
 import { freePort } from '../src/server/test-support/free-port';
-import { SECRET } from './common';
+import { BENCH_STAFF_PASSWORD, SECRET } from './common';
 
 let built = false;
 
@@ -85,7 +85,7 @@ export async function login(url: string, identifier: string, password: string) {
 
 /** The seeded admin, officer and finance user signed in, as the mixed workload acts (bench/mixed.ts). */
 export async function staffSessions(url: string) {
-  const session = (user: string) => login(url, user, 'bench officer pass');
+  const session = (user: string) => login(url, user, BENCH_STAFF_PASSWORD);
   return {
     admin: await session('benchadmin'),
     officer: await session('benchofficer'),
