@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
+import type { Permission } from '../../domain/permissions';
 import { PageHeader } from '../components/lists/list-page';
 import { InlineLoading } from '../components/load-state';
 import { AccountClosuresPage } from '../features/account-closures/components/account-closures-page';
@@ -44,6 +45,11 @@ function HomeLoading() {
   );
 }
 
+/** A back-office page only staff holding `permission` may open; the others are sent to the home page. */
+function guarded(path: string, permission: Permission, page: ReactNode): RouteObject {
+  return { path, element: <RequirePermission permission={permission}>{page}</RequirePermission> };
+}
+
 /** Children of /admin (SPEC §2.7). */
 export const backOfficeRoutes: RouteObject[] = [
   {
@@ -69,76 +75,13 @@ export const backOfficeRoutes: RouteObject[] = [
       </Suspense>
     ),
   },
-  {
-    path: 'unapplied',
-    element: (
-      <RequirePermission permission="unappliedPayment.view">
-        <UnappliedPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'complaints',
-    element: (
-      <RequirePermission permission="complaint.handle">
-        <ComplaintsPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'users',
-    element: (
-      <RequirePermission permission="users.manage">
-        <UsersPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'products',
-    element: (
-      <RequirePermission permission="product.view">
-        <ProductsPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'products/new',
-    element: (
-      <RequirePermission permission="product.manage">
-        <NewProductPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'products/:id',
-    element: (
-      <RequirePermission permission="product.view">
-        <ProductPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'products/:id/edit',
-    element: (
-      <RequirePermission permission="product.manage">
-        <EditProductPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'account-closures',
-    element: (
-      <RequirePermission permission="accountClosures.view">
-        <AccountClosuresPage />
-      </RequirePermission>
-    ),
-  },
-  {
-    path: 'audit',
-    element: (
-      <RequirePermission permission="audit.view">
-        <AuditPage />
-      </RequirePermission>
-    ),
-  },
+  guarded('unapplied', 'unappliedPayment.view', <UnappliedPage />),
+  guarded('complaints', 'complaint.handle', <ComplaintsPage />),
+  guarded('users', 'users.manage', <UsersPage />),
+  guarded('products', 'product.view', <ProductsPage />),
+  guarded('products/new', 'product.manage', <NewProductPage />),
+  guarded('products/:id', 'product.view', <ProductPage />),
+  guarded('products/:id/edit', 'product.manage', <EditProductPage />),
+  guarded('account-closures', 'accountClosures.view', <AccountClosuresPage />),
+  guarded('audit', 'audit.view', <AuditPage />),
 ];
