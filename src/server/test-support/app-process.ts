@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
+import { collectPendingCounts } from './pending-counts';
 import { testProcessEnv } from './process-env';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -235,20 +236,12 @@ export async function openPendingEvents(
   if (response.status !== 200 || !response.body) throw new Error(`event stream: ${response.status}`);
   const counts: number[] = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const read = collectPendingCounts(counts);
   void (async () => {
-    let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (/^event: pending$/m.test(block) && data) counts.push(JSON.parse(data).count);
-        end = buffer.indexOf('\n\n');
-      }
+      read(value);
     }
   })().catch(() => {});
   return { counts, close: () => controller.abort() };

@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { expect } from 'vitest';
+import { collectPendingCounts } from './pending-counts';
 import type { Agent } from './test-app';
 
 /**
@@ -14,19 +15,8 @@ export function openPendingStream(
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const req = httpRequest(`${baseUrl}/api/staff/events`, { headers: { cookie } }, (response) => {
       const counts: number[] = [];
-      let buffer = '';
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (/^event: pending$/m.test(block) && data) counts.push(JSON.parse(data).count);
-          end = buffer.indexOf('\n\n');
-        }
-      });
+      response.on('data', collectPendingCounts(counts));
       resolve({ counts, response, close: () => req.destroy() });
     });
     req.on('error', reject);
