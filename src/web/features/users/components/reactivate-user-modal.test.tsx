@@ -6,6 +6,7 @@ import {
   admin,
   userRow as asRow,
   chooseRowAction,
+  finance,
   openUserManagement,
   rowActionNames,
   userTableRow,
@@ -20,14 +21,7 @@ const gone = asRow(
     status: 'deactivated',
   }),
 );
-const active = asRow(
-  makeUser({
-    id: '00000000-0000-4000-8000-0000000000d5',
-    role: 'finance',
-    username: 'fina',
-    phone: '09170000055',
-  }),
-);
+const active = asRow(finance);
 
 describe('Reactivate a user', { timeout: 20_000 }, () => {
   it('only deactivated users offer Reactivate; a reason is required, then the temporary password shows once', async () => {
@@ -40,7 +34,7 @@ describe('Reactivate a user', { timeout: 20_000 }, () => {
     });
     const row = await userTableRow('dora');
     expect(within(row).getByText('Deactivated')).toBeTruthy();
-    expect(await rowActionNames(await userTableRow('fina'))).not.toContain('Reactivate');
+    expect(await rowActionNames(await userTableRow('fiona'))).not.toContain('Reactivate');
 
     await chooseRowAction(row, 'Reactivate');
     const dialog = await screen.findByRole('dialog', { name: 'Reactivate User' });

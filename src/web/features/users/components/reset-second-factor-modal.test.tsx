@@ -6,42 +6,36 @@ import {
   admin,
   userRow as asRow,
   chooseRowAction,
+  finance,
   openUserManagement,
   rowActionNames,
   userTableRow,
 } from '../../../test/staff';
 
-const fina = asRow(
-  makeUser({
-    id: '00000000-0000-4000-8000-0000000000d5',
-    role: 'finance',
-    username: 'fina',
-    phone: '09170000055',
-  }),
-);
+const fiona = asRow(finance);
 const borrower = asRow(makeUser({ id: '00000000-0000-4000-8000-0000000000d6', phone: '09170000066' }));
 
 describe('Reset two-step sign-in', { timeout: 20_000 }, () => {
   it('staff rows offer it; a reason is required and sent', async () => {
-    const { fetchMock } = openUserManagement([asRow(admin), fina, borrower], {
-      ...stub('POST /api/admin/users/:id/reset-second-factor', { id: fina.id }, { body: { ok: true } }),
+    const { fetchMock } = openUserManagement([asRow(admin), fiona, borrower], {
+      ...stub('POST /api/admin/users/:id/reset-second-factor', { id: fiona.id }, { body: { ok: true } }),
     });
-    const row = await userTableRow('fina');
+    const row = await userTableRow('fiona');
     const borrowerRow = await userTableRow('09170000066');
     expect(await rowActionNames(borrowerRow)).not.toContain('Reset two-step sign-in');
 
     await chooseRowAction(row, 'Reset two-step sign-in');
     const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in' });
     expect(
-      within(dialog).getByText(/Remove the authenticator app, recovery codes and passkeys of fina\?/),
+      within(dialog).getByText(/Remove the authenticator app, recovery codes and passkeys of fiona\?/),
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Lost phone');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText('Two-step sign-in of fina was reset.')).toBeTruthy();
+    expect(await screen.findByText('Two-step sign-in of fiona was reset.')).toBeTruthy();
     expect(sentRequests(fetchMock)).toEqual([
-      { url: `/api/admin/users/${fina.id}/reset-second-factor`, body: { reason: 'Lost phone' } },
+      { url: `/api/admin/users/${fiona.id}/reset-second-factor`, body: { reason: 'Lost phone' } },
     ]);
   });
 });

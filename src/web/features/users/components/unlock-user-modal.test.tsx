@@ -6,6 +6,7 @@ import {
   admin,
   userRow as asRow,
   chooseRowAction,
+  finance,
   openUserManagement,
   rowActionNames,
   userTableRow,
@@ -20,14 +21,7 @@ const locked = asRow(
   }),
   '2030-01-02T03:04:00.000Z',
 );
-const free = asRow(
-  makeUser({
-    id: '00000000-0000-4000-8000-0000000000e2',
-    role: 'finance',
-    username: 'fred',
-    phone: '09170000062',
-  }),
-);
+const free = asRow(finance);
 
 describe('Unlock a user', { timeout: 20_000 }, () => {
   it('only a locked account shows the lock and offers Unlock; confirming unlocks it', async () => {
@@ -40,8 +34,8 @@ describe('Unlock a user', { timeout: 20_000 }, () => {
     });
     const row = await userTableRow('lola');
     expect(within(row).getByText(/^Sign-in locked until /)).toBeTruthy();
-    expect(within(await userTableRow('fred')).queryByText(/Sign-in locked/)).toBeNull();
-    expect(await rowActionNames(await userTableRow('fred'))).not.toContain('Unlock');
+    expect(within(await userTableRow('fiona')).queryByText(/Sign-in locked/)).toBeNull();
+    expect(await rowActionNames(await userTableRow('fiona'))).not.toContain('Unlock');
 
     await chooseRowAction(row, 'Unlock');
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Sign-in' });
