@@ -56,50 +56,39 @@ export function LoanCard(props: { wallet: WalletResponse }) {
         </Stack>
       </Group>
 
-      {balance && position ? (
+      {balance ? (
+        // The headline is what pays the loan off once it is repaid, else what is left to withdraw; a closed
+        // loan has none (nothing to withdraw, nothing owed). Beside what was withdrawn: what is left to
+        // withdraw when the headline is the payoff, else what was approved.
         <>
-          <Headline
-            label={t('wallet.card.payoffToday')}
-            value={format.money(position.payoffMinor)}
-            testId="payoff-today"
-          />
-          <SimpleGrid cols={2} spacing="md" mt="md">
-            <Figure
-              label={t('wallet.card.withdrawn')}
-              value={format.money(balance.withdrawnMinor)}
-              testId="withdrawn-total"
+          {position ? (
+            <Headline
+              label={t('wallet.card.payoffToday')}
+              value={format.money(position.payoffMinor)}
+              testId="payoff-today"
             />
-            <Figure
+          ) : application.status === 'closed' ? null : (
+            <Headline
               label={t('wallet.card.available')}
               value={format.money(balance.availableMinor)}
               testId="available-balance"
             />
-          </SimpleGrid>
-        </>
-      ) : balance && application.status === 'closed' ? (
-        // Closed: nothing to withdraw and nothing owed; what was approved and paid out stays on record.
-        <SimpleGrid cols={2} spacing="md" mt="lg">
-          <Figure
-            label={t('wallet.card.withdrawn')}
-            value={format.money(balance.withdrawnMinor)}
-            testId="withdrawn-total"
-          />
-          <Figure label={t('wallet.card.approved')} value={format.money(balance.approvedMinor)} />
-        </SimpleGrid>
-      ) : balance ? (
-        <>
-          <Headline
-            label={t('wallet.card.available')}
-            value={format.money(balance.availableMinor)}
-            testId="available-balance"
-          />
-          <SimpleGrid cols={2} spacing="md" mt="md">
+          )}
+          <SimpleGrid cols={2} spacing="md" mt={application.status === 'closed' ? 'lg' : 'md'}>
             <Figure
               label={t('wallet.card.withdrawn')}
               value={format.money(balance.withdrawnMinor)}
               testId="withdrawn-total"
             />
-            <Figure label={t('wallet.card.approved')} value={format.money(balance.approvedMinor)} />
+            {position ? (
+              <Figure
+                label={t('wallet.card.available')}
+                value={format.money(balance.availableMinor)}
+                testId="available-balance"
+              />
+            ) : (
+              <Figure label={t('wallet.card.approved')} value={format.money(balance.approvedMinor)} />
+            )}
           </SimpleGrid>
         </>
       ) : (
