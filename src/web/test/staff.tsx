@@ -200,6 +200,16 @@ export function staffBase(user: UserDto = officer, pendingCount = 0) {
   } satisfies MockTable;
 }
 
+/** The table row showing `text`, once it shows. */
+export async function rowOf(text: string) {
+  return (await screen.findByText(text)).closest('tr') as HTMLElement;
+}
+
+/** The table's column names, left to right. */
+export function columnHeaders() {
+  return screen.getAllByRole('columnheader').map((th) => th.textContent);
+}
+
 /** Opens a list row's "Actions" menu (components/lists/row-actions) and returns the menu. */
 async function openRowActions(row: HTMLElement) {
   await userEvent.click(within(row).getByRole('button', { name: /^Actions for / }));

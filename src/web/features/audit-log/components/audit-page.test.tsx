@@ -5,7 +5,15 @@ import type { AuditEventDto } from '../../../../domain/schemas/staff';
 import { createFormatters } from '../../../lib/format';
 import i18n from '../../../lib/i18n';
 import { mockApi, stub } from '../../../test/render';
-import { admin, finance, makeSummary, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import {
+  admin,
+  columnHeaders,
+  finance,
+  makeSummary,
+  pageOf,
+  renderBackOffice,
+  staffBase,
+} from '../../../test/staff';
 import { auditCsvUrl, changeLines } from './audit-page';
 
 let counter = 0;
@@ -113,13 +121,7 @@ describe('Audit Log', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Audit Log' });
     const row = (await within(table).findByText('Put loan on hold')).closest('tr') as HTMLElement;
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'When',
-      'Who · IP',
-      'Action · Target',
-      'Changes',
-      'Reason',
-    ]);
+    expect(columnHeaders()).toEqual(['When', 'Who · IP', 'Action · Target', 'Changes', 'Reason']);
     // 06:07 UTC is 2:07 pm in Manila.
     expect(within(row).getByText(/Mar 5, 2025.* 2:07\s*pm/i)).toBeTruthy();
     expect(within(row).getByText('olive')).toBeTruthy();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OverdueListItem, OverduePage } from '../../../../domain/schemas/portfolio';
 import { mockApi, stub } from '../../../test/render';
-import { finance, officer, renderBackOffice, staffBase } from '../../../test/staff';
+import { columnHeaders, finance, officer, renderBackOffice, staffBase } from '../../../test/staff';
 
 let counter = 0;
 function makeOverdue(overrides: Partial<OverdueListItem> = {}): OverdueListItem {
@@ -58,7 +58,7 @@ describe('Overdue queue', { timeout: 20_000 }, () => {
     renderBackOffice('/admin/overdue');
     expect(await screen.findByRole('heading', { name: 'Overdue Loans' })).toBeTruthy();
     await screen.findByText('Ben Cruz');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       'Loan ID',
       'Name',
       'Phone',

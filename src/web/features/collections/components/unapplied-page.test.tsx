@@ -5,6 +5,7 @@ import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../..
 import {
   admin,
   chooseRowAction,
+  columnHeaders,
   finance,
   makePortfolio,
   makeSummary,
@@ -12,6 +13,7 @@ import {
   pageOf,
   renderBackOffice,
   rowActionNames,
+  rowOf,
   staffBase,
 } from '../../../test/staff';
 import type { UnappliedPayment } from '../api/unapplied';
@@ -46,10 +48,6 @@ const LIST = 'GET /api/staff/unapplied-payments';
 
 const listReads = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/api/staff/unapplied-payments').length;
-
-async function rowOf(text: string) {
-  return (await screen.findByText(text)).closest('tr') as HTMLElement;
-}
 
 /** Each text shows in the row (getByText names the one that is missing). */
 function expectRowShows(row: HTMLElement, ...texts: string[]) {
@@ -88,7 +86,7 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
     openUnapplied([open, applied, returned, conflict]);
     expect(await screen.findByRole('heading', { name: 'Unapplied Payments' })).toBeTruthy();
     await screen.findByText(open.providerReference);
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       // When and how much, then the loan it likely belongs to and why it was kept, then the details.
       'Received At',
       'Amount',

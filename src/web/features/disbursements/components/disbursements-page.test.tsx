@@ -6,11 +6,13 @@ import type { DisbursementDto, StaffDisbursementItem } from '../../../../domain/
 import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   chooseRowAction,
+  columnHeaders,
   finance,
   officer,
   pageOf,
   renderBackOffice,
   rowActionNames,
+  rowOf,
   staffBase,
 } from '../../../test/staff';
 
@@ -95,10 +97,6 @@ function destinationOf(payout: StaffDisbursementItem) {
   };
 }
 
-async function rowOf(text: string) {
-  return (await screen.findByText(text)).closest('tr') as HTMLElement;
-}
-
 /** Disbursements as `user` with `payouts` listed; `more` answers the page's other requests. */
 function openDisbursements(payouts: StaffDisbursementItem[], more: MockTable = {}, user = finance) {
   const fetchMock = mockApi({
@@ -127,7 +125,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     openDisbursements([requested, paid, failed]);
     expect(await screen.findByRole('heading', { name: 'Disbursements' })).toBeTruthy();
     await rowOf(requested.loanNumber);
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       'Loan ID',
       'Name',
       'Phone',
@@ -174,7 +172,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     expect(await rowActionNames(row)).not.toContain('Mark Paid');
     // Officers never see the full account.
     expect(within(row).queryByRole('button', { name: 'Show full account' })).toBeNull();
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).not.toContain('Action');
+    expect(columnHeaders()).not.toContain('Action');
   });
 
   it('the status filter searches at once and goes into the query', async () => {

@@ -5,6 +5,7 @@ import type { ServicingItem } from '../../../../domain/schemas/staff';
 import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../../test/render';
 import {
   admin,
+  columnHeaders,
   finance,
   makeListItem,
   makeProfile,
@@ -97,7 +98,7 @@ describe('Loan Servicing', { timeout: 20_000 }, () => {
     openServicing([loan]);
     expect(await screen.findByRole('heading', { name: 'Loan Servicing' })).toBeTruthy();
     await screen.findByText(loan.loanNumber);
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       'Loan ID',
       'Name',
       'Phone',

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../domain/money';
 import { errorBody, mockApi, stub } from '../../../test/render';
 import {
   chooseRowAction,
+  columnHeaders,
   finance,
   makeListItem,
   makeProfile,
@@ -14,6 +15,7 @@ import {
   pageOf,
   renderBackOffice,
   rowActionNames,
+  rowOf,
   staffBase,
 } from '../../../test/staff';
 
@@ -25,19 +27,13 @@ function requests(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls.map(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${url}`);
 }
 
-async function rowOf(text: string) {
-  const cell = await screen.findByText(text);
-  return cell.closest('tr') as HTMLElement;
-}
-
 describe('Pending Loan List', { timeout: 20_000 }, () => {
   it('shows the columns, N/A for missing values and every action for an officer', async () => {
     const item = makeListItem({ fullName: 'Ana Santos', phone: '' });
     openApplicationList('pending', [item]);
     expect(await screen.findByRole('heading', { name: 'Pending Loan List' })).toBeTruthy();
     const row = await rowOf(item.loanNumber);
-    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual([
+    expect(columnHeaders()).toEqual([
       'Loan ID',
       'Name',
       'Phone',
@@ -286,8 +282,7 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
     openApplicationList('approved', [item]);
     expect(await screen.findByRole('heading', { name: 'Approved Loan List' })).toBeTruthy();
     const row = await rowOf(item.loanNumber);
-    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual([
+    expect(columnHeaders()).toEqual([
       'Loan ID',
       'Name',
       'Phone',

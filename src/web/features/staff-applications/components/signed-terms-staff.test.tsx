@@ -8,12 +8,8 @@ import {
   makeProfile,
   openApplicationList,
   rowActionNames,
+  rowOf,
 } from '../../../test/staff';
-
-async function rowOf(text: string) {
-  const cell = await screen.findByText(text);
-  return cell.closest('tr') as HTMLElement;
-}
 
 describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', { timeout: 20_000 }, () => {
   it('shows who approved first and offers "Confirm approval" instead of "Approve"', async () => {

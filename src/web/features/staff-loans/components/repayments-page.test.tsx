@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { repaymentListItem } from '../../../../domain/schemas/payments';
 import { mockApi, stub } from '../../../test/render';
-import { officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
+import { columnHeaders, officer, pageOf, renderBackOffice, staffBase } from '../../../test/staff';
 
 type Item = z.infer<typeof repaymentListItem>;
 
@@ -36,7 +36,7 @@ describe('the Repayments list', { timeout: 20_000 }, () => {
     const { router } = renderBackOffice('/admin/repayments');
     expect(await screen.findByRole('heading', { name: 'Repayments' })).toBeTruthy();
     await screen.findByText(applied.reference);
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       'Received On',
       'Loan ID',
       'Name',

@@ -6,6 +6,7 @@ import {
   admin,
   userRow as asRow,
   chooseRowAction,
+  columnHeaders,
   finance,
   makeSummary,
   officer,
@@ -49,7 +50,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     openUserManagement([me, olive, borrower]);
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
     await userTableRow('olive');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnHeaders()).toEqual([
       'Username',
       'Phone',
       'Role',
