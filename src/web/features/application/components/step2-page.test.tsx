@@ -105,6 +105,17 @@ async function openStep2(
   return { ...view, fetchMock, user };
 }
 
+/** Opens step 2 with whatever step 1 left in the draft and expects step 1 back, to be done again. */
+async function expectSentBackToStep1() {
+  mockApi({
+    'GET /api/me': signedInMe(borrower),
+    'GET /api/applications/mine': { body: { application: null, canApply: true } },
+  });
+  const { router } = renderApp('/loan/info');
+  await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+  expect(await screen.findByText('Step 1 of 2', {}, { timeout: 5000 })).toBeTruthy();
+}
+
 /** An accordion control (the "still to complete" links carry the same names). */
 const control = (name: string) => {
   const found = screen
@@ -183,36 +194,19 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom is slow with a form this size, more so on a busy machine.
 describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
   it('sends a borrower without step-1 data back to step 1', async () => {
-    mockApi({
-      'GET /api/me': signedInMe(borrower),
-      'GET /api/applications/mine': { body: { application: null, canApply: true } },
-    });
-    const { router } = renderApp('/loan/info');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
-    expect(await screen.findByText('Step 1 of 2', {}, { timeout: 5000 })).toBeTruthy();
+    await expectSentBackToStep1();
   });
 
   it('sends a draft whose amount the lender no longer offers back to step 1', async () => {
     updateTextDraft(borrower.id, { step1: { ...step1, amount: 123 } });
-    mockApi({
-      'GET /api/me': signedInMe(borrower),
-      'GET /api/applications/mine': { body: { application: null, canApply: true } },
-    });
-    const { router } = renderApp('/loan/info');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
-    expect(await screen.findByText('Step 1 of 2', {}, { timeout: 5000 })).toBeTruthy();
+    await expectSentBackToStep1();
   });
 
   it('sends a draft made under a product version no longer offered back to step 1', async () => {
     updateTextDraft(borrower.id, {
       step1: { ...step1, productId: 'p-old', productVersionId: '00000000-0000-4000-8000-0000000000ff' },
     });
-    mockApi({
-      'GET /api/me': signedInMe(borrower),
-      'GET /api/applications/mine': { body: { application: null, canApply: true } },
-    });
-    const { router } = renderApp('/loan/info');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/loan/application'));
+    await expectSentBackToStep1();
   });
 
   it('asks for the quote under the chosen product version, and names the product', async () => {
