@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../domain/errors';
@@ -52,38 +51,51 @@ type FieldTexts<F extends string> = Partial<Record<F, string>>;
 const isOneOf = <F extends string>(fields: readonly F[], name: unknown): name is F =>
   typeof name === 'string' && (fields as readonly string[]).includes(name);
 
-/** A zod schema's issues (whose messages are catalogue codes) as messages under the modal's fields. */
-export function issueTexts<F extends string>(
-  t: TFunction,
-  fields: readonly F[],
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FieldTexts<F> {
-  const found: FieldTexts<F> = {};
-  for (const issue of issues) {
-    const name = issue.path[0];
-    if (isOneOf(fields, name) && !found[name]) found[name] = translateError(t, { code: issue.message });
-  }
-  return found;
-}
-
-/** A failed request's field errors as messages under the modal's fields (none when it named none of them). */
-export function requestErrorTexts<F extends string>(
-  t: TFunction,
-  fields: readonly F[],
-  error: unknown,
-): FieldTexts<F> {
-  const shown: FieldTexts<F> = {};
-  if (error instanceof ApiError) {
-    for (const [name, field] of Object.entries(error.fields)) {
-      if (isOneOf(fields, name))
-        shown[name] = translateError(t, {
-          code: field.code,
-          params: field.params ?? error.params,
-          message: field.message,
-        });
-    }
-  }
-  return shown;
+/**
+ * The messages under a modal's fields (a FormModal's): the problems found before anything is sent, then
+ * the server's. A failed request that names none of the fields is the modal's to show above its buttons.
+ */
+export function useModalFieldErrors<F extends string>(fields: readonly F[]) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<FieldTexts<F>>({});
+  return {
+    errors,
+    setErrors,
+    /** A zod schema's issues (whose messages are catalogue codes) as messages under the fields. */
+    issueTexts: (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+      const found: FieldTexts<F> = {};
+      for (const issue of issues) {
+        const name = issue.path[0];
+        if (isOneOf(fields, name) && !found[name]) found[name] = translateError(t, { code: issue.message });
+      }
+      return found;
+    },
+    /** Shows what was found before sending; FormModal's `validate` answer: stop (true) when anything was. */
+    show: (found: FieldTexts<F>): true | null => {
+      setErrors(found);
+      return Object.keys(found).length > 0 ? true : null;
+    },
+    /**
+     * Shows a failed request's field errors under their fields and keeps the modal open (FormModal's
+     * `false`); rethrows one that names none of them.
+     */
+    showRequestError: (error: unknown): false => {
+      const shown: FieldTexts<F> = {};
+      if (error instanceof ApiError) {
+        for (const [name, field] of Object.entries(error.fields)) {
+          if (isOneOf(fields, name))
+            shown[name] = translateError(t, {
+              code: field.code,
+              params: field.params ?? error.params,
+              message: field.message,
+            });
+        }
+      }
+      if (Object.keys(shown).length === 0) throw error;
+      setErrors(shown);
+      return false;
+    },
+  };
 }
 
 /**

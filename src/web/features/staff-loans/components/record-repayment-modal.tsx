@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../domain/schemas/limits';
 import { parsePesosToMinor, recordRepaymentSchema } from '../../../../domain/schemas/repayments';
 import { FormModal } from '../../../components/modals';
-import { issueTexts, requestErrorTexts } from '../../../lib/form-errors';
+import { useModalFieldErrors } from '../../../lib/form-errors';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { channelLabel } from '../../../lib/payment-channels';
@@ -34,7 +34,7 @@ export function RecordRepaymentModal({ opened, onClose, loan, today }: RecordRep
   const channels = useSettings().data?.paymentChannels ?? [];
   const empty: RecordRepaymentInput = { amount: '', receivedOn: today, channel: '', reference: '' };
   const [values, setValues] = useState<RecordRepaymentInput>(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { errors, setErrors, issueTexts, show, showRequestError } = useModalFieldErrors(fieldNames);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
   useEffect(() => {
     if (opened) {
@@ -54,11 +54,10 @@ export function RecordRepaymentModal({ opened, onClose, loan, today }: RecordRep
   const r = (key: string, options?: Record<string, unknown>) => t(`staffLoans.record.${key}`, options);
 
   const validate = () => {
-    const found = issueTexts(t, fieldNames, recordRepaymentSchema.safeParse(values).error?.issues ?? []);
+    const found = issueTexts(recordRepaymentSchema.safeParse(values).error?.issues ?? []);
     if (!found.receivedOn && values.receivedOn > today)
       found.receivedOn = t('errors.REPAYMENT_DATE_IN_FUTURE');
-    setErrors(found);
-    return Object.keys(found).length > 0 ? true : null;
+    return show(found);
   };
 
   const submit = async () => {
@@ -76,10 +75,7 @@ export function RecordRepaymentModal({ opened, onClose, loan, today }: RecordRep
       );
     } catch (error) {
       // A problem with one field is shown under it; the modal stays open.
-      const shown = requestErrorTexts(t, fieldNames, error);
-      if (Object.keys(shown).length === 0) throw error;
-      setErrors(shown);
-      return false;
+      return showRequestError(error);
     }
   };
 

@@ -5,7 +5,7 @@ import { fromMinorToMajorString } from '../../../../domain/money';
 import { limits } from '../../../../domain/schemas/limits';
 import { parsePesosToMinor, refundCreditSchema } from '../../../../domain/schemas/repayments';
 import { FormModal } from '../../../components/modals';
-import { issueTexts, requestErrorTexts } from '../../../lib/form-errors';
+import { useModalFieldErrors } from '../../../lib/form-errors';
 import { useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useRefundCredit } from '../api/loans';
@@ -30,7 +30,7 @@ export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalPr
   const refund = useRefundCredit(loan.id);
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { errors, setErrors, issueTexts, show, showRequestError } = useModalFieldErrors(fieldNames);
   const r = (key: string, options?: Record<string, unknown>) => t(`staffLoans.refund.${key}`, options);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form (the whole credit) each time it opens
   useEffect(() => {
@@ -41,15 +41,8 @@ export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalPr
     }
   }, [opened]);
 
-  const validate = () => {
-    const found = issueTexts(
-      t,
-      fieldNames,
-      refundCreditSchema.safeParse({ amount, reference }).error?.issues ?? [],
-    );
-    setErrors(found);
-    return Object.keys(found).length > 0 ? true : null;
-  };
+  const validate = () =>
+    show(issueTexts(refundCreditSchema.safeParse({ amount, reference }).error?.issues ?? []));
 
   return (
     <FormModal
@@ -68,10 +61,7 @@ export function RefundCreditModal({ opened, onClose, loan }: RefundCreditModalPr
             );
         } catch (error) {
           // A problem with one field (more than is held, a reference already used) is shown under it.
-          const shown = requestErrorTexts(t, fieldNames, error);
-          if (Object.keys(shown).length === 0) throw error;
-          setErrors(shown);
-          return false;
+          return showRequestError(error);
         }
       }}
     >
