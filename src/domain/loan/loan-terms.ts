@@ -23,7 +23,12 @@ export type RoundingRule = (typeof roundingRules)[number];
  * the replay, the statement, overdue, reminders, the PDFs and every figure read these, never the server's
  * settings or a later product version (SPEC §9). The amount and the term are the loan's own columns.
  */
-export interface LoanTerms {
+export interface LoanTerms extends LoanPrices {
+  readonly rounding: RoundingRule;
+}
+
+/** The prices of a loan: what a product version offers (`ProductTerms`) and a signed loan keeps. */
+export interface LoanPrices {
   /** Basis points a month (200 = 2 %). */
   readonly monthlyRateBp: number;
   readonly fees: {
@@ -36,7 +41,6 @@ export interface LoanTerms {
   readonly lateChargeMonthlyBp: number;
   /** Days after a due date before an unpaid instalment is overdue. */
   readonly graceDays: number;
-  readonly rounding: RoundingRule;
 }
 
 const count = () => z.int().check(z.minimum(0));

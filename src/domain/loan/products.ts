@@ -2,7 +2,7 @@ import type { FieldErrorInput } from '../errors';
 import { type Language, languages } from '../languages';
 import { isMinor, MINOR_PER_MAJOR } from '../money';
 import { daysBetween } from './calendar';
-import { type FeeCollection, feeCollections, type LoanTerms, loanTermsOf } from './loan-terms';
+import { feeCollections, type LoanPrices, type LoanTerms, loanTermsOf } from './loan-terms';
 import { type CapIssue, checkCostCaps, costCaps, MAX_GRACE_DAYS } from './repayments/caps';
 import { type AmountRule, BP_PER_UNIT, defaultLoanProduct, isOnRule, type LoanProduct } from './terms';
 
@@ -35,22 +35,12 @@ export interface ProductEligibility {
 }
 
 /** What one version of a product says. Amounts in whole pesos (as `LoanProduct`), money otherwise in centavos. */
-export interface ProductTerms {
+export interface ProductTerms extends LoanPrices {
   readonly names: ProductNames;
   readonly borrowerAmount: AmountRule;
   readonly staffAmount: AmountRule;
   readonly termsMonths: readonly number[];
   readonly defaultTermMonths: number;
-  /** Basis points a month (200 = 2 %). */
-  readonly monthlyRateBp: number;
-  readonly fees: {
-    readonly flatMinor: number;
-    readonly percentBp: number;
-    readonly collection: FeeCollection;
-  };
-  /** Late charge a month on an overdue instalment's unpaid amount, in basis points (0: none). */
-  readonly lateChargeMonthlyBp: number;
-  readonly graceDays: number;
   /** Approving more than this (centavos) needs a second staff member (four-eyes, docs/decisions/018). */
   readonly fourEyesThresholdMinor: number;
   readonly eligibility: ProductEligibility;
