@@ -3,6 +3,7 @@ import { todayIn } from '../domain/date-text';
 import {
   loanNumberOf,
   seedApplication,
+  seedBorrowerWithApplication,
   seedPaidDisbursement,
   seedRequestedDisbursement,
   seedUnappliedPayment,
@@ -141,10 +142,7 @@ const writes: Record<
   }),
   'POST /api/staff/applications/:id/confirm-approval': async () => {
     // Above the four-eyes threshold, approved once by another officer (docs/decisions/018).
-    const b = await t.signUpBorrower();
-    const id = await seedApplication(t.db, {
-      borrowerId: b.user.id,
-      phone: b.phone,
+    const { id } = await seedBorrowerWithApplication(t, {
       status: 'pending',
       amountMinor: 20_000_000,
     });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication, storedStatus } from '../test-support/seed';
+import { seedApplication, seedBorrowerWithApplication, storedStatus } from '../test-support/seed';
 import { openPendingStream, until } from '../test-support/sse';
 import { startTcpProxy } from '../test-support/tcp-proxy';
 import { createTestApp, silentLogger, type TestApp, testDbKind } from '../test-support/test-app';
@@ -39,10 +39,8 @@ describe('after-commit events', () => {
     const officer = await t.loginAs(user.username!, password);
     const status = (id: string) => storedStatus(t.db, 'applications', id);
 
-    const b1 = await t.signUpBorrower();
-    const toApprove = await seedApplication(t.db, { borrowerId: b1.user.id, phone: b1.phone });
-    const b2 = await t.signUpBorrower();
-    const toReject = await seedApplication(t.db, { borrowerId: b2.user.id, phone: b2.phone });
+    const { id: toApprove } = await seedBorrowerWithApplication(t);
+    const { id: toReject } = await seedBorrowerWithApplication(t);
     const published = bus.attempts.length;
 
     // A reduction the borrower asked for applies at once (docs/decisions/018).

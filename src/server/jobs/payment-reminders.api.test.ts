@@ -4,7 +4,12 @@ import { todayIn, writeIsoDate } from '../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../domain/loan/calendar';
 import type { LoanStatus } from '../../domain/loan/status';
 import type { Notifier } from '../notify/notifier';
-import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../test-support/seed';
+import {
+  loanNumberOf,
+  seedApplication,
+  seedBorrowerWithApplication,
+  seedPaidDisbursement,
+} from '../test-support/seed';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { deliverPaymentReminders, enqueuePaymentReminders, runPaymentReminders } from './payment-reminders';
 
@@ -39,12 +44,7 @@ afterAll(() => t.close());
 
 /** A borrower with a ₱100,000 loan over 12 months at 2 %, paid out today (unless not). */
 async function loan(options: { status?: LoanStatus; paidOut?: boolean } = {}) {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, {
-    borrowerId: b.user.id,
-    phone: b.phone,
-    status: options.status ?? 'approved',
-  });
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, { status: options.status ?? 'approved' });
   if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, { amountMinor: 10_000_000 }, t.deps);
   const loanNumber = await loanNumberOf(t.db, id);
   return { id, phone: b.phone, loanNumber, borrowerId: b.user.id };

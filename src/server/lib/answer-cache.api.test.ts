@@ -6,7 +6,7 @@ import { ANNOUNCING_TABLES } from '../db/migrations/034-answer-change-tables';
 import type { Database } from '../db/schema';
 import { eventually } from '../test-support/eventually';
 import { multipartBody } from '../test-support/images';
-import { seedApplication } from '../test-support/seed';
+import { seedBorrowerWithApplication } from '../test-support/seed';
 import {
   type Agent,
   createTestApp,
@@ -188,8 +188,7 @@ describe('back-office answer cache', () => {
       }
     };
     const complaint = async () => {
-      const b = await t.signUpBorrower();
-      await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+      const { borrower: b } = await seedBorrowerWithApplication(t, { status: 'approved' });
       const borrower = await t.loginAs(b.phone, b.password);
       const body = multipartBody({ category: 'collection_practices', text: 'Called at midnight.' }, []);
       const filed = await borrower.request('POST', '/api/complaints', {
@@ -285,8 +284,7 @@ describe('back-office answer cache', () => {
             .agent()
             .post('/api/auth/login', { identifier: staff[pick % 2]!.user.username, password: 'wrong' }),
         'file an application': async () => {
-          const b = await t.signUpBorrower();
-          await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone });
+          await seedBorrowerWithApplication(t);
           // Not a write request of this app: wait until its announcement is heard, as a request would.
           await t.deps.answerCache.caughtUp();
         },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoanStatus } from '../../domain/loan/status';
-import { seedApplication } from '../test-support/seed';
+import { seedBorrowerWithApplication } from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
 import { sendWithdrawalCode } from '../test-support/withdrawal';
 
@@ -26,8 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function loanIn(status: LoanStatus) {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status });
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, { status });
   return { id, ...b, agent: await t.loginAs(b.phone, b.password) };
 }
 

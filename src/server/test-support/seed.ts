@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { nextLoanNumberSql } from '../loans/loan-number-sql';
 import { refreshLoanFacts } from '../loans/refresh-loan-facts';
-import type { Agent } from './test-app';
+import type { Agent, TestApp } from './test-app';
 
 export interface SeedApplication {
   borrowerId: string;
@@ -150,6 +150,16 @@ export async function loanNumberOf(db: Kysely<Database>, applicationId: string):
     .where('id', '=', applicationId)
     .executeTakeFirstOrThrow();
   return row.loan_number;
+}
+
+/** A borrower signed up through the real routes, with an application of theirs seeded (`seedApplication`). */
+export async function seedBorrowerWithApplication(
+  t: Pick<TestApp, 'db' | 'signUpBorrower'>,
+  input: Omit<SeedApplication, 'borrowerId' | 'phone'> = {},
+) {
+  const borrower = await t.signUpBorrower();
+  const id = await seedApplication(t.db, { borrowerId: borrower.user.id, phone: borrower.phone, ...input });
+  return { borrower, id };
 }
 
 /** The status a row holds in the database now (not what an answer said). */

@@ -4,7 +4,7 @@ import { auditLabels } from '../../../domain/audit-fields';
 import { formatMoney } from '../../../domain/money';
 import { recordAudit, systemActor } from '../../audit/audit';
 import { readCsv } from '../../test-support/csv';
-import { loanNumberOf, seedApplication } from '../../test-support/seed';
+import { loanNumberOf, seedApplication, seedBorrowerWithApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -107,12 +107,7 @@ describe('audit log', () => {
   });
 
   it('adds readable columns (money, statuses, labels) with headers in the asked language', async () => {
-    const b = await t.signUpBorrower();
-    const pendingId = await seedApplication(t.db, {
-      borrowerId: b.user.id,
-      phone: b.phone,
-      status: 'pending',
-    });
+    const { id: pendingId } = await seedBorrowerWithApplication(t, { status: 'pending' });
     const number = await loanNumberOf(t.db, pendingId);
     const terms = await officer.post(`/api/staff/applications/pending/${pendingId}/terms`, {
       amount: 160000,

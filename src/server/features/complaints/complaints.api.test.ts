@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintReferencePattern } from '../../../domain/schemas/complaints';
 import { exifTags } from '../../test-support/exiftool';
 import { jpegWithGps, multipartBody, pdfBytes } from '../../test-support/images';
-import { seedApplication } from '../../test-support/seed';
+import { seedBorrowerWithApplication } from '../../test-support/seed';
 import { deliverOutboxAtNoon } from '../../test-support/sms-outbox';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 
@@ -33,8 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function borrower(fullName = 'Juan Dela Cruz') {
-  const b = await t.signUpBorrower();
-  await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, fullName, status: 'approved' });
+  const { borrower: b } = await seedBorrowerWithApplication(t, { fullName, status: 'approved' });
   return { ...b, agent: await t.loginAs(b.phone, b.password) };
 }
 

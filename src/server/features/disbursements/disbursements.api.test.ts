@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication } from '../../test-support/seed';
+import { seedBorrowerWithApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -25,10 +25,7 @@ afterAll(() => t.close());
 const ACCOUNT = '001234567890123';
 
 async function payout() {
-  const b = await t.signUpBorrower();
-  const loanId = await seedApplication(t.db, {
-    borrowerId: b.user.id,
-    phone: b.phone,
+  const { borrower: b, id: loanId } = await seedBorrowerWithApplication(t, {
     status: 'approved',
     fullName: 'Payout Person',
   });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
-import { loanNumberOf, seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
+import {
+  loanNumberOf,
+  seedBorrowerWithApplication,
+  seedRequestedDisbursement,
+} from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -35,13 +39,7 @@ async function pdfText(response: ApiResponse): Promise<string> {
 
 /** A borrower with a ₱100,000 loan paid out today (₱1,500 fee taken from it) and a payment of ₱5,000. */
 async function borrowerWithPayment(fullName = 'Ligaya Ramos') {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, {
-    borrowerId: b.user.id,
-    phone: b.phone,
-    status: 'approved',
-    fullName,
-  });
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, { status: 'approved', fullName });
   const payout = await t.db
     .insertInto('disbursements')
     .values({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPaymentWebhook } from '../../test-support/payment-webhook';
-import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedBorrowerWithApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { signPaymentWebhook } from './webhook-signature';
 
@@ -33,8 +33,7 @@ const nowSeconds = () => String(Math.floor(Date.now() / 1000));
 
 /** A borrower's loan, paid out ₱100,000 today (unless pending), and its loan number. */
 async function loan(status: 'approved' | 'pending' = 'approved', fullName = 'Test Borrower') {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status, fullName });
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, { status, fullName });
   if (status === 'approved') {
     await seedPaidDisbursement(t.db, id);
   }

@@ -4,7 +4,13 @@ import { todayIn } from '../../../domain/date-text';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { deriveLoanPosition } from '../../../domain/loan/repayments';
 import { loadLoanRecords } from '../../loans/loan-position';
-import { seedApplication, seedPaidDisbursement, seedTerms, storedStatus } from '../../test-support/seed';
+import {
+  seedApplication,
+  seedBorrowerWithApplication,
+  seedPaidDisbursement,
+  seedTerms,
+  storedStatus,
+} from '../../test-support/seed';
 import { type Agent, createTestApp, shiftedClock, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
 
@@ -40,12 +46,7 @@ const ref = () => `REF-${++references}`;
 
 /** A borrower with an approved ₱100,000 loan over 12 months at 2 %, paid out in full today (unless not). */
 async function loan(options: { paidOutMinor?: number | null; status?: 'approved' | 'pending' } = {}) {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, {
-    borrowerId: b.user.id,
-    phone: b.phone,
-    status: options.status ?? 'approved',
-  });
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, { status: options.status ?? 'approved' });
   const paid = options.paidOutMinor === undefined ? 10_000_000 : options.paidOutMinor;
   if (paid !== null) {
     await seedPaidDisbursement(t.db, id, { amountMinor: paid });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication, seedRequestedDisbursement } from '../../test-support/seed';
+import { seedBorrowerWithApplication, seedRequestedDisbursement } from '../../test-support/seed';
 import { acceptProposedTerms } from '../../test-support/terms';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
@@ -22,10 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function runningLoan() {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, {
-    borrowerId: b.user.id,
-    phone: b.phone,
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, {
     status: 'approved',
     fullName: 'Servicing Person',
   });
@@ -240,8 +237,7 @@ describe('loan servicing', () => {
   });
 
   it('refuses actions on loans that are not running', async () => {
-    const b = await t.signUpBorrower();
-    const pending = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone });
+    const { id: pending } = await seedBorrowerWithApplication(t);
     const response = await officer.post(`/api/staff/loans/${pending}/message`, { message: 'x', reason: 'y' });
     expect(response.status).toBe(404);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
-import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedBorrowerWithApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -29,10 +29,7 @@ const today = () => todayIn('Asia/Manila');
 const pdfText = (response: ApiResponse) => pdf.text(response.rawPayload);
 
 async function borrowerWithLoan(options: { paidOut?: boolean; fullName?: string } = {}) {
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, {
-    borrowerId: b.user.id,
-    phone: b.phone,
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, {
     status: 'approved',
     fullName: options.fullName ?? 'Maria Dela Cruz',
   });

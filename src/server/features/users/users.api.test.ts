@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplication } from '../../test-support/seed';
+import { seedBorrowerWithApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -110,8 +110,7 @@ describe('user management', () => {
       await t.db.selectFrom('users').select('id').where('id', '=', plain.user.id).executeTakeFirst(),
     ).toBeUndefined();
 
-    const b = await t.signUpBorrower();
-    const loanId = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+    const { borrower: b, id: loanId } = await seedBorrowerWithApplication(t, { status: 'approved' });
     const session = await t.loginAs(b.phone, b.password);
     expect((await admin.request('DELETE', `/api/admin/users/${b.user.id}`)).body.outcome).toBe('deactivated');
     expect((await session.get('/api/me')).body.user).toBeNull();
@@ -195,8 +194,7 @@ describe('reactivation', () => {
   });
 
   it('reactivates a borrower deactivated because they own a loan; they sign in with the phone', async () => {
-    const b = await t.signUpBorrower();
-    await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+    const { borrower: b } = await seedBorrowerWithApplication(t, { status: 'approved' });
     expect((await admin.request('DELETE', `/api/admin/users/${b.user.id}`)).body.outcome).toBe('deactivated');
     const response = await reactivate(admin, b.user.id);
     expect(response.status, response.text).toBe(200);

@@ -5,7 +5,7 @@ import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { decodeQrPh } from '../../../domain/payments/qr-ph';
 import { defaultPaymentChannels } from '../../../domain/schemas/settings';
 import { enqueuePaymentReminders } from '../../jobs/payment-reminders';
-import { loanNumberOf, seedApplication, seedPaidDisbursement } from '../../test-support/seed';
+import { loanNumberOf, seedBorrowerWithApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
@@ -65,8 +65,7 @@ afterAll(() => t.close());
 /** A borrower with a ₱100,000 loan over 12 months, paid out today (unless not). */
 async function borrower(options: { paidOut?: boolean } = {}) {
   clock.at = new Date();
-  const b = await t.signUpBorrower();
-  const id = await seedApplication(t.db, { borrowerId: b.user.id, phone: b.phone, status: 'approved' });
+  const { borrower: b, id } = await seedBorrowerWithApplication(t, { status: 'approved' });
   if (options.paidOut !== false) await seedPaidDisbursement(t.db, id, {}, t.deps);
   const loanNumber = await loanNumberOf(t.db, id);
   return { id, loanNumber, agent: await t.loginAs(b.phone, b.password) };
