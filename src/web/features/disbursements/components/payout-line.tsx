@@ -1,6 +1,7 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
+import { LoanIdentity } from '../../../components/staff/loan-identity';
 import { useFormat } from '../../../lib/format';
 import { maskedDestination } from '../../../lib/staff/account-mask';
 
@@ -13,14 +14,7 @@ export function PayoutLine({ row }: { row: StaffDisbursementItem }) {
   const fmt = useFormat();
   return (
     <Stack gap={4}>
-      <Group gap="xs" wrap="wrap">
-        <Text span ff="monospace" size="sm" fw={600}>
-          {row.loanNumber}
-        </Text>
-        <Text span size="sm">
-          {row.fullName}
-        </Text>
-      </Group>
+      <LoanIdentity loanNumber={row.loanNumber} fullName={row.fullName} />
       <Text size="sm">
         <Text span fw={700}>
           {t('disbursements.net', { net: fmt.money(row.netMinor) })}

@@ -1,6 +1,7 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ServicingItem } from '../../../../domain/schemas/staff';
+import { LoanIdentity } from '../../../components/staff/loan-identity';
 import { StatusBadge } from '../../../components/status-badge';
 
 /** What every servicing modal receives: the loan row it was opened from. */
@@ -14,15 +15,9 @@ export interface ServicingModalProps {
 export function LoanLine({ loan, children }: { loan: ServicingItem; children?: ReactNode }) {
   return (
     <Stack gap={6}>
-      <Group gap="xs" wrap="wrap">
-        <Text span ff="monospace" size="sm" fw={600}>
-          {loan.loanNumber}
-        </Text>
-        <Text span size="sm">
-          {loan.fullName}
-        </Text>
+      <LoanIdentity loanNumber={loan.loanNumber} fullName={loan.fullName}>
         <StatusBadge status={loan.status} size="sm" />
-      </Group>
+      </LoanIdentity>
       {children}
     </Stack>
   );
