@@ -1,17 +1,10 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from './load-state';
 
 /** "Loading..." while the session is restored from the server. */
 export function LoadingScreen() {
-  const { t } = useTranslation();
-  return (
-    <Center mih="100vh" role="status" aria-live="polite">
-      <Stack align="center" gap="sm">
-        <Loader />
-        <Text c="dimmed">{t('common.loading')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <PageLoading fullScreen />;
 }
 
 /** Shown when the session cannot be read at all (server down, offline). */

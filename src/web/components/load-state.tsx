@@ -3,11 +3,14 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/error-text';
 
-/** A page's content while its data loads: a spinner with "Loading..." announced to screen readers. */
-export function PageLoading() {
+/**
+ * A page's content while its data loads: a spinner with "Loading..." announced to screen readers;
+ * `fullScreen` fills the window (while there is no page yet).
+ */
+export function PageLoading(props: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Center py="xl" role="status" aria-live="polite">
+    <Center {...(props.fullScreen ? { mih: '100vh' } : { py: 'xl' })} role="status" aria-live="polite">
       <Stack align="center" gap="sm">
         <Loader />
         <Text c="dimmed">{t('common.loading')}</Text>
