@@ -1,7 +1,7 @@
 import type { Language } from '../../../domain/languages';
 import type { AppDeps } from '../../deps';
 import { getPaymentReceipt, getPayoutReceipt, type ReceiptViewer } from './get-receipt';
-import { paymentReceiptDocument, payoutReceiptDocument } from './receipt-text';
+import { paymentReceiptDocument, payoutReceiptDocument, type ReceiptDocument } from './receipt-text';
 
 /** No lender name is configured: documents are issued under the product's name (as the statement is). */
 const LENDER_NAME = 'Hiram';
@@ -17,6 +17,17 @@ const contextOf = (deps: AppDeps) => ({
   now: deps.clock.now(),
 });
 
+/** A receipt as a PDF, `write` giving its document for the issuing context. */
+async function receiptPdf(
+  deps: AppDeps,
+  receiptNumber: string,
+  write: (context: ReturnType<typeof contextOf>) => ReceiptDocument,
+) {
+  const context = contextOf(deps);
+  const pdf = await renderReceiptPdf(write(context), { createdAt: context.now });
+  return { filename: `receipt-${receiptNumber}.pdf`, pdf };
+}
+
 /** A payment's receipt as a PDF in the reader's language. */
 export async function paymentReceiptPdf(
   deps: AppDeps,
@@ -25,11 +36,9 @@ export async function paymentReceiptPdf(
   language: Language,
 ) {
   const receipt = await getPaymentReceipt(deps, repaymentId, viewer);
-  const context = contextOf(deps);
-  const pdf = await renderReceiptPdf(paymentReceiptDocument(receipt, language, context), {
-    createdAt: context.now,
-  });
-  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf };
+  return receiptPdf(deps, receipt.receiptNumber, (context) =>
+    paymentReceiptDocument(receipt, language, context),
+  );
 }
 
 /** A payout's receipt as a PDF in the reader's language. */
@@ -40,9 +49,7 @@ export async function payoutReceiptPdf(
   language: Language,
 ) {
   const receipt = await getPayoutReceipt(deps, disbursementId, viewer);
-  const context = contextOf(deps);
-  const pdf = await renderReceiptPdf(payoutReceiptDocument(receipt, language, context), {
-    createdAt: context.now,
-  });
-  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf };
+  return receiptPdf(deps, receipt.receiptNumber, (context) =>
+    payoutReceiptDocument(receipt, language, context),
+  );
 }

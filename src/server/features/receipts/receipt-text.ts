@@ -60,22 +60,54 @@ function writers(language: Language, timeZone: string) {
   };
 }
 
+/** What one kind of receipt writes itself; the rest (`receiptDocument`) is the same on every receipt. */
+type ReceiptBody = Pick<
+  ReceiptDocument,
+  'title' | 'headline' | 'reversed' | 'breakdownTitle' | 'breakdown'
+> & {
+  /** The facts after the receipt number, loan number and borrower. */
+  facts: LabelledValue[];
+};
+
+/**
+ * A receipt in one language: the issuer, its number, the issue date, the receipt number, loan number and
+ * borrower first among the facts, the acknowledgement and the footer; `body` writes what its kind adds.
+ */
+function receiptDocument(
+  receipt: { receiptNumber: string; loanNumber: string; borrowerName: string },
+  language: Language,
+  context: Context,
+  body: (t: (typeof receiptTexts)[Language], w: ReturnType<typeof writers>) => ReceiptBody,
+): ReceiptDocument {
+  const t = receiptTexts[language];
+  const w = writers(language, context.timeZone);
+  const { facts, ...own } = body(t, w);
+  return {
+    language,
+    lenderName: context.lenderName,
+    receiptNumber: receipt.receiptNumber,
+    issued: fill(t.issued, { date: w.day(context.now) }),
+    ...own,
+    facts: [
+      { label: t.receiptNumber, value: receipt.receiptNumber },
+      { label: t.loanNumber, value: receipt.loanNumber },
+      { label: t.borrower, value: receipt.borrowerName },
+      ...facts,
+    ],
+    notes: [fill(t.acknowledgement, { lender: context.lenderName })],
+    footer: fill(t.footer, { email: context.supportEmail }),
+  };
+}
+
 /** A payment's receipt in one language. */
 export function paymentReceiptDocument(
   receipt: PaymentReceiptDto,
   language: Language,
   context: Context,
 ): ReceiptDocument {
-  const t = receiptTexts[language];
-  const w = writers(language, context.timeZone);
-  const a = receipt.allocation;
-  const parts = a ? paidParts(a) : [];
-  return {
-    language,
-    lenderName: context.lenderName,
+  const parts = receipt.allocation ? paidParts(receipt.allocation) : [];
+  return receiptDocument(receipt, language, context, (t, w) => ({
     title: t.paymentTitle,
-    receiptNumber: receipt.receiptNumber,
-    issued: fill(t.issued, { date: w.day(context.now) }),
     headline: { label: t.amountReceived, value: w.money(receipt.amountMinor) },
     reversed: receipt.reversal
       ? {
@@ -87,9 +119,6 @@ export function paymentReceiptDocument(
         }
       : null,
     facts: [
-      { label: t.receiptNumber, value: receipt.receiptNumber },
-      { label: t.loanNumber, value: receipt.loanNumber },
-      { label: t.borrower, value: receipt.borrowerName },
       { label: t.receivedOn, value: w.date(receipt.receivedOn) },
       { label: t.channel, value: receipt.channelName },
       { label: t.reference, value: receipt.reference },
@@ -97,9 +126,7 @@ export function paymentReceiptDocument(
     ],
     breakdownTitle: t.appliedTitle,
     breakdown: parts.map(([name, minor]) => ({ label: t.allocation[name], value: w.money(minor) })),
-    notes: [fill(t.acknowledgement, { lender: context.lenderName })],
-    footer: fill(t.footer, { email: context.supportEmail }),
-  };
+  }));
 }
 
 /** A payout's receipt in one language. */
@@ -108,20 +135,11 @@ export function payoutReceiptDocument(
   language: Language,
   context: Context,
 ): ReceiptDocument {
-  const t = receiptTexts[language];
-  const w = writers(language, context.timeZone);
-  return {
-    language,
-    lenderName: context.lenderName,
+  return receiptDocument(receipt, language, context, (t, w) => ({
     title: t.payoutTitle,
-    receiptNumber: receipt.receiptNumber,
-    issued: fill(t.issued, { date: w.day(context.now) }),
     headline: { label: t.amountSent, value: w.money(receipt.netMinor) },
     reversed: null,
     facts: [
-      { label: t.receiptNumber, value: receipt.receiptNumber },
-      { label: t.loanNumber, value: receipt.loanNumber },
-      { label: t.borrower, value: receipt.borrowerName },
       { label: t.requestedOn, value: w.day(receipt.requestedAt) },
       { label: t.paidOn, value: w.day(receipt.paidAt) },
       {
@@ -136,7 +154,5 @@ export function payoutReceiptDocument(
       { label: t.fee, value: w.money(receipt.feeMinor) },
       { label: t.net, value: w.money(receipt.netMinor) },
     ],
-    notes: [fill(t.acknowledgement, { lender: context.lenderName })],
-    footer: fill(t.footer, { email: context.supportEmail }),
-  };
+  }));
 }
