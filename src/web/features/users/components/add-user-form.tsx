@@ -1,24 +1,14 @@
-import {
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffRoles } from '../../../../domain/roles';
 import { limits } from '../../../../domain/schemas/limits';
 import { createUserSchema } from '../../../../domain/schemas/staff';
 import { FormError } from '../../../components/modals';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import { type NewUser, useCreateUser } from '../api/users';
+import { staffRoleOptions, TemporaryPasswordInput, UserPhoneInput } from './user-fields';
 
 const empty: NewUser = { username: '', password: '', phone: '', role: '' };
 
@@ -86,20 +76,12 @@ export function AddUserForm() {
             value={values.username}
             onChange={(event) => set('username', event.currentTarget.value)}
           />
-          <PasswordInput
+          <TemporaryPasswordInput
             label={t('users.fields.temporaryPassword')}
-            withAsterisk
-            autoComplete="new-password"
-            maxLength={limits.password}
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
           />
-          <TextInput
-            label={t('users.fields.phone')}
-            withAsterisk
-            type="tel"
-            autoComplete="off"
-            maxLength={limits.phone}
+          <UserPhoneInput
             value={values.phone}
             onChange={(event) => set('phone', event.currentTarget.value)}
           />
@@ -107,7 +89,7 @@ export function AddUserForm() {
             label={t('users.fields.role')}
             withAsterisk
             placeholder={t('users.fields.rolePlaceholder')}
-            data={staffRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            data={staffRoleOptions(t)}
             value={values.role || null}
             onChange={(value) => set('role', value ?? '')}
             allowDeselect={false}

@@ -1,12 +1,11 @@
-import { PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffRoles } from '../../../../domain/roles';
-import { limits } from '../../../../domain/schemas/limits';
 import { updateUserSchema } from '../../../../domain/schemas/staff';
 import { FormModal } from '../../../components/modals';
 import { notifySuccess } from '../../../lib/notify';
 import { type StaffUser, userLabel, useUpdateUser } from '../api/users';
+import { staffRoleOptions, TemporaryPasswordInput, UserPhoneInput } from './user-fields';
 
 export interface UserModalProps {
   user: StaffUser | null;
@@ -59,22 +58,14 @@ export function UpdateUserModal({ user, opened, onClose, isSelf }: UserModalProp
           <Text size="sm">
             {t('users.update.description', { username: userLabel(user), role: t(`roles.${user.role}`) })}
           </Text>
-          <TextInput
-            label={t('users.fields.phone')}
-            withAsterisk
-            type="tel"
-            autoComplete="off"
-            maxLength={limits.phone}
+          <UserPhoneInput
             value={phone}
             data-autofocus
             onChange={(event) => setPhone(event.currentTarget.value)}
           />
-          <PasswordInput
+          <TemporaryPasswordInput
             label={t('users.fields.newTemporaryPassword')}
             description={t('users.update.passwordHint')}
-            withAsterisk
-            autoComplete="new-password"
-            maxLength={limits.password}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
@@ -83,7 +74,7 @@ export function UpdateUserModal({ user, opened, onClose, isSelf }: UserModalProp
               label={t('users.fields.role')}
               description={isSelf ? t('users.update.ownRole') : undefined}
               disabled={isSelf}
-              data={staffRoles.map((value) => ({ value, label: t(`roles.${value}`) }))}
+              data={staffRoleOptions(t)}
               value={role}
               onChange={setRole}
               allowDeselect={false}
