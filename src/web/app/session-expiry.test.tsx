@@ -5,6 +5,7 @@ import type { MeResponse } from '../../domain/schemas/user';
 import {
   emptyAccount,
   errorBody,
+  type MockTable,
   makeUser,
   mockApi,
   renderApp,
@@ -47,6 +48,15 @@ function sessionOf(user: typeof borrower) {
   };
 }
 
+/** The account page's reads (an empty account, no complaints), GET /api/me answered by `me`. */
+function accountPageReads(me: NonNullable<MockTable['GET /api/me']>): MockTable {
+  return {
+    'GET /api/me': me,
+    'GET /api/account': { body: account },
+    'GET /api/complaints': { body: { complaints: [] } },
+  };
+}
+
 async function signIn(user: ReturnType<typeof userEvent.setup>, identifier: string) {
   await user.type(await screen.findByLabelText('Phone number or username'), identifier);
   await user.type(screen.getByLabelText('Password', { exact: true }), 'the password 1');
@@ -59,9 +69,7 @@ describe('a borrower whose session ends while writing a complaint', () => {
     let ended = false;
     const filed: unknown[] = [];
     mockApi({
-      'GET /api/me': () => session.me(),
-      'GET /api/account': { body: account },
-      'GET /api/complaints': { body: { complaints: [] } },
+      ...accountPageReads(() => session.me()),
       'POST /api/complaints': ({ body }) => {
         if (ended) {
           session.end();
@@ -129,9 +137,7 @@ describe('a borrower whose session ends while writing a complaint', () => {
   it('opens the complaint being written even without #complaints in the address', async () => {
     const session = sessionOf(borrower);
     mockApi({
-      'GET /api/me': () => session.me(),
-      'GET /api/account': { body: account },
-      'GET /api/complaints': { body: { complaints: [] } },
+      ...accountPageReads(() => session.me()),
     });
     window.localStorage.setItem(
       `hiram.draft.${borrower.id}.complaint`,
@@ -155,9 +161,7 @@ describe('a borrower whose session ends while writing a complaint', () => {
     const session = sessionOf(borrower);
     session.end();
     mockApi({
-      'GET /api/me': () => session.me(),
-      'GET /api/account': { body: account },
-      'GET /api/complaints': { body: { complaints: [] } },
+      ...accountPageReads(() => session.me()),
       'POST /api/auth/login': () => session.signIn({ user: other, csrfToken: 'csrf-3' }),
     });
     window.localStorage.setItem(
@@ -228,9 +232,7 @@ describe('where sign-in goes', () => {
     const session = sessionOf(borrower);
     session.end();
     mockApi({
-      'GET /api/me': () => session.me(),
-      'GET /api/account': { body: account },
-      'GET /api/complaints': { body: { complaints: [] } },
+      ...accountPageReads(() => session.me()),
       'POST /api/auth/login': () => session.signIn({ user: borrower, csrfToken: 'csrf-2' }),
     });
     const { router } = renderApp('/account');
@@ -263,9 +265,7 @@ describe('where sign-in goes', () => {
 
   it('after a logout: plain /login, no way back and no "session ended"', async () => {
     mockApi({
-      'GET /api/me': signedInMe(borrower),
-      'GET /api/account': { body: account },
-      'GET /api/complaints': { body: { complaints: [] } },
+      ...accountPageReads(signedInMe(borrower)),
       'POST /api/auth/logout': { body: { ok: true } },
     });
     window.localStorage.setItem(
