@@ -1,20 +1,18 @@
 import { type SqlBool, sql, type Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
-import { statusesBefore } from '../../../domain/loan/status';
 import { notifyBorrower, recordAudit } from '../../audit/audit';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { publishAfterCommit } from '../../events/publish-after-commit';
 import type { ApplicationRow } from '../../lib/applications';
-import { sqlList } from '../../lib/sql-lists';
 import { assertNoProposedChange, termsChangePendingSql } from '../../loans/terms-changes';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { fourEyesThresholdSql, governingProductVersion } from '../../products/product-versions';
 import {
   type DecisionContext,
+  decideIfStill,
   decideInTurn,
   lockPendingApplication,
-  notOwnApplicationSql,
   nowSql,
 } from './decide-application';
 
@@ -105,33 +103,25 @@ async function approveAtOnce(
   id: string,
   creditScore: number,
 ): Promise<boolean> {
-  const from = statusesBefore('approve');
-  const update = trx
-    .updateTable('applications')
-    .from('applications as before')
-    .set({
+  const after = await decideIfStill(
+    trx,
+    ctx.staff,
+    id,
+    'approved',
+    {
       status: 'approved',
       approved_amount: sql<number>`applications.amount`,
       credit_score: creditScore,
       decided_at: nowSql,
       decided_by: ctx.staff.id,
       status_message: null,
-    })
-    .whereRef('before.id', '=', 'applications.id')
-    .where('applications.id', '=', id)
-    .where(sql<SqlBool>`applications.status in (${sqlList(from)})`)
-    .where('applications.first_approved_by', 'is', null)
-    .where(sql<SqlBool>`applications.amount <= ${fourEyesThresholdSql()}`)
-    .where(sql<SqlBool>`not ${termsChangePendingSql(sql.ref('applications.id'))}`);
-  const after = await update
-    .where(notOwnApplicationSql(ctx.staff))
-    .returningAll('applications')
-    .returning([
-      'before.status as before_status',
-      'before.approved_amount as before_approved_amount',
-      'before.credit_score as before_credit_score',
-    ])
-    .executeTakeFirst();
+    },
+    [
+      sql<SqlBool>`applications.first_approved_by is null`,
+      sql<SqlBool>`applications.amount <= ${fourEyesThresholdSql()}`,
+      sql<SqlBool>`not ${termsChangePendingSql(sql.ref('applications.id'))}`,
+    ],
+  );
   if (!after) return false;
   await recordApproval(
     trx,

@@ -1,4 +1,4 @@
-import { type SqlBool, sql, type Transaction, type UpdateObject } from 'kysely';
+import { type Expression, type SqlBool, sql, type Transaction, type UpdateObject } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { canApply, type LoanStatus, statusesBefore } from '../../../domain/loan/status';
 import type { Database, User } from '../../db/schema';
@@ -7,12 +7,10 @@ import { sqlList } from '../../lib/sql-lists';
 import { lockApplication } from '../../loans/lock-application';
 
 /**
- * Decides an application (`to`: approved or rejected) with ONE conditional statement: the row changes only
- * while it still awaits a decision that may become `to`, and not when it was made with the staff member's
- * own phone. Concurrent decisions queue on the row inside PostgreSQL and every later one finds the status
- * changed and updates nothing, without a round trip to the app while it holds the lock (issue #12): the
- * first wins, the others fail fast with "already decided". `set` may refer to the row's current values as
- * `applications.<column>`; what the row held before comes back too, for the audit event.
+ * Decides an application (`to`: approved or rejected) with ONE conditional statement (`decideIfStill`).
+ * Concurrent decisions queue on the row inside PostgreSQL and every later one finds the status changed and
+ * updates nothing, without a round trip to the app while it holds the lock (issue #12): the first wins, the
+ * others fail fast with "already decided" (or why else nothing changed).
  */
 export async function decidePendingApplication(
   trx: Transaction<Database>,
@@ -21,23 +19,7 @@ export async function decidePendingApplication(
   to: Decision,
   set: UpdateObject<Database, 'applications'>,
 ) {
-  const from = statusesBefore(decisionEvent[to]);
-  const update = trx
-    .updateTable('applications')
-    .from('applications as before')
-    .set(set)
-    .whereRef('before.id', '=', 'applications.id')
-    .where('applications.id', '=', id)
-    .where(sql<SqlBool>`applications.status in (${sqlList(from)})`);
-  const after = await update
-    .where(notOwnApplicationSql(staff))
-    .returningAll('applications')
-    .returning([
-      'before.status as before_status',
-      'before.approved_amount as before_approved_amount',
-      'before.credit_score as before_credit_score',
-    ])
-    .executeTakeFirst();
+  const after = await decideIfStill(trx, staff, id, to, set);
   if (after) return after;
 
   // Nothing changed: say why (no lock needed, the answer is a refusal either way).
@@ -49,6 +31,40 @@ export async function decidePendingApplication(
   assertDecidable(row, to);
   if (await isOwnApplication(trx, staff, row.borrower_id)) throw new AppError('OWN_APPLICATION');
   throw new AppError('ALREADY_DECIDED');
+}
+
+/**
+ * The decision's one statement: application `id` changes by `set` only while it still awaits a decision
+ * that may become `to`, meets `conditions`, and was not made with the staff member's own phone. `set` may
+ * refer to the row's current values as `applications.<column>`. Answers the row after with what it held
+ * before (for the audit event), or undefined when it did not qualify.
+ */
+export function decideIfStill(
+  trx: Transaction<Database>,
+  staff: User,
+  id: string,
+  to: Decision,
+  set: UpdateObject<Database, 'applications'>,
+  conditions: Expression<SqlBool>[] = [],
+) {
+  const from = statusesBefore(decisionEvent[to]);
+  let update = trx
+    .updateTable('applications')
+    .from('applications as before')
+    .set(set)
+    .whereRef('before.id', '=', 'applications.id')
+    .where('applications.id', '=', id)
+    .where(sql<SqlBool>`applications.status in (${sqlList(from)})`);
+  for (const condition of conditions) update = update.where(condition);
+  return update
+    .where(notOwnApplicationSql(staff))
+    .returningAll('applications')
+    .returning([
+      'before.status as before_status',
+      'before.approved_amount as before_approved_amount',
+      'before.credit_score as before_credit_score',
+    ])
+    .executeTakeFirst();
 }
 
 type Decision = Extract<LoanStatus, 'approved' | 'rejected'>;
@@ -116,7 +132,7 @@ async function isOwnApplication(trx: Transaction<Database>, staff: User, borrowe
 }
 
 /** The same rule inside a conditional update on `applications`: true when it is NOT the staff member's own. */
-export function notOwnApplicationSql(staff: User) {
+function notOwnApplicationSql(staff: User) {
   return staff.phone
     ? sql<SqlBool>`applications.borrower_id <> ${staff.id} and not exists (
         select 1 from users own where own.id = applications.borrower_id and own.phone = ${staff.phone})`
