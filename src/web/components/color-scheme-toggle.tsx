@@ -1,28 +1,19 @@
-import {
-  ActionIcon,
-  type ActionIconProps,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { HeaderIconButton, type HeaderIconLook } from './header-icon-button';
 
 /** Switches light/dark; the choice is kept in localStorage, and until then the system preference applies. */
-export function ColorSchemeToggle(props: Pick<ActionIconProps, 'variant' | 'color' | 'size'>) {
+export function ColorSchemeToggle(props: HeaderIconLook) {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const Icon = computed === 'dark' ? IconSun : IconMoon;
   return (
-    <ActionIcon
-      variant={props.variant ?? 'default'}
-      color={props.color}
-      size={props.size ?? 'lg'}
-      aria-label={t('common.toggleColorScheme')}
-      title={t('common.toggleColorScheme')}
+    <HeaderIconButton
+      {...props}
+      label={t('common.toggleColorScheme')}
+      icon={computed === 'dark' ? IconSun : IconMoon}
       onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
-    >
-      <Icon size={18} stroke={1.8} />
-    </ActionIcon>
+    />
   );
 }

@@ -1,13 +1,14 @@
 import '../lib/styles/all';
-import { ActionIcon, type ActionIconProps, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../lib/api';
 import { currentLanguage, type Language, languages } from '../lib/i18n';
 import { type Session, sessionQueryKey } from '../lib/session';
+import { HeaderIconButton, type HeaderIconLook } from './header-icon-button';
 
-export interface LanguageMenuProps extends Pick<ActionIconProps, 'variant' | 'color' | 'size'> {
+export interface LanguageMenuProps extends HeaderIconLook {
   /** Open at once: the reader already pressed the button that this menu replaces. */
   defaultOpened?: boolean;
   /** Take the focus at once: the button this menu replaces had it. */
@@ -34,16 +35,7 @@ export function LanguageMenu({ defaultOpened, autoFocus, ...props }: LanguageMen
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={160} defaultOpened={defaultOpened ?? false}>
       <Menu.Target>
-        <ActionIcon
-          variant={props.variant ?? 'default'}
-          color={props.color}
-          size={props.size ?? 'lg'}
-          aria-label={t('common.language')}
-          title={t('common.language')}
-          autoFocus={autoFocus}
-        >
-          <IconLanguage size={18} stroke={1.8} />
-        </ActionIcon>
+        <HeaderIconButton {...props} label={t('common.language')} icon={IconLanguage} autoFocus={autoFocus} />
       </Menu.Target>
       <Menu.Dropdown>
         {languages.map((lng) => (

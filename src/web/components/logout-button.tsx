@@ -1,15 +1,14 @@
-import { ActionIcon, type ActionIconProps, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../lib/error-text';
 import { notifyError } from '../lib/notify';
 import { useLogout } from '../lib/session';
+import { HeaderIconButton, type HeaderIconLook } from './header-icon-button';
 
 /** Ends the server session, clears cached data and goes to /login. */
-export function LogoutButton(
-  props: { asButton?: boolean } & Pick<ActionIconProps, 'variant' | 'color' | 'size'>,
-) {
+export function LogoutButton(props: { asButton?: boolean } & HeaderIconLook) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -34,16 +33,14 @@ export function LogoutButton(
     );
   }
   return (
-    <ActionIcon
-      variant={props.variant ?? 'default'}
+    <HeaderIconButton
+      variant={props.variant}
       color={props.color}
-      size={props.size ?? 'lg'}
-      aria-label={t('common.logOut')}
-      title={t('common.logOut')}
+      size={props.size}
+      label={t('common.logOut')}
+      icon={IconLogout}
       onClick={onClick}
       loading={logout.isPending}
-    >
-      <IconLogout size={18} stroke={1.8} />
-    </ActionIcon>
+    />
   );
 }
