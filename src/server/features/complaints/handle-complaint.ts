@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { AppError } from '../../../domain/errors';
 import { rolesFor } from '../../../domain/permissions';
 import { complaintMachine } from '../../../domain/status-machines';
-import { recordAudit } from '../../audit/audit';
+import { type AuditEntry, recordAudit } from '../../audit/audit';
 import type { StaffContext } from '../../auth/staff-context';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -52,6 +52,27 @@ function tellBorrower(
   );
 }
 
+/** Records a staff action on `complaint` in the audit log, in the action's own transaction. */
+function auditComplaint(
+  trx: Transaction<Database>,
+  ctx: StaffContext,
+  complaint: { id: string; application_id: string | null },
+  entry: Omit<AuditEntry, 'targetType' | 'targetId' | 'loanId'>,
+) {
+  return recordAudit(trx, ctx.actor, {
+    ...entry,
+    targetType: 'complaint',
+    targetId: complaint.id,
+    loanId: complaint.application_id,
+  });
+}
+
+/** After a staff action has committed: staff screens hear of it, and it answers the complaint as it stands. */
+function changedComplaint(deps: AppDeps, id: string) {
+  publishAfterCommit(deps, { type: 'complaints-changed' });
+  return getComplaint(deps, id);
+}
+
 /** The roles that handle complaints (the permission table), the only ones a complaint can be given to. */
 const handlers = [...rolesFor('complaint.handle')];
 
@@ -66,18 +87,14 @@ export async function replyToComplaint(deps: AppDeps, ctx: StaffContext, id: str
       .execute();
     if (status !== row.status)
       await trx.updateTable('complaints').set({ status }).where('id', '=', id).execute();
-    await recordAudit(trx, ctx.actor, {
+    await auditComplaint(trx, ctx, row, {
       action: 'complaint.reply',
-      targetType: 'complaint',
-      targetId: id,
-      loanId: row.application_id,
       before: { status: row.status },
       after: { status, message },
     });
     await tellBorrower(trx, deps, row, 'complaint_reply');
   });
-  publishAfterCommit(deps, { type: 'complaints-changed' });
-  return getComplaint(deps, id);
+  return changedComplaint(deps, id);
 }
 
 /** Gives the complaint to an active officer or admin (the roles that handle complaints). */
@@ -108,17 +125,13 @@ export async function assignComplaint(deps: AppDeps, ctx: StaffContext, id: stri
       .set({ assigned_to: assigneeId, status })
       .where('id', '=', id)
       .execute();
-    await recordAudit(trx, ctx.actor, {
+    await auditComplaint(trx, ctx, row, {
       action: 'complaint.assign',
-      targetType: 'complaint',
-      targetId: id,
-      loanId: row.application_id,
       before: { status: row.status, assignedTo: before ? (before.username ?? before.phone) : null },
       after: { status, assignedTo: assignee.username ?? assignee.phone },
     });
   });
-  publishAfterCommit(deps, { type: 'complaints-changed' });
-  return getComplaint(deps, id);
+  return changedComplaint(deps, id);
 }
 
 /**
@@ -138,19 +151,15 @@ export async function resolveComplaint(deps: AppDeps, ctx: StaffContext, id: str
       })
       .where('id', '=', id)
       .execute();
-    await recordAudit(trx, ctx.actor, {
+    await auditComplaint(trx, ctx, row, {
       action: 'complaint.resolve',
-      targetType: 'complaint',
-      targetId: id,
-      loanId: row.application_id,
       before: { status: row.status },
       after: { status: 'resolved' },
       reason: note,
     });
     await tellBorrower(trx, deps, row, 'complaint_resolved');
   });
-  publishAfterCommit(deps, { type: 'complaints-changed' });
-  return getComplaint(deps, id);
+  return changedComplaint(deps, id);
 }
 
 /** Who a complaint can be given to: active officers and admins. */
