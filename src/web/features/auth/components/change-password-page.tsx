@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { AuthShell } from '../../../components/auth-shell';
 import { ChangePasswordForm } from '../../../components/change-password-form';
 import { LogoutButton } from '../../../components/logout-button';
 import { homePath } from '../../../lib/session';
-import { AuthCardHeader } from './auth-card-header';
 
 /** Shown instead of every signed-in page while the user still has a temporary password. */
 export function ChangePasswordPage() {

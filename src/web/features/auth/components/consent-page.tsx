@@ -2,13 +2,13 @@ import { Alert, Button, Checkbox, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { AuthShell } from '../../../components/auth-shell';
 import { LogoutButton } from '../../../components/logout-button';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { useErrorText } from '../../../lib/error-text';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useAgreeToPrivacyNotice } from '../../../lib/session';
-import { AuthCardHeader } from './auth-card-header';
 
 /**
  * Shown instead of every borrower page while the borrower has not agreed to the privacy notice in force

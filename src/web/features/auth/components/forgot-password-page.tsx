@@ -8,11 +8,11 @@ import {
   resetForgottenPasswordSchema,
   sendPasswordResetCodeSchema,
 } from '../../../../domain/schemas/auth';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { FormAlerts } from '../../../components/form-alerts';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
-import { AuthCardHeader } from './auth-card-header';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';

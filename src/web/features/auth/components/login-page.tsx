@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginInput } from '../../../../domain/schemas/auth';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
 import { onFirstInput } from '../../../lib/first-input';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { returnPathFrom, sessionEndedIn } from '../../../lib/return-path';
 import { homePath, useLogin } from '../../../lib/session';
-import { AuthCardHeader } from './auth-card-header';
 
 /**
  * The sign-in rules, and zod with them, are fetched at the reader's first input rather than with the page:

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SignupInput } from '../../../../domain/schemas/auth';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { FormAlerts } from '../../../components/form-alerts';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
@@ -12,7 +13,6 @@ import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../
 import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
-import { AuthCardHeader } from './auth-card-header';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useSendPhoneCode } from './use-send-phone-code';

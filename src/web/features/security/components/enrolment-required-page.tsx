@@ -1,9 +1,8 @@
 import '../../../lib/styles/all';
-import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { AuthShell } from '../../../components/auth-shell';
 import { LogoutButton } from '../../../components/logout-button';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { useFinishEnrolment } from '../api/security-api';
 import { TotpEnrolment } from './totp-enrolment';
 
@@ -13,18 +12,10 @@ import { TotpEnrolment } from './totp-enrolment';
  */
 export function EnrolmentRequiredPage() {
   const { t } = useTranslation();
-  usePageTitle(t('security.required.title'));
   const finish = useFinishEnrolment();
   return (
     <AuthShell actions={<LogoutButton variant="white" color="dark" />}>
-      <Stack gap={4} mb="lg" align="center" ta="center">
-        <Title order={1} fz={{ base: 26, xs: 28 }}>
-          {t('security.required.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('security.required.subtitle')}
-        </Text>
-      </Stack>
+      <AuthCardHeader title={t('security.required.title')} subtitle={t('security.required.subtitle')} />
       <TotpEnrolment onDone={() => void finish()} />
     </AuthShell>
   );

@@ -1,13 +1,13 @@
 import '../../../lib/styles/all';
-import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCardHeader } from '../../../components/auth-card-header';
 import { AuthShell } from '../../../components/auth-shell';
 import { LogoutButton } from '../../../components/logout-button';
 import { useErrorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { usePasskeySignIn, useVerifySecondFactor } from '../api/security-api';
 
 /**
@@ -16,7 +16,6 @@ import { usePasskeySignIn, useVerifySecondFactor } from '../api/security-api';
  */
 export function SecondFactorPage() {
   const { t } = useTranslation();
-  usePageTitle(t('security.challenge.title'));
   const errorText = useErrorText();
   const { data } = useSession();
   const methods = data?.secondFactor?.methods ?? [];
@@ -39,14 +38,12 @@ export function SecondFactorPage() {
 
   return (
     <AuthShell actions={<LogoutButton variant="white" color="dark" />}>
-      <Stack gap={4} mb="lg" align="center" ta="center">
-        <Title order={1} fz={{ base: 26, xs: 28 }}>
-          {t('security.challenge.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {methods.includes('totp') ? t('security.challenge.subtitle') : t('security.challenge.passkeyOnly')}
-        </Text>
-      </Stack>
+      <AuthCardHeader
+        title={t('security.challenge.title')}
+        subtitle={
+          methods.includes('totp') ? t('security.challenge.subtitle') : t('security.challenge.passkeyOnly')
+        }
+      />
       <Stack gap="md">
         {methods.includes('passkey') ? (
           <Button

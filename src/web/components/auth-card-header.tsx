@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '../lib/use-page-title';
 
+/** The heading of a card on the AuthShell: its h1 (also the tab title) and a line under it. */
 export function AuthCardHeader(props: { title: string; subtitle?: string }) {
   usePageTitle(props.title);
   return (
