@@ -57,8 +57,8 @@ export const loanTermsSchema = z.strictObject({
   rounding: z.enum(roundingRules),
 });
 
-/** The terms a product (with its repayment rules) gives a loan signed under it. */
-export function loanTermsOf(product: LoanProduct, rules: RepaymentRules): LoanTerms {
+/** The prices a product with its repayment rules sets: its rate and fees, the rules' late charge and grace. */
+export function loanPricesOf(product: LoanProduct, rules: RepaymentRules): LoanPrices {
   return {
     monthlyRateBp: product.monthlyRateBp,
     fees: {
@@ -68,8 +68,12 @@ export function loanTermsOf(product: LoanProduct, rules: RepaymentRules): LoanTe
     },
     lateChargeMonthlyBp: rules.lateChargeMonthlyBp,
     graceDays: rules.graceDays,
-    rounding: 'half_up_per_instalment',
   };
+}
+
+/** The terms a product (with its repayment rules) gives a loan signed under it. */
+export function loanTermsOf(product: LoanProduct, rules: RepaymentRules): LoanTerms {
+  return { ...loanPricesOf(product, rules), rounding: 'half_up_per_instalment' };
 }
 
 /** The repayment rules a loan's own terms set (grace and late charge) for the replay. */

@@ -2,7 +2,7 @@ import type { FieldErrorInput } from '../errors';
 import { type Language, languages } from '../languages';
 import { isMinor, MINOR_PER_MAJOR } from '../money';
 import { daysBetween } from './calendar';
-import { feeCollections, type LoanPrices, type LoanTerms, loanTermsOf } from './loan-terms';
+import { feeCollections, type LoanPrices, type LoanTerms, loanPricesOf, loanTermsOf } from './loan-terms';
 import { type CapIssue, checkCostCaps, costCaps, MAX_GRACE_DAYS } from './repayments/caps';
 import { type AmountRule, BP_PER_UNIT, defaultLoanProduct, isOnRule, type LoanProduct } from './terms';
 
@@ -112,14 +112,7 @@ export function productTermsFromSettings(
     staffAmount: { ...product.staffAmount },
     termsMonths: [...product.termsMonths],
     defaultTermMonths: product.defaultTermMonths,
-    monthlyRateBp: product.monthlyRateBp,
-    fees: {
-      flatMinor: product.fees.flatMinor,
-      percentBp: product.fees.percentBp,
-      collection: 'deducted_from_payout',
-    },
-    lateChargeMonthlyBp: rules.lateChargeMonthlyBp,
-    graceDays: rules.graceDays,
+    ...loanPricesOf(product, rules),
     fourEyesThresholdMinor,
     eligibility: { firstLoanMaxAmount: product.borrowerAmount.max, repeat: null },
     status: 'active',
