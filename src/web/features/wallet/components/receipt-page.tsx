@@ -26,6 +26,49 @@ function Facts(props: { rows: [string, string][]; testId?: string }) {
   );
 }
 
+/** Facts under their own heading (what a payment paid, what a payout's amounts were). */
+function FactsSection(props: { title: string; rows: [string, string][]; testId: string }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h5">
+        {props.title}
+      </Title>
+      <Facts testId={props.testId} rows={props.rows} />
+    </Stack>
+  );
+}
+
+/** The receipt's amount under its label, its state beside it; a reversed amount is struck through. */
+function Headline(props: {
+  label: string;
+  amount: string;
+  struck?: boolean;
+  state: string;
+  stateColor: string;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Stack gap={0} miw={0}>
+        <Text size="sm" c="dimmed">
+          {props.label}
+        </Text>
+        <Text
+          fw={800}
+          fz={28}
+          className={classes.money}
+          td={props.struck ? 'line-through' : undefined}
+          data-testid="receipt-amount"
+        >
+          {props.amount}
+        </Text>
+      </Stack>
+      <Badge color={props.stateColor} variant="light" size="lg" style={{ flexShrink: 0 }}>
+        {props.state}
+      </Badge>
+    </Group>
+  );
+}
+
 function PaymentReceipt({ receipt }: { receipt: PaymentReceiptDto }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -34,25 +77,13 @@ function PaymentReceipt({ receipt }: { receipt: PaymentReceiptDto }) {
   const parts = a ? paidParts(a) : [];
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={0} miw={0}>
-          <Text size="sm" c="dimmed">
-            {t('paying.receipt.amountReceived')}
-          </Text>
-          <Text
-            fw={800}
-            fz={28}
-            className={classes.money}
-            td={receipt.reversal ? 'line-through' : undefined}
-            data-testid="receipt-amount"
-          >
-            {format.money(receipt.amountMinor)}
-          </Text>
-        </Stack>
-        <Badge color={receipt.reversal ? 'red' : 'green'} variant="light" size="lg" style={{ flexShrink: 0 }}>
-          {receipt.reversal ? t('paying.receipt.reversed') : t('paying.receipt.received')}
-        </Badge>
-      </Group>
+      <Headline
+        label={t('paying.receipt.amountReceived')}
+        amount={format.money(receipt.amountMinor)}
+        struck={Boolean(receipt.reversal)}
+        state={receipt.reversal ? t('paying.receipt.reversed') : t('paying.receipt.received')}
+        stateColor={receipt.reversal ? 'red' : 'green'}
+      />
       {receipt.reversal ? (
         <Alert
           color="red"
@@ -78,15 +109,11 @@ function PaymentReceipt({ receipt }: { receipt: PaymentReceiptDto }) {
         ]}
       />
       {parts.length > 0 ? (
-        <Stack gap="xs">
-          <Title order={2} size="h5">
-            {t('paying.receipt.appliedTitle')}
-          </Title>
-          <Facts
-            testId="receipt-allocation"
-            rows={parts.map(([name, minor]) => [t(`paying.receipt.allocation.${name}`), format.money(minor)])}
-          />
-        </Stack>
+        <FactsSection
+          title={t('paying.receipt.appliedTitle')}
+          testId="receipt-allocation"
+          rows={parts.map(([name, minor]) => [t(`paying.receipt.allocation.${name}`), format.money(minor)])}
+        />
       ) : null}
     </>
   );
@@ -97,19 +124,12 @@ function PayoutReceipt({ receipt }: { receipt: PayoutReceiptDto }) {
   const format = useFormat();
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={0} miw={0}>
-          <Text size="sm" c="dimmed">
-            {t('paying.receipt.amountSent')}
-          </Text>
-          <Text fw={800} fz={28} className={classes.money} data-testid="receipt-amount">
-            {format.money(receipt.netMinor)}
-          </Text>
-        </Stack>
-        <Badge color="green" variant="light" size="lg" style={{ flexShrink: 0 }}>
-          {t('paying.receipt.paid')}
-        </Badge>
-      </Group>
+      <Headline
+        label={t('paying.receipt.amountSent')}
+        amount={format.money(receipt.netMinor)}
+        state={t('paying.receipt.paid')}
+        stateColor="green"
+      />
       <Facts
         rows={[
           [t('paying.receipt.loanNumber'), receipt.loanNumber],
@@ -123,19 +143,15 @@ function PayoutReceipt({ receipt }: { receipt: PayoutReceiptDto }) {
           [t('paying.receipt.transferReference'), receipt.reference],
         ]}
       />
-      <Stack gap="xs">
-        <Title order={2} size="h5">
-          {t('paying.receipt.amountsTitle')}
-        </Title>
-        <Facts
-          testId="receipt-amounts"
-          rows={[
-            [t('paying.receipt.gross'), format.money(receipt.amountMinor)],
-            [t('paying.receipt.fee'), format.money(receipt.feeMinor)],
-            [t('paying.receipt.net'), format.money(receipt.netMinor)],
-          ]}
-        />
-      </Stack>
+      <FactsSection
+        title={t('paying.receipt.amountsTitle')}
+        testId="receipt-amounts"
+        rows={[
+          [t('paying.receipt.gross'), format.money(receipt.amountMinor)],
+          [t('paying.receipt.fee'), format.money(receipt.feeMinor)],
+          [t('paying.receipt.net'), format.money(receipt.netMinor)],
+        ]}
+      />
     </>
   );
 }
