@@ -33,3 +33,19 @@ export function readCsv(text: string): string[][] {
     throw new Error(`CSV: text after the last CRLF: ${JSON.stringify(cell)}`);
   return rows;
 }
+
+/** The audit log export's header row in English, as `GET /api/admin/audit.csv` must write it. */
+export const auditExportHeader = [
+  'When',
+  'Who',
+  'Role',
+  'Action',
+  'Target',
+  'Loan',
+  'Changes',
+  'Reason',
+  'IP',
+  'Action (readable)',
+  'Role (readable)',
+  'Changes (readable)',
+];

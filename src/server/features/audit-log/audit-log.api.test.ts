@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLabels } from '../../../domain/audit-fields';
 import { formatMoney } from '../../../domain/money';
 import { recordAudit, systemActor } from '../../audit/audit';
-import { readCsv } from '../../test-support/csv';
+import { auditExportHeader, readCsv } from '../../test-support/csv';
 import { loanNumberOf, seedApplication, seedBorrowerWithApplication } from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -78,20 +78,7 @@ describe('audit log', () => {
       /attachment; filename="hiram-audit-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const rows = readCsv(response.text);
-    expect(rows[0]).toEqual([
-      'When',
-      'Who',
-      'Role',
-      'Action',
-      'Target',
-      'Loan',
-      'Changes',
-      'Reason',
-      'IP',
-      'Action (readable)',
-      'Role (readable)',
-      'Changes (readable)',
-    ]);
+    expect(rows[0]).toEqual(auditExportHeader);
     expect(rows.slice(1).map((r) => r[3])).toEqual(['loan.message_borrower', 'loan.release', 'loan.hold']);
     const hold = rows[3]!;
     expect(hold[7]).toBe('KYC, step 2');
