@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 
@@ -27,6 +27,19 @@ export interface DataTableProps<T> {
   label?: string;
 }
 
+type Placement = Pick<Column<unknown>, 'align' | 'nowrap' | 'sticky'>;
+
+/** A column's alignment and wrapping, the same for its header and its cells. */
+function alignment(column: Placement): CSSProperties {
+  return {
+    textAlign: column.align ?? 'left',
+    // A long-text column may wrap its header too ("Marked / by"): narrow lists fit at 1280 px.
+    whiteSpace: column.nowrap === false ? undefined : 'nowrap',
+  };
+}
+
+const stickyClass = (column: Placement) => (column.sticky ? classes.sticky : undefined);
+
 /** A striped Mantine table from a column list; an empty list shows "No results found.". */
 export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -38,13 +51,8 @@ export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: D
             {columns.map((column) => (
               <Table.Th
                 key={column.key}
-                className={column.sticky ? classes.sticky : undefined}
-                style={{
-                  textAlign: column.align ?? 'left',
-                  // A long-text column may wrap its header too ("Marked / by"): narrow lists fit at 1280 px.
-                  whiteSpace: column.nowrap === false ? undefined : 'nowrap',
-                  width: column.width,
-                }}
+                className={stickyClass(column)}
+                style={{ ...alignment(column), width: column.width }}
               >
                 {column.header}
               </Table.Th>
@@ -64,14 +72,7 @@ export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: D
             rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    className={column.sticky ? classes.sticky : undefined}
-                    style={{
-                      textAlign: column.align ?? 'left',
-                      whiteSpace: column.nowrap === false ? undefined : 'nowrap',
-                    }}
-                  >
+                  <Table.Td key={column.key} className={stickyClass(column)} style={alignment(column)}>
                     {column.cell(row)}
                   </Table.Td>
                 ))}
