@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations, wcag22Tags } from './helpers-axe';
 import { ApiSession, expectStatus } from './support/api';
 import { signUpBorrower, submitApplication } from './support/borrower';
 import { baseUrl, latestCode, launchBrowser, screenshot, uniquePhone, viewports } from './support/browser';
@@ -21,25 +20,12 @@ import { appStrings } from './support/strings';
 type Lang = 'en' | 'fil' | 'zh' | 'km';
 const strings = appStrings;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A/AA and best practice). */
 async function axeFindings(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle').catch(() => {});
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  return (await seriousAxeViolations(page, wcag22Tags)).map(
+    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
 }
 
 /** The page is no wider than the window: nothing scrolls sideways. */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations, wcag22Tags } from './helpers-axe';
 import { fresh, openInApp, settled, trackRequests } from './helpers-in-app';
 import { expectStatus } from './support/api';
 import {
@@ -36,8 +35,6 @@ import { enrolTotpInBrowser } from './support/totp';
  * scheme switched, which the app follows live), and screens are opened inside the app rather than by
  * loading the page again: most of this file's time was those loads.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 let admin: StaffMember;
@@ -163,13 +160,6 @@ afterAll(async () => {
 type Viewport = keyof typeof viewports;
 type Scheme = 'light' | 'dark';
 
-interface Finding {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
 /** Waits for transitions (a dialog fading in, a section opening) so axe sees the final colours. */
 async function settle(page: Page) {
   await transitionsDone(page, 3_000);
@@ -225,35 +215,19 @@ async function audit(
 }
 
 async function auditNow(page: Page, screen: string, shot: string, fullPage: boolean): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const findings = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v): Finding => ({
-          id: v.id,
-          impact: v.impact ?? '',
-          help: v.help,
-          nodes: v.nodes
-            .slice(0, 12)
-            .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
-        }),
-      );
-  });
+  const findings = await seriousAxeViolations(page, wcag22Tags);
   await screenshot(page, `a11y-${shot}`, { fullPage });
   // innerText: what a person sees (no hidden text, no inline style or script).
   // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text is what a person reads
   const rawNames = rawNamesShown(await page.evaluate(() => document.body.innerText));
   return [
-    ...findings.map((f) => `${screen}: ${f.impact} ${f.id} (${f.help})\n    ${f.nodes.join('\n    ')}`),
+    ...findings.map(
+      (f) =>
+        `${screen}: ${f.impact} ${f.id} (${f.help})\n    ${f.nodes
+          .slice(0, 12)
+          .map((n) => `${n.target} — ${n.failureSummary.replace(/\s+/g, ' ')}`)
+          .join('\n    ')}`,
+    ),
     ...rawNames.map((name) => `${screen}: shows a stored name instead of words: "${name}"`),
   ];
 }
