@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DisbursementDto } from '../../../../domain/schemas/wallet';
+import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import { statusLook } from '../../../lib/status';
 import payingClasses from './paying.module.css';
@@ -16,10 +17,7 @@ export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="disbursements-title">
-      <Title order={2} size="h4" id="disbursements-title" mb="sm">
-        {t('wallet.disbursements.title')}
-      </Title>
+    <SectionCard titleId="disbursements-title" title={t('wallet.disbursements.title')} titleMb="sm">
       {props.disbursements.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('wallet.disbursements.empty')}
@@ -82,6 +80,6 @@ export function DisbursementList(props: { disbursements: DisbursementDto[] }) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

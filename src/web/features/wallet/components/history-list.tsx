@@ -1,4 +1,4 @@
-import { Paper, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBell,
@@ -22,6 +22,7 @@ import {
   borrowerEventTones,
 } from '../../../../domain/borrower-events';
 import type { BorrowerEventDto } from '../../../../domain/schemas/wallet';
+import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import { historyText } from '../lib/history-text';
 
@@ -66,10 +67,7 @@ export function HistoryList(props: { history: BorrowerEventDto[] }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="history-title">
-      <Title order={2} size="h4" id="history-title" mb="md">
-        {t('wallet.history.title')}
-      </Title>
+    <SectionCard titleId="history-title" title={t('wallet.history.title')} titleMb="md">
       {props.history.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('wallet.history.empty')}
@@ -109,6 +107,6 @@ export function HistoryList(props: { history: BorrowerEventDto[] }) {
           })}
         </Timeline>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fromMinorToMajorString } from '../../../../domain/money';
 import type { WalletPaymentChannelDto } from '../../../../domain/schemas/paying';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
+import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import { channelLabel, useChannelName } from '../../../lib/payment-channels';
 import { useSettings } from '../../../lib/settings';
@@ -84,10 +85,7 @@ function PaymentsReceived(props: { repayments: Repayment['repayments'] }) {
   const format = useFormat();
   const channelName = useChannelName();
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="payments-received-title">
-      <Title order={2} size="h4" id="payments-received-title" mb="xs">
-        {t('paying.payments.title')}
-      </Title>
+    <SectionCard titleId="payments-received-title" title={t('paying.payments.title')} titleMb="xs">
       {props.repayments.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('paying.payments.empty')}
@@ -146,7 +144,7 @@ function PaymentsReceived(props: { repayments: Repayment['repayments'] }) {
           })}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -167,10 +165,7 @@ export function HowToPay(props: { repayment: Repayment }) {
   return (
     <>
       {closedAt === null ? (
-        <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="how-to-pay-title">
-          <Title order={2} size="h4" id="how-to-pay-title" mb="sm">
-            {t('wallet.pay.title')}
-          </Title>
+        <SectionCard titleId="how-to-pay-title" title={t('wallet.pay.title')} titleMb="sm">
           <Stack gap="sm">
             {examples ? (
               <Alert
@@ -223,7 +218,7 @@ export function HowToPay(props: { repayment: Repayment }) {
               </Stack>
             ) : null}
           </Stack>
-        </Paper>
+        </SectionCard>
       ) : null}
       <PaymentsReceived repayments={repayments} />
     </>

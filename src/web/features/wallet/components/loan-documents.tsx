@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconMessageReport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/settings';
 
@@ -25,15 +26,12 @@ export function LoanDocuments() {
     </Button>
   );
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="documents-title">
-      <Title order={2} size="h5" id="documents-title" mb="xs">
-        {t('wallet.documents.title')}
-      </Title>
+    <SectionCard titleId="documents-title" title={t('wallet.documents.title')} titleSize="h5" titleMb="xs">
       <Group gap="xs">
         {link(`/api/wallet/disclosure.pdf?lang=${lang}`, t('wallet.documents.disclosure'))}
         {link(`/api/wallet/agreement.pdf?lang=${lang}`, t('wallet.documents.agreement'))}
       </Group>
-    </Paper>
+    </SectionCard>
   );
 }
 

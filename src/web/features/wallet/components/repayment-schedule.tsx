@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { sumMinor } from '../../../../domain/money';
 import type { InstalmentPositionDto } from '../../../../domain/schemas/repayments';
 import type { WalletResponse } from '../../../../domain/schemas/wallet';
 import { StatementDownload } from '../../../components/loan/statement-download';
+import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import classes from './wallet.module.css';
 
@@ -74,14 +75,11 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
   if (rows.length === 0) {
     if (!props.repayment) return null;
     return (
-      <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="schedule-title">
-        <Title order={2} size="h4" id="schedule-title">
-          {t('wallet.schedule.title')}
-        </Title>
+      <SectionCard titleId="schedule-title" title={t('wallet.schedule.title')}>
         <Text size="sm" c="dimmed" mt={4}>
           {t('wallet.schedule.beforePayout')}
         </Text>
-      </Paper>
+      </SectionCard>
     );
   }
   const paidInFull = position !== null && position.payoffMinor === 0 && position.nextPayment === null;
@@ -93,10 +91,7 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
   };
 
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="schedule-title">
-      <Title order={2} size="h4" id="schedule-title">
-        {t('wallet.schedule.title')}
-      </Title>
+    <SectionCard titleId="schedule-title" title={t('wallet.schedule.title')}>
       <Text size="sm" c="dimmed" mt={4} mb="sm">
         {t('wallet.schedule.summary', {
           total: format.money(totals.payment),
@@ -203,6 +198,6 @@ export function RepaymentSchedule(props: { schedule: Instalment[]; repayment?: R
           {showAll ? t('wallet.schedule.showFewer') : t('wallet.schedule.showAll', { n: rows.length })}
         </Button>
       ) : null}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyTermsResponse } from '../../../../domain/schemas/terms';
+import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import { TermsFigures } from './terms-figures';
 
@@ -39,10 +40,7 @@ export function SignedTerms({ terms }: { terms: MyTermsResponse }) {
     })),
   ];
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="signed-terms-title">
-      <Title order={2} size="h4" id="signed-terms-title" mb="xs">
-        {t('wallet.terms.title')}
-      </Title>
+    <SectionCard titleId="signed-terms-title" title={t('wallet.terms.title')} titleMb="xs">
       <Stack gap="xs">
         {statements.map((s) => (
           <Group key={s.key} justify="space-between" wrap="nowrap" gap="xs">
@@ -79,6 +77,6 @@ export function SignedTerms({ terms }: { terms: MyTermsResponse }) {
           </Stack>
         ) : null}
       </Modal>
-    </Paper>
+    </SectionCard>
   );
 }
