@@ -12,10 +12,18 @@ export function SectionCard(props: {
   titleSize?: 'h4' | 'h5';
   /** The space under the heading. */
   titleMb?: TitleProps['mb'];
+  testId?: string;
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={props.titleId}>
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      component="section"
+      aria-labelledby={props.titleId}
+      data-testid={props.testId}
+    >
       <Title order={2} size={props.titleSize ?? 'h4'} id={props.titleId} mb={props.titleMb}>
         {props.title}
       </Title>

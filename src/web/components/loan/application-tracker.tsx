@@ -1,10 +1,11 @@
-import { Paper, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconGavel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MyApplicationDto } from '../../../domain/schemas/application';
 import { useFormat } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useSettings } from '../../lib/settings';
+import { SectionCard } from '../section-card';
 
 /** "24 hours", "2 days" in the reader's language (whole days when the hours make whole days). */
 function reviewTime(hours: number, language: string): string {
@@ -31,17 +32,7 @@ export function ApplicationTracker(props: { application: MyApplicationDto; now?:
   const late = expected !== null && (props.now ?? new Date()).getTime() > expected.getTime();
   const k = (key: string, options?: Record<string, unknown>) => t(`wallet.tracker.${key}`, options);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="md"
-      component="section"
-      aria-labelledby="tracker-title"
-      data-testid="tracker"
-    >
-      <Title order={2} size="h4" id="tracker-title" mb="sm">
-        {k('title')}
-      </Title>
+    <SectionCard titleId="tracker-title" title={k('title')} titleMb="sm" testId="tracker">
       <Timeline active={1} bulletSize={26} lineWidth={2}>
         <Timeline.Item
           bullet={
@@ -91,6 +82,6 @@ export function ApplicationTracker(props: { application: MyApplicationDto; now?:
           </Text>
         </Timeline.Item>
       </Timeline>
-    </Paper>
+    </SectionCard>
   );
 }
