@@ -9,7 +9,7 @@ import {
   logInInBrowser,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, launchBrowser, screenshot, viewports } from './support/browser';
+import { axePage, launchBrowser, screenshot, viewports } from './support/browser';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
 
 /**
@@ -31,17 +31,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A browser window at a width; axe is injected inline, which the app's Content-Security-Policy refuses. */
-async function newPage(viewport: keyof typeof viewports) {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    baseURL: baseUrl(),
-    locale: 'en-US',
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
-  return { context, page: await context.newPage() };
-}
+/** A browser window at a width that takes downloads, axe-ready (`axePage`). */
+const newPage = (viewport: keyof typeof viewports) =>
+  axePage(browser, viewports[viewport], { acceptDownloads: true });
 
 async function downloadStatement(page: Page, name: string): Promise<Buffer> {
   const [download] = await Promise.all([

@@ -9,7 +9,7 @@ import {
   logInInBrowser,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, launchBrowser, screenshot, uniquePhone, viewports } from './support/browser';
+import { axePage, checkedSizes, launchBrowser, screenshot, uniquePhone } from './support/browser';
 import { runningServer } from './support/server';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
 
@@ -90,20 +90,12 @@ function manilaToday() {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 }
 
-/** The issue's phone and desktop windows. */
-const sizes = { phone: viewports.phone, desktop: { width: 1440, height: 900 } } as const;
-
-/** A window at a width that may use the clipboard; axe is injected inline, which the app's CSP refuses. */
-async function open(viewport: keyof typeof sizes) {
-  const context = await browser.newContext({
-    viewport: sizes[viewport],
-    baseURL: baseUrl(),
-    locale: 'en-US',
-    bypassCSP: true,
+/** The borrower signed in, in a window at a width that may use the clipboard, axe-ready (`axePage`). */
+async function open(viewport: keyof typeof checkedSizes) {
+  const { context, page } = await axePage(browser, checkedSizes[viewport], {
     acceptDownloads: true,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  const page = await context.newPage();
   await logInInBrowser(page, borrower.phone, borrower.password);
   return { context, page };
 }

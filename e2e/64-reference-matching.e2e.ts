@@ -9,7 +9,7 @@ import {
   logInInBrowser,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, launchBrowser, screenshot, uniquePhone } from './support/browser';
+import { axePage, checkedSizes, launchBrowser, screenshot, uniquePhone } from './support/browser';
 import { providerPays as signedPayment } from './support/payments';
 import { runningServer } from './support/server';
 import { markPaid, type StaffMember, staffMember } from './support/staff';
@@ -63,15 +63,10 @@ async function providerPays(fields: {
   );
 }
 
-async function staffPage(viewport: 'phone' | 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1440, height: 900 },
-    baseURL: baseUrl(),
-    locale: 'en-US',
-    // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
+async function staffPage(
+  viewport: keyof typeof checkedSizes,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await axePage(browser, checkedSizes[viewport]);
   await logInInBrowser(page, finance.username, finance.password);
   return { context, page };
 }

@@ -10,7 +10,7 @@ import {
   logInInBrowser,
   withdrawThroughApi,
 } from './support/borrower';
-import { baseUrl, screenshot } from './support/browser';
+import { axePage, checkedSizes, screenshot } from './support/browser';
 import { providerPays } from './support/payments';
 import { runningServer } from './support/server';
 import { markPaid, type StaffMember } from './support/staff';
@@ -50,15 +50,8 @@ function providerPaysLoan(paymentReference: string, amountMinor: number) {
   );
 }
 
-async function borrowerPage(viewport: 'phone' | 'desktop', borrower: Borrower) {
-  const context = await browser.newContext({
-    viewport: viewport === 'phone' ? { width: 390, height: 844 } : { width: 1440, height: 900 },
-    baseURL: baseUrl(),
-    locale: 'en-US',
-    // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
+async function borrowerPage(viewport: keyof typeof checkedSizes, borrower: Borrower) {
+  const { context, page } = await axePage(browser, checkedSizes[viewport]);
   await logInInBrowser(page, borrower.phone, borrower.password);
   await page.goto('/wallet');
   return { context, page };

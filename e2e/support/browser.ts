@@ -1,5 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { codePurposes } from '../../src/domain/codes';
 import { runningServer } from './server';
 
@@ -38,6 +44,29 @@ export async function newPage(
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** The phone and the wider desktop window the issues' screens are checked at (#32 and after). */
+export const checkedSizes = { phone: viewports.phone, desktop: { width: 1440, height: 900 } } as const;
+
+/**
+ * A browser window axe can check: `viewport` wide, on the app, in English, with the Content-Security-Policy
+ * bypassed (axe is injected as an inline script, which the app's policy rightly refuses). `options` adds to
+ * the window's settings (downloads, clipboard).
+ */
+export async function axePage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    bypassCSP: true,
+    ...options,
+  });
+  return { context, page: await context.newPage() };
 }
 
 /**
