@@ -16,12 +16,9 @@ let admin: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const agents: Agent[] = [];
-  for (const role of ['officer', 'finance', 'admin'] as const) {
-    const { user, password } = await t.createUser({ role });
-    agents.push(await t.loginAs(user.username!, password));
-  }
-  [officer, finance, admin] = agents as [Agent, Agent, Agent];
+  officer = await t.signInStaff('officer');
+  finance = await t.signInStaff('finance');
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 

@@ -22,13 +22,9 @@ let signature: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['admin', 'officer', 'finance'] as const) {
-    const { user, password } = await t.createUser({ role });
-    const agent = await t.loginAs(user.username!, password);
-    if (role === 'admin') admin = agent;
-    else if (role === 'officer') officer = agent;
-    else finance = agent;
-  }
+  admin = await t.signInStaff('admin');
+  officer = await t.signInStaff('officer');
+  finance = await t.signInStaff('finance');
   [photo, signature] = await Promise.all([jpegWithGps(200, 150), signaturePng()]);
 });
 afterAll(() => t.close());

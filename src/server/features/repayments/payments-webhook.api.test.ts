@@ -18,12 +18,9 @@ let officer: Agent;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { paymentsWebhook: { secret, channel: 'gcash' } } });
-  const agents: Agent[] = [];
-  for (const role of ['finance', 'finance', 'officer'] as const) {
-    const { user, password } = await t.createUser({ role });
-    agents.push(await t.loginAs(user.username!, password));
-  }
-  [finance, finance2, officer] = agents as [Agent, Agent, Agent];
+  finance = await t.signInStaff('finance');
+  finance2 = await t.signInStaff('finance');
+  officer = await t.signInStaff('officer');
 });
 afterAll(() => t.close());
 

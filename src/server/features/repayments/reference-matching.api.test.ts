@@ -103,12 +103,9 @@ let twinB: Loan;
 
 beforeAll(async () => {
   t = await createTestApp({ clock, config: { paymentsWebhook: { secret, channel: 'gcash' } } });
-  const agents: Agent[] = [];
-  for (const role of ['finance', 'admin', 'officer'] as const) {
-    const { user, password } = await t.createUser({ role });
-    agents.push(await t.loginAs(user.username!, password));
-  }
-  [finance, admin, officer] = agents as [Agent, Agent, Agent];
+  finance = await t.signInStaff('finance');
+  admin = await t.signInStaff('admin');
+  officer = await t.signInStaff('officer');
   payDay = todayIn('Asia/Manila', clock.now());
   a = await paidOutLoan('Ana Reyes');
   b = await paidOutLoan('Ben Cruz');

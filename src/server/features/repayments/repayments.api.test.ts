@@ -28,12 +28,10 @@ let admin: Agent;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const agents: Agent[] = [];
-  for (const role of ['finance', 'finance', 'officer', 'admin'] as const) {
-    const { user, password } = await t.createUser({ role });
-    agents.push(await t.loginAs(user.username!, password));
-  }
-  [finance, finance2, officer, admin] = agents as [Agent, Agent, Agent, Agent];
+  finance = await t.signInStaff('finance');
+  finance2 = await t.signInStaff('finance');
+  officer = await t.signInStaff('officer');
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 afterEach(() => {

@@ -11,13 +11,9 @@ let admin: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['officer', 'finance', 'admin'] as const) {
-    const { user, password } = await t.createUser({ role });
-    const agent = await t.loginAs(user.username!, password);
-    if (role === 'officer') officer = agent;
-    else if (role === 'finance') finance = agent;
-    else admin = agent;
-  }
+  officer = await t.signInStaff('officer');
+  finance = await t.signInStaff('finance');
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 
