@@ -35,6 +35,18 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   );
 }
 
+/** A small spinner and what is loading, in one line (the part of a page it stands for is small). */
+export function LoadingLine({ text }: { text: string }) {
+  return (
+    <Group gap="xs">
+      <Loader size="xs" />
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
 /** A spinner inside a page part, a table or a modal while its data loads. */
 export function InlineLoading() {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileDescription } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingLine } from '../../../components/load-state';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import type { Quote } from '../api/applications';
@@ -21,12 +22,7 @@ export function DisclosureStatement({ quote }: { quote: UseQueryResult<Quote> })
   if (quote.isPending) {
     return (
       <Center py="md" role="status">
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {t('application.disclosure.loading')}
-          </Text>
-        </Group>
+        <LoadingLine text={t('application.disclosure.loading')} />
       </Center>
     );
   }

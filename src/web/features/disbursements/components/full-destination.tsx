@@ -1,8 +1,9 @@
-import { ActionIcon, Button, CopyButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
+import { LoadingLine } from '../../../components/load-state';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import { maskAccount, maskedDestination } from '../../../lib/staff/account-mask';
@@ -16,15 +17,7 @@ export function FullDestination({ row, compact = false }: { row: StaffDisburseme
   const { t } = useTranslation();
   const errorText = useErrorText();
   const destination = usePayoutDestination(row.id);
-  if (destination.isPending)
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          {t('disbursements.destination.loading')}
-        </Text>
-      </Group>
-    );
+  if (destination.isPending) return <LoadingLine text={t('disbursements.destination.loading')} />;
   if (destination.isError)
     return (
       <Text size="sm" c="red.7" role="alert">

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPlanFiguresDto, WithdrawalPreviewResponse } from '../../../../domain/schemas/wallet';
+import { LoadingLine } from '../../../components/load-state';
 import { useFormat } from '../../../lib/format';
 
 export type PreviewState =
@@ -220,14 +210,7 @@ export function WithdrawalPreview(props: { state: PreviewState; bound: boolean }
               {t('wallet.withdraw.preview.idle')}
             </Text>
           ) : null}
-          {state.kind === 'loading' ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                {t('wallet.withdraw.preview.loading')}
-              </Text>
-            </Group>
-          ) : null}
+          {state.kind === 'loading' ? <LoadingLine text={t('wallet.withdraw.preview.loading')} /> : null}
           {state.kind === 'error' ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="xs">
               <Stack gap={6} align="flex-start">
