@@ -35,8 +35,7 @@ describe('after-commit events', () => {
   afterAll(() => t.close());
 
   it('a failing live update never turns a saved change into an error', async () => {
-    const { user, password } = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(user.username!, password);
+    const officer = await t.signInStaff('officer');
     const status = (id: string) => storedStatus(t.db, 'applications', id);
 
     const { id: toApprove } = await seedBorrowerWithApplication(t);
@@ -254,8 +253,7 @@ describe('HEAD /api/staff/events (issue #15)', () => {
   afterAll(() => t.close());
 
   it('answers at once with the stream headers and no stream; signed out it is 401', async () => {
-    const { user, password } = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(user.username!, password);
+    const officer = await t.signInStaff('officer');
     const head = await officer.request('HEAD', '/api/staff/events');
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toContain('text/event-stream');

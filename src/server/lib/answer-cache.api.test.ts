@@ -49,8 +49,7 @@ describe('back-office answer cache', () => {
   beforeAll(async () => {
     // On PostgreSQL with the app's listening connection, as deployed with DATABASE_URL.
     t = await createTestApp({ config: LONG, postgresEvents: onPostgres });
-    const a = await t.createUser({ role: 'admin' });
-    admin = await t.loginAs(a.user.username!, a.password);
+    admin = await t.signInStaff('admin');
   });
   afterAll(() => t.close());
 

@@ -22,8 +22,7 @@ let finance: Agent;
 
 beforeAll(async () => {
   t = await createTestApp({ clock, config: { paymentsWebhook: { secret, channel: 'gcash' } } });
-  const { user, password } = await t.createUser({ role: 'finance' });
-  finance = await t.loginAs(user.username!, password);
+  finance = await t.signInStaff('finance');
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -277,8 +276,7 @@ describe('stored loan facts', () => {
       .where('application_id', '=', id)
       .execute();
     await payOut(id, 2_000_000);
-    const { user, password } = await t.createUser({ role: 'admin' });
-    const admin = await t.loginAs(user.username!, password);
+    const admin = await t.signInStaff('admin');
     const before = await stored(id);
     const refused = await admin.post(`/api/staff/applications/approved/${id}/terms`, {
       amount: 100_000,

@@ -50,8 +50,7 @@ describe('GET /metrics', () => {
 
   it('counts requests and their latency per route pattern, never per raw URL', async () => {
     t = await createTestApp({ config: { metrics: { allow: ['10.0.0.1/32'], token: undefined } } });
-    const officer = await t.createUser({ role: 'officer' });
-    const staff = await t.loginAs(officer.user.username!, officer.password);
+    const staff = await t.signInStaff('officer');
     const id = '7c9e6679-7425-40de-944b-e07c799ca29b';
     for (let i = 0; i < 3; i++) expect((await staff.get(`/api/staff/applications/${id}`)).status).toBe(404);
     expect((await staff.get('/api/health')).status).toBe(200);
@@ -82,8 +81,7 @@ describe('GET /metrics', () => {
 
   it('shows the open event streams, and the PostgreSQL pool when there is one', async () => {
     t = await createTestApp({ config: { metrics: { allow: ['10.0.0.1/32'], token: undefined } } });
-    const officer = await t.createUser({ role: 'officer' });
-    const staff = await t.loginAs(officer.user.username!, officer.password);
+    const staff = await t.signInStaff('officer');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const streams = async () => sample((await t!.api.get('/metrics')).text, 'hiram_event_stream_clients');

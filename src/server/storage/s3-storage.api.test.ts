@@ -102,8 +102,7 @@ describe('STORAGE=s3, end to end', () => {
 
   it('streams a picture from the bucket to staff and to its owner, and to nobody else', async () => {
     expect(documents).toBeDefined();
-    const { user, password } = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(user.username!, password);
+    const officer = await t.signInStaff('officer');
     for (const document of documents) {
       const response = await download(officer, document.id);
       expect(response.statusCode).toBe(200);
@@ -157,8 +156,7 @@ describe('STORAGE=s3, end to end', () => {
 
   it('an unreachable store is a server error, not "not found"', async () => {
     expect(documents).toBeDefined();
-    const { user, password } = await t.createUser({ role: 'admin' });
-    const admin = await t.loginAs(user.username!, password);
+    const admin = await t.signInStaff('admin');
     await s3.close();
     const response = await download(admin, documents[0]!.id);
     expect(response.statusCode).toBe(500);

@@ -124,8 +124,7 @@ describe('quote', () => {
     expect((await t.agent().post('/api/applications/quote', { amount: 100000, termMonths: 6 })).status).toBe(
       401,
     );
-    const { user, password } = await t.createUser({ role: 'officer' });
-    const officer = await t.loginAs(user.username!, password);
+    const officer = await t.signInStaff('officer');
     expect((await officer.post('/api/applications/quote', { amount: 100000, termMonths: 6 })).status).toBe(
       403,
     );
@@ -431,8 +430,7 @@ describe('submitting an application', () => {
   });
 
   it('is refused to staff and signed-out visitors', async () => {
-    const { user, password } = await t.createUser({ role: 'admin' });
-    const admin = await t.loginAs(user.username!, password);
+    const admin = await t.signInStaff('admin');
     const sha = 'x'.repeat(64);
     expect(
       (await submit(admin, validFields('09170000000', { disclosureSha256: sha }), validFiles())).status,

@@ -23,8 +23,7 @@ let admin: Agent;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const a = await t.createUser({ role: 'admin' });
-  admin = await t.loginAs(a.user.username!, a.password);
+  admin = await t.signInStaff('admin');
 });
 afterAll(() => t.close());
 

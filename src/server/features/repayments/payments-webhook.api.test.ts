@@ -316,8 +316,7 @@ describe('the payment webhook', () => {
       target_type: 'unapplied_payment',
     });
     // The audit log shows it with the system as the actor.
-    const a = await t.createUser({ role: 'admin' });
-    const admin = await t.loginAs(a.user.username!, a.password);
+    const admin = await t.signInStaff('admin');
     const log = await admin.get('/api/admin/audit?action=payment.receive&actor=payments-webhook');
     expect(log.status, log.text).toBe(200);
     expect(log.body.items).toContainEqual(
