@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { tintedBackground } from '../../lib/styles/tint';
 
 export interface TemporaryPasswordModalProps {
   /** The password to show; null closes the modal (and nothing keeps it afterwards). */
@@ -32,7 +33,7 @@ export function TemporaryPasswordModal({ password, owner, onClose }: TemporaryPa
           gap="sm"
           wrap="nowrap"
           p="sm"
-          bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+          bg={tintedBackground}
           style={{
             borderRadius: 'var(--mantine-radius-md)',
             border: '1px solid var(--mantine-color-default-border)',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingLine } from '../../../components/load-state';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
+import { tintedBackground } from '../../../lib/styles/tint';
 import type { Quote } from '../api/applications';
 import classes from './disclosure-statement.module.css';
 import { LoanFigures } from './loan-figures';
@@ -49,7 +50,7 @@ export function DisclosureStatement({ quote }: { quote: UseQueryResult<Quote> })
       p="sm"
       component="section"
       aria-labelledby="disclosure-title"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+      bg={tintedBackground}
     >
       <Group gap={8} wrap="nowrap" mb={2}>
         <IconFileDescription size={20} aria-hidden="true" style={{ flexShrink: 0 }} />

@@ -15,6 +15,7 @@ import { type Formatters, useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { statusLook } from '../../../lib/status';
+import { tintedBackground } from '../../../lib/styles/tint';
 import { type ProductDetailDto, useChangeProductStatus, useProduct } from '../api/products';
 import { nameIn } from './product-name';
 import { ProductTermsList } from './product-terms';
@@ -155,12 +156,7 @@ function VersionEntry({
   const lines = previous ? changeLines(previous.terms, version.terms, t, fmt) : [];
   return (
     <li>
-      <Paper
-        withBorder
-        radius="sm"
-        p="sm"
-        bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-      >
+      <Paper withBorder radius="sm" p="sm" bg={tintedBackground}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" fw={700}>
             {t('products.detail.versionBy', {

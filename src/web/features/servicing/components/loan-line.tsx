@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ServicingItem } from '../../../../domain/schemas/staff';
 import { LoanIdentity } from '../../../components/staff/loan-identity';
 import { StatusBadge } from '../../../components/status-badge';
+import { tintedBackground } from '../../../lib/styles/tint';
 
 /** What every servicing modal receives: the loan row it was opened from. */
 export interface ServicingModalProps {
@@ -26,12 +27,7 @@ export function LoanLine({ loan, children }: { loan: ServicingItem; children?: R
 /** A labelled current value in a tinted box ("Currently: …"). */
 export function Current(props: { label: string; children: ReactNode }) {
   return (
-    <Paper
-      withBorder
-      p="xs"
-      radius="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-    >
+    <Paper withBorder p="xs" radius="md" bg={tintedBackground}>
       <Text size="xs" c="dimmed">
         {props.label}
       </Text>

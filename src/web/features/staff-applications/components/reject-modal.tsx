@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationListItem } from '../../../../domain/schemas/staff';
 import { ReasonModal } from '../../../components/reason-modal';
 import { notifySuccess } from '../../../lib/notify';
+import { tintedBackground } from '../../../lib/styles/tint';
 import { useRejectApplication } from '../api/applications';
 
 export interface RejectModalProps {
@@ -32,7 +33,7 @@ export function RejectModal({ row, opened, onClose }: RejectModalProps) {
           <Text
             size="sm"
             p="sm"
-            bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+            bg={tintedBackground}
             style={{ borderRadius: 'var(--mantine-radius-md)', whiteSpace: 'pre-wrap' }}
           >
             {reason}

@@ -13,6 +13,7 @@ import { amountInputText, useFormat } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { loanProductOfProfile, monthlyPaymentFor } from '../../../lib/staff/loan-amount';
 import { applicationProfileQuery } from '../../../lib/staff/queries';
+import { tintedBackground } from '../../../lib/styles/tint';
 import { type LoanQueue, useUpdateLoanTerms } from '../api/applications';
 
 export interface UpdateLoanModalProps {
@@ -140,12 +141,7 @@ export function UpdateLoanModal({ queue, row, opened, onClose }: UpdateLoanModal
               aria-label={t('backOffice.update.term')}
             />
           </Stack>
-          <Paper
-            withBorder
-            p="sm"
-            radius="md"
-            bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-          >
+          <Paper withBorder p="sm" radius="md" bg={tintedBackground}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm">{t('backOffice.update.monthlyPayment')}</Text>
               <Text fw={700} size="lg" data-testid="monthly-payment" aria-live="polite">
