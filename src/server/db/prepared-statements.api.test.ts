@@ -7,6 +7,34 @@ import { executePrepared, preparedLookup, preparedNameOf } from './prepared-stat
 // biome-ignore lint/suspicious/noExplicitAny: throw-away tables outside the app's schema
 type AnyDb = Kysely<any>;
 
+/** What the test now running opened, closed (and on PostgreSQL dropped) after it. */
+let opened: { database: OpenDatabase; drop?: () => Promise<void> } | undefined;
+afterEach(async () => {
+  await opened?.database.close();
+  await opened?.drop?.();
+  opened = undefined;
+});
+
+/**
+ * A throw-away database of one connection on the backend under test (a fresh PostgreSQL database, or PGlite in
+ * memory), outside the app's schema; `preparedStatements` as the connection option (PostgreSQL).
+ */
+async function scratchDatabase(preparedStatements?: boolean): Promise<AnyDb> {
+  if (testDbKind() === 'postgres') {
+    const { url, drop } = await createPostgresDatabase();
+    const database = await openDatabase({
+      kind: 'postgres',
+      url,
+      poolSize: 1,
+      ...(preparedStatements === undefined ? {} : { preparedStatements }),
+    });
+    opened = { database, drop };
+  } else {
+    opened = { database: await openDatabase({ kind: 'pglite', dataDir: null }) };
+  }
+  return opened.database.db as unknown as AnyDb;
+}
+
 /** The statements named on the connection the query runs on (a pool of one: always the same connection). */
 async function namedOnConnection(db: AnyDb): Promise<string[]> {
   const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
@@ -14,24 +42,8 @@ async function namedOnConnection(db: AnyDb): Promise<string[]> {
 }
 
 describe.runIf(testDbKind() === 'postgres')('named statements on PostgreSQL (executePrepared)', () => {
-  let database: OpenDatabase | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await database?.close();
-    await drop?.();
-    database = undefined;
-  });
-
   async function open(preparedStatements?: boolean) {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    database = await openDatabase({
-      kind: 'postgres',
-      url: created.url,
-      poolSize: 1,
-      ...(preparedStatements === undefined ? {} : { preparedStatements }),
-    });
-    const db = database.db as unknown as AnyDb;
+    const db = await scratchDatabase(preparedStatements);
     await sql`create table things (id int primary key, label text not null)`.execute(db);
     await sql`insert into things values (1, 'one'), (2, 'two')`.execute(db);
     return db;
@@ -82,24 +94,8 @@ describe.runIf(testDbKind() === 'postgres')('named statements on PostgreSQL (exe
 });
 
 describe('lookups compiled once (preparedLookup)', () => {
-  let database: OpenDatabase | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await database?.close();
-    await drop?.();
-    database = undefined;
-    drop = undefined;
-  });
-
   async function open() {
-    if (testDbKind() === 'postgres') {
-      const created = await createPostgresDatabase();
-      drop = created.drop;
-      database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 1 });
-    } else {
-      database = await openDatabase({ kind: 'pglite', dataDir: null });
-    }
-    const db = database.db as unknown as AnyDb;
+    const db = await scratchDatabase();
     await sql`create table tags (code text primary key, kind text not null, label text not null)`.execute(db);
     await sql`insert into tags values ('a', 'shown', 'Alpha'), ('b', 'shown', 'Beta'), ('c', 'hidden', 'Gamma')`.execute(
       db,
