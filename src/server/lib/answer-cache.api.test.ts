@@ -43,6 +43,15 @@ const NOT_READ_BY_ANSWERS = [
   'verification_codes',
 ];
 
+/** `admin` adds a staff member through the route (a write to users), which must succeed. */
+async function addStaff(
+  admin: Agent,
+  fields: { username: string; phone: string; role: 'officer' | 'finance' },
+) {
+  const added = await admin.post('/api/admin/users', { ...fields, password: 'temporary-pass-1' });
+  expect(added.status, added.text).toBe(201);
+}
+
 describe('back-office answer cache', () => {
   let t: TestApp;
   let admin: Agent;
@@ -122,13 +131,7 @@ describe('back-office answer cache', () => {
     await unannounced((trx) => rename(trx, user.id, 'renamed-before-a-write'));
     expect(await usernameListed(user.phone!)).toEqual([user.username]);
     // Adding a user changes users: the very next request reads the list again.
-    const added = await admin.post('/api/admin/users', {
-      username: t.nextUsername('added'),
-      password: 'temporary-pass-1',
-      phone: t.nextPhone(),
-      role: 'officer',
-    });
-    expect(added.status, added.text).toBe(201);
+    await addStaff(admin, { username: t.nextUsername('added'), phone: t.nextPhone(), role: 'officer' });
     expect(await usernameListed(user.phone!)).toEqual(['renamed-before-a-write']);
   });
 
@@ -142,13 +145,7 @@ describe('back-office answer cache', () => {
       .spyOn(cache, 'heard')
       .mockImplementation((payload) => void setTimeout(() => heard(payload), 100));
     try {
-      const added = await admin.post('/api/admin/users', {
-        username: t.nextUsername('slow'),
-        password: 'temporary-pass-1',
-        phone: t.nextPhone(),
-        role: 'officer',
-      });
-      expect(added.status, added.text).toBe(201);
+      await addStaff(admin, { username: t.nextUsername('slow'), phone: t.nextPhone(), role: 'officer' });
       expect(await usernameListed(user.phone!)).toEqual(['renamed-before-a-slow-write']);
     } finally {
       slow.mockRestore();
@@ -228,13 +225,7 @@ describe('back-office answer cache', () => {
       const phone = t.nextPhone();
       expect((await readFor(`/api/admin/users?phone=${phone}`)).body.items).toEqual([]);
       const username = t.nextUsername('added');
-      const added = await admin.post('/api/admin/users', {
-        username,
-        password: 'temporary-pass-1',
-        phone,
-        role: 'finance',
-      });
-      expect(added.status, added.text).toBe(201);
+      await addStaff(admin, { username, phone, role: 'finance' });
       expect((await readFor('/api/staff/overdue')).read).toBe(false);
       const users = await readFor(`/api/admin/users?phone=${phone}`);
       expect(users.read).toBe(true);
@@ -423,13 +414,7 @@ describe.skipIf(!onPostgres)('back-office answers across two instances on one Po
     expect(other.deps.answerCache.size).toBe(2);
 
     const username = t.nextUsername('elsewhere');
-    const added = await admin.post('/api/admin/users', {
-      username,
-      password: 'temporary-pass-1',
-      phone,
-      role: 'officer',
-    });
-    expect(added.status, added.text).toBe(201);
+    await addStaff(admin, { username, phone, role: 'officer' });
     // Once the other instance has heard what was committed before now (a moment later), its next request
     // reads the users list again, and still answers the overdue list from what it kept.
     await other.deps.answerCache.caughtUp();
