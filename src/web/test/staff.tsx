@@ -222,6 +222,12 @@ export async function chooseRowAction(row: HTMLElement, name: string) {
   await userEvent.click(within(menu).getByRole('menuitem', { name }));
 }
 
+/** Chooses one of a row's actions and returns the dialog it opens, found by its name. */
+export async function openRowDialog(row: HTMLElement, action: string, dialogName: string) {
+  await chooseRowAction(row, action);
+  return screen.findByRole('dialog', { name: dialogName });
+}
+
 /** The names of a row's actions ([] when it has none); the menu is closed again. */
 export async function rowActionNames(row: HTMLElement): Promise<string[]> {
   if (!within(row).queryByRole('button', { name: /^Actions for / })) return [];

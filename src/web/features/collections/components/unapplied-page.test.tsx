@@ -10,6 +10,7 @@ import {
   makePortfolio,
   makeSummary,
   officer,
+  openRowDialog,
   pageOf,
   renderBackOffice,
   rowActionNames,
@@ -181,8 +182,11 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
       }),
     });
     renderBackOffice('/admin/unapplied');
-    await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
-    const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
+    const dialog = await openRowDialog(
+      await rowOf(payment.providerReference),
+      'Apply to loan',
+      'Apply Payment to Loan',
+    );
     expect(within(dialog).getByText('₱1,500.00 from Ana Santos · reference HL-999999')).toBeTruthy();
 
     // Nothing typed: told on the field, nothing sent.
@@ -335,8 +339,11 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         },
       ),
     });
-    await chooseRowAction(await rowOf(payment.providerReference), 'Apply to loan');
-    const dialog = await screen.findByRole('dialog', { name: 'Apply Payment to Loan' });
+    const dialog = await openRowDialog(
+      await rowOf(payment.providerReference),
+      'Apply to loan',
+      'Apply Payment to Loan',
+    );
     await userEvent.type(within(dialog).getByLabelText(/^Loan number/), 'HL-000123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     const toast = await screen.findByText('This payment has already been applied or returned.');
@@ -356,8 +363,11 @@ describe('Unapplied payments', { timeout: 20_000 }, () => {
         },
       ),
     });
-    await chooseRowAction(await rowOf(payment.providerReference), 'Mark returned');
-    const dialog = await screen.findByRole('dialog', { name: 'Mark Payment Returned' });
+    const dialog = await openRowDialog(
+      await rowOf(payment.providerReference),
+      'Mark returned',
+      'Mark Payment Returned',
+    );
     expect(within(dialog).getByText('₱1,500.00 from unknown payer · reference HL-999999')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark returned' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();

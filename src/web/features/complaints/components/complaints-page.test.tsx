@@ -5,9 +5,9 @@ import type { ComplaintListItem, StaffComplaintDto } from '../../../../domain/sc
 import { mockApi, stub } from '../../../test/render';
 import {
   admin,
-  chooseRowAction,
   finance,
   makeSummary,
+  openRowDialog,
   pageOf,
   renderBackOffice,
   staffBase,
@@ -54,8 +54,7 @@ describe('Complaints queue', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Collection practices')).toBeTruthy();
     expect(within(row).getByText('3')).toBeTruthy();
     expect(within(row).getByText('Unassigned')).toBeTruthy();
-    await chooseRowAction(row, 'View and reply');
-    const dialog = await screen.findByRole('dialog', { name: 'Complaint C-2026-000042' });
+    const dialog = await openRowDialog(row, 'View and reply', 'Complaint C-2026-000042');
     await within(dialog).findByText('A collector called at 11 pm.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
     expect(await within(dialog).findByText('Please write a reply.')).toBeTruthy();

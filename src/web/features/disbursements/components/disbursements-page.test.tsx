@@ -5,10 +5,10 @@ import { formatMoney } from '../../../../domain/money';
 import type { DisbursementDto, StaffDisbursementItem } from '../../../../domain/schemas/wallet';
 import { errorBody, type MockTable, mockApi, sentRequests, stub } from '../../../test/render';
 import {
-  chooseRowAction,
   columnHeaders,
   finance,
   officer,
+  openRowDialog,
   pageOf,
   renderBackOffice,
   rowActionNames,
@@ -212,8 +212,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/disbursements');
     const row = await rowOf(requested.loanNumber);
-    await chooseRowAction(row, 'Mark Paid');
-    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    const dialog = await openRowDialog(row, 'Mark Paid', 'Mark Paid');
     expect(within(dialog).getByText(/GCash •••• 7001/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
     expect(await within(dialog).findByText('A transfer reference is required.')).toBeTruthy();
@@ -238,8 +237,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     const row = await rowOf(requested.loanNumber);
     expect(within(row).getByText('₱40,000')).toBeTruthy();
     expect(within(row).getByText(`Send ${money(3_910_000)}`)).toBeTruthy();
-    await chooseRowAction(row, 'Mark Paid');
-    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    const dialog = await openRowDialog(row, 'Mark Paid', 'Mark Paid');
     expect(within(dialog).getByText(`Send ${money(3_910_000)}`)).toBeTruthy();
     expect(within(dialog).getByText(`${money(4_000_000)} less the fee of ${money(90_000)}`)).toBeTruthy();
   });
@@ -257,8 +255,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       'GET /api/staff/loans': { body: pageOf([]) },
     });
     const row = await rowOf(requested.loanNumber);
-    await chooseRowAction(row, 'Mark Failed');
-    const dialog = await screen.findByRole('dialog', { name: 'Mark Failed' });
+    const dialog = await openRowDialog(row, 'Mark Failed', 'Mark Failed');
     expect(within(dialog).getByText(/returns to the borrower’s available balance/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Failed' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
@@ -289,8 +286,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
       'GET /api/staff/loans': { body: pageOf([]) },
     });
     const row = await rowOf(requested.loanNumber);
-    await chooseRowAction(row, 'Mark Paid');
-    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    const dialog = await openRowDialog(row, 'Mark Paid', 'Mark Paid');
     await userEvent.type(within(dialog).getByLabelText(/^Transfer reference/), 'BDO-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
     const toast = await screen.findByText('This disbursement has already been marked paid or failed.');
@@ -326,8 +322,7 @@ describe('Disbursements', { timeout: 20_000 }, () => {
     });
     const row = await rowOf(requested.loanNumber);
     expect(reveals(fetchMock)).toEqual([]);
-    await chooseRowAction(row, 'Mark Paid');
-    const dialog = await screen.findByRole('dialog', { name: 'Mark Paid' });
+    const dialog = await openRowDialog(row, 'Mark Paid', 'Mark Paid');
     expect(await within(dialog).findByText('09171237001')).toBeTruthy();
     expect(within(dialog).getByText('Send the transfer to')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy account number' })).toBeTruthy();

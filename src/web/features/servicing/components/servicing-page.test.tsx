@@ -10,8 +10,10 @@ import {
   makeListItem,
   makeProfile,
   officer,
+  openRowDialog,
   pageOf,
   renderBackOffice,
+  rowOf,
   staffBase,
 } from '../../../test/staff';
 import { servicingActionsFor } from './servicing-actions';
@@ -56,9 +58,7 @@ async function openMenu(loan: ServicingItem) {
 }
 
 async function choose(loan: ServicingItem, action: string, dialogName: string) {
-  const menu = await openMenu(loan);
-  await userEvent.click(within(menu).getByRole('menuitem', { name: action }));
-  return screen.findByRole('dialog', { name: dialogName });
+  return openRowDialog(await rowOf(loan.loanNumber), action, dialogName);
 }
 
 /** Loan Servicing as `user` with `loans` listed; `more` answers the page's other requests. */

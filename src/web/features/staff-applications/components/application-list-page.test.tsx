@@ -12,6 +12,7 @@ import {
   makeProfile,
   officer,
   openApplicationList,
+  openRowDialog,
   pageOf,
   renderBackOffice,
   rowActionNames,
@@ -97,8 +98,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     });
     renderBackOffice('/admin/pending');
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Approve');
-    const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
+    const dialog = await openRowDialog(row, 'Approve', 'Approve Loan');
     const score = within(dialog).getByLabelText('Credit score') as HTMLInputElement;
     expect(score.value).toBe('500');
     expect(within(dialog).getByTestId('credit-rating').textContent).toBe('Rating: Good');
@@ -134,8 +134,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
       { pendingCount: 1 },
     );
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Approve');
-    const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
+    const dialog = await openRowDialog(row, 'Approve', 'Approve Loan');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     const toast = await screen.findByText('This application has already been decided.');
     const notification = toast.closest('.mantine-Notification-root') as HTMLElement;
@@ -150,8 +149,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
     const item = makeListItem();
     const { fetchMock } = openApplicationList('pending', [item]);
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Approve');
-    const dialog = await screen.findByRole('dialog', { name: 'Approve Loan' });
+    const dialog = await openRowDialog(row, 'Approve', 'Approve Loan');
     const score = within(dialog).getByLabelText('Credit score');
     await userEvent.clear(score);
     await userEvent.type(score, '1200');
@@ -174,8 +172,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
       }),
     });
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Update Loan');
-    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const dialog = await openRowDialog(row, 'Update Loan', 'Update Loan');
     const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
     const payment = within(dialog).getByTestId('monthly-payment');
     expect(amount.value).toBe('100,000');
@@ -234,8 +231,7 @@ describe('Pending Loan List', { timeout: 20_000 }, () => {
         return { body: makeProfile(item, { termsChangePending: true }) };
       }),
     });
-    await chooseRowAction(await rowOf(item.loanNumber), 'Update Loan');
-    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const dialog = await openRowDialog(await rowOf(item.loanNumber), 'Update Loan', 'Update Loan');
     const amount = within(dialog).getByLabelText('Loan amount') as HTMLInputElement;
     const payment = within(dialog).getByTestId('monthly-payment');
     expect(amount.value).toBe('10,000');
@@ -317,8 +313,7 @@ describe('Approved Loan List', { timeout: 20_000 }, () => {
       ),
     });
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Update Loan');
-    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const dialog = await openRowDialog(row, 'Update Loan', 'Update Loan');
     expect((await within(dialog).findByTestId('withdrawn-note')).textContent).toContain(money(8_550_000));
     await waitFor(() =>
       expect(within(dialog).getByTestId('withdrawn-note').textContent).toContain('₱90,000'),
@@ -357,8 +352,7 @@ describe('Reject', { timeout: 20_000 }, () => {
       { pendingCount: 1 },
     );
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Reject');
-    const dialog = await screen.findByRole('dialog', { name: 'Reject Loan' });
+    const dialog = await openRowDialog(row, 'Reject', 'Reject Loan');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText('A reason is required.')).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/Reason for rejection/), '  Income not verified ');

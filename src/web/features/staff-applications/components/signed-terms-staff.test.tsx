@@ -1,12 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stub } from '../../../test/render';
 import {
-  chooseRowAction,
   makeListItem,
   makeProfile,
   openApplicationList,
+  openRowDialog,
   rowActionNames,
   rowOf,
 } from '../../../test/staff';
@@ -30,8 +30,7 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
     const row = await rowOf(item.loanNumber);
     expect(within(row).getByText('Awaiting second approval — approved by adele')).toBeTruthy();
     expect(await rowActionNames(row)).toEqual(['View Profile', 'Update Loan', 'Confirm approval', 'Reject']);
-    await chooseRowAction(row, 'Confirm approval');
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    const dialog = await openRowDialog(row, 'Confirm approval', 'Confirm Approval');
     expect(within(dialog).getByText(/adele approved/)).toBeTruthy();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Confirm approval' }));
     await waitFor(() =>
@@ -56,8 +55,7 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
     });
     const row = await rowOf(item.loanNumber);
     expect(within(row).getByText("Waiting for borrower's acceptance")).toBeTruthy();
-    await chooseRowAction(row, 'Withdraw proposal');
-    const dialog = await screen.findByRole('dialog', { name: 'Withdraw Proposed Terms' });
+    const dialog = await openRowDialog(row, 'Withdraw proposal', 'Withdraw Proposed Terms');
     expect(within(dialog).getByText('Shown to the borrower')).toBeTruthy();
     const user = userEvent.setup();
     await user.type(within(dialog).getByRole('textbox'), 'Sent by mistake');
@@ -81,8 +79,7 @@ describe('signed terms and four-eyes on the Pending list (docs/decisions/018)', 
       ),
     });
     const row = await rowOf(item.loanNumber);
-    await chooseRowAction(row, 'Update Loan');
-    const dialog = await screen.findByRole('dialog', { name: 'Update Loan' });
+    const dialog = await openRowDialog(row, 'Update Loan', 'Update Loan');
     expect(within(dialog).getByText(/^Shown to the borrower/)).toBeTruthy();
     const user = userEvent.setup();
     const amount = within(dialog).getByLabelText(/Loan amount/);

@@ -5,8 +5,8 @@ import { errorBody, makeUser, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   userRow as asRow,
-  chooseRowAction,
   finance,
+  openRowDialog,
   openUserManagement,
   rowActionNames,
   userTableRow,
@@ -36,8 +36,7 @@ describe('Reactivate a user', { timeout: 20_000 }, () => {
     expect(within(row).getByText('Deactivated')).toBeTruthy();
     expect(await rowActionNames(await userTableRow('fiona'))).not.toContain('Reactivate');
 
-    await chooseRowAction(row, 'Reactivate');
-    const dialog = await screen.findByRole('dialog', { name: 'Reactivate User' });
+    const dialog = await openRowDialog(row, 'Reactivate', 'Reactivate User');
     expect(within(dialog).getByText(/Reactivate dora\? They get a temporary password/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
     expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
@@ -63,8 +62,7 @@ describe('Reactivate a user', { timeout: 20_000 }, () => {
         },
       ),
     });
-    await chooseRowAction(await userTableRow('dora'), 'Reactivate');
-    const dialog = await screen.findByRole('dialog', { name: 'Reactivate User' });
+    const dialog = await openRowDialog(await userTableRow('dora'), 'Reactivate', 'Reactivate User');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Rehired');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This user is already active.');

@@ -5,8 +5,8 @@ import { makeUser, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   userRow as asRow,
-  chooseRowAction,
   finance,
+  openRowDialog,
   openUserManagement,
   rowActionNames,
   userTableRow,
@@ -24,8 +24,7 @@ describe('Reset two-step sign-in', { timeout: 20_000 }, () => {
     const borrowerRow = await userTableRow('09170000066');
     expect(await rowActionNames(borrowerRow)).not.toContain('Reset two-step sign-in');
 
-    await chooseRowAction(row, 'Reset two-step sign-in');
-    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in' });
+    const dialog = await openRowDialog(row, 'Reset two-step sign-in', 'Reset two-step sign-in');
     expect(
       within(dialog).getByText(/Remove the authenticator app, recovery codes and passkeys of fiona\?/),
     ).toBeTruthy();

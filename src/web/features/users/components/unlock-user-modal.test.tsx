@@ -5,8 +5,8 @@ import { makeUser, sentRequests, stub } from '../../../test/render';
 import {
   admin,
   userRow as asRow,
-  chooseRowAction,
   finance,
+  openRowDialog,
   openUserManagement,
   rowActionNames,
   userTableRow,
@@ -37,8 +37,7 @@ describe('Unlock a user', { timeout: 20_000 }, () => {
     expect(within(await userTableRow('fiona')).queryByText(/Sign-in locked/)).toBeNull();
     expect(await rowActionNames(await userTableRow('fiona'))).not.toContain('Unlock');
 
-    await chooseRowAction(row, 'Unlock');
-    const dialog = await screen.findByRole('dialog', { name: 'Unlock Sign-in' });
+    const dialog = await openRowDialog(row, 'Unlock', 'Unlock Sign-in');
     expect(within(dialog).getByText(/Unlock sign-in for lola\?/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('lola can sign in again.')).toBeTruthy();

@@ -5,11 +5,11 @@ import { errorBody, makeUser, mockApi, sentRequests, stub } from '../../../test/
 import {
   admin,
   userRow as asRow,
-  chooseRowAction,
   columnHeaders,
   finance,
   makeSummary,
   officer,
+  openRowDialog,
   openUserManagement,
   pageOf,
   renderBackOffice,
@@ -162,8 +162,7 @@ describe('User Management', { timeout: 20_000 }, () => {
       ...stub('DELETE /api/admin/users/:id', { id: olive.id }, { body: { outcome: 'deleted' } }),
     });
     const row = await userTableRow('olive');
-    await chooseRowAction(row, 'Delete');
-    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const dialog = await openRowDialog(row, 'Delete', 'Delete User');
     expect(within(dialog).getByText('Are you sure you want to delete olive?')).toBeTruthy();
     expect(sentRequests(fetchMock, 'DELETE')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -176,8 +175,7 @@ describe('User Management', { timeout: 20_000 }, () => {
       ...stub('DELETE /api/admin/users/:id', { id: borrower.id }, { body: { outcome: 'deactivated' } }),
     });
     const row = await userTableRow('09998887777');
-    await chooseRowAction(row, 'Delete');
-    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const dialog = await openRowDialog(row, 'Delete', 'Delete User');
     expect(within(dialog).getByText('Are you sure you want to delete 09998887777?')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
@@ -201,8 +199,7 @@ describe('User Management', { timeout: 20_000 }, () => {
       ),
     });
     const row = await userTableRow('root2');
-    await chooseRowAction(row, 'Delete');
-    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const dialog = await openRowDialog(row, 'Delete', 'Delete User');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'The last administrator cannot be deleted, deactivated or demoted.',
@@ -214,8 +211,7 @@ describe('User Management', { timeout: 20_000 }, () => {
       ...stub('POST /api/admin/users/:id', { id: olive.id }, { body: olive }),
     });
     const row = await userTableRow('olive');
-    await chooseRowAction(row, 'Update');
-    const dialog = await screen.findByRole('dialog', { name: 'Update User' });
+    const dialog = await openRowDialog(row, 'Update', 'Update User');
     const phone = within(dialog).getByLabelText(/^Phone number/) as HTMLInputElement;
     expect(phone.value).toBe('09170000001');
     await userEvent.clear(phone);
