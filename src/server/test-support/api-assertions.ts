@@ -44,3 +44,17 @@ export function expectError(response: ApiResponse, status: number, code: ErrorCo
   expectErrorShape(response.body);
   if (message !== undefined) expect(response.body.error.message).toBe(message);
 }
+
+/**
+ * Asserts a generated PDF answered as a download no cache keeps (`pdfRoute`): 200, application/pdf,
+ * no-store, a PDF file's first bytes, and where given the attachment's `filename`.
+ */
+export function expectPdfDownload(response: ApiResponse, filename?: string) {
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  expect(response.headers['cache-control']).toBe('no-store');
+  if (filename !== undefined) {
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+  }
+  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}

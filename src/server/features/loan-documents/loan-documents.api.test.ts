@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPdfDownload } from '../../test-support/api-assertions';
 import { applicationFields } from '../../test-support/application-form';
 import { jpegWithGps, type MultipartFile, multipartBody, signaturePng } from '../../test-support/images';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
@@ -31,13 +32,6 @@ afterAll(async () => {
 const pdfText = (response: ApiResponse) => pdf.text(response.rawPayload);
 const pdfImages = (response: ApiResponse) => pdf.images(response.rawPayload);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-function expectPdf(response: ApiResponse, filename: string) {
-  expect(response.status, response.text.slice(0, 300)).toBe(200);
-  expect(response.headers['content-type']).toBe('application/pdf');
-  expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
-  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-}
 
 /** A borrower who applied through the real route (drawn signature and all). */
 async function applied(fullName = 'Maria Santos') {
@@ -72,7 +66,7 @@ describe('the disclosure statement before applying', () => {
     const b = await t.signUpBorrower();
     const agent = await t.loginAs(b.phone, b.password);
     const response = await agent.get('/api/applications/disclosure.pdf?amount=100000&termMonths=6&lang=en');
-    expectPdf(response, 'disclosure-100000-6m.pdf');
+    expectPdfDownload(response, 'disclosure-100000-6m.pdf');
     const text = await pdfText(response);
     expect(text).toContain('Disclosure statement on loan/credit transaction');
     expect(text).toMatch(/1\. Loan granted \(amount to be financed\)\s+₱100,000\.00/);
@@ -92,7 +86,7 @@ describe('the disclosure statement before applying', () => {
     const agent = await t.loginAs(b.phone, b.password);
     const url = '/api/applications/disclosure.pdf?amount=50000&termMonths=12&lang=km';
     const [first, second] = [await agent.get(url), await agent.get(url)];
-    expectPdf(first, 'disclosure-50000-12m.pdf');
+    expectPdfDownload(first, 'disclosure-50000-12m.pdf');
     expect(sha256(first.rawPayload)).toBe(sha256(second.rawPayload));
     const bad = await agent.get('/api/applications/disclosure.pdf?amount=12345&termMonths=6');
     expect(bad.status).toBe(400);
@@ -107,13 +101,13 @@ describe('the documents of a signed application', () => {
   it('gives the borrower the disclosure they signed and the agreement with signature, time and hash', async () => {
     const { agent, loanNumber, hash } = await applied();
     const disclosure = await agent.get('/api/wallet/disclosure.pdf?lang=en');
-    expectPdf(disclosure, `disclosure-${loanNumber}.pdf`);
+    expectPdfDownload(disclosure, `disclosure-${loanNumber}.pdf`);
     const disclosureText = await pdfText(disclosure);
     expect(disclosureText).toContain(loanNumber);
     expect(disclosureText).toContain('Maria Santos');
 
     const signed = await agent.get('/api/wallet/agreement.pdf?lang=en');
-    expectPdf(signed, `loan-agreement-${loanNumber}.pdf`);
+    expectPdfDownload(signed, `loan-agreement-${loanNumber}.pdf`);
     const text = await pdfText(signed);
     expect(text).toContain('Loan agreement');
     expect(text).toContain('N01-23-456789');

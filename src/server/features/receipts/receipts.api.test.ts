@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
+import { expectPdfDownload } from '../../test-support/api-assertions';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
 import {
   loanNumberOf,
@@ -31,9 +32,7 @@ afterAll(async () => {
 
 const today = () => todayIn('Asia/Manila');
 async function pdfText(response: ApiResponse): Promise<string> {
-  expect(response.status, response.text.slice(0, 300)).toBe(200);
-  expect(response.headers['content-type']).toBe('application/pdf');
-  expect(response.headers['cache-control']).toBe('no-store');
+  expectPdfDownload(response);
   return pdf.text(response.rawPayload);
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
+import { expectPdfDownload } from '../../test-support/api-assertions';
 import { type PdfReader, pdfReader } from '../../test-support/pdf-text';
 import { loanNumberOf, seedBorrowerWithApplication, seedPaidDisbursement } from '../../test-support/seed';
 import { type Agent, type ApiResponse, createTestApp, type TestApp } from '../../test-support/test-app';
@@ -38,15 +39,8 @@ async function borrowerWithLoan(options: { paidOut?: boolean; fullName?: string 
   return { id, loanNumber, agent: await t.loginAs(b.phone, b.password) };
 }
 
-function expectPdf(response: ApiResponse, loanNumber: string) {
-  expect(response.status, response.text.slice(0, 300)).toBe(200);
-  expect(response.headers['content-type']).toBe('application/pdf');
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.headers['content-disposition']).toBe(
-    `attachment; filename="statement-${loanNumber}-${today()}.pdf"`,
-  );
-  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-}
+const expectPdf = (response: ApiResponse, loanNumber: string) =>
+  expectPdfDownload(response, `statement-${loanNumber}-${today()}.pdf`);
 
 describe('the borrower statement', () => {
   it('gives the borrower their own paid-out loan: terms, the payout and the payoff today', async () => {
