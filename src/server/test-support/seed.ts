@@ -172,6 +172,18 @@ export async function storedStatus(
   return row.status;
 }
 
+/** An audit event with these values (its target, its loan, its action), the first one read; throws if none. */
+export function storedAuditEvent(
+  db: Kysely<Database>,
+  where: { targetId?: string; loanId?: string; action?: string },
+) {
+  let query = db.selectFrom('audit_events').selectAll();
+  if (where.targetId !== undefined) query = query.where('target_id', '=', where.targetId);
+  if (where.loanId !== undefined) query = query.where('loan_id', '=', where.loanId);
+  if (where.action !== undefined) query = query.where('action', '=', where.action);
+  return query.executeTakeFirstOrThrow();
+}
+
 /** A withdrawal the borrower requested (code verified), not yet paid or failed, to GCash. Answers its id. */
 export async function seedRequestedDisbursement(
   db: Kysely<Database>,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { expectError } from '../../test-support/api-assertions';
+import { storedAuditEvent } from '../../test-support/seed';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const BOTH_REQUIRED = 'Please enter phone or username and password';
@@ -197,12 +198,7 @@ describe('login', () => {
     expect(unlocked.status, unlocked.text).toBe(200);
     expect(unlocked.body).toMatchObject({ id: user.id, lockedUntil: null });
     expect((await admin.get(`/api/admin/users?phone=${user.phone}`)).body.items[0].lockedUntil).toBeNull();
-    const event = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('action', '=', 'user.unlock')
-      .where('target_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const event = await storedAuditEvent(t.db, { action: 'user.unlock', targetId: user.id });
     expect(event.actor_id).toBe(a.user.id);
     expect(event.changes).toMatchObject({ locked: { before: true, after: false } });
     expect((await login(user.phone, password)).status).toBe(200);

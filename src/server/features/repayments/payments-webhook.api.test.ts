@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPaymentWebhook } from '../../test-support/payment-webhook';
-import { loanNumberOf, seedBorrowerWithApplication, seedPaidDisbursement } from '../../test-support/seed';
+import {
+  loanNumberOf,
+  seedBorrowerWithApplication,
+  seedPaidDisbursement,
+  storedAuditEvent,
+} from '../../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { signPaymentWebhook } from './webhook-signature';
 
@@ -109,11 +114,7 @@ describe('the payment webhook', () => {
       source: 'webhook',
       recorded_by: null,
     });
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('target_id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const audit = await storedAuditEvent(t.db, { targetId: row.id });
     expect(audit).toMatchObject({
       action: 'repayment.record',
       actor_id: null,
@@ -169,11 +170,7 @@ describe('the payment webhook', () => {
       reason: 'reference_conflict',
       status: 'open',
     });
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('target_id', '=', other.body.id)
-      .executeTakeFirstOrThrow();
+    const audit = await storedAuditEvent(t.db, { targetId: other.body.id });
     expect(audit).toMatchObject({ action: 'payment.receive', actor_role: 'system' });
     expect(audit.changes).toMatchObject({
       amountMinor: { after: 900_000 },
@@ -305,11 +302,7 @@ describe('the payment webhook', () => {
       status: 'open',
     });
     expect(row.payload).toMatchObject({ extra: { note: 'as sent' } });
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('target_id', '=', row.id)
-      .executeTakeFirstOrThrow();
+    const audit = await storedAuditEvent(t.db, { targetId: row.id });
     expect(audit).toMatchObject({
       action: 'payment.receive',
       actor_role: 'system',
@@ -366,12 +359,7 @@ describe('the payment webhook', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('closed');
     expect(row.closed_at).not.toBeNull();
-    const close = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('loan_id', '=', id)
-      .where('action', '=', 'loan.close')
-      .executeTakeFirstOrThrow();
+    const close = await storedAuditEvent(t.db, { loanId: id, action: 'loan.close' });
     expect(close.actor_role).toBe('system');
   });
 
@@ -514,12 +502,7 @@ describe('unapplied payments for finance', () => {
       .where('id', '=', payment)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'returned', resolution_note: 'Refunded to the payer’s GCash' });
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('target_id', '=', payment)
-      .where('action', '=', 'payment.return')
-      .executeTakeFirstOrThrow();
+    const audit = await storedAuditEvent(t.db, { targetId: payment, action: 'payment.return' });
     expect(audit.reason).toBe('Refunded to the payer’s GCash');
   });
 

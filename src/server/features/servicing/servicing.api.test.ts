@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBorrowerWithApplication, seedRequestedDisbursement } from '../../test-support/seed';
+import {
+  seedBorrowerWithApplication,
+  seedRequestedDisbursement,
+  storedAuditEvent,
+} from '../../test-support/seed';
 import { acceptProposedTerms } from '../../test-support/terms';
 import { type Agent, createTestApp, type TestApp } from '../../test-support/test-app';
 import { sendWithdrawalCode } from '../../test-support/withdrawal';
@@ -140,11 +144,7 @@ describe('loan servicing', () => {
       reason: 'Borrower called',
     });
     expect(ok.body).toMatchObject({ bankName: 'BPI', accountNumber: '001234567890' });
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('loan_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const audit = await storedAuditEvent(t.db, { loanId: id });
     expect(JSON.stringify(audit.changes)).not.toContain('001234567890');
     expect(audit.changes.accountNumber).toEqual({ before: '****4567', after: '****7890' });
     expect((await history(agent))[0]!.kind).toBe('bank_changed');
@@ -193,12 +193,7 @@ describe('loan servicing', () => {
     expect(sms?.text).toContain('"Forgot password?"');
     const code = await t.latestCode(phone);
     expect(reset.text).not.toContain(code);
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('action', '=', 'user.reset_password')
-      .where('target_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const audit = await storedAuditEvent(t.db, { action: 'user.reset_password', targetId: user.id });
     expect(audit).toMatchObject({ reason: 'Forgot password', loan_id: id, actor_role: 'admin' });
     expect(JSON.stringify(audit.changes)).not.toContain(code);
 
