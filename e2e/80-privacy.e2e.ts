@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { buffer as readAll } from 'node:stream/consumers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBufferPromise } from 'yauzl';
+import { unzip } from '../src/server/test-support/unzip';
 import { ApiSession } from './support/api';
 import { borrowerWithApplication, currentNoticeVersion, logInInBrowser } from './support/borrower';
 import { latestCode, launchBrowser, newPage, screenshot, uniquePhone, viewports } from './support/browser';
@@ -22,15 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await fromBufferPromise(zip, { lazyEntries: true });
-  const files = new Map<string, Buffer>();
-  for await (const entry of archive.eachEntry()) {
-    files.set(entry.fileName, await readAll(await archive.openReadStreamPromise(entry)));
-  }
-  return files;
-}
 
 /** My Account → Account closure → "Close my account", once the section has finished opening. */
 async function openCloseDialog(page: Page) {

@@ -1,6 +1,4 @@
-import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBufferPromise } from 'yauzl';
 import { todayIn } from '../../../domain/date-text';
 import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
@@ -14,6 +12,7 @@ import {
   type TestApp,
   testConsent,
 } from '../../test-support/test-app';
+import { unzip } from '../../test-support/unzip';
 import { exportFiles, formFieldsOfApplications } from './export-readme/fields';
 
 /** Privacy notice and consent, the borrower's own data, account closure and anonymisation (issue #14). */
@@ -28,15 +27,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PASSWORD = 'borrower-password-1';
-
-async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await fromBufferPromise(zip, { lazyEntries: true });
-  const files = new Map<string, Buffer>();
-  for await (const entry of archive.eachEntry()) {
-    files.set(entry.fileName, await readAll(await archive.openReadStreamPromise(entry)));
-  }
-  return files;
-}
 
 /** A borrower with an application whose four documents really are in storage, each with its own bytes. */
 async function borrowerWithData(status: 'closed' | 'approved' | 'pending' = 'closed') {
