@@ -265,15 +265,17 @@ function LoanRequestForm({
     if (typed !== null && snapped !== null && typed !== snapped) setAdjusted({ from: typed, to: snapped });
     // Apply as the very first tap: the rules are still on their way, and the button says it is busy (and
     // takes no second tap) until they are in. Otherwise they are, and nothing shows in between.
-    if (step1Rules === undefined) setChecking(true);
-    let rules: Awaited<ReturnType<typeof loadStep1Rules>>;
-    try {
-      rules = await loadStep1Rules();
-    } catch (error) {
-      // Not fetched (offline): said as the failed check of the application below would say it.
-      setChecking(false);
-      errors.set({ top: errorInfoFrom(error, 'INTERNAL'), fields: {} });
-      return;
+    let rules = step1Rules;
+    if (rules === undefined) {
+      setChecking(true);
+      try {
+        rules = await loadStep1Rules();
+      } catch (error) {
+        // Not fetched (offline): said as the failed check of the application below would say it.
+        setChecking(false);
+        errors.set({ top: errorInfoFrom(error, 'INTERNAL'), fields: {} });
+        return;
+      }
     }
     const parsed = rules.phone.safeParse(phone);
     if (!parsed.success || snapped === null) {
