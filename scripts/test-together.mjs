@@ -1,9 +1,10 @@
-// `npm test`'s last stage: runs npm scripts at the same time (`test:unit` and `test:e2e`), each line of
-// their output prefixed with the script's name, and fails when any of them fails (after all have ended, so
+// `npm test`: runs npm scripts at the same time (`lint`, `typecheck`, `test:unit` and `test:e2e`), each line
+// of their output prefixed with the script's name, and fails when any of them fails (after all have ended, so
 // every failure is printed). On the 2-core CI machine the e2e files leave most of a core idle (browser and
-// timer waits) while the vitest projects keep both busy: side by side the stage takes about as long as the
-// longer of the two instead of their sum (docs/decisions/053). `script@N` runs that script N steps nicer
-// (`nice -n N`): the e2e stage, whose tests allow 120 s, yields the CPU to the API tests, which allow 30 s.
+// timer waits), and lint and the type check use one core for under a minute: side by side the run takes
+// about as long as the longest of them instead of their sum (docs/decisions/053, 057). `script@N` runs that
+// script N steps nicer (`nice -n N`): the e2e stage, whose tests allow 120 s, yields the CPU to the API
+// tests, which allow 30 s.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 

@@ -1,22 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../auth/passwords';
+import type * as Passwords from '../../auth/passwords';
 import { expectError } from '../../test-support/api-assertions';
-import { createTestApp, type TestApp, testConsent } from '../../test-support/test-app';
+import type * as TestApps from '../../test-support/test-app';
 
-// The real hashing, counted: sign-up must not spend an argon2 hash on a request whose code is wrong.
-vi.mock('../../auth/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../auth/passwords')>();
-  return { ...real, hashPassword: vi.fn(real.hashPassword) };
-});
+// The real hashing, counted: sign-up must not spend an argon2 hash on a request whose code is wrong. API
+// test files share a worker's modules (vitest.config.ts), so the server is imported afresh once the
+// password module is replaced, and put back for the files after this one.
+const hashPassword = vi.fn<typeof Passwords.hashPassword>();
 
 const PASSWORD = 'correct-horse-9';
 
 describe('sign-up checks the code before hashing the password', () => {
-  let t: TestApp;
+  let t: TestApps.TestApp;
+  let testConsent: typeof TestApps.testConsent;
   beforeAll(async () => {
-    t = await createTestApp();
+    vi.resetModules();
+    vi.doMock('../../auth/passwords', async (importOriginal) => {
+      const real = await importOriginal<typeof Passwords>();
+      hashPassword.mockImplementation(real.hashPassword);
+      return { ...real, hashPassword };
+    });
+    const testApps = await import('../../test-support/test-app');
+    testConsent = testApps.testConsent;
+    t = await testApps.createTestApp();
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    vi.doUnmock('../../auth/passwords');
+    vi.resetModules();
+  });
 
   it('hashes nothing for a wrong code or a phone without one, and once for the right code', async () => {
     const phone = t.nextPhone();
@@ -30,7 +42,7 @@ describe('sign-up checks the code before hashing the password', () => {
       code: c,
       ...testConsent(t.deps),
     });
-    vi.mocked(hashPassword).mockClear();
+    hashPassword.mockClear();
 
     expectError(await t.agent().post('/api/auth/signup', body(phone, wrong)), 400, 'CODE_INVALID');
     expectError(await t.agent().post('/api/auth/signup', body(t.nextPhone(), code)), 400, 'CODE_INVALID');
