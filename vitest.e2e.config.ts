@@ -2,11 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end flows in Debian's Chromium through playwright-core, against the real server. Each file
 // starts its own fresh server (e2e/support/app-per-file.ts: own process, data dir and port), so files run
-// alone, in any order and side by side. Three at a time: a file keeps only about half a core busy (the rest
-// is the browser's and the timers' waits), so three fill the two cores once the vitest projects, which
-// `npm test` runs beside this at a higher CPU priority (scripts/test-together.mjs), are done.
+// alone, in any order and side by side. Four at a time: a file keeps only about half a core busy (the rest
+// is the browser's and the timers' waits), and `npm test` runs this beside the vitest projects at a lower CPU
+// priority (scripts/test-together.mjs); the whole run used ~63 % of two cores with three (decision 058).
 // E2E_WORKERS=1 runs them one at a time (docs/decisions/053).
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+const workers = Number(process.env.E2E_WORKERS ?? 4);
 
 export default defineConfig({
   test: {
