@@ -42,8 +42,11 @@ class ProjectsInTurn extends BaseSequencer {
       `Files shuffled within each project, seed ${seed} (TEST_SHUFFLE=${seed} repeats it)\n`,
     );
     const byProject = new Map<string, TestSpecification[]>();
-    for (const file of sorted)
-      byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    for (const file of sorted) {
+      const group = byProject.get(file.project.name);
+      if (group) group.push(file);
+      else byProject.set(file.project.name, [file]);
+    }
     return [...byProject].flatMap(([name, group]) => {
       // Each project from its own stream: `--project web` alone repeats the web files' order of a whole run.
       const random = seededRandom(
