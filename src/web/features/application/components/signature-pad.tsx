@@ -71,23 +71,34 @@ export function SignaturePadField(props: {
   onChange.current = props.onChange;
   const value = props.value;
 
+  /** Counts the borrower's "Try again" taps: each one loads the pad anew. */
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reason to load again.
   useEffect(() => {
     let cancelled = false;
-    void import('signature_pad').then(({ default: SignaturePad }) => {
-      const canvas = canvasRef.current;
-      if (cancelled || !canvas) return;
-      const created = new SignaturePad(canvas, { penColor: '#14213d', minWidth: 0.8, maxWidth: 2.8 });
-      created.addEventListener('endStroke', () => {
-        const blob = dataUrlToBlob(created.toDataURL('image/png'));
-        drawn.current = blob;
-        onChange.current({ blob, width: widthRef.current, height: padHeight });
+    // The pad's code arrives over the borrower's connection, and the canvas may be refused (a browser that
+    // blocks canvas drawing): either way the borrower is told and can try again, instead of a pad that
+    // never takes a stroke.
+    import('signature_pad')
+      .then(({ default: SignaturePad }) => {
+        const canvas = canvasRef.current;
+        if (cancelled || !canvas) return;
+        const created = new SignaturePad(canvas, { penColor: '#14213d', minWidth: 0.8, maxWidth: 2.8 });
+        created.addEventListener('endStroke', () => {
+          const blob = dataUrlToBlob(created.toDataURL('image/png'));
+          drawn.current = blob;
+          onChange.current({ blob, width: widthRef.current, height: padHeight });
+        });
+        setPad(created);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
       });
-      setPad(created);
-    });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [attempt]);
   useEffect(() => () => pad?.off(), [pad]);
 
   const draw = useCallback(async (pad: SignaturePadType, snapshot: Snapshot) => {
@@ -158,7 +169,22 @@ export function SignaturePadField(props: {
             data-testid="signature-pad"
           />
           <div className={classes.baseline} aria-hidden="true" />
-          {props.disabled && props.disabledReason ? (
+          {failed ? (
+            <div className={classes.overlay} role="alert">
+              <Text size="sm">{t('application.signature.failed')}</Text>
+              <Button
+                variant="default"
+                size="compact-sm"
+                mt={6}
+                onClick={() => {
+                  setFailed(false);
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+            </div>
+          ) : props.disabled && props.disabledReason ? (
             <div className={classes.overlay}>
               <Text size="sm">{props.disabledReason}</Text>
             </div>

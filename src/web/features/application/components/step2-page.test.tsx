@@ -24,12 +24,20 @@ import { createMemoryFileStore } from '../draft/file-store';
 import { pendingApplication } from '../test/fixtures';
 
 // signature_pad draws on a real canvas, which jsdom does not have: a stand-in that "signs" on demand.
-const pads = vi.hoisted(() => ({ list: [] as { sign(): void; isEmpty(): boolean }[] }));
+const pads = vi.hoisted(() => ({
+  list: [] as { sign(): void; isEmpty(): boolean }[],
+  /** How many pads to refuse next, as a browser that blocks canvas drawing does. */
+  refuse: 0,
+}));
 vi.mock('signature_pad', () => ({
   default: class FakeSignaturePad extends EventTarget {
     private empty = true;
     constructor(readonly canvas: HTMLCanvasElement) {
       super();
+      if (pads.refuse > 0) {
+        pads.refuse -= 1;
+        throw new TypeError("Cannot set properties of null (setting 'fillStyle')");
+      }
       pads.list.push(this);
     }
     clear() {
@@ -71,6 +79,7 @@ let store: ReturnType<typeof createMemoryFileStore>;
 
 beforeEach(() => {
   pads.list = [];
+  pads.refuse = 0;
   store = createMemoryFileStore();
   setDraftFileStore(store);
   let n = 0;
@@ -457,6 +466,23 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
     await waitFor(() => expect(quotes).toBe(2));
     expect(mark('Signature')).toBe('Not complete');
     expect(submitButton().disabled).toBe(true);
+    await act(async () => pads.list.at(-1)!.sign());
+    expect(mark('Signature')).toBe('Complete');
+  });
+
+  it('says so when the signature pad cannot start, and "Try again" starts it', async () => {
+    pads.refuse = 1;
+    const { user } = await openStep2();
+    await screen.findByText('Step 2 of 2');
+    await user.click(control('Signature'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The signature pad could not be loaded. Check your connection and try again.',
+    );
+    expect(pads.list).toHaveLength(0);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(pads.list).toHaveLength(1));
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
     await act(async () => pads.list.at(-1)!.sign());
     expect(mark('Signature')).toBe('Complete');
   });
