@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, wcag22Tags } from './helpers-axe';
-import { fresh, openInApp, settled, trackRequests } from './helpers-in-app';
+import { fresh, landedAfterSignIn, openInApp, settled, trackRequests } from './helpers-in-app';
 import { expectStatus } from './support/api';
 import {
   type Borrower,
@@ -250,6 +250,7 @@ async function newContext() {
 async function signIn(page: Page, identifier: string, password: string) {
   await page.context().clearCookies();
   await logInInBrowser(page, identifier, password);
+  await landedAfterSignIn(page);
 }
 
 /** The screen at `path`, opened inside the app; `ready` is what it shows (and the screen before did not). */

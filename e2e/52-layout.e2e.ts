@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fresh, markEarlier, openInApp, settled, trackRequests } from './helpers-in-app';
+import { fresh, landedAfterSignIn, markEarlier, openInApp, settled, trackRequests } from './helpers-in-app';
 import { type ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -260,7 +260,7 @@ async function signIn(page: Page, t: T, identifier: string, password: string) {
   await page.getByLabel(t('auth.login.identifier')).fill(identifier);
   await page.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t('auth.login.submit') }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await landedAfterSignIn(page);
 }
 
 interface Overflow {

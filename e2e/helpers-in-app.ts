@@ -10,6 +10,18 @@ import { transitionsDone } from './support/browser';
 const MARK = 'data-e2e-earlier';
 
 /**
+ * Waits until signing in has landed on the home screen: past `/login`, and past the redirects on the way
+ * (`/` and `/loan` → `/loan/application`, `/admin` → `/admin/home`). An `openInApp` fired before the last
+ * redirect is overtaken by it (the CI run of stop 43 opened /wallet, then the app went on to step 1).
+ * Not for a user held at a gate (new privacy notice, password to change): the gate stays at `/loan`.
+ */
+export async function landedAfterSignIn(page: Page): Promise<void> {
+  await page.waitForURL(
+    (url) => !['/login', '/', '/loan', '/admin'].includes(url.pathname.replace(/\/$/, '') || '/'),
+  );
+}
+
+/**
  * Goes to `path` without reloading: React Router's BrowserRouter follows `history.pushState` and the
  * `popstate` event, as it does for the browser's back button. Every element already on the page is marked
  * first, so `fresh()` tells what the new screen drew from what is left of the previous one (a list reused
