@@ -8,7 +8,7 @@
  * (bench/cold-start.ts), the first load's bundle sizes per route and bytes on the wire
  * (bench/first-load.ts) and the Lighthouse scores (bench/lighthouse.ts). Options:
  *   --pg-rows=N --pglite-rows=N --duration=S --connections=N
- *   --only=postgres|pglite|replay|cold-start|first-load|lighthouse (or several, comma-separated)
+ *   --only=postgres|pglite|pglite-engine|replay|cold-start|first-load|lighthouse (or several, comma-separated)
  *   --scenarios=lists,profile,two-instances (a comma-separated subset; all by default). /api/health and the
  *   races always run (their invariants are the bench's own check): --scenarios=races runs only those.
  *   --answer-cache-ms=N: the server's STAFF_ANSWER_CACHE_MS (docs/decisions/030); 0 reads every list answer.
@@ -43,6 +43,7 @@ import {
 import { benchFirstLoad } from './first-load';
 import { benchLighthouse } from './lighthouse';
 import { benchMixed, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
+import { benchPgliteEngine, lastEngineComparison } from './pglite-engine';
 import {
   benchLists,
   checkSeededFacts,
@@ -359,16 +360,22 @@ function printBackendComparison() {
   log(
     `\nPGlite vs PostgreSQL, lists (PostgreSQL ${pg.rows.toLocaleString('en')} rows, PGlite ${lite.rows.toLocaleString('en')} rows${same ? '' : ': not the same workload; run with --pg-rows=100000 --pglite-rows=100000 for the goal'})`,
   );
-  log('| list | PostgreSQL req/s | PGlite req/s | PGlite ÷ PostgreSQL | goal | verdict |');
-  log('|---|---:|---:|---:|---:|---|');
+  // The engine stage's figures on the same rows, beside each list: how fast PGlite's executor runs the
+  // list's own statements next to PostgreSQL's (docs/decisions/059).
+  const engine = lastEngineComparison?.rows === lite.rows ? lastEngineComparison : null;
+  log(
+    `| list | PostgreSQL req/s | PGlite req/s | PGlite ÷ PostgreSQL | goal | verdict |${engine ? ' engine alone |' : ''}`,
+  );
+  log(`|---|---:|---:|---:|---:|---|${engine ? '---:|' : ''}`);
   const ratios: number[] = [];
   for (const r of lite.table) {
     const other = pg.table.find((x) => x.scenario === r.scenario);
     if (!other) continue;
     const ratio = r.rps / other.rps;
     ratios.push(ratio);
+    const e = engine?.lists.find((x) => x.scenario === r.scenario);
     log(
-      `| ${r.scenario} | ${other.rps.toFixed(0)} | ${r.rps.toFixed(0)} | ${ratio.toFixed(2)} | ≥ 0.5 | ${verdict(ratio >= 0.5)} |`,
+      `| ${r.scenario} | ${other.rps.toFixed(0)} | ${r.rps.toFixed(0)} | ${ratio.toFixed(2)} | ≥ 0.5 | ${verdict(ratio >= 0.5)} |${engine ? ` ${e ? `${(e.postgresMs / e.pgliteMs).toFixed(2)}×` : '–'} |` : ''}`,
     );
   }
   const mean = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / Math.max(1, ratios.length));
@@ -514,6 +521,7 @@ async function main() {
   const runs = (stage: string) => options.only === '' || options.only.split(',').includes(stage);
   if (runs('postgres')) await stage('postgres', () => benchBackend('postgres', options.pgRows));
   if (runs('pglite')) await stage('pglite', () => benchBackend('pglite', options.pgliteRows));
+  if (runs('pglite-engine')) await stage('pglite-engine', () => benchPgliteEngine(options.pgliteRows));
   printBackendComparison();
   if (runs('replay')) await benchReplay(log);
   if (runs('cold-start')) await stage('cold-start', () => benchColdStart(log));
