@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/passwords';
-import { bootstrapAdminNotice, ensureBootstrapAdmin } from './bootstrap-admin';
+import { bootstrapAdminNotice, ensureBootstrapAdmin, newAdminCredentials } from './bootstrap-admin';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 describe('ensureBootstrapAdmin', () => {
@@ -79,6 +79,18 @@ describe('ensureBootstrapAdmin', () => {
     const created = await ensureBootstrapAdmin({ db: t.db });
     expect(created?.username).toBe('admin-2');
     await signsIn(created!);
+  });
+
+  it('uses the credentials a first start hashed ahead, and only when it creates the admin', async () => {
+    t = await createTestApp();
+    const prepared = newAdminCredentials();
+    const { password } = await prepared;
+    const created = await ensureBootstrapAdmin({ db: t.db }, prepared);
+    expect(created).toEqual({ username: 'admin', password });
+    await signsIn(created!);
+    // Prepared again while an admin exists: nothing is created and nothing is printed.
+    expect(await ensureBootstrapAdmin({ db: t.db }, newAdminCredentials())).toBeNull();
+    expect(await admins()).toHaveLength(1);
   });
 
   it('the printed notice names the username and the one-time password', () => {

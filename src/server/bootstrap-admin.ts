@@ -11,6 +11,17 @@ export interface BootstrapAdmin {
 
 const PREFERRED_USERNAME = 'admin';
 
+/** A first admin's one-time password and its hash. */
+export interface AdminCredentials {
+  password: string;
+  passwordHash: string;
+}
+
+export async function newAdminCredentials(): Promise<AdminCredentials> {
+  const password = temporaryPassword();
+  return { password, passwordHash: await hashPassword(password) };
+}
+
 /**
  * First start: when no active admin exists, create one with a one-time password that must be changed at
  * first login, and return how to sign in so the caller prints it exactly once; null when nothing was
@@ -18,7 +29,11 @@ const PREFERRED_USERNAME = 'admin';
  * borrower or officer called "admin" never leaves an install without a working administrator. The
  * transaction-scoped advisory lock makes instances starting together create one admin, not two.
  */
-export async function ensureBootstrapAdmin(deps: Pick<AppDeps, 'db'>): Promise<BootstrapAdmin | null> {
+export async function ensureBootstrapAdmin(
+  deps: Pick<AppDeps, 'db'>,
+  /** Made ahead by a start that knows it is the first (main.ts); used only if an admin is created. */
+  prepared?: Promise<AdminCredentials>,
+): Promise<BootstrapAdmin | null> {
   const hasActiveAdmin = async (db: Pick<AppDeps, 'db'>['db']) =>
     (await db
       .selectFrom('users')
@@ -28,8 +43,7 @@ export async function ensureBootstrapAdmin(deps: Pick<AppDeps, 'db'>): Promise<B
       .executeTakeFirst()) !== undefined;
   // The usual start: nothing to do, and no password hashed for nothing.
   if (await hasActiveAdmin(deps.db)) return null;
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const { password, passwordHash } = await (prepared ?? newAdminCredentials());
   return deps.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('hiram:bootstrap-admin'))`.execute(trx);
     if (await hasActiveAdmin(trx)) return null;

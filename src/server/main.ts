@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, paymentChannelsWarning } from './config';
 import { migrateToLatest, openDatabase } from './db/open';
@@ -37,6 +39,14 @@ async function main() {
   const loading = loadServer();
   // Awaited below; until then a failure to load must not end the process as an unhandled rejection.
   loading.catch(() => {});
+  // An embedded database with no files yet is a first start, which creates the first admin: its one-time
+  // password is hashed now, on argon2's own thread beside the database's start, instead of after it (the
+  // first hash of a process takes ~0.1 s; issue #35).
+  const adminCredentials =
+    !config.databaseUrl && !existsSync(join(config.dataDir, 'pgdata'))
+      ? import('./bootstrap-admin').then((m) => m.newAdminCredentials())
+      : undefined;
+  adminCredentials?.catch(() => {});
   const database = await openDatabase(
     config.databaseUrl
       ? {
@@ -90,7 +100,7 @@ async function main() {
     const channelsWarning = paymentChannelsWarning(config);
     if (channelsWarning) app.log.warn(channelsWarning);
 
-    const bootstrapAdmin = await ensureBootstrapAdmin({ db: database.db });
+    const bootstrapAdmin = await ensureBootstrapAdmin({ db: database.db }, adminCredentials);
     if (bootstrapAdmin) console.info(bootstrapAdminNotice(bootstrapAdmin));
 
     const pruneTimer = setInterval(() => {
