@@ -44,12 +44,14 @@ import { initialLanguage, savedLanguage } from './lib/reader-language';
   for (const href of page.pictures || []) preload('preload', href, 'image');
 
   // The answers the first render waits for, asked now too: the session on every path, the lender's settings
-  // off the sign-in pages and the borrower's application and offered products on /loan (as src/web/app/start-data.ts does once
-  // the app runs). lib/api.ts uses each for the first GET of its path instead of asking again.
+  // off the sign-in pages, the borrower's application and offered products on /loan and the privacy notice on
+  // /signup (as src/web/app/start-data.ts does once the app runs). lib/api.ts uses each for the first GET of
+  // its path instead of asking again.
   const path = location.pathname;
   const answers = ['/api/me'];
   if (!['/login', '/signup', '/forgot-password'].includes(path)) answers.push('/api/settings');
   if (path === '/loan' || path.startsWith('/loan/')) answers.push('/api/applications/mine', '/api/products');
+  if (path === '/signup') answers.push('/api/privacy/notice');
   window.__hiramEarlyAnswers = {};
   for (const url of answers) {
     const answer = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });

@@ -24,9 +24,13 @@ async function start() {
 
   // GET /api/settings at once, a borrower's application alongside the session (step 1) or as soon as the
   // session names a borrower.
-  const { isSignInPath, prefetchGateData, prefetchStartData } = await import('./app/start-data');
+  const { isSignInPath, prefetchGateData, prefetchPageData, prefetchStartData } = await import(
+    './app/start-data'
+  );
   const { pathname } = window.location;
   prefetchStartData(queryClient, pathname, undefined);
+  // /signup's privacy notice: drawn in the first render rather than a round trip after it.
+  const pageData = prefetchPageData(queryClient, pathname);
   // The consent card (or the change-password page) when the session says it replaces every page: its chunk
   // and data before the first render, so it is drawn whole (issue #35).
   const gate = session.then(() => {
@@ -51,7 +55,7 @@ async function start() {
   // Render once the reader's language, the page's chunk and the stylesheet are in (index.html's own
   // "Loading..." screen shows the wait: vite.config.ts), so the first render is the page itself rather than
   // a spinner inside the page that the page then pushes aside (a layout shift).
-  await Promise.allSettled([i18nReady, firstPage, styles, gate]);
+  await Promise.allSettled([i18nReady, firstPage, styles, gate, pageData]);
   if (!isSignInPath(pathname)) {
     const [{ warmUpFormats }, { timeZoneKnownTo }] = await Promise.all([
       import('./lib/format'),

@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { myApplicationQuery, useMyApplication } from '../features/application/api/my-application';
+import { privacyNoticeQuery } from '../lib/privacy';
 import { sessionQuery } from '../lib/session';
 import { makeUser, mockApi } from '../test/render';
 import { createQueryClient } from './query-client';
-import { prefetchStartData } from './start-data';
+import { prefetchPageData, prefetchStartData } from './start-data';
 
 const borrower = makeUser();
 const officer = makeUser({ role: 'officer', username: 'olive', phone: '09170000001' });
@@ -110,5 +111,31 @@ describe('prefetchStartData (what main.tsx starts before the first render, and t
     expect(result.current.data?.canApply).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applications/mine')).toHaveLength(1);
+  });
+});
+
+describe('prefetchPageData (what the first render of a path also waits for)', () => {
+  it('asks for the privacy notice on /signup, once, and resolves when it is in; nothing elsewhere', async () => {
+    const fetchMock = mockApi({});
+    const queryClient = new QueryClient();
+    for (const pathname of ['/login', '/forgot-password', '/loan/application', '/wallet'])
+      await prefetchPageData(queryClient, pathname);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await prefetchPageData(queryClient, '/signup');
+    expect(queryClient.getQueryData(privacyNoticeQuery.queryKey)?.version).toBeTruthy();
+    await prefetchPageData(queryClient, '/signup');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/privacy/notice']);
+  });
+
+  it('resolves when the notice cannot be fetched, for the page to show the failure', async () => {
+    mockApi({
+      'GET /api/privacy/notice': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'x', fields: {} } },
+      },
+    });
+    const queryClient = new QueryClient();
+    await prefetchPageData(queryClient, '/signup');
+    expect(queryClient.getQueryState(privacyNoticeQuery.queryKey)?.status).toBe('error');
   });
 });

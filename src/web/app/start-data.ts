@@ -5,6 +5,7 @@ import { myApplicationQuery } from '../features/application/api/my-application';
 import { offeredProductsQuery } from '../features/application/api/offered-products';
 import { loadOpenLoanHome } from '../features/application/components/open-loan-home-chunk';
 import { preloadChangePasswordPage, preloadConsentPage } from '../features/auth/routes';
+import { privacyNoticeQuery } from '../lib/privacy-notice-query';
 import { settingsQuery } from '../lib/settings';
 
 /** Marks a request started before the session is known: its refusal says nothing about the session. */
@@ -52,6 +53,19 @@ export function prefetchStartData(queryClient: QueryClient, pathname: string, us
     });
   });
   start(offeredProductsQuery, (options) => void queryClient.prefetchQuery(options));
+}
+
+/**
+ * What the path's page draws from an answer of its own, asked now (taking boot.js's early answer, which
+ * src/web/boot.js starts for the same paths) for main.tsx to wait for before the first render: on /signup the
+ * privacy notice, the page's largest text. Asked by the page once it rendered, it came a round trip after
+ * main.js had run and was drawn in a second render (issue #35: Lighthouse's mobile LCP on /signup).
+ * Resolves when it is in, or failed (the page then shows the failure with a way to try again).
+ */
+export function prefetchPageData(queryClient: QueryClient, pathname: string): Promise<void> {
+  if (pathname !== '/signup' || queryClient.getQueryState(privacyNoticeQuery.queryKey))
+    return Promise.resolve();
+  return queryClient.prefetchQuery(privacyNoticeQuery);
 }
 
 /**

@@ -1,15 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type NoticeLanguage, noticeLanguages } from '../../domain/privacy-notice-parts';
 import type { NoticeText, PrivacyNoticeResponse } from '../../domain/schemas/privacy';
-import { apiFetch } from './api';
+import { privacyNoticeQuery } from './privacy-notice-query';
 
-/** The privacy notice in force (GET /api/privacy/notice, public): sign-up, re-consent and My Account. */
-export const privacyNoticeQuery = queryOptions({
-  queryKey: ['privacy-notice'] as const,
-  queryFn: () => apiFetch<PrivacyNoticeResponse>('/api/privacy/notice'),
-  staleTime: 5 * 60_000,
-});
+export { privacyNoticeQuery };
 
 export function usePrivacyNotice() {
   return useQuery(privacyNoticeQuery);
