@@ -58,6 +58,8 @@ export function LoanBanner() {
             width={640}
             height={280}
             decoding="async"
+            // The first slide shows at once and is the page's largest element (boot.js preloads it so too).
+            fetchPriority={i === 0 ? 'high' : undefined}
           />
         ))}
       </div>
