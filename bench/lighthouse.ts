@@ -11,7 +11,7 @@
  * LIGHTHOUSE_REPORT_DIR=<dir> also writes each full report there as JSON.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -78,8 +78,11 @@ interface Figures {
   accessibility: number;
   bestPractices: number;
   cls: number;
+  fcp: number;
   lcp: number;
   tbt: number;
+  /** The 1-minute load average as the run ended: on a shared machine, others' CPU use moves TBT and LCP. */
+  load: number;
   toFix: string[];
 }
 
@@ -130,8 +133,10 @@ async function measure(
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     cls: Number(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN),
+    fcp: Number(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
     lcp: Number(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
     tbt: Number(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    load: loadavg()[0]!,
     toFix,
   };
 }
@@ -179,6 +184,10 @@ async function run(url: string, audit: Audit, port: number, runs: number) {
     audit.goals.cls !== undefined ? ` (goal ≤ ${audit.goals.cls}: ${check(cls <= audit.goals.cls)})` : '';
   console.info(
     `  CLS ${cls.toFixed(3)}${clsGoal} (highest run); LCP ${(of('lcp') / 1000).toFixed(1)} s; TBT ${of('tbt').toFixed(0)} ms`,
+  );
+  // Each run's figures beside the machine's load, to tell a change from the noise of others' work.
+  console.info(
+    `  runs: ${measured.map((f) => `${f.performance} (FCP ${(f.fcp / 1000).toFixed(1)} s, LCP ${(f.lcp / 1000).toFixed(1)} s, TBT ${f.tbt.toFixed(0)} ms, load ${f.load.toFixed(1)})`).join('; ')}`,
   );
   for (const item of new Set(measured.flatMap((figures) => figures.toFix)))
     console.info(`    to fix: ${item}`);
