@@ -103,6 +103,54 @@ async function schemaShape(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.item);
 }
 
+/** A table lock a restoring statement takes (PostgreSQL's lock modes, the ones used here). */
+type Lock = [table: string, mode: 'row share' | 'share' | 'share update exclusive' | 'access exclusive'];
+
+/** Whether two statements' locks would make one wait for the other (PostgreSQL's conflict table). */
+function conflicts(a: Lock[], b: Lock[]): boolean {
+  const clash: Record<Lock[1], Lock[1][]> = {
+    'row share': ['access exclusive'],
+    share: ['share update exclusive', 'access exclusive'],
+    'share update exclusive': ['share', 'share update exclusive', 'access exclusive'],
+    'access exclusive': ['row share', 'share', 'share update exclusive', 'access exclusive'],
+  };
+  return a.some(([table, mode]) =>
+    b.some(([other, otherMode]) => table === other && clash[mode].includes(otherMode)),
+  );
+}
+
+/**
+ * Runs the statements that restore the set-aside indexes and constraints on two connections, in the given
+ * order as far as locks allow: each connection takes the first statement that would not wait for the
+ * other's, so both cores stay busy (index builds and foreign-key checks of different tables side by side)
+ * instead of one connection checking keys while the other idles. Each with room to sort and join in memory.
+ */
+async function restoreTwoAtATime(db: Kysely<Database>, statements: { sql: string; locks: Lock[] }[]) {
+  const queue = [...statements];
+  const running = new Set<{ locks: Lock[]; done: Promise<unknown> }>();
+  const worker = () =>
+    db.connection().execute(async (connection) => {
+      await sql`set maintenance_work_mem = '256MB'`.execute(connection);
+      await sql`set work_mem = '512MB'`.execute(connection);
+      while (queue.length > 0) {
+        const at = queue.findIndex((s) => ![...running].some((r) => conflicts(s.locks, r.locks)));
+        if (at < 0) {
+          await Promise.race([...running].map((r) => r.done));
+          continue;
+        }
+        const [statement] = queue.splice(at, 1);
+        const entry = { locks: statement!.locks, done: sql.raw(statement!.sql).execute(connection) };
+        running.add(entry);
+        try {
+          await entry.done;
+        } finally {
+          running.delete(entry);
+        }
+      }
+    });
+  await Promise.all([worker(), worker()]);
+}
+
 /**
  * Loads with the seeded tables' foreign keys and secondary indexes set aside, as pg_restore does: a million
  * rows each checking five foreign keys and entering a dozen indexes (three of them trigram GIN) one at a
@@ -118,8 +166,9 @@ export async function withIndexesBuiltAfter<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   const before = await schemaShape(db);
-  const { rows: foreignKeys } = await sql<{ tbl: string; name: string; def: string }>`
-    select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def
+  const { rows: foreignKeys } = await sql<{ tbl: string; ref: string; name: string; def: string }>`
+    select conrelid::regclass::text as tbl, confrelid::regclass::text as ref, conname as name,
+           pg_get_constraintdef(oid) as def
     from pg_constraint
     where contype = 'f' and conrelid::regclass::text = any(${seededTables})
     order by 1, 2`.execute(db);
@@ -127,42 +176,55 @@ export async function withIndexesBuiltAfter<T>(
     await sql`alter table ${sql.table(fk.tbl)} drop constraint ${sql.ref(fk.name)}`.execute(db);
   }
   // Indexes no constraint owns or leans on (a foreign key from elsewhere needs its unique index).
-  const { rows: indexes } = await sql<{ name: string; def: string }>`
-    select i.relname as name, pg_get_indexdef(i.oid) as def
+  const { rows: indexes } = await sql<{ tbl: string; name: string; def: string }>`
+    select t.relname::text as tbl, i.relname as name, pg_get_indexdef(i.oid) as def
     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
     where t.relnamespace = 'public'::regnamespace and t.relname = any(${seededTables})
       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
     order by 1`.execute(db);
   for (const index of indexes) await sql`drop index ${sql.ref(index.name)}`.execute(db);
-  log(`  loading with ${indexes.length} indexes and ${foreignKeys.length} foreign keys set aside`);
+  // Unique constraints no foreign key leans on, likewise: a million random texts (a document's storage key)
+  // entered one at a time cost more than the rows themselves; one sorted build each costs seconds.
+  const { rows: uniques } = await sql<{ tbl: string; name: string; def: string }>`
+    select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def
+    from pg_constraint u
+    where contype = 'u' and conrelid::regclass::text = any(${seededTables})
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = u.conindid)
+    order by 1, 2`.execute(db);
+  for (const u of uniques) {
+    await sql`alter table ${sql.table(u.tbl)} drop constraint ${sql.ref(u.name)}`.execute(db);
+  }
+  log(
+    `  loading with ${indexes.length} indexes, ${uniques.length} unique constraints and ${foreignKeys.length} foreign keys set aside`,
+  );
   let result: T;
   try {
     result = await load();
   } finally {
     const t0 = performance.now();
-    // Two builds at a time, each with room to sort in memory; GIN builds gain most.
-    let next = 0;
-    const build = () =>
-      db.connection().execute(async (connection) => {
-        await sql`set maintenance_work_mem = '256MB'`.execute(connection);
-        while (next < indexes.length) await sql.raw(indexes[next++]!.def).execute(connection);
-        await sql`reset maintenance_work_mem`.execute(connection);
-      });
-    await Promise.all([build(), build()]);
-    const built = performance.now();
-    // Each check is one join of the whole table against the referenced key: in memory, not in batches on disk.
-    await db.connection().execute(async (connection) => {
-      await sql`set work_mem = '512MB'`.execute(connection);
-      for (const fk of foreignKeys) {
-        await sql`alter table ${sql.table(fk.tbl)} add constraint ${sql.ref(fk.name)} ${sql.raw(fk.def)}`.execute(
-          connection,
-        );
-      }
-      await sql`reset work_mem`.execute(connection);
-    });
-    log(
-      `  indexes built in ${((built - t0) / 1000).toFixed(1)} s, foreign keys validated in ${((performance.now() - built) / 1000).toFixed(1)} s`,
-    );
+    // Each foreign key comes back unchecked (at once), then is validated: one join of the whole table
+    // against the referenced key, in memory rather than in batches on disk.
+    for (const fk of foreignKeys) {
+      await sql`alter table ${sql.table(fk.tbl)} add constraint ${sql.ref(fk.name)} ${sql.raw(fk.def)} not valid`.execute(
+        db,
+      );
+    }
+    await restoreTwoAtATime(db, [
+      ...uniques.map((u) => ({
+        sql: `alter table ${u.tbl} add constraint ${u.name} ${u.def}`,
+        locks: [[u.tbl, 'access exclusive']] as Lock[],
+      })),
+      // The single table with many keys (applications) is checked early, beside other tables' builds.
+      ...foreignKeys.map((fk) => ({
+        sql: `alter table ${fk.tbl} validate constraint ${fk.name}`,
+        locks: [
+          [fk.tbl, 'share update exclusive'],
+          [fk.ref, 'row share'],
+        ] as Lock[],
+      })),
+      ...indexes.map((index) => ({ sql: index.def, locks: [[index.tbl, 'share']] as Lock[] })),
+    ]);
+    log(`  indexes built and foreign keys validated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const after = await schemaShape(db);
   const lost = before.filter((item) => !after.includes(item));
@@ -246,12 +308,14 @@ async function loadApplications(
         select ids.usr, ${phoneSql}, ${passwordHash}, 'borrower',
                now() - (g % 960) * interval '1 hour', ${DEFAULT_PRIVACY_NOTICE_VERSION}
         from ${ids(from, to)}`.execute(trx);
+      // In key order: the random ids' primary-key pages are then entered one after another.
       await sql`
         insert into documents (id, owner_id, application_id, kind, content_type, size, width, height, sha256, storage_key)
         select ${uuidOf(sql`'doc' || g || k`)}, ids.usr, ids.app, k,
                case when k = 'signature' then 'image/png' else 'image/jpeg' end, 1, 1, 1, repeat('0', 64),
                'applications/' || ids.app || '/' || k || '.jpg'
-        from ${ids(from, to)}, unnest(array['id_front', 'id_back', 'selfie', 'signature']) k`.execute(trx);
+        from ${ids(from, to)}, unnest(array['id_front', 'id_back', 'selfie', 'signature']) k
+        order by 1`.execute(trx);
       await sql`
         insert into applications (id, loan_number, borrower_id, phone, full_name, id_number, amount, term_months,
           monthly_rate_bp, monthly_payment, company_name, position, income, monthly_expense, address, email,
