@@ -145,6 +145,22 @@ describe('wallet loan card, withdrawals and schedule', () => {
     expect(within(card).getByTestId('withdrawn-total').textContent).toBe('₱25,000.00');
   });
 
+  it('a closed loan shows what was withdrawn beside what was approved, and no headline to withdraw or pay', async () => {
+    showWallet(
+      approvedWallet({
+        application: makeApplication({ status: 'closed' }),
+        balance: { approvedMinor: 10_000_000, withdrawnMinor: 9_000_000, availableMinor: 1_000_000 },
+      }),
+    );
+    const card = await screen.findByRole('region', { name: 'Loan card' });
+    expect(within(card).getByTestId('withdrawn-total').textContent).toBe('₱90,000.00');
+    const approved = within(card).getByText('Approved amount');
+    expect(approved.nextElementSibling?.textContent).toBe('₱100,000.00');
+    // Nothing is left to withdraw from a closed loan, whatever the balance says, and nothing is owed.
+    expect(within(card).queryByTestId('available-balance')).toBeNull();
+    expect(within(card).queryByTestId('payoff-today')).toBeNull();
+  });
+
   it('formats money in the current language', async () => {
     window.localStorage.setItem('hiram.lang', 'zh');
     const { default: i18n } = await import('../../../lib/i18n');
