@@ -20,16 +20,14 @@ import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { hashPassword } from '../src/server/auth/passwords';
 import { migrateToLatest, openDatabase } from '../src/server/db/open';
 import type { Database } from '../src/server/db/schema';
-import type { AppDeps } from '../src/server/deps';
 import { listDisbursements } from '../src/server/features/disbursements/list-disbursements';
 import { listRepayments } from '../src/server/features/repayments/list-repayments';
 import { listLoans } from '../src/server/features/servicing/list-loans';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
-import { systemClock } from '../src/server/lib/clock';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
-import { arg, BENCH_STAFF_PASSWORD, benchConfig, load, log, printTable, type Row } from './common';
+import { arg, BENCH_STAFF_PASSWORD, load, log, printTable, type Row } from './common';
 import { benchMixed, categoryOf, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
-import { benchLists, captureDb, inline, listSizes } from './plans';
+import { benchLists, capturingDeps, inline, listPages, listSizes } from './plans';
 import {
   checkInvariants,
   prepareWithdrawals,
@@ -66,16 +64,11 @@ const searches = ['maria santos', 'maria', 'a', 'zzzz nobody'];
  */
 async function explainTimed(db: Kysely<Database>, sizes: Awaited<ReturnType<typeof listSizes>>) {
   const captured: CompiledQuery[] = [];
-  const deps = {
-    db: captureDb(db, captured),
-    config: benchConfig('Asia/Manila'),
-    clock: systemClock,
-  } as unknown as AppDeps;
-  const runs: [string, () => Promise<unknown>][] = [];
-  for (const list of benchLists(sizes)) {
-    runs.push([`${list.name}, page 1`, () => list.run(deps, 1)]);
-    runs.push([`${list.name}, page ${list.deepPage}`, () => list.run(deps, list.deepPage)]);
-  }
+  const deps = capturingDeps(db, captured);
+  const runs: [string, () => Promise<unknown>][] = listPages(sizes).map(([name, run]) => [
+    name,
+    () => run(deps),
+  ]);
   for (const name of searches) {
     runs.push([
       `pending, search "${name}"`,

@@ -20,10 +20,9 @@ import type { Database } from '../src/server/db/schema';
 import type { AppDeps } from '../src/server/deps';
 import { listOverdueLoans } from '../src/server/features/collections/list-overdue-loans';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
-import { systemClock } from '../src/server/lib/clock';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
-import { arg, BENCH_STAFF_PASSWORD, benchConfig, log, recordGoal } from './common';
-import { benchLists, captureDb, inline, listSizes } from './plans';
+import { arg, BENCH_STAFF_PASSWORD, log, recordGoal } from './common';
+import { capturingDeps, inline, listPages, listSizes } from './plans';
 import { seedAll, seedBenchStaff } from './seed';
 
 /** Per list (named as the HTTP lists of bench/run.ts): milliseconds of execution on each engine. */
@@ -49,11 +48,7 @@ type Scenario = [name: string, run: (deps: AppDeps) => Promise<unknown>];
 
 /** The same lists, pages and searches as bench/run.ts measures over HTTP, under the same names. */
 function scenarios(sizes: Awaited<ReturnType<typeof listSizes>>): Scenario[] {
-  const out: Scenario[] = [];
-  for (const list of benchLists(sizes)) {
-    out.push([`${list.name}, page 1`, (d) => list.run(d, 1)]);
-    out.push([`${list.name}, page ${list.deepPage.toLocaleString('en')}`, (d) => list.run(d, list.deepPage)]);
-  }
+  const out: Scenario[] = listPages(sizes);
   out.push(
     [
       'pending, search name',
@@ -72,11 +67,7 @@ function scenarios(sizes: Awaited<ReturnType<typeof listSizes>>): Scenario[] {
 /** The statements each scenario sends, captured from the real use case on `db`. */
 async function statementsOf(db: Kysely<Database>, list: Scenario[]) {
   const captured: CompiledQuery[] = [];
-  const deps = {
-    db: captureDb(db, captured),
-    config: benchConfig('Asia/Manila'),
-    clock: systemClock,
-  } as unknown as AppDeps;
+  const deps = capturingDeps(db, captured);
   const out = new Map<string, CompiledQuery[]>();
   for (const [name, run] of list) {
     // The second call's statements, as in the HTTP runs' steady state: a search found to match more than

@@ -24,20 +24,12 @@ import { seededIds, seededPaidOut } from './seed';
 /** The SQL the lists and figures really run, captured through Kysely's log hook, then EXPLAINed. */
 export async function explainPlans(db: Kysely<Database>, timeZone: string, sizes: ListSizes) {
   const captured: CompiledQuery[] = [];
-  const deps = {
-    db: captureDb(db, captured),
-    config: benchConfig(timeZone),
-    clock: systemClock,
-  } as unknown as AppDeps;
+  const deps = capturingDeps(db, captured, timeZone);
   const verdicts: string[] = [];
-  const plans: [string, () => Promise<unknown>][] = [];
-  for (const list of benchLists(sizes)) {
-    plans.push([`${list.name}, page 1`, () => list.run(deps, 1)]);
-    plans.push([
-      `${list.name}, page ${list.deepPage.toLocaleString('en')}`,
-      () => list.run(deps, list.deepPage),
-    ]);
-  }
+  const plans: [string, () => Promise<unknown>][] = listPages(sizes).map(([name, run]) => [
+    name,
+    () => run(deps),
+  ]);
   plans.push(
     [
       'pending, search name "maria santos"',
@@ -224,6 +216,26 @@ export async function timePortfolio(db: Kysely<Database>, timeZone: string) {
   log(
     `   portfolio figures uncached: median ${times[3]!.toFixed(1)} ms, max ${times[6]!.toFixed(1)} ms → ${JSON.stringify(figures)}`,
   );
+}
+
+/** Every list on page 1 and on its deep page, named as the bench's HTTP runs name them. */
+export function listPages(sizes: ListSizes): [name: string, run: (deps: AppDeps) => Promise<unknown>][] {
+  return benchLists(sizes).flatMap((list) => [
+    [`${list.name}, page 1`, (deps: AppDeps) => list.run(deps, 1)] as const,
+    [
+      `${list.name}, page ${list.deepPage.toLocaleString('en')}`,
+      (deps: AppDeps) => list.run(deps, list.deepPage),
+    ] as const,
+  ]);
+}
+
+/** What the list use cases need, with a database that records the statements they send into `into`. */
+export function capturingDeps(
+  db: Kysely<Database>,
+  into: CompiledQuery[],
+  timeZone = 'Asia/Manila',
+): AppDeps {
+  return { db: captureDb(db, into), config: benchConfig(timeZone), clock: systemClock } as unknown as AppDeps;
 }
 
 /**
