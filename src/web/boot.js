@@ -20,7 +20,7 @@ import { initialLanguage, savedLanguage } from './lib/reader-language';
 
   // The files the app would otherwise ask for only once its own code has run: the strings of the language
   // it will pick (and the wallet's, on the pages that wait for them: lazy-page's `strings`), and the chunks,
-  // styles and pictures of this path's page. Fetched now, alongside the app; each still runs only when the
+  // styles and first picture of this path's page. Fetched now, alongside the app; each still runs only when the
   // app imports it. The build defines the table (vite.config.ts, firstRequests); in development it is empty
   // and nothing is fetched.
   const firstRequests = __FIRST_REQUESTS__;
@@ -44,9 +44,10 @@ import { initialLanguage, savedLanguage } from './lib/reader-language';
   for (const href of page.styles || []) preload('preload', href, 'style');
   // The first picture (in its module's import order) is the one drawn at once, step 1's banner's first slide
   // and its largest element: asked for at high priority, since Chromium otherwise holds image preloads back
-  // behind the scripts and styles. The others show only once the banner turns, 6 s later.
-  for (const [i, href] of (page.pictures || []).entries())
-    preload('preload', href, 'image', i === 0 ? 'high' : '');
+  // behind the scripts and styles. The others show only once the banner turns, 6 s later: their <img>s ask
+  // for them when the page is drawn, rather than taking a phone's bandwidth from the first load's scripts.
+  const picture = page.pictures?.[0];
+  if (picture) preload('preload', picture, 'image', 'high');
 
   // The answers the first render waits for, asked now too: the session on every path, the lender's settings
   // off the sign-in pages, the borrower's application and offered products on /loan and the privacy notice on
