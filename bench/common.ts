@@ -108,7 +108,8 @@ export async function load(
 }
 
 export function printTable(title: string, rows: Row[]) {
-  const health = rows.find((r) => r.scenario === 'GET /api/health')?.rps ?? 1;
+  // The first /api/health row (a scenario's name may carry the load average after it).
+  const health = rows.find((r) => r.scenario.startsWith('GET /api/health'))?.rps ?? 1;
   log(`\n${title}`);
   log('| scenario | req/s | × health | p50 ms | p95 ms | p99 ms | expected answers | load avg |');
   log('|---|---:|---:|---:|---:|---:|---:|---:|');

@@ -187,6 +187,8 @@ async function measure() {
       }
       await run(`${queue}, search "maria", page 200`, `${base}?name=maria&page=200`);
     }
+    await run('dashboard summary', '/api/staff/dashboard');
+    await run('dashboard portfolio', '/api/staff/dashboard/portfolio');
     await run('GET /api/health', '/api/health', false);
     printTable(`Lists uncached (STAFF_ANSWER_CACHE_MS=0), 32 clients, load average now ${load1()}`, table);
   } finally {
