@@ -31,6 +31,12 @@ export interface EngineFigure {
   statements: number;
   postgresMs: number;
   pgliteMs: number;
+  /**
+   * Planning, beside: the server plans each statement on PGlite every time, while on PostgreSQL it keeps
+   * prepared statements (db/prepared-statements.ts), whose plans are reused.
+   */
+  postgresPlanMs: number;
+  pglitePlanMs: number;
   samePlan: boolean;
 }
 
@@ -87,18 +93,24 @@ async function statementsOf(db: Kysely<Database>, list: Scenario[]) {
 
 const planLines = (rows: unknown[]) => (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
 
-/** EXPLAIN ANALYZE's execution time, median of 5 after one warm-up run. */
-async function executionMs(db: Kysely<Database>, statement: string): Promise<number> {
-  const times: number[] = [];
+/** EXPLAIN ANALYZE's execution and planning times, each the median of 5 after one warm-up run. */
+async function executionMs(db: Kysely<Database>, statement: string): Promise<{ run: number; plan: number }> {
+  const runs: number[] = [];
+  const plans: number[] = [];
+  const timeOf = (lines: string[], label: string) => {
+    const line = lines.find((l) => l.startsWith(label)) ?? '';
+    const ms = Number(/: ([\d.]+) ms/.exec(line)?.[1]);
+    if (!Number.isFinite(ms)) throw new Error(`no ${label} for: ${statement.slice(0, 120)}`);
+    return ms;
+  };
   for (let i = 0; i < 6; i++) {
     const { rows } = await sql.raw(`explain (analyze) ${statement}`).execute(db);
-    const line = planLines(rows).find((l) => l.startsWith('Execution Time'));
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(line ?? '')?.[1]);
-    if (!Number.isFinite(ms)) throw new Error(`no execution time for: ${statement.slice(0, 120)}`);
-    if (i > 0) times.push(ms);
+    if (i === 0) continue;
+    runs.push(timeOf(planLines(rows), 'Execution Time'));
+    plans.push(timeOf(planLines(rows), 'Planning Time'));
   }
-  times.sort((a, b) => a - b);
-  return times[2]!;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+  return { run: median(runs), plan: median(plans) };
 }
 
 /**
@@ -154,25 +166,39 @@ export async function benchPgliteEngine(rows: number): Promise<EngineComparison>
         throw new Error(`${name}: ${a.length} statements on PostgreSQL, ${b.length} on PGlite`);
       let postgresMs = 0;
       let pgliteMs = 0;
+      let postgresPlanMs = 0;
+      let pglitePlanMs = 0;
       let samePlan = true;
       for (const [i, q] of a.entries()) {
         const pq = inline(q);
         const lq = inline(b[i]!);
         // Interleaved, so a busy moment on the machine slows both alike.
-        postgresMs += await executionMs(postgres.db, pq);
-        pgliteMs += await executionMs(pglite.db, lq);
+        const onPostgres = await executionMs(postgres.db, pq);
+        const onPglite = await executionMs(pglite.db, lq);
+        postgresMs += onPostgres.run;
+        pgliteMs += onPglite.run;
+        postgresPlanMs += onPostgres.plan;
+        pglitePlanMs += onPglite.plan;
         const shapes = [await planShape(postgres.db, pq), await planShape(pglite.db, lq)];
         if (shapes[0] !== shapes[1]) {
           samePlan = false;
           log(`${name}: the plans differ\n--- PostgreSQL\n${shapes[0]}\n--- PGlite\n${shapes[1]}`);
         }
       }
-      lists.push({ scenario: name, statements: a.length, postgresMs, pgliteMs, samePlan });
+      lists.push({
+        scenario: name,
+        statements: a.length,
+        postgresMs,
+        pgliteMs,
+        postgresPlanMs,
+        pglitePlanMs,
+        samePlan,
+      });
     }
     const loopSql = 'select sum(g % 7) from generate_series(1, 2000000) g';
     const loop = {
-      postgresMs: await executionMs(postgres.db, loopSql),
-      pgliteMs: await executionMs(pglite.db, loopSql),
+      postgresMs: (await executionMs(postgres.db, loopSql)).run,
+      pgliteMs: (await executionMs(pglite.db, loopSql)).run,
     };
     lastEngineComparison = { rows, lists, loop };
     printEngine(lastEngineComparison);
@@ -190,12 +216,12 @@ const geometricMean = (xs: number[]) =>
 
 function printEngine({ rows, lists, loop }: EngineComparison) {
   log(
-    '| list | statements | PostgreSQL ms | PGlite ms | engine ratio (PostgreSQL ÷ PGlite time) | same plan |',
+    '| list | statements | PostgreSQL ms | PGlite ms | engine ratio (PostgreSQL ÷ PGlite time) | same plan | planning ms (PostgreSQL, PGlite) |',
   );
-  log('|---|---:|---:|---:|---:|---|');
+  log('|---|---:|---:|---:|---:|---|---:|');
   for (const l of lists) {
     log(
-      `| ${l.scenario} | ${l.statements} | ${l.postgresMs.toFixed(2)} | ${l.pgliteMs.toFixed(2)} | ${(l.postgresMs / l.pgliteMs).toFixed(2)}× | ${l.samePlan ? 'yes' : 'no'} |`,
+      `| ${l.scenario} | ${l.statements} | ${l.postgresMs.toFixed(2)} | ${l.pgliteMs.toFixed(2)} | ${(l.postgresMs / l.pgliteMs).toFixed(2)}× | ${l.samePlan ? 'yes' : 'no'} | ${l.postgresPlanMs.toFixed(2)}, ${l.pglitePlanMs.toFixed(2)} |`,
     );
   }
   const ratios = lists.map((l) => l.postgresMs / l.pgliteMs);
