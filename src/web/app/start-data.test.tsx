@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { myApplicationQuery, useMyApplication } from '../features/application/api/my-application';
-import { privacyNoticeQuery } from '../lib/privacy';
+import { privacyNoticeQuery } from '../lib/privacy-notice-query';
 import { sessionQuery } from '../lib/session';
 import { makeUser, mockApi } from '../test/render';
 import { createQueryClient } from './query-client';

@@ -63,8 +63,12 @@ export function prefetchStartData(queryClient: QueryClient, pathname: string, us
  * Resolves when it is in, or failed (the page then shows the failure with a way to try again).
  */
 export function prefetchPageData(queryClient: QueryClient, pathname: string): Promise<void> {
-  if (pathname !== '/signup' || queryClient.getQueryState(privacyNoticeQuery.queryKey))
-    return Promise.resolve();
+  return pathname === '/signup' ? prefetchNotice(queryClient) : Promise.resolve();
+}
+
+/** The privacy notice, unless it is in or was asked for already (a failure is the page's to show). */
+function prefetchNotice(queryClient: QueryClient): Promise<void> {
+  if (queryClient.getQueryState(privacyNoticeQuery.queryKey)) return Promise.resolve();
   return queryClient.prefetchQuery(privacyNoticeQuery);
 }
 
@@ -80,14 +84,7 @@ export async function prefetchGateData(queryClient: QueryClient, user: StartUser
   const pending: Promise<unknown>[] = [];
   if (user.mustChangePassword) pending.push(preloadChangePasswordPage());
   else if (user.privacyConsentRequired) {
-    pending.push(preloadConsentPage());
-    // Imported here, not above: only this rare case needs it on the first load.
-    pending.push(
-      import('../lib/privacy').then(({ privacyNoticeQuery }) => {
-        if (!queryClient.getQueryState(privacyNoticeQuery.queryKey))
-          return queryClient.prefetchQuery(privacyNoticeQuery);
-      }),
-    );
+    pending.push(preloadConsentPage(), prefetchNotice(queryClient));
   }
   await Promise.allSettled(pending);
 }

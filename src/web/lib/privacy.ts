@@ -4,8 +4,6 @@ import { type NoticeLanguage, noticeLanguages } from '../../domain/privacy-notic
 import type { NoticeText, PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { privacyNoticeQuery } from './privacy-notice-query';
 
-export { privacyNoticeQuery };
-
 export function usePrivacyNotice() {
   return useQuery(privacyNoticeQuery);
 }
