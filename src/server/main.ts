@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, paymentChannelsWarning } from './config';
-import { migrateToLatest, openDatabase } from './db/open';
+import { migrateToLatest, openDatabase, pgliteDataPath } from './db/open';
 
 /**
  * Everything after the database: Fastify, its plugins, every route and the packages they import. Loaded
@@ -43,7 +42,7 @@ async function main() {
   // password is hashed now, on argon2's own thread beside the database's start, instead of after it (the
   // first hash of a process takes ~0.1 s; issue #35).
   const adminCredentials =
-    !config.databaseUrl && !existsSync(join(config.dataDir, 'pgdata'))
+    !config.databaseUrl && !existsSync(pgliteDataPath(config.dataDir))
       ? import('./bootstrap-admin').then((m) => m.newAdminCredentials())
       : undefined;
   adminCredentials?.catch(() => {});

@@ -46,6 +46,9 @@ function parseInt8(value: string): number {
   return n;
 }
 
+/** Where PGlite keeps the cluster inside DATA_DIR: absent until a first start puts it there. */
+export const pgliteDataPath = (dataDir: string) => join(dataDir, 'pgdata');
+
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
     // Loaded here, not at the top: a PGlite start never needs pg (issue #35).
@@ -81,7 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   if (target.dataDir) {
     mkdirSync(target.dataDir, { recursive: true });
     releaseLock = lockDataDir(target.dataDir);
-    dataPath = join(target.dataDir, 'pgdata');
+    dataPath = pgliteDataPath(target.dataDir);
     if (target.template) {
       try {
         await seedFromTemplate(dataPath, target.template);
