@@ -55,6 +55,9 @@ export function recordGoal(goal: string, figure: string, pass: boolean) {
   log(`GOAL ${goal}: ${figure} → ${verdict(pass)}`);
 }
 
+export const geometricMean = (xs: number[]) =>
+  Math.exp(xs.reduce((sum, x) => sum + Math.log(x), 0) / Math.max(1, xs.length));
+
 export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

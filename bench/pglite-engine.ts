@@ -21,7 +21,7 @@ import type { AppDeps } from '../src/server/deps';
 import { listOverdueLoans } from '../src/server/features/collections/list-overdue-loans';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
 import { startThrowawayPostgres } from '../src/server/test-support/postgres-cluster';
-import { arg, BENCH_STAFF_PASSWORD, log, recordGoal } from './common';
+import { arg, BENCH_STAFF_PASSWORD, geometricMean, log, recordGoal } from './common';
 import { capturingDeps, inline, listPages, listSizes } from './plans';
 import { seedAll, seedBenchStaff } from './seed';
 
@@ -46,9 +46,6 @@ export interface EngineComparison {
   /** The arithmetic loop: milliseconds on each engine. */
   loop: { postgresMs: number; pgliteMs: number };
 }
-
-/** The figures of the last run in this process, for the HTTP comparison in bench/run.ts. */
-export let lastEngineComparison: EngineComparison | null = null;
 
 type Scenario = [name: string, run: (deps: AppDeps) => Promise<unknown>];
 
@@ -94,7 +91,7 @@ async function statementsOf(db: Kysely<Database>, list: Scenario[]) {
 const planLines = (rows: unknown[]) => (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
 
 /** EXPLAIN ANALYZE's execution and planning times, each the median of 5 after one warm-up run. */
-async function executionMs(db: Kysely<Database>, statement: string): Promise<{ run: number; plan: number }> {
+async function timesOf(db: Kysely<Database>, statement: string): Promise<{ run: number; plan: number }> {
   const runs: number[] = [];
   const plans: number[] = [];
   const timeOf = (lines: string[], label: string) => {
@@ -173,8 +170,8 @@ export async function benchPgliteEngine(rows: number): Promise<EngineComparison>
         const pq = inline(q);
         const lq = inline(b[i]!);
         // Interleaved, so a busy moment on the machine slows both alike.
-        const onPostgres = await executionMs(postgres.db, pq);
-        const onPglite = await executionMs(pglite.db, lq);
+        const onPostgres = await timesOf(postgres.db, pq);
+        const onPglite = await timesOf(pglite.db, lq);
         postgresMs += onPostgres.run;
         pgliteMs += onPglite.run;
         postgresPlanMs += onPostgres.plan;
@@ -197,12 +194,12 @@ export async function benchPgliteEngine(rows: number): Promise<EngineComparison>
     }
     const loopSql = 'select sum(g % 7) from generate_series(1, 2000000) g';
     const loop = {
-      postgresMs: (await executionMs(postgres.db, loopSql)).run,
-      pgliteMs: (await executionMs(pglite.db, loopSql)).run,
+      postgresMs: (await timesOf(postgres.db, loopSql)).run,
+      pgliteMs: (await timesOf(pglite.db, loopSql)).run,
     };
-    lastEngineComparison = { rows, lists, loop };
-    printEngine(lastEngineComparison);
-    return lastEngineComparison;
+    const comparison = { rows, lists, loop };
+    printEngine(comparison);
+    return comparison;
   } finally {
     await postgres.close();
     await pglite.close();
@@ -210,9 +207,6 @@ export async function benchPgliteEngine(rows: number): Promise<EngineComparison>
     rmSync(liteDir, { recursive: true, force: true });
   }
 }
-
-const geometricMean = (xs: number[]) =>
-  Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / Math.max(1, xs.length));
 
 function printEngine({ rows, lists, loop }: EngineComparison) {
   log(

@@ -31,6 +31,7 @@ import {
   answerCacheNote,
   arg,
   BENCH_STAFF_PASSWORD,
+  geometricMean,
   goalLines,
   load,
   log,
@@ -43,7 +44,7 @@ import {
 import { benchFirstLoad } from './first-load';
 import { benchLighthouse } from './lighthouse';
 import { benchMixed, type MixedFigures, mixedGoals, mixedUrls } from './mixed';
-import { benchPgliteEngine, lastEngineComparison } from './pglite-engine';
+import { benchPgliteEngine, type EngineComparison } from './pglite-engine';
 import {
   benchLists,
   checkSeededFacts,
@@ -352,7 +353,7 @@ function printGoals(
 }
 
 /** PGlite's list req/s over PostgreSQL's, scenario by scenario (goal ≥ 0.5× on the same 100 k rows). */
-function printBackendComparison() {
+function printBackendComparison(engineRun: EngineComparison | null) {
   const pg = listRuns.get('postgres');
   const lite = listRuns.get('pglite');
   if (!pg || !lite) return;
@@ -362,7 +363,7 @@ function printBackendComparison() {
   );
   // The engine stage's figures on the same rows, beside each list: how fast PGlite's executor runs the
   // list's own statements next to PostgreSQL's (docs/decisions/059).
-  const engine = lastEngineComparison?.rows === lite.rows ? lastEngineComparison : null;
+  const engine = engineRun?.rows === lite.rows ? engineRun : null;
   log(
     `| list | PostgreSQL req/s | PGlite req/s | PGlite ÷ PostgreSQL | goal | verdict |${engine ? ' engine alone |' : ''}`,
   );
@@ -378,7 +379,7 @@ function printBackendComparison() {
       `| ${r.scenario} | ${other.rps.toFixed(0)} | ${r.rps.toFixed(0)} | ${ratio.toFixed(2)} | ≥ 0.5 | ${verdict(ratio >= 0.5)} |${engine ? ` ${e ? `${(e.postgresMs / e.pgliteMs).toFixed(2)}×` : '–'} |` : ''}`,
     );
   }
-  const mean = Math.exp(ratios.reduce((sum, x) => sum + Math.log(x), 0) / Math.max(1, ratios.length));
+  const mean = geometricMean(ratios);
   log(`geometric mean ${mean.toFixed(2)}× (goal ≥ 0.5×) → ${verdict(mean >= 0.5)}`);
   if (same) {
     const lowest = Math.min(...ratios);
@@ -521,8 +522,13 @@ async function main() {
   const runs = (stage: string) => options.only === '' || options.only.split(',').includes(stage);
   if (runs('postgres')) await stage('postgres', () => benchBackend('postgres', options.pgRows));
   if (runs('pglite')) await stage('pglite', () => benchBackend('pglite', options.pgliteRows));
-  if (runs('pglite-engine')) await stage('pglite-engine', () => benchPgliteEngine(options.pgliteRows));
-  printBackendComparison();
+  let engine: EngineComparison | null = null;
+  if (runs('pglite-engine')) {
+    await stage('pglite-engine', async () => {
+      engine = await benchPgliteEngine(options.pgliteRows);
+    });
+  }
+  printBackendComparison(engine);
   if (runs('replay')) await benchReplay(log);
   if (runs('cold-start')) await stage('cold-start', () => benchColdStart(log));
   if (runs('first-load') || runs('lighthouse')) {
