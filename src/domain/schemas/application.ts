@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
 import { canonicalPhoneOrSame } from '../phone';
 import { type ApplicationInfoField, contactRelations } from './application-fields';
@@ -80,7 +81,7 @@ void infoFieldsMatch;
 export const myApplicationDto = z.object({
   id: z.string(),
   loanNumber: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected', 'on_hold', 'closed']),
+  status: z.enum(loanStatuses),
   statusMessage: z.string().nullable(),
   rejectReason: z.string().nullable(),
   fullName: z.string(),
