@@ -1,4 +1,14 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  type CenterProps,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/error-text';
@@ -47,12 +57,17 @@ export function LoadingLine({ text }: { text: string }) {
   );
 }
 
-/** A spinner inside a page part, a table or a modal while its data loads. */
-export function InlineLoading() {
+/**
+ * A spinner inside a page part, a table or a modal while its data loads; `label` (default "Loading...") is
+ * announced. The words are hidden text in the live region, not an aria-label on the spinner: the spinner is a
+ * plain span, where ARIA forbids a name (axe aria-prohibited-attr).
+ */
+export function InlineLoading({ label, ...center }: { label?: string } & CenterProps) {
   const { t } = useTranslation();
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader size="sm" aria-label={t('common.loading')} />
+    <Center py="xl" {...center} role="status" aria-live="polite">
+      <Loader size="sm" aria-hidden />
+      <VisuallyHidden>{label ?? t('common.loading')}</VisuallyHidden>
     </Center>
   );
 }

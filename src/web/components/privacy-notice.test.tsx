@@ -11,7 +11,8 @@ const query = (data?: PrivacyNoticeResponse) =>
 describe('the privacy notice in its scrolling box', () => {
   it('takes the same height while it loads as once it is in, so nothing below it moves (issue #35)', async () => {
     const { unmount } = renderWithProviders(<LoadedPrivacyNotice notice={query()} maxHeight={360} />);
-    const spinner = await screen.findByLabelText('Loading...');
+    const spinner = await screen.findByRole('status');
+    expect(spinner.textContent).toBe('Loading...');
     const frame = spinner.closest<HTMLElement>('div[style*="height"]');
     expect(frame?.style.height).toBe('360px');
     unmount();

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { noticeSectionIds } from '../../domain/privacy-notice-parts';
 import type { PrivacyNoticeResponse } from '../../domain/schemas/privacy';
 import { useNoticeText } from '../lib/privacy';
+import { InlineLoading } from './load-state';
 
 /**
  * The privacy notice (RA 10173): who processes what, why, with whom, how long, the borrower's rights and the
@@ -84,7 +85,7 @@ export function LoadedPrivacyNotice(props: {
     );
   return (
     <Box style={{ ...noticeBox(props.maxHeight), display: 'grid', placeItems: 'center' }}>
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <InlineLoading py={0} />
     </Box>
   );
 }

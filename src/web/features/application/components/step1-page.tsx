@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Loader,
   Paper,
   SegmentedControl,
@@ -21,7 +20,7 @@ import { parseWholeAmount, roundAndClamp } from '../../../../domain/loan/amount-
 import { amountOutOfRange } from '../../../../domain/loan/borrower-request';
 import { toMinor } from '../../../../domain/money';
 import { FormAlerts } from '../../../components/form-alerts';
-import { LoadError } from '../../../components/load-state';
+import { InlineLoading, LoadError } from '../../../components/load-state';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { errorInfoFrom, translateError } from '../../../lib/error-text';
@@ -115,11 +114,7 @@ export function Step1Page() {
   let body: ReactNode;
   const offered = products.data?.items;
   const pending = mine.isPending || settings.isPending || (!open && (products.isPending || draftPending));
-  const spinner = (
-    <Center py="xl" role="status">
-      <Loader size="sm" aria-label={t('application.loading')} />
-    </Center>
-  );
+  const spinner = <InlineLoading label={t('application.loading')} />;
   if (pending) {
     body = spinner;
   } else if (settings.isError) {

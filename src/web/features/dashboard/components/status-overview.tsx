@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.layer.css';
 import { PieChart } from '@mantine/charts';
-import { Box, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardSummary } from '../../../../domain/schemas/staff';
+import { InlineLoading } from '../../../components/load-state';
 import { useFormat } from '../../../lib/format';
 import { statusLook } from '../../../lib/status';
 import classes from './home-page.module.css';
@@ -29,9 +30,7 @@ export function StatusOverviewLoading() {
       <Title order={2} size="h4" mb="sm">
         {t('backOffice.home.chartTitle')}
       </Title>
-      <Center mih={CHART_HEIGHT} role="status" aria-live="polite">
-        <Loader size="sm" aria-label={t('common.loading')} />
-      </Center>
+      <InlineLoading mih={CHART_HEIGHT} py={0} />
     </Paper>
   );
 }
