@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { StatusOverviewLoading } from '../features/dashboard/components/status-overview';
 import { renderWithProviders } from '../test/render';
 import { InlineLoading } from './load-state';
 
@@ -22,9 +21,4 @@ describe('a spinner while a page part loads', () => {
     expect(await ariaFindings()).toEqual([]);
   });
 
-  it('holds on the dashboard chart while it loads', async () => {
-    renderWithProviders(<StatusOverviewLoading />);
-    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
-    expect(await ariaFindings()).toEqual([]);
-  });
 });
