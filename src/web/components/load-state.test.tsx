@@ -20,5 +20,4 @@ describe('a spinner while a page part loads', () => {
     expect(status.textContent).toBe('Loading your application...');
     expect(await ariaFindings()).toEqual([]);
   });
-
 });
