@@ -61,30 +61,43 @@ const addChange = (change: RawBuilder<unknown>) => sql`
   order by figure, part, shard
   on conflict (figure, part, shard) do update set n = f.n + excluded.n, amount = f.amount + excluded.amount`;
 
+/**
+ * Deletes the rows of this change's keys that came back to zero (figures per day, migration 039: a day no
+ * loan is on any more must not stay a row every later read sums). Only the writing backend's own rows,
+ * which the upsert before it has just locked, so it waits on no one.
+ */
+const dropZeros = (change: RawBuilder<unknown>) => sql`
+  delete from dashboard_figures f
+  using (select distinct figure, part, shard from (${change}) c (figure, part, shard, n, amount)) k
+  where f.figure = k.figure and f.part = k.part and f.shard = k.shard and f.n = 0 and f.amount = 0`;
+
 const newRows = sql.raw('new_rows');
 const oldRows = sql.raw('old_rows');
 
 /**
  * The statement-level triggers that keep a set of figures for `table`: the function
  * `dashboard_<set>_<table>` adds each statement's net change from its transition tables, fired after insert,
- * update and delete (`<table>_<set>_insert` …). Later figures use it too (migrations 037, 038).
+ * update and delete (`<table>_<set>_insert` …). Later figures use it too (migrations 037, 038, 039; figures per day drop their zero rows).
  */
 export async function keepFigures(
   db: Kysely<unknown>,
   set: string,
   table: string,
   contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>,
+  options: { dropZeros?: boolean } = {},
 ) {
   const fn = sql.raw(`dashboard_${set}_${table}`);
+  const keep = (change: RawBuilder<unknown>) =>
+    options.dropZeros ? sql`${addChange(change)}; ${dropZeros(change)}` : addChange(change);
   await sql`
     create function ${fn}() returns trigger language plpgsql as $fn$
     begin
       if tg_op = 'INSERT' then
-        ${addChange(contributions(newRows, 1))};
+        ${keep(contributions(newRows, 1))};
       elsif tg_op = 'DELETE' then
-        ${addChange(contributions(oldRows, -1))};
+        ${keep(contributions(oldRows, -1))};
       else
-        ${addChange(sql`${contributions(newRows, 1)} union all ${contributions(oldRows, -1)}`)};
+        ${keep(sql`${contributions(newRows, 1)} union all ${contributions(oldRows, -1)}`)};
       end if;
       return null;
     end

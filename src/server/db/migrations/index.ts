@@ -36,6 +36,7 @@ import * as m035 from './035-payment-search-indexes';
 import * as m036 from './036-paid-loan-search-indexes';
 import * as m037 from './037-loan-book-figure';
 import * as m038 from './038-collected-month-figure';
+import * as m039 from './039-portfolio-day-figures';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '036-paid-loan-search-indexes': m036,
   '037-loan-book-figure': m037,
   '038-collected-month-figure': m038,
+  '039-portfolio-day-figures': m039,
 };

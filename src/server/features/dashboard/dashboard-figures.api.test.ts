@@ -72,6 +72,16 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
       from applications where status in ('approved', 'on_hold') and facts_as_of is not null
       having count(*) > 0
     union all
+    select 'overdue_from', to_char(overdue_from, 'YYYY-MM-DD'), count(*)::float8, 0
+      from applications
+      where status in ('approved', 'on_hold') and facts_as_of is not null and overdue_from is not null
+      group by 2
+    union all
+    select 'next_due', to_char(next_due_on, 'YYYY-MM-DD'), count(*)::float8, sum(outstanding_principal_minor)::float8
+      from applications
+      where status in ('approved', 'on_hold') and facts_as_of is not null and next_due_on is not null
+      group by 2
+    union all
     select 'collected', to_char(received_on, 'YYYY-MM'), count(*)::float8, sum(amount)::float8
       from repayments r where not exists (select 1 from repayment_reversals v where v.repayment_id = r.id)
       group by 2`.execute(db);
@@ -118,6 +128,10 @@ async function fullAggregateSummary(db: Kysely<Database>, tz: string): Promise<D
 
 async function expectCurrent() {
   expect(await storedFigures(t.db)).toEqual(await recomputedFigures(t.db));
+  // A day no loan is on any more is deleted, not kept as a zero every later read sums (migration 039).
+  const { rows } = await sql<{ zeros: number }>`select count(*)::int as zeros from dashboard_figures
+    where figure in ('overdue_from', 'next_due') and n = 0 and amount = 0`.execute(t.db);
+  expect(rows[0]!.zeros).toBe(0);
   expect(await getDashboardSummary(t.deps)).toEqual(await fullAggregateSummary(t.db, t.deps.config.timeZone));
 }
 
@@ -149,6 +163,21 @@ describe('dashboard figures kept by the database', () => {
       amount = amount + 100 where status = 'pending'`.execute(t.db);
     await expectCurrent();
     await sql`update users set role = 'officer' where phone like '%7'`.execute(t.db);
+    await expectCurrent();
+    // Paid out: running loans get their facts (next due day, the day they become overdue, what they owe),
+    // spread over 60 days around today; then the facts move (a repayment, the days passing).
+    await sql`update applications set facts_as_of = current_date,
+        next_due_on = current_date + (right(loan_number, 2)::int % 60 - 45),
+        overdue_from = current_date + (right(loan_number, 2)::int % 60 - 42),
+        next_due_minor = amount / 6, outstanding_principal_minor = amount
+      where status = 'approved'`.execute(t.db);
+    const { rows: withFacts } = await sql<{ n: number }>`
+      select count(*)::int as n from applications where facts_as_of is not null`.execute(t.db);
+    expect(withFacts[0]!.n).toBeGreaterThan(100);
+    await expectCurrent();
+    await sql`update applications set next_due_on = next_due_on + 31, overdue_from = overdue_from + 31,
+      outstanding_principal_minor = outstanding_principal_minor / 2
+      where facts_as_of is not null and loan_number like '%2'`.execute(t.db);
     await expectCurrent();
     // Delete a block of applications (documents point at them without a key; they may stay).
     await sql`delete from applications where loan_number like '%3' or loan_number like '%4'`.execute(t.db);
@@ -323,6 +352,11 @@ describe('dashboard figures kept by the database', () => {
       }),
       fc.record({ kind: fc.constant('reopen' as const) }),
       fc.record({ kind: fc.constant('forget' as const) }),
+      fc.record({
+        kind: fc.constant('reschedule' as const),
+        days: fc.integer({ min: -40, max: 40 }),
+        paid: fc.integer({ min: 0, max: 2_000_000 }),
+      }),
     );
     let counter = 0;
     /** A new borrower (one open application each). */
@@ -389,6 +423,14 @@ describe('dashboard figures kept by the database', () => {
                 where id = (select id from complaints where status = 'resolved' order by random() limit 1)`.execute(
                 t.db,
               );
+              break;
+            case 'reschedule':
+              // A running loan's facts move: its next due day, the day it becomes overdue, what it owes.
+              await sql`update applications set next_due_on = next_due_on + ${o.days}::int,
+                  overdue_from = overdue_from + ${o.days}::int,
+                  outstanding_principal_minor = greatest(0, outstanding_principal_minor - ${o.paid})
+                where id in (select id from applications where facts_as_of is not null
+                  order by random() limit 2)`.execute(t.db);
               break;
             case 'forget':
               await sql`delete from complaints

@@ -4,7 +4,7 @@ import { divRoundHalfUp } from '../../../domain/money';
 import type { PortfolioSummary } from '../../../domain/schemas/portfolio';
 import type { AppDeps } from '../../deps';
 import { dateLiteral } from '../../lib/sql-lists';
-import { outstandingPrincipalSql, overdueOnSql, runningLoanWithFactsSql } from '../../loans/loan-facts-sql';
+import { runningLoanWithFactsSql } from '../../loans/loan-facts-sql';
 
 /** Portfolio at risk counts loans more than this many days past due. */
 const PAR_DAYS = 30;
@@ -12,28 +12,33 @@ const PAR_DAYS = 30;
 /**
  * The dashboard's portfolio figures on `asOf` (today in the lender's time zone), all by SQL: the loan book
  * from the stored facts of running loans (docs/decisions/012), their sum kept by triggers (migration 037),
- * money collected this calendar month from the repayments not reversed (kept per month by triggers,
- * migration 038).
+ * the overdue count and PAR30 from the same facts kept per day (migration 039: overdue means what
+ * `overdueOnSql` says, at risk what `outstandingPrincipalSql` owes), money collected this calendar month from
+ * the repayments not reversed (kept per month by triggers, migration 038).
  */
 export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<PortfolioSummary> {
-  const outstanding = outstandingPrincipalSql(asOf);
   const monthStart = `${asOf.slice(0, 8)}01`;
   const monthEnd = addMonthsClamped(monthStart, 1);
   // The month's bounds as instants in the lender's time zone, for the payouts' decided_at.
   const instant = (day: string) => sql`(${day}::date)::timestamp at time zone ${deps.config.timeZone}`;
   const today = dateLiteral(asOf);
   const running = runningLoanWithFactsSql();
+  const parDay = addDays(asOf, -PAR_DAYS);
   const [book, collected, fees] = await Promise.all([
-    // The principal as of each loan's facts is kept by triggers (migration 037); the day adds the steps
-    // already due and picks the overdue and at-risk loans, each a range of its own index.
+    // The principal as of each loan's facts is kept by triggers (migration 037), and per day the loans that
+    // become overdue and the principal of the loans next due (migration 039); the principal steps already
+    // due are a range of their own index (few: the facts are recomputed as they come due).
     sql<{ outstanding: string; overdue: string; at_risk: string }>`
       select
         (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'book')
           + (select coalesce(sum(applications.principal_step_minor), 0) from applications
              where ${running} and applications.principal_step_on <= ${today}) as outstanding,
-        (select count(*) from applications where ${running} and ${overdueOnSql(asOf)}) as overdue,
-        (select coalesce(sum(${outstanding}), 0) from applications
-          where ${running} and applications.next_due_on < ${dateLiteral(addDays(asOf, -PAR_DAYS))}) as at_risk`
+        (select coalesce(sum(n), 0) from dashboard_figures
+          where figure = 'overdue_from' and part <= ${asOf}) as overdue,
+        (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'next_due' and part < ${parDay})
+          + (select coalesce(sum(applications.principal_step_minor), 0) from applications
+             where ${running} and applications.principal_step_on <= ${today}
+               and applications.next_due_on < ${dateLiteral(parDay)}) as at_risk`
       .execute(deps.db)
       .then(({ rows }) => rows[0]!),
     // Repayments of the month not reversed, kept per month of `received_on` by triggers (migration 038).
