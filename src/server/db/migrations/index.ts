@@ -37,6 +37,7 @@ import * as m036 from './036-paid-loan-search-indexes';
 import * as m037 from './037-loan-book-figure';
 import * as m038 from './038-collected-month-figure';
 import * as m039 from './039-portfolio-day-figures';
+import * as m040 from './040-paid-fee-days';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '037-loan-book-figure': m037,
   '038-collected-month-figure': m038,
   '039-portfolio-day-figures': m039,
+  '040-paid-fee-days': m040,
 };

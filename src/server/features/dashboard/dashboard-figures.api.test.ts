@@ -82,6 +82,9 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
       where status in ('approved', 'on_hold') and facts_as_of is not null and next_due_on is not null
       group by 2
     union all
+    select 'paid_fees', to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD'), count(*)::float8, sum(fee_minor)::float8
+      from disbursements where status = 'paid' and decided_at is not null group by 2
+    union all
     select 'collected', to_char(received_on, 'YYYY-MM'), count(*)::float8, sum(amount)::float8
       from repayments r where not exists (select 1 from repayment_reversals v where v.repayment_id = r.id)
       group by 2`.execute(db);
@@ -130,7 +133,7 @@ async function expectCurrent() {
   expect(await storedFigures(t.db)).toEqual(await recomputedFigures(t.db));
   // A day no loan is on any more is deleted, not kept as a zero every later read sums (migration 039).
   const { rows } = await sql<{ zeros: number }>`select count(*)::int as zeros from dashboard_figures
-    where figure in ('overdue_from', 'next_due') and n = 0 and amount = 0`.execute(t.db);
+    where figure in ('overdue_from', 'next_due', 'paid_fees') and n = 0 and amount = 0`.execute(t.db);
   expect(rows[0]!.zeros).toBe(0);
   expect(await getDashboardSummary(t.deps)).toEqual(await fullAggregateSummary(t.db, t.deps.config.timeZone));
 }

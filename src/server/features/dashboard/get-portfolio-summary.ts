@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { addDays, addMonthsClamped } from '../../../domain/loan/calendar';
 import { divRoundHalfUp } from '../../../domain/money';
 import type { PortfolioSummary } from '../../../domain/schemas/portfolio';
@@ -14,7 +14,8 @@ const PAR_DAYS = 30;
  * from the stored facts of running loans (docs/decisions/012), their sum kept by triggers (migration 037),
  * the overdue count and PAR30 from the same facts kept per day (migration 039: overdue means what
  * `overdueOnSql` says, at risk what `outstandingPrincipalSql` owes), money collected this calendar month from
- * the repayments not reversed (kept per month by triggers, migration 038).
+ * the repayments not reversed (kept per month by triggers, migration 038), the month's paid-out fees per UTC
+ * day (migration 040).
  */
 export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<PortfolioSummary> {
   const monthStart = `${asOf.slice(0, 8)}01`;
@@ -48,13 +49,27 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
       .where('part', '=', monthStart.slice(0, 7))
       .select(sql<string>`coalesce(sum(dashboard_figures.amount), 0)`.as('collected'))
       .executeTakeFirstOrThrow(),
-    deps.db
-      .selectFrom('disbursements')
-      .where('disbursements.status', '=', 'paid')
-      .where(sql<SqlBool>`disbursements.decided_at >= ${instant(monthStart)}`)
-      .where(sql<SqlBool>`disbursements.decided_at < ${instant(monthEnd)}`)
-      .select(sql<string>`coalesce(sum(disbursements.fee_minor), 0)`.as('fees'))
-      .executeTakeFirstOrThrow(),
+    // The month's paid-out fees: the UTC days from the one after the month's first instant to the one of its
+    // end from the figures kept by triggers (migration 040), the (part-)days at its two ends from the paid
+    // payouts' index.
+    sql<{ fees: string }>`
+      with m as (select ${instant(monthStart)} as s, ${instant(monthEnd)} as e),
+      d as (
+        select m.s, m.e,
+          date_trunc('day', m.s at time zone 'UTC') at time zone 'UTC' + interval '24 hours' as first_day,
+          date_trunc('day', m.e at time zone 'UTC') at time zone 'UTC' as end_day
+        from m)
+      select
+        (select coalesce(sum(amount), 0) from dashboard_figures, d
+          where figure = 'paid_fees'
+            and part >= to_char(d.first_day at time zone 'UTC', 'YYYY-MM-DD')
+            and part < to_char(d.end_day at time zone 'UTC', 'YYYY-MM-DD'))
+        + (select coalesce(sum(fee_minor), 0) from disbursements, d
+            where status = 'paid' and decided_at >= d.s and decided_at < d.first_day)
+        + (select coalesce(sum(fee_minor), 0) from disbursements, d
+            where status = 'paid' and decided_at >= d.end_day and decided_at < d.e) as fees`
+      .execute(deps.db)
+      .then(({ rows }) => rows[0]!),
   ]);
   const outstandingMinor = Number(book.outstanding);
   const atRiskMinor = Number(book.at_risk);
