@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
+import { disbursementStatuses } from './loan/disbursement-status';
 import { userStatuses } from './roles';
 import { complaintStatuses } from './schemas/complaints';
 import { termsChangeStatuses } from './schemas/terms';
-import { disbursementStatuses } from './schemas/wallet';
 import { accountMachine, complaintMachine, disbursementMachine, termsChangeMachine } from './status-machines';
 
 /**

@@ -1,7 +1,7 @@
+import type { DisbursementStatus } from './loan/disbursement-status';
 import type { UserStatus } from './roles';
 import type { ComplaintStatus } from './schemas/complaints';
 import type { TermsChangeStatus } from './schemas/terms';
-import type { DisbursementStatus } from './schemas/wallet';
 import { statusMachine } from './status-machine';
 
 /** A payout: finance marks a requested one paid or failed, once (SPEC §4). */

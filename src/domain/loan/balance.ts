@@ -1,10 +1,14 @@
+import type { DisbursementStatus } from './disbursement-status';
 import { isRunning, type LoanStatus } from './status';
 
 /**
  * Disbursements that take money from a loan: requested (on its way) and paid. A failed payout gives its
  * amount back. Balances are never stored; they are derived from these records (SPEC principle 4).
  */
-export const withdrawingDisbursementStatuses = ['requested', 'paid'] as const;
+export const withdrawingDisbursementStatuses = [
+  'requested',
+  'paid',
+] as const satisfies readonly DisbursementStatus[];
 
 export interface LoanBalance {
   approvedMinor: number;

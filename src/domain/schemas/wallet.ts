@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { borrowerEventKinds } from '../borrower-events';
 import { codePattern } from '../codes';
+import { disbursementStatuses } from '../loan/disbursement-status';
 import { loanStatuses } from '../loan/status';
 import { parseWholeAmount } from '../loan/terms';
 import { myApplicationDto } from './application';
@@ -85,9 +86,6 @@ export const withdrawalRequest = z.object(
   { error: 'AMOUNT_INVALID' },
 );
 export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
-
-export const disbursementStatuses = ['requested', 'paid', 'failed'] as const;
-export type DisbursementStatus = (typeof disbursementStatuses)[number];
 
 export const disbursementDto = z.object({
   id: z.string(),

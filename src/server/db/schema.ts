@@ -3,6 +3,7 @@ import type { BorrowerEventKind } from '../../domain/borrower-events';
 import type { BorrowerMessageKind } from '../../domain/borrower-messages';
 import type { CodePurpose } from '../../domain/codes';
 import type { Language } from '../../domain/languages';
+import type { DisbursementStatus } from '../../domain/loan/disbursement-status';
 import type { ProductStatus } from '../../domain/loan/products';
 import type { ReminderKind } from '../../domain/loan/reminders';
 import type { LoanStatus } from '../../domain/loan/status';
@@ -10,7 +11,6 @@ import type { Role, UserStatus } from '../../domain/roles';
 import type { ComplaintCategory, ComplaintStatus } from '../../domain/schemas/complaints';
 import type { UnappliedReason, UnappliedStatus } from '../../domain/schemas/payments';
 import type { TermsChangeStatus } from '../../domain/schemas/terms';
-import type { DisbursementStatus } from '../../domain/schemas/wallet';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

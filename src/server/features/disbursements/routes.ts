@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { disbursementStatuses } from '../../../domain/loan/disbursement-status';
 import { listQuerySchema, rejectSchema } from '../../../domain/schemas/staff';
 import {
   disbursementDestination,
   disbursementDto,
-  disbursementStatuses,
   markPaidSchema,
   staffDisbursementPage,
 } from '../../../domain/schemas/wallet';

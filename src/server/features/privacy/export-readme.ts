@@ -2,9 +2,9 @@ import { auditLabels } from '../../../domain/audit-fields';
 import { todayIn, writeIsoDate } from '../../../domain/date-text';
 import { fieldNames } from '../../../domain/field-names';
 import { type Language, languages } from '../../../domain/languages';
+import { disbursementStatuses } from '../../../domain/loan/disbursement-status';
 import { loanStatuses } from '../../../domain/loan/status';
 import { roles, userStatuses } from '../../../domain/roles';
-import { disbursementStatuses } from '../../../domain/schemas/wallet';
 import { timeZonePlaceName } from '../../../domain/time-zone-name';
 import { en } from './export-readme/en';
 import {

@@ -2,6 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { disbursementStatuses } from '../../../../domain/loan/disbursement-status';
 import type { StaffDisbursementItem } from '../../../../domain/schemas/wallet';
 import { DateTimeCell } from '../../../components/date-time-cell';
 import { borrowerColumns } from '../../../components/lists/borrower-columns';
@@ -44,7 +45,7 @@ export function DisbursementsPage() {
       placeholder: t('disbursements.allStatuses'),
       type: 'select',
       width: 180,
-      options: (['requested', 'paid', 'failed'] as const).map((value) => ({
+      options: disbursementStatuses.map((value) => ({
         value,
         label: statusLabel(value),
       })),
