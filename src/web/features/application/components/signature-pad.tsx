@@ -214,7 +214,8 @@ export function SignaturePadField(props: {
             drawn.current = null;
             onChange.current(null);
           }}
-          disabled={props.disabled}
+          // Nothing to clear on a pad that is still loading or could not start.
+          disabled={props.disabled || !pad}
         >
           {t('application.signature.clear')}
         </Button>

@@ -480,9 +480,12 @@ describe('step 2 — /loan/info', { timeout: 60_000 }, () => {
       'The signature pad could not be loaded. Check your connection and try again.',
     );
     expect(pads.list).toHaveLength(0);
+    const clear = () => screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
+    expect(clear().disabled).toBe(true);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(pads.list).toHaveLength(1));
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(clear().disabled).toBe(false);
     await act(async () => pads.list.at(-1)!.sign());
     expect(mark('Signature')).toBe('Complete');
   });
