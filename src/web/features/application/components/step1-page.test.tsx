@@ -153,6 +153,8 @@ describe('step 1 — /loan/application', { timeout: 30_000 }, () => {
     expect(figure('monthlyPayment')).toBe(money(expected.monthlyPaymentMinor));
     expect(screen.getByTestId('monthly-estimate').textContent).toBe(money(expected.monthlyPaymentMinor));
     expect(figure('monthlyPayment')).not.toBe('₱9,455.96');
+    // This product takes no late charge: the line says so and names the grace days.
+    expect(figure('lateCharge')).toBe('None (3 grace days after each due date)');
   });
 
   it('shows no figures when the settings cannot be read, and reads them again on "Try again"', async () => {
