@@ -113,6 +113,39 @@ export async function keepFigures(
     referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
 }
 
+/**
+ * A later set of figures per day (migrations 039, 040), from now on: `table` locked so no write of an older
+ * instance slips between the backfill and the triggers, the triggers (zero rows dropped), TRUNCATE starting
+ * `figures` from zero, and the backfill of the rows already there.
+ */
+export async function keepFiguresPerDay(
+  db: Kysely<unknown>,
+  set: string,
+  table: string,
+  figures: string[],
+  contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>,
+) {
+  const t = sql.raw(table);
+  await sql`lock table ${t} in share row exclusive mode`.execute(db);
+  await keepFigures(db, set, table, contributions, { dropZeros: true });
+  await sql`create trigger ${sql.raw(`${table}_${set}_truncate`)} after truncate on ${t}
+    for each statement execute function dashboard_figures_truncated(${sql.raw(figures.map((f) => `'${f}'`).join(', '))})`.execute(
+    db,
+  );
+  await sql`insert into dashboard_figures (figure, part, shard, n, amount)
+    select figure, part, 0, sum(n), sum(amount)
+    from (${contributions(t, 1)}) c (figure, part, shard, n, amount)
+    group by figure, part`.execute(db);
+}
+
+/** Undoes `keepFiguresPerDay`. */
+export async function dropFiguresPerDay(db: Kysely<unknown>, set: string, table: string, figures: string[]) {
+  for (const event of ['insert', 'update', 'delete', 'truncate'])
+    await sql`drop trigger ${sql.raw(`${table}_${set}_${event}`)} on ${sql.raw(table)}`.execute(db);
+  await sql`drop function ${sql.raw(`dashboard_${set}_${table}`)}()`.execute(db);
+  await sql`delete from dashboard_figures where figure in (${sql.join(figures)})`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No write may slip between the backfill and the triggers (another instance on the old release).
   await sql`lock table users, applications, complaints in share row exclusive mode`.execute(db);

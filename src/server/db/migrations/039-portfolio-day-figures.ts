@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { keepFigures, shard } from './032-dashboard-figures';
+import { dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-figures';
 
 /**
  * The portfolio's overdue count and PAR30 without a range over the loan book (issue #35): at 1 M
@@ -24,21 +24,12 @@ const byDay = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
   from ${rows} r
   where r.status in ('approved', 'on_hold') and r.facts_as_of is not null and r.next_due_on is not null`;
 
+const figures = ['overdue_from', 'next_due'];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // No write may slip between the backfill and the triggers (another instance on the old release).
-  await sql`lock table applications in share row exclusive mode`.execute(db);
-  await keepFigures(db, 'days', 'applications', byDay, { dropZeros: true });
-  await sql`create trigger applications_days_truncate after truncate on applications
-    for each statement execute function dashboard_figures_truncated('overdue_from', 'next_due')`.execute(db);
-  await sql`insert into dashboard_figures (figure, part, shard, n, amount)
-    select figure, part, 0, sum(n), sum(amount)
-    from (${byDay(sql.raw('applications'), 1)}) c (figure, part, shard, n, amount)
-    group by figure, part`.execute(db);
+  await keepFiguresPerDay(db, 'days', 'applications', figures, byDay);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const event of ['insert', 'update', 'delete', 'truncate'])
-    await sql`drop trigger ${sql.raw(`applications_days_${event}`)} on applications`.execute(db);
-  await sql`drop function dashboard_days_applications()`.execute(db);
-  await sql`delete from dashboard_figures where figure in ('overdue_from', 'next_due')`.execute(db);
+  await dropFiguresPerDay(db, 'days', 'applications', figures);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { keepFigures, shard } from './032-dashboard-figures';
+import { dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-figures';
 
 /**
  * The fees of the month's payouts without a range over every payout of the month (issue #35: 25,225 index
@@ -17,20 +17,9 @@ const paidFees = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
   where r.status = 'paid' and r.decided_at is not null`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // No write may slip between the backfill and the triggers (another instance on the old release).
-  await sql`lock table disbursements in share row exclusive mode`.execute(db);
-  await keepFigures(db, 'paid_fees', 'disbursements', paidFees, { dropZeros: true });
-  await sql`create trigger disbursements_paid_fees_truncate after truncate on disbursements
-    for each statement execute function dashboard_figures_truncated('paid_fees')`.execute(db);
-  await sql`insert into dashboard_figures (figure, part, shard, n, amount)
-    select figure, part, 0, sum(n), sum(amount)
-    from (${paidFees(sql.raw('disbursements'), 1)}) c (figure, part, shard, n, amount)
-    group by figure, part`.execute(db);
+  await keepFiguresPerDay(db, 'paid_fees', 'disbursements', ['paid_fees'], paidFees);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const event of ['insert', 'update', 'delete', 'truncate'])
-    await sql`drop trigger ${sql.raw(`disbursements_paid_fees_${event}`)} on disbursements`.execute(db);
-  await sql`drop function dashboard_paid_fees_disbursements()`.execute(db);
-  await sql`delete from dashboard_figures where figure = 'paid_fees'`.execute(db);
+  await dropFiguresPerDay(db, 'paid_fees', 'disbursements', ['paid_fees']);
 }
