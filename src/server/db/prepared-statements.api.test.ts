@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestApp, type TestApp, testDbKind } from '../test-support/test-app';
 import { type OpenDatabase, openDatabase } from './open';
-import { executePrepared, preparedLookup, preparedNameOf } from './prepared-statements';
+import { executePrepared, executePreparedSql, preparedLookup, preparedNameOf } from './prepared-statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: throw-away tables outside the app's schema
 type AnyDb = Kysely<any>;
@@ -61,6 +61,16 @@ describe.runIf(testDbKind() === 'postgres')('named statements on PostgreSQL (exe
     expect(await namedOnConnection(db)).toEqual([text]);
     // Anything else still goes out unnamed.
     await db.selectFrom('things').select('label').where('label', '=', 'one').execute();
+    expect(await namedOnConnection(db)).toEqual([text]);
+  });
+
+  it('names a hand-written statement too (executePreparedSql), answering each execution with its values', async () => {
+    const db = await open();
+    const labelOf = (id: number) => sql<{ label: string }>`select label from things where id = ${id}`;
+    expect(await executePreparedSql(db, labelOf(1))).toEqual([{ label: 'one' }]);
+    expect(await executePreparedSql(db, labelOf(2))).toEqual([{ label: 'two' }]);
+    const text = labelOf(1).compile(db).sql;
+    expect(preparedNameOf(text)).toMatch(/^hiram_\d+$/);
     expect(await namedOnConnection(db)).toEqual([text]);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { approvedStatuses, awaitingDecisionStatuses, type LoanStatus } from '../../../domain/loan/status';
 import type { DashboardSummary } from '../../../domain/schemas/staff';
+import { executePreparedSql } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 
 /** Decided against; the pie chart's third slice. */
@@ -18,18 +19,22 @@ const rejectedStatuses: readonly LoanStatus[] = ['rejected'];
  */
 export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSummary> {
   const tz = deps.config.timeZone;
-  const { rows } = await sql<{
-    registered_today: number;
-    registered_total: string | null;
-    min_loan_today: string | null;
-    max_loan_today: string | null;
-    disbursed_today: string;
-    statuses: Record<string, number> | null;
-    avg_loan: string | null;
-    total: string | null;
-    open_complaints: string | null;
-    median_resolve_seconds: number | null;
-  }>`
+  // Named on PostgreSQL: planning this statement cost about as much as running it (2 ms at 1 M rows), and
+  // nothing in its plan hangs on the time zone.
+  const rows = await executePreparedSql(
+    deps.db,
+    sql<{
+      registered_today: number;
+      registered_total: string | null;
+      min_loan_today: string | null;
+      max_loan_today: string | null;
+      disbursed_today: string;
+      statuses: Record<string, number> | null;
+      avg_loan: string | null;
+      total: string | null;
+      open_complaints: string | null;
+      median_resolve_seconds: number | null;
+    }>`
     with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start),
     statuses as (
       select part as status, sum(n) as n, sum(amount) as amount from dashboard_figures
@@ -77,7 +82,8 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
     -- Both from one pass over today's entries of applications_submitted_idx (amount included).
     from (select min(amount) as min_loan_today, max(amount) as max_loan_today from applications, day
           where submitted_at >= day.start) loans_today
-  `.execute(deps.db);
+  `,
+  );
   const r = rows[0]!;
   const count = (statuses: readonly LoanStatus[]) =>
     statuses.reduce((sum, status) => sum + Number(r.statuses?.[status] ?? 0), 0);
