@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryFileStore, setDraftFileStore } from '../lib/application-draft/file-store';
+import { draftStorageKey } from '../lib/application-draft/key';
 import { errorBody, makeUser, mockApi, renderApp, signedInMe, signedOutMe } from '../test/render';
+
+/** A saved step-2 draft as the application keeps it (the text part). */
+const updateTextDraftForTest = (userId: string) =>
+  window.localStorage.setItem(
+    draftStorageKey(userId),
+    JSON.stringify({ version: 1, info: { fullName: 'Ana' } }),
+  );
 
 const borrower = makeUser();
 const officer = makeUser({ role: 'officer', username: 'olive', phone: '09170000001' });
@@ -154,12 +163,23 @@ describe('borrower', () => {
       'GET /api/me': signedInMe(borrower),
       'POST /api/auth/logout': { body: { ok: true } },
     });
-    const { router } = renderApp('/loan/application');
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
-    expect(new Headers(call?.[1]?.headers).get('x-csrf-token')).toBe('csrf-test-token');
+    // A half-filled application with its pictures: a shared phone must not keep them after a sign-out.
+    const files = createMemoryFileStore();
+    setDraftFileStore(files);
+    updateTextDraftForTest(borrower.id);
+    await files.put(`${borrower.id}/selfie`, { blob: new Blob(['x']), name: 'selfie.jpg' });
+    try {
+      const { router } = renderApp('/loan/application');
+      await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+      expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
+      expect(new Headers(call?.[1]?.headers).get('x-csrf-token')).toBe('csrf-test-token');
+      await waitFor(() => expect(files.keys()).toEqual([]));
+      expect(window.localStorage.getItem(draftStorageKey(borrower.id))).toBeNull();
+    } finally {
+      setDraftFileStore(null);
+    }
   });
 });
 

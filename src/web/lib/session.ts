@@ -76,10 +76,21 @@ export function useSignOutReason(): SignOutReason | null {
   return signOutReasons.get(useQueryClient()) ?? null;
 }
 
+/**
+ * Half-filled applications (with their identity pictures) of everyone but `keepUserId`: fetched only when it
+ * runs, so the sign-in page does not carry it.
+ */
+function forgetApplicationDraftsLater(keepUserId?: string): void {
+  void import('./application-draft/forget')
+    .then(({ forgetApplicationDrafts }) => forgetApplicationDrafts(keepUserId))
+    .catch(() => {});
+}
+
 /** Signed out on purpose (logout, account closed): drafts go, and sign-in starts from the home page. */
 function forgetSignedOut(queryClient: QueryClient): void {
   setCsrfToken(null);
   clearFormDrafts();
+  forgetApplicationDraftsLater();
   signOutReasons.set(queryClient, 'logout');
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, signedOut);
@@ -99,6 +110,7 @@ export function useSetSession(options: { newUser?: boolean } = {}) {
         signOutReasons.delete(queryClient);
         if (session.user) {
           keepOnlyDraftsOf(session.user.id);
+          forgetApplicationDraftsLater(session.user.id);
           followAccountLanguage(session.user.language);
         }
       }

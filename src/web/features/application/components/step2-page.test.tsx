@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/loan';
 import { formatMoney } from '../../../../domain/money';
 import type { MyApplicationDto } from '../../../../domain/schemas/application';
+import { createMemoryFileStore, setDraftFileStore } from '../../../lib/application-draft/file-store';
 import {
   defaultOfferedProduct,
   errorBody,
@@ -19,8 +20,7 @@ import {
   type StubResponse,
   signedInMe,
 } from '../../../test/render';
-import { loadDraftFiles, loadTextDraft, setDraftFileStore, updateTextDraft } from '../draft/draft-store';
-import { createMemoryFileStore } from '../draft/file-store';
+import { loadDraftFiles, loadTextDraft, updateTextDraft } from '../draft/draft-store';
 import { pendingApplication } from '../test/fixtures';
 
 // signature_pad draws on a real canvas, which jsdom does not have: a stand-in that "signs" on demand.

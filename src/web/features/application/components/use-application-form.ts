@@ -5,9 +5,9 @@ import {
   type ApplicationSection,
   applicationSections,
 } from '../../../../domain/schemas/application';
+import type { FileStore } from '../../../lib/application-draft/file-store';
 import type { ErrorInfo } from '../../../lib/error-text';
 import { loadDraftFiles, loadTextDraft, saveDraftFile, updateTextDraft } from '../draft/draft-store';
-import type { FileStore } from '../draft/file-store';
 import { checkPicture } from '../model/picture-check';
 import type { Step1Data } from '../model/step1';
 import {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryFileStore } from '../../../lib/application-draft/file-store';
 import {
   clearDraft,
   draftStorageKey,
@@ -7,7 +8,6 @@ import {
   saveDraftFile,
   updateTextDraft,
 } from './draft-store';
-import { createMemoryFileStore } from './file-store';
 
 const alice = 'user-alice';
 const bob = 'user-bob';

@@ -5,10 +5,9 @@ import {
   applicationFileFields,
   applicationInfoFields,
 } from '../../../../domain/schemas/application-fields';
+import type { FileStore, StoredFile } from '../../../lib/application-draft/file-store';
+import { draftStorage, draftStorageKey } from '../../../lib/application-draft/key';
 import { type Step1Data, step1DataSchema } from '../model/step1-data';
-import { draftStorage, draftStorageKey } from './draft-key';
-import { createMemoryFileStore, type FileStore, type StoredFile } from './file-store';
-import { createIndexedDbFileStore } from './indexed-db-file-store';
 
 /**
  * A half-filled application survives a reload until it is submitted (SPEC principle 7): the typed text
@@ -122,17 +121,4 @@ export function saveDraftFile(
 export async function clearDraft(userId: string, store: FileStore, storage = draftStorage()): Promise<void> {
   clearTextDraft(userId, storage);
   await store.deletePrefix(`${userId}/`).catch(() => {});
-}
-
-let activeStore: FileStore | null = null;
-
-/** The app's FileStore: IndexedDB when the browser has it, else memory (pictures then last one page). */
-export function draftFileStore(): FileStore {
-  activeStore ??= typeof indexedDB === 'undefined' ? createMemoryFileStore() : createIndexedDbFileStore();
-  return activeStore;
-}
-
-/** Tests swap in their own store (jsdom has no IndexedDB). */
-export function setDraftFileStore(store: FileStore | null): void {
-  activeStore = store;
 }

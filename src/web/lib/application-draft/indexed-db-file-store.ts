@@ -53,5 +53,13 @@ export function createIndexedDbFileStore(factory: IDBFactory = indexedDB): FileS
       // Keys are '<user id>/<field>': '\uffff' sorts after every character a key uses.
       await run('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`)));
     },
+    deleteAllBut: async (prefix) => {
+      if (prefix === null) {
+        await run('readwrite', (store) => store.clear());
+        return;
+      }
+      await run('readwrite', (store) => store.delete(IDBKeyRange.upperBound(prefix, true)));
+      await run('readwrite', (store) => store.delete(IDBKeyRange.lowerBound(`${prefix}\uffff`, true)));
+    },
   };
 }

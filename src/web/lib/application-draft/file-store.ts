@@ -1,3 +1,5 @@
+import { createIndexedDbFileStore } from './indexed-db-file-store';
+
 /** A picture or the signature kept for the draft: the bytes and the name the borrower chose. */
 export interface StoredFile {
   blob: Blob;
@@ -14,6 +16,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix`. */
   deletePrefix(prefix: string): Promise<void>;
+  /** Removes every key that does not start with `prefix` (another user's files on a shared phone); null: all. */
+  deleteAllBut(prefix: string | null): Promise<void>;
 }
 
 export function createMemoryFileStore(): FileStore & { keys(): string[] } {
@@ -29,6 +33,22 @@ export function createMemoryFileStore(): FileStore & { keys(): string[] } {
     deletePrefix: async (prefix) => {
       for (const key of [...files.keys()]) if (key.startsWith(prefix)) files.delete(key);
     },
+    deleteAllBut: async (prefix) => {
+      for (const key of [...files.keys()]) if (prefix === null || !key.startsWith(prefix)) files.delete(key);
+    },
     keys: () => [...files.keys()],
   };
+}
+
+let activeStore: FileStore | null = null;
+
+/** The app's FileStore: IndexedDB when the browser has it, else memory (pictures then last one page). */
+export function draftFileStore(): FileStore {
+  activeStore ??= typeof indexedDB === 'undefined' ? createMemoryFileStore() : createIndexedDbFileStore();
+  return activeStore;
+}
+
+/** Tests swap in their own store (jsdom has no IndexedDB). */
+export function setDraftFileStore(store: FileStore | null): void {
+  activeStore = store;
 }

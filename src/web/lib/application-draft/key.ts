@@ -1,8 +1,12 @@
-// Where the text draft is kept, without the draft store's schemas (zod): step 1 asks whether a borrower has a
-// saved draft on its first load, and fetches the store only then (docs/decisions/052).
+// Where the application's text draft is kept, without the draft store's schemas (zod): step 1 asks whether a
+// borrower has a saved draft on its first load, and fetches the store only then (docs/decisions/052); signing
+// out forgets the drafts (./forget.ts).
+
+/** Every user's application draft is kept under this prefix and the user's id. */
+export const draftKeyPrefix = 'hiram.application-draft.';
 
 export function draftStorageKey(userId: string): string {
-  return `hiram.application-draft.${userId}`;
+  return `${draftKeyPrefix}${userId}`;
 }
 
 export function draftStorage(): Storage | null {
