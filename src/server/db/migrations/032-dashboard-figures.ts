@@ -77,7 +77,8 @@ const oldRows = sql.raw('old_rows');
 /**
  * The statement-level triggers that keep a set of figures for `table`: the function
  * `dashboard_<set>_<table>` adds each statement's net change from its transition tables, fired after insert,
- * update and delete (`<table>_<set>_insert` …). Later figures use it too (migrations 037, 038, 039; figures per day drop their zero rows).
+ * update and delete (`<table>_<set>_insert` …). Later figures use it too (migrations 037–040); figures per
+ * day drop their zero rows (`dropZeros`).
  */
 export async function keepFigures(
   db: Kysely<unknown>,
@@ -129,7 +130,7 @@ export async function keepFiguresPerDay(
   await sql`lock table ${t} in share row exclusive mode`.execute(db);
   await keepFigures(db, set, table, contributions, { dropZeros: true });
   await sql`create trigger ${sql.raw(`${table}_${set}_truncate`)} after truncate on ${t}
-    for each statement execute function dashboard_figures_truncated(${sql.raw(figures.map((f) => `'${f}'`).join(', '))})`.execute(
+    for each statement execute function dashboard_figures_truncated(${sql.join(figures.map((f) => sql.lit(f)))})`.execute(
     db,
   );
   await sql`insert into dashboard_figures (figure, part, shard, n, amount)

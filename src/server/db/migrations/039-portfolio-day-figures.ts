@@ -13,16 +13,18 @@ import { dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-fig
  */
 const day = (column: string) => sql`to_char(${sql.ref(`r.${column}`)}, 'YYYY-MM-DD')`;
 
+const running = sql`r.status in ('approved', 'on_hold') and r.facts_as_of is not null`;
+
 const byDay = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
   select 'overdue_from'::text as figure, ${day('overdue_from')} as part, ${shard} as shard,
          ${sql.lit(sign)}::bigint as n, 0::bigint as amount
   from ${rows} r
-  where r.status in ('approved', 'on_hold') and r.facts_as_of is not null and r.overdue_from is not null
+  where ${running} and r.overdue_from is not null
   union all
   select 'next_due'::text, ${day('next_due_on')}, ${shard},
          ${sql.lit(sign)}::bigint, ${sql.lit(sign)} * r.outstanding_principal_minor
   from ${rows} r
-  where r.status in ('approved', 'on_hold') and r.facts_as_of is not null and r.next_due_on is not null`;
+  where ${running} and r.next_due_on is not null`;
 
 const figures = ['overdue_from', 'next_due'];
 

@@ -25,60 +25,57 @@ export async function getPortfolioSummary(deps: AppDeps, asOf: string): Promise<
   const today = dateLiteral(asOf);
   const running = runningLoanWithFactsSql();
   const parDay = addDays(asOf, -PAR_DAYS);
-  const [book, collected, fees] = await Promise.all([
-    // The principal as of each loan's facts is kept by triggers (migration 037), and per day the loans that
-    // become overdue and the principal of the loans next due (migration 039); the principal steps already
-    // due are a range of their own index (few: the facts are recomputed as they come due).
-    sql<{ outstanding: string; overdue: string; at_risk: string }>`
-      select
-        (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'book')
-          + (select coalesce(sum(applications.principal_step_minor), 0) from applications
-             where ${running} and applications.principal_step_on <= ${today}) as outstanding,
-        (select coalesce(sum(n), 0) from dashboard_figures
-          where figure = 'overdue_from' and part <= ${asOf}) as overdue,
-        (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'next_due' and part < ${parDay})
-          + (select coalesce(sum(applications.principal_step_minor), 0) from applications
-             where ${running} and applications.principal_step_on <= ${today}
-               and applications.next_due_on < ${dateLiteral(parDay)}) as at_risk`
-      .execute(deps.db)
-      .then(({ rows }) => rows[0]!),
-    // Repayments of the month not reversed, kept per month of `received_on` by triggers (migration 038).
-    deps.db
-      .selectFrom('dashboard_figures')
-      .where('figure', '=', 'collected')
-      .where('part', '=', monthStart.slice(0, 7))
-      .select(sql<string>`coalesce(sum(dashboard_figures.amount), 0)`.as('collected'))
-      .executeTakeFirstOrThrow(),
-    // The month's paid-out fees: the UTC days from the one after the month's first instant to the one of its
-    // end from the figures kept by triggers (migration 040), the (part-)days at its two ends from the paid
-    // payouts' index.
-    sql<{ fees: string }>`
-      with m as (select ${instant(monthStart)} as s, ${instant(monthEnd)} as e),
-      d as (
-        select m.s, m.e,
-          date_trunc('day', m.s at time zone 'UTC') at time zone 'UTC' + interval '24 hours' as first_day,
-          date_trunc('day', m.e at time zone 'UTC') at time zone 'UTC' as end_day
-        from m)
-      select
-        (select coalesce(sum(amount), 0) from dashboard_figures, d
-          where figure = 'paid_fees'
-            and part >= to_char(d.first_day at time zone 'UTC', 'YYYY-MM-DD')
-            and part < to_char(d.end_day at time zone 'UTC', 'YYYY-MM-DD'))
-        + (select coalesce(sum(fee_minor), 0) from disbursements, d
-            where status = 'paid' and decided_at >= d.s and decided_at < d.first_day)
-        + (select coalesce(sum(fee_minor), 0) from disbursements, d
-            where status = 'paid' and decided_at >= d.end_day and decided_at < d.e) as fees`
-      .execute(deps.db)
-      .then(({ rows }) => rows[0]!),
-  ]);
-  const outstandingMinor = Number(book.outstanding);
-  const atRiskMinor = Number(book.at_risk);
+  // One statement, one round trip. The principal as of each loan's facts is kept by triggers (migration
+  // 037), and per day the loans that become overdue and the principal of the loans next due (migration 039);
+  // the principal steps already due are one range of their own index (few: the facts are recomputed as they
+  // come due). Repayments of the month not reversed are kept per month (migration 038). The month's paid-out
+  // fees: the UTC days from the one after the month's first instant to the one of its end are kept by
+  // triggers (migration 040), the (part-)days at its two ends are read from the paid payouts' index.
+  const { rows } = await sql<{
+    outstanding: string;
+    overdue: string;
+    at_risk: string;
+    collected: string;
+    fees: string;
+  }>`
+    with steps as (
+      select coalesce(sum(applications.principal_step_minor), 0) as due,
+             coalesce(sum(applications.principal_step_minor)
+               filter (where applications.next_due_on < ${dateLiteral(parDay)}), 0) as due_at_risk
+      from applications
+      where ${running} and applications.principal_step_on <= ${today}),
+    m as (select ${instant(monthStart)} as s, ${instant(monthEnd)} as e),
+    d as (
+      select m.s, m.e,
+        date_trunc('day', m.s at time zone 'UTC') at time zone 'UTC' + interval '24 hours' as first_day,
+        date_trunc('day', m.e at time zone 'UTC') at time zone 'UTC' as end_day
+      from m)
+    select
+      (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'book') + steps.due as outstanding,
+      (select coalesce(sum(n), 0) from dashboard_figures
+        where figure = 'overdue_from' and part <= ${asOf}) as overdue,
+      (select coalesce(sum(amount), 0) from dashboard_figures where figure = 'next_due' and part < ${parDay})
+        + steps.due_at_risk as at_risk,
+      (select coalesce(sum(amount), 0) from dashboard_figures
+        where figure = 'collected' and part = ${monthStart.slice(0, 7)}) as collected,
+      (select coalesce(sum(amount), 0) from dashboard_figures
+        where figure = 'paid_fees'
+          and part >= to_char(d.first_day at time zone 'UTC', 'YYYY-MM-DD')
+          and part < to_char(d.end_day at time zone 'UTC', 'YYYY-MM-DD'))
+      + (select coalesce(sum(fee_minor), 0) from disbursements
+          where status = 'paid' and decided_at >= d.s and decided_at < d.first_day)
+      + (select coalesce(sum(fee_minor), 0) from disbursements
+          where status = 'paid' and decided_at >= d.end_day and decided_at < d.e) as fees
+    from steps, d`.execute(deps.db);
+  const figures = rows[0]!;
+  const outstandingMinor = Number(figures.outstanding);
+  const atRiskMinor = Number(figures.at_risk);
   return {
     asOf,
     outstandingPrincipalMinor: outstandingMinor,
-    collectedThisMonthMinor: Number(collected.collected),
-    feesThisMonthMinor: Number(fees.fees),
-    overdueLoans: Number(book.overdue),
+    collectedThisMonthMinor: Number(figures.collected),
+    feesThisMonthMinor: Number(figures.fees),
+    overdueLoans: Number(figures.overdue),
     par30Bp:
       outstandingMinor === 0
         ? 0
