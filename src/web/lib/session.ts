@@ -77,10 +77,13 @@ export function useSignOutReason(): SignOutReason | null {
 }
 
 /**
- * Half-filled applications (with their identity pictures) of everyone but `keepUserId`: fetched only when it
- * runs, so the sign-in page does not carry it.
+ * Every draft kept on this device but `keepUserId`'s (none at a sign-out): the small forms' at once, the
+ * half-filled applications with their identity pictures through a module fetched only when it runs, so the
+ * sign-in page does not carry it.
  */
-function forgetApplicationDraftsLater(keepUserId?: string): void {
+function forgetDraftsBut(keepUserId?: string): void {
+  if (keepUserId === undefined) clearFormDrafts();
+  else keepOnlyDraftsOf(keepUserId);
   void import('./application-draft/forget')
     .then(({ forgetApplicationDrafts }) => forgetApplicationDrafts(keepUserId))
     .catch(() => {});
@@ -89,8 +92,7 @@ function forgetApplicationDraftsLater(keepUserId?: string): void {
 /** Signed out on purpose (logout, account closed): drafts go, and sign-in starts from the home page. */
 function forgetSignedOut(queryClient: QueryClient): void {
   setCsrfToken(null);
-  clearFormDrafts();
-  forgetApplicationDraftsLater();
+  forgetDraftsBut();
   signOutReasons.set(queryClient, 'logout');
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, signedOut);
@@ -109,8 +111,7 @@ export function useSetSession(options: { newUser?: boolean } = {}) {
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
         signOutReasons.delete(queryClient);
         if (session.user) {
-          keepOnlyDraftsOf(session.user.id);
-          forgetApplicationDraftsLater(session.user.id);
+          forgetDraftsBut(session.user.id);
           followAccountLanguage(session.user.language);
         }
       }
