@@ -468,10 +468,15 @@ async function withPhone(lang: Lang, run: (screens: Screens) => Promise<void>): 
   return screens.findings;
 }
 
-describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
+// The four languages side by side, each in its own window (they only read what beforeAll made: a failed
+// sign-in, dialogs closed unsent), each language's screens one after another. Alone this file waited on
+// the browser and the server for 217 s while using 68 s of CPU, the longest file of the e2e stage.
+describe.concurrent.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
   const t = strings(lang);
 
-  it('signed out: sign-in, sign-up and forgotten password, with their messages', async () => {
+  it.sequential('signed out: sign-in, sign-up and forgotten password, with their messages', async ({
+    expect,
+  }) => {
     const findings = await withPhone(lang, async (s) => {
       const { page } = s;
       await s.check('sign-in', async () => {
@@ -507,7 +512,9 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
     expect(findings).toEqual([]);
   });
 
-  it('a borrower with no loan: step 1 and step 2 with their messages, the wallet and the account', async () => {
+  it.sequential('a borrower with no loan: step 1 and step 2 with their messages, the wallet and the account', async ({
+    expect,
+  }) => {
     const findings = await withPhone(lang, async (s) => {
       const { page } = s;
       const apply = page.getByRole('button', { name: t('application.step1.apply') });
@@ -555,7 +562,9 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
     expect(findings).toEqual([]);
   });
 
-  it('before the payout: waiting for a decision, new terms, rejected, approved with the preview, on hold, a withdrawal waiting', async () => {
+  it.sequential('before the payout: waiting for a decision, new terms, rejected, approved with the preview, on hold, a withdrawal waiting', async ({
+    expect,
+  }) => {
     const findings: string[] = [];
     const visits: [string, Borrower][] = [
       ['waiting for a decision', waiting],
@@ -601,7 +610,9 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
     expect(findings).toEqual([]);
   });
 
-  it('after the payout: repaying, receipts, closed with money held and sent back', async () => {
+  it.sequential('after the payout: repaying, receipts, closed with money held and sent back', async ({
+    expect,
+  }) => {
     const findings = await withPhone(lang, async (s) => {
       const { page } = s;
       await signIn(page, t, repaying.phone, repaying.password);
@@ -636,7 +647,7 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
     expect(findings).toEqual([]);
   });
 
-  it('back office: every screen', async () => {
+  it.sequential('back office: every screen', async ({ expect }) => {
     const findings = await withPhone(lang, async (s) => {
       const { page } = s;
       await s.check('/admin/home', async () => {
@@ -704,7 +715,7 @@ describe.each(languages)('no sideways scroll at 390 px (%s)', (lang) => {
     expect(findings).toEqual([]);
   });
 
-  it('back office: dialogs with long content', async () => {
+  it.sequential('back office: dialogs with long content', async ({ expect }) => {
     const findings = await withPhone(lang, async (s) => {
       const { page } = s;
       await signIn(page, t, admin.username, admin.password);
