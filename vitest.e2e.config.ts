@@ -2,12 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end flows in Debian's Chromium through playwright-core, against the real server. Each file
 // starts its own fresh server (e2e/support/app-per-file.ts: own process, data dir and port), so files run
-// alone, in any order and side by side. Three at a time: a file keeps only about half a core busy (the rest
-// is the browser's and the timers' waits), so three fill the two cores once the vitest projects, which
-// `npm test` runs beside this at a higher CPU priority (scripts/test-together.mjs), are done. Four were
-// tried: faster, but API tests ran out of time beside them (docs/decisions/058).
+// alone, in any order and side by side. Four at a time: `npm test` runs this stage after the vitest projects
+// (scripts/test-together.mjs, docs/decisions/063), and alone three files kept only 0.8 of the 2 cores busy
+// (the rest is the browser's, the server's and the timers' waits). Beside the vitest projects four made API
+// tests run out of time (docs/decisions/058); there is nothing beside them now.
 // E2E_WORKERS=1 runs them one at a time (docs/decisions/053).
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+const workers = Number(process.env.E2E_WORKERS ?? 4);
 
 export default defineConfig({
   test: {

@@ -1,22 +1,27 @@
-// `npm test`: runs npm scripts at the same time (`lint`, `typecheck`, `test:unit` and `test:e2e`), each line
+// `npm test`: runs npm scripts at the same time (`lint`, `typecheck` and `test:unit`, then `test:e2e`), each line
 // of their output prefixed with the script's name, and fails when any of them fails (after all have ended, so
-// every failure is printed). On the 2-core CI machine the e2e files leave most of a core idle (browser and
-// timer waits), and lint and the type check use one core for under a minute: side by side the run takes
-// about as long as the longest of them instead of their sum (docs/decisions/053, 057). `script@N` runs that
-// script N steps nicer (`nice -n N`): the e2e stage, whose tests allow 120 s, yields the CPU to the API
-// tests, which allow 30 s.
+// every failure is printed). `a,b` runs b once a has ended (whether or not a passed): on the 2-core CI
+// machine the vitest projects alone keep 1.7 cores busy, the e2e files alone 0.8 (they wait on the browser,
+// the server and timers); side by side they took 761 and 746 s, one after the other 288 + 406 s
+// (docs/decisions/063, superseding the order of 053). Lint and the type check use one core for under a minute
+// beside the vitest projects. `script@N` runs that script N steps nicer (`nice -n N`).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const runs = process.argv.slice(2).map((arg) => {
-  const [, script = '', nice] = /^(.*?)(?:@(\d+))?$/.exec(arg) ?? [];
-  return { script, nice };
-});
-if (runs.length === 0 || runs.some((r) => !r.script)) {
-  process.stderr.write('usage: node scripts/test-together.mjs <npm script>[@<niceness>]...\n');
+/** Each argument a chain of scripts run one after the other (`a,b`), the chains side by side. */
+const chains = process.argv.slice(2).map((arg) =>
+  arg.split(',').map((step) => {
+    const [, script = '', nice] = /^(.*?)(?:@(\d+))?$/.exec(step) ?? [];
+    return { script, nice };
+  }),
+);
+if (chains.length === 0 || chains.flat().some((r) => !r.script)) {
+  process.stderr.write(
+    'usage: node scripts/test-together.mjs <npm script>[@<niceness>][,<npm script>...]...\n',
+  );
   process.exit(2);
 }
-const scripts = runs.map((r) => r.script);
+const scripts = chains.flat().map((r) => r.script);
 
 const width = Math.max(...scripts.map((s) => s.length));
 const started = Date.now();
@@ -25,10 +30,14 @@ const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const env =
   process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: '1' } : process.env;
 
-const children = runs.map(({ script, nice }) => {
+const children = new Set();
+
+/** Runs one script, its output prefixed; resolves to whether it passed. */
+function run({ script, nice }) {
   const command = ['npm', 'run', '--silent', script];
   const [file, ...args] = nice ? ['nice', '-n', nice, ...command] : command;
   const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   const prefix = `[${script.padEnd(width)}] `;
   for (const [stream, out] of [
     [child.stdout, process.stdout],
@@ -38,21 +47,32 @@ const children = runs.map(({ script, nice }) => {
       out.write(`${prefix}${line}\n`),
     );
   }
-  const done = new Promise((resolve) =>
+  return new Promise((resolve) =>
     child.on('close', (code, signal) => {
+      children.delete(child);
       const outcome = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
       process.stdout.write(`${prefix}${outcome} after ${seconds()}\n`);
       resolve(code === 0);
     }),
   );
-  return { child, done };
-});
+}
+
+let stopping = false;
+async function runChain(chain) {
+  let passed = true;
+  for (const step of chain) {
+    if (stopping) return false;
+    passed = (await run(step)) && passed;
+  }
+  return passed;
+}
 
 const stop = (signal) => {
-  for (const { child } of children) child.kill(signal);
+  stopping = true;
+  for (const child of children) child.kill(signal);
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
-const results = await Promise.all(children.map((c) => c.done));
+const results = await Promise.all(chains.map(runChain));
 process.exit(results.every(Boolean) ? 0 : 1);
