@@ -2,12 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end flows in Debian's Chromium through playwright-core, against the real server. Each file
 // starts its own fresh server (e2e/support/app-per-file.ts: own process, data dir and port), so files run
-// alone, in any order and side by side. Four at a time: `npm test` runs this stage after the vitest projects
-// (scripts/test-together.mjs, docs/decisions/063), and alone three files kept only 0.8 of the 2 cores busy
-// (the rest is the browser's, the server's and the timers' waits). Beside the vitest projects four made API
-// tests run out of time (docs/decisions/058); there is nothing beside them now.
+// alone, in any order and side by side. Three at a time: `npm test` runs this stage after the vitest
+// projects (scripts/test-together.mjs, docs/decisions/063); alone, three files keep about 0.8 of the two cores
+// busy (the rest is the browser's, the server's and the timers' waits), and four took longer than three
+// (load 12–16: each file's browser and server waited on the others).
 // E2E_WORKERS=1 runs them one at a time (docs/decisions/053).
-const workers = Number(process.env.E2E_WORKERS ?? 4);
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   test: {
