@@ -2,7 +2,14 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestApp, type TestApp, testDbKind } from '../test-support/test-app';
 import { type OpenDatabase, openDatabase } from './open';
-import { executePrepared, executePreparedSql, preparedLookup, preparedNameOf } from './prepared-statements';
+import {
+  executePrepared,
+  executePreparedSql,
+  MAX_KEPT_PAGE_PLANS,
+  preparedLookup,
+  preparedNameOf,
+  reusablePlan,
+} from './prepared-statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: throw-away tables outside the app's schema
 type AnyDb = Kysely<any>;
@@ -102,6 +109,98 @@ describe.runIf(testDbKind() === 'postgres')('named statements on PostgreSQL (exe
     ]);
   });
 });
+
+describe.runIf(testDbKind() === 'postgres')(
+  'list pages kept named per connection on PostgreSQL (decision 064)',
+  () => {
+    async function open(preparedStatements?: boolean) {
+      const db = await scratchDatabase(preparedStatements);
+      await sql`create table things (id int primary key, label text not null)`.execute(db);
+      await sql`insert into things select g, 'thing ' || g from generate_series(1, 50) g`.execute(db);
+      return db;
+    }
+
+    /** A list's page as `pageWindow` writes it: marked, its row counts literals, no parameters. */
+    const page = (db: AnyDb, offset: number) =>
+      db
+        .selectFrom('things')
+        .modifyFront(reusablePlan)
+        .selectAll()
+        .orderBy('id')
+        .limit(sql.lit(2))
+        .offset(sql.lit(offset));
+
+    const keptOnConnection = async (db: AnyDb) =>
+      (await namedOnConnection(db)).filter((text) => text.includes('hiram:reusable-plan'));
+
+    it('keeps a page statement named on its connection, running its one plan, and answers each execution', async () => {
+      const db = await open();
+      for (let i = 0; i < 3; i++) {
+        expect(await page(db, 4).execute()).toEqual([
+          { id: 5, label: 'thing 5' },
+          { id: 6, label: 'thing 6' },
+        ]);
+      }
+      const kept = await keptOnConnection(db);
+      expect(kept).toEqual([page(db, 4).compile().sql]);
+      // All three ran the one plan PostgreSQL keeps for the statement (made once), none a plan of its own.
+      const { rows } = await sql<{ generic: string; custom: string }>`
+      select generic_plans as generic, custom_plans as custom from pg_prepared_statements
+      where statement like ${'%hiram:reusable-plan%'}`.execute(db);
+      expect(rows.map((r) => [Number(r.generic), Number(r.custom)])).toEqual([[3, 0]]);
+    });
+
+    it('leaves unnamed what has parameters, is not marked, or runs inside a transaction', async () => {
+      const db = await open();
+      const withParameter = db.selectFrom('things').modifyFront(reusablePlan).selectAll().where('id', '=', 3);
+      expect(await withParameter.execute()).toEqual([{ id: 3, label: 'thing 3' }]);
+      expect(
+        await db.selectFrom('things').selectAll().orderBy('id').limit(sql.lit(1)).execute(),
+      ).toHaveLength(1);
+      expect(await db.transaction().execute((trx) => page(trx, 0).execute())).toHaveLength(2);
+      expect(await keptOnConnection(db)).toEqual([]);
+    });
+
+    it(`keeps at most ${MAX_KEPT_PAGE_PLANS} on a connection, dropping the least recently used`, async () => {
+      const db = await open();
+      for (let offset = 0; offset < MAX_KEPT_PAGE_PLANS + 5; offset++) {
+        await page(db, offset).execute();
+        // Page 0 is used again each time: it stays.
+        await page(db, 0).execute();
+      }
+      const kept = await keptOnConnection(db);
+      expect(kept).toHaveLength(MAX_KEPT_PAGE_PLANS);
+      expect(kept).toContain(page(db, 0).compile().sql);
+      expect(kept).toContain(page(db, MAX_KEPT_PAGE_PLANS + 4).compile().sql);
+      expect(kept).not.toContain(page(db, 1).compile().sql);
+      // Each page still answers with its own rows, whether kept or dropped.
+      expect(await page(db, 1).execute()).toEqual([
+        { id: 2, label: 'thing 2' },
+        { id: 3, label: 'thing 3' },
+      ]);
+    });
+
+    it('answers when its statement was dropped behind its back, or its columns changed, and keeps it again', async () => {
+      const db = await open();
+      await page(db, 0).execute();
+      await sql`deallocate all`.execute(db);
+      expect(await page(db, 0).execute()).toHaveLength(2);
+      expect(await page(db, 0).execute()).toHaveLength(2);
+      expect(await keptOnConnection(db)).toHaveLength(1);
+      await sql`alter table things add column note text not null default 'added'`.execute(db);
+      expect((await page(db, 0).execute())[0]).toEqual({ id: 1, label: 'thing 1', note: 'added' });
+      expect((await page(db, 0).execute())[0]).toEqual({ id: 1, label: 'thing 1', note: 'added' });
+      expect(await keptOnConnection(db)).toHaveLength(1);
+    });
+
+    it('names nothing when named statements are turned off', async () => {
+      const db = await open(false);
+      await page(db, 0).execute();
+      await page(db, 0).execute();
+      expect(await keptOnConnection(db)).toEqual([]);
+    });
+  },
+);
 
 describe('lookups compiled once (preparedLookup)', () => {
   async function open() {

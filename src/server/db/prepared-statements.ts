@@ -89,24 +89,43 @@ export function preparedLookup<O>(
   };
 }
 
+/** How many parameterless list statements each PostgreSQL connection keeps named (docs/decisions/064). */
+export const MAX_KEPT_PAGE_PLANS = 24;
+
+const STATEMENT_GONE = '26000';
+
 /**
  * The pg client class the pool uses when named statements are on, made from pg's own (which only a
  * PostgreSQL start loads): a query whose text `executePrepared` registered goes out with its name. It
  * follows its own transactions so that, after a result-type change, a statement outside a transaction is
  * retried at once under a fresh name (inside one the transaction is already aborted: the error reaches the
  * caller and the next attempt prepares afresh).
+ *
+ * A list's page statement (marked `reusablePlan`, no parameters: its row counts and statuses are literals)
+ * is kept named by the connection that runs it, outside transactions, at most `MAX_KEPT_PAGE_PLANS` of them,
+ * the least recently used dropped with DEALLOCATE (docs/decisions/064). Without parameters its plan is the
+ * one the text alone gives, so naming it only saves planning it again; PostgreSQL plans it afresh when a
+ * table's statistics change.
  */
 export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
   return class PreparingClient extends Client {
     private inTransaction = false;
+    /** Kept page statements: text → this connection's name for it, least recently used first. */
+    private readonly kept = new Map<string, string>();
+    private nextKept = 0;
 
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signature
     override query(config: any, values?: any, callback?: any): any {
       if (typeof config !== 'string') return super.query(config, values, callback);
       if (/^\s*(begin|start transaction)\b/i.test(config)) this.inTransaction = true;
       else if (/^\s*(commit|rollback|end)\s*$/i.test(config)) this.inTransaction = false;
-      const name = callback === undefined && Array.isArray(values) ? names.get(config) : undefined;
-      if (name === undefined) return super.query(config, values, callback);
+      if (callback !== undefined || !Array.isArray(values)) return super.query(config, values, callback);
+      const name = names.get(config);
+      if (name === undefined) {
+        if (!this.inTransaction && keepsPlan({ sql: config, parameters: values }))
+          return this.keptQuery(config);
+        return super.query(config, values, callback);
+      }
       const named = (n: string) => super.query({ name: n, text: config, values });
       const retryOutsideTransaction = !this.inTransaction;
       return named(name).catch((error: unknown) => {
@@ -116,6 +135,45 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
         if (!retryOutsideTransaction || fresh === undefined) throw error;
         return named(fresh);
       });
+    }
+
+    /** pg's own record of the statements parsed on this connection (it parses a name only once). */
+    private parsed(): Record<string, string> | undefined {
+      return (this as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
+        ?.parsedStatements;
+    }
+
+    private async keptQuery(text: string) {
+      const parsed = this.parsed();
+      // A pg that keeps its parsed statements elsewhere: never name what could not be dropped again.
+      if (parsed === undefined) return super.query(text, []);
+      let name = this.kept.get(text);
+      if (name === undefined) {
+        if (this.kept.size >= MAX_KEPT_PAGE_PLANS) await this.dropKept(this.kept.keys().next().value!);
+        name = `hiram_page_${this.nextKept++}`;
+      }
+      this.kept.delete(text);
+      this.kept.set(text, name);
+      try {
+        return await super.query({ name, text, values: [] });
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        // Dropped behind our back (DISCARD ALL), or its columns changed since (a migration): once more,
+        // unnamed; the next use prepares it afresh.
+        if (code !== STATEMENT_GONE && !isResultTypeChange(error)) throw error;
+        await this.dropKept(text);
+        return super.query(text, []);
+      }
+    }
+
+    private async dropKept(text: string) {
+      const name = this.kept.get(text);
+      if (name === undefined) return;
+      this.kept.delete(text);
+      const parsed = this.parsed();
+      if (parsed) delete parsed[name];
+      // Outside a transaction (kept statements never run in one), so a name already gone aborts nothing.
+      await super.query(`deallocate ${name}`).catch(() => {});
     }
   };
 }
@@ -128,7 +186,8 @@ export const preparedNameOf = (text: string) => names.get(text);
  * PGlite, such a statement sent without parameters is prepared once and executed by name afterwards, so its
  * plan is kept rather than made again on every request (docs/decisions/028). The back-office lists' page
  * statements carry it; a search's terms are parameters, so a search is planned for its own terms as before.
- * PostgreSQL ignores it (a comment).
+ * On PostgreSQL each pooled connection keeps such a statement named in the same way (`preparingClient`,
+ * docs/decisions/064); to PostgreSQL itself the mark is a comment.
  */
 export const REUSABLE_PLAN_MARK = '/* hiram:reusable-plan */';
 export const reusablePlan = sql.raw(REUSABLE_PLAN_MARK);
