@@ -144,12 +144,12 @@ export function mixedUrls(rows: number, sizes: ListSizes): string[] {
 type WriteKind = 'decide' | 'hold' | 'release' | 'repay';
 
 /**
- * The writes' targets, fresh rows for each run (`run` picks the slice), far from the rows the races use
+ * The writes' targets, fresh rows for each run (`run`, 0–3, picks the slice), far from the rows the races use
  * (row numbers under ~50,000): pending applications (g % 5 < 2), approved loans never paid out
  * (g % 10 = 2), paid-out loans (g % 5 = 3).
  */
 function writeTargets(rows: number, run: number) {
-  const base = Math.floor(rows * (0.5 + 0.2 * run));
+  const base = Math.floor(rows * (0.5 + 0.1 * run));
   const at = (offset: number, step: number, rest: number) => (i: number) =>
     seededIds.application(step * (Math.floor((base + offset * rows) / step) + i) + rest);
   return { pending: at(0, 5, 0), approved: at(0.05, 10, 2), paidOut: at(0.1, 5, 3) };
