@@ -99,5 +99,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table disbursements, borrower_events, audit_events`.execute(db);
+  // The applications table is 001's: only the indexes made here go (pg_trgm stays, as an extension may).
+  await sql`
+    drop index applications_full_name_trgm, applications_phone_trgm, applications_status_decided_idx,
+      applications_submitted_idx`.execute(db);
   await sql`drop function audit_events_append_only`.execute(db);
 }

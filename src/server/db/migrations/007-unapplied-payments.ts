@@ -6,6 +6,31 @@ import { type Kysely, sql } from 'kysely';
  * for finance to resolve, never dropped. The money facts never change; the only change allowed is the one
  * resolution open → applied (it became a repayment) or open → returned (sent back to the payer).
  */
+/**
+ * The guard as this migration writes it: only open → applied or returned may change. Migration 023 widens it
+ * (a column added) and writes this one back when it is undone.
+ */
+export const unappliedPaymentsGuard = () =>
+  sql`
+    create or replace function unapplied_payments_guard() returns trigger language plpgsql as $$
+    begin
+      if tg_op <> 'UPDATE' then
+        raise exception 'unapplied_payments keeps money facts: % is not allowed', tg_op
+          using errcode = 'insufficient_privilege';
+      end if;
+      if old.status <> 'open' or new.status not in ('applied', 'returned')
+        or new.id <> old.id or new.provider <> old.provider
+        or new.provider_reference <> old.provider_reference or new.amount <> old.amount
+        or new.received_at <> old.received_at or new.payer_reference <> old.payer_reference
+        or new.payer_name is distinct from old.payer_name or new.payload <> old.payload
+        or new.reason <> old.reason or new.created_at <> old.created_at then
+        raise exception 'unapplied_payments: only open → applied or returned may change'
+          using errcode = 'insufficient_privilege';
+      end if;
+      return new;
+    end
+    $$`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table unapplied_payments (
@@ -42,25 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index unapplied_payments_queue_idx
     on unapplied_payments ((status <> 'open'), received_at, id)`.execute(db);
 
-  await sql`
-    create function unapplied_payments_guard() returns trigger language plpgsql as $$
-    begin
-      if tg_op <> 'UPDATE' then
-        raise exception 'unapplied_payments keeps money facts: % is not allowed', tg_op
-          using errcode = 'insufficient_privilege';
-      end if;
-      if old.status <> 'open' or new.status not in ('applied', 'returned')
-        or new.id <> old.id or new.provider <> old.provider
-        or new.provider_reference <> old.provider_reference or new.amount <> old.amount
-        or new.received_at <> old.received_at or new.payer_reference <> old.payer_reference
-        or new.payer_name is distinct from old.payer_name or new.payload <> old.payload
-        or new.reason <> old.reason or new.created_at <> old.created_at then
-        raise exception 'unapplied_payments: only open → applied or returned may change'
-          using errcode = 'insufficient_privilege';
-      end if;
-      return new;
-    end
-    $$`.execute(db);
+  await unappliedPaymentsGuard().execute(db);
   await sql`
     create trigger unapplied_payments_guard before update or delete on unapplied_payments
     for each row execute function unapplied_payments_guard()`.execute(db);

@@ -50,13 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 
   // Extend the purposes the codes table allows with 'terms_change', keeping any another migration added.
-  const found = await sql<{ name: string; def: string }>`
-    select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
-    where conrelid = 'verification_codes'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%purpose%'`.execute(
-    db,
-  );
   const purposes = new Set(['terms_change']);
-  for (const row of found.rows) {
+  for (const row of await codePurposes(db)) {
     for (const match of row.def.matchAll(/'([a-z_]+)'/g)) purposes.add(match[1]!);
     await sql`alter table verification_codes drop constraint ${sql.id(row.name)}`.execute(db);
   }
@@ -66,7 +61,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 }
 
+/** The codes' purposes as the check constraint now allows them, in its order. */
+async function codePurposes(db: Kysely<unknown>) {
+  const found = await sql<{ name: string; def: string }>`
+    select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+    where conrelid = 'verification_codes'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%purpose%'`.execute(
+    db,
+  );
+  return found.rows;
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // The codes for accepting new terms go with the terms they were for, and so does their purpose.
+  await sql`delete from verification_codes where purpose = 'terms_change'`.execute(db);
+  const purposes = new Set<string>();
+  for (const row of await codePurposes(db)) {
+    for (const match of row.def.matchAll(/'([a-z_]+)'/g)) purposes.add(match[1]!);
+    await sql`alter table verification_codes drop constraint ${sql.id(row.name)}`.execute(db);
+  }
+  purposes.delete('terms_change');
+  const list = sql.join([...purposes].sort().map((p) => sql.lit(p)));
+  await sql`alter table verification_codes add constraint verification_codes_purpose_check check (purpose in (${list}))`.execute(
+    db,
+  );
   await sql`drop table terms_changes`.execute(db);
   await sql`
     alter table applications

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { unappliedPaymentsGuard } from './007-unapplied-payments';
 
 /**
  * A provider delivery that quotes a payment reference already received with a different amount (issue #33)
@@ -49,6 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // Before its column goes: the guard of 007 names no earlier_amount (023's would refuse every update).
+  await unappliedPaymentsGuard().execute(db);
   await sql`drop index unapplied_payments_reference_conflict`.execute(db);
   await sql`drop index unapplied_payments_provider_reference`.execute(db);
   await sql`

@@ -24,3 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       and not exists (select 1 from users o where o.phone = c.canonical)
       and (select count(*) from candidates d where d.canonical = c.canonical) = 1`.execute(db);
 }
+
+/**
+ * Nothing to put back (above), but a down all the same: without one, the migrator keeps this migration's
+ * record when it rolls back past it, and then refuses every later migrate as corrupted.
+ */
+export async function down(): Promise<void> {}
