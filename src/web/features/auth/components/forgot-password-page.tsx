@@ -3,16 +3,13 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  type ResetForgottenPasswordInput,
-  resetForgottenPasswordSchema,
-  sendPasswordResetCodeSchema,
-} from '../../../../domain/schemas/auth';
+import type { ResetForgottenPasswordInput } from '../../../../domain/schemas/auth';
 import { AuthCardHeader } from '../../../components/auth-card-header';
 import { FormAlerts } from '../../../components/form-alerts';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
+import { type AuthRules, loadAuthRules, usePreloadAuthRules } from './auth-rules';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
@@ -33,7 +30,7 @@ export function ForgotPasswordPage() {
   const errors = useFormErrors();
   const sender = useSendPhoneCode({
     mutation: sendCode,
-    loadSchema: async () => sendPasswordResetCodeSchema,
+    loadSchema: () => loadAuthRules().then((rules) => rules.sendPasswordResetCodeSchema),
     errors,
     sentMessage: (phone) => t('auth.forgot.codeSent', { phone }),
   });
@@ -47,9 +44,18 @@ export function ForgotPasswordPage() {
   });
 
   useGoToLoginAfter(succeeded, redirectAfterResetMs);
+  usePreloadAuthRules();
 
-  const onSubmit = form.onSubmit((values) => {
-    const parsed = resetForgottenPasswordSchema.safeParse(values);
+  const onSubmit = form.onSubmit(async (values) => {
+    let resetSchema: AuthRules['resetForgottenPasswordSchema'];
+    try {
+      resetSchema = (await loadAuthRules()).resetForgottenPasswordSchema;
+    } catch (error) {
+      // The rules could not be fetched (offline): said as a failed request would say it.
+      errors.set(formErrorsFromError(error, 'INTERNAL'));
+      return;
+    }
+    const parsed = resetSchema.safeParse(values);
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));
       return;

@@ -1,23 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginInput } from '../../../../domain/schemas/auth';
 import { AuthCardHeader } from '../../../components/auth-card-header';
 import { FormAlerts } from '../../../components/form-alerts';
 import { PasswordField } from '../../../components/password-field';
-import { onFirstInput } from '../../../lib/first-input';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { returnPathFrom, sessionEndedIn } from '../../../lib/return-path';
 import { homePath, useLogin } from '../../../lib/session';
+import { loadAuthRules, usePreloadAuthRules } from './auth-rules';
 
-/**
- * The sign-in rules, and zod with them, are fetched at the reader's first input rather than with the page:
- * nothing else on /login needs zod, and it was ~15 KiB gzip of its first load (issue #35). A submit waits
- * for them if they are not in yet.
- */
-const loadLoginSchema = () => import('../../../../domain/schemas/auth').then((module) => module.loginSchema);
+/** The sign-in rule, fetched with the other signed-out forms' rules at the first input (`auth-rules`). */
+const loadLoginSchema = () => loadAuthRules().then((rules) => rules.loginSchema);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -37,7 +32,7 @@ export function LoginPage() {
     },
   });
 
-  useEffect(() => onFirstInput(() => void loadLoginSchema().catch(() => {})), []);
+  usePreloadAuthRules();
 
   const onSubmit = form.onSubmit(async (values) => {
     let schema: Awaited<ReturnType<typeof loadLoginSchema>>;

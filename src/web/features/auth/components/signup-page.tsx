@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SignupInput } from '../../../../domain/schemas/auth';
@@ -8,11 +8,11 @@ import { AuthCardHeader } from '../../../components/auth-card-header';
 import { FormAlerts } from '../../../components/form-alerts';
 import { LoadedPrivacyNotice } from '../../../components/privacy-notice';
 import { SafetyNotice } from '../../../components/safety-notice';
-import { onFirstInput } from '../../../lib/first-input';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
+import { type AuthRules, loadAuthRules, usePreloadAuthRules } from './auth-rules';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useSendPhoneCode } from './use-send-phone-code';
@@ -20,13 +20,6 @@ import { useSendPhoneCode } from './use-send-phone-code';
 const fieldNames = ['phone', 'password', 'confirmPassword', 'code'] as const;
 
 type SignupFormValues = Omit<SignupInput, 'privacyNoticeVersion'>;
-
-/**
- * The sign-up rules, and zod with them, are fetched at the reader's first input rather than with the page:
- * nothing the page draws needs zod, and it was ~16 KiB gzip of its first load (issue #35). Sending a code or
- * signing up waits for them if they are not in yet.
- */
-const loadSignupSchemas = () => import('../../../../domain/schemas/auth');
 
 /**
  * /signup (SPEC §2.3): a phone written any common way (src/domain/phone.ts), a password, the code sent to
@@ -41,7 +34,7 @@ export function SignupPage() {
   const errors = useFormErrors();
   const sender = useSendPhoneCode({
     mutation: sendCode,
-    loadSchema: () => loadSignupSchemas().then((schemas) => schemas.sendSignupCodeSchema),
+    loadSchema: () => loadAuthRules().then((schemas) => schemas.sendSignupCodeSchema),
     errors,
     sentMessage: (phone) => t('auth.signup.codeSent', { phone }),
   });
@@ -55,14 +48,14 @@ export function SignupPage() {
     },
   });
 
-  useEffect(() => onFirstInput(() => void loadSignupSchemas().catch(() => {})), []);
+  usePreloadAuthRules();
 
   const onSubmit = form.onSubmit(async (values) => {
     // Consent is to the version shown on this page (RA 10173); the server refuses any other.
     const privacyNoticeVersion = agreed && notice.data ? notice.data.version : '';
-    let signupSchema: Awaited<ReturnType<typeof loadSignupSchemas>>['signupSchema'];
+    let signupSchema: AuthRules['signupSchema'];
     try {
-      signupSchema = (await loadSignupSchemas()).signupSchema;
+      signupSchema = (await loadAuthRules()).signupSchema;
     } catch (error) {
       // The rules could not be fetched (offline): said as a failed sign-up request would say it.
       errors.set(formErrorsFromError(error, 'SIGNUP_FAILED'));
