@@ -5,10 +5,9 @@ import { mockApi, renderApp, signedOutMe } from '../../../test/render';
 
 // The signed-out forms' rules come in a chunk of their own (auth-rules.ts); here it cannot be fetched, as
 // on a phone that lost its connection after the page came.
-vi.mock('./auth-rules', () => ({
-  loadAuthRules: () => Promise.reject(new TypeError('Failed to fetch')),
-  usePreloadAuthRules: () => {},
-}));
+vi.mock('../../../../domain/schemas/auth', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
 
 const sentTo = (fetchMock: ReturnType<typeof mockApi>, part: string) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes(part));

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { onFirstInput } from '../../../lib/first-input';
+import { formErrorsFromError, type useFormErrors } from '../../../lib/form-errors';
 
 /**
  * The signed-out forms' rules (the zod schemas of domain/schemas/auth), a chunk of their own: nothing
@@ -13,4 +14,20 @@ export type AuthRules = Awaited<ReturnType<typeof loadAuthRules>>;
 /** Fetches the rules at the reader's first key press, tap or click on the page. */
 export function usePreloadAuthRules() {
   useEffect(() => onFirstInput(() => void loadAuthRules().catch(() => {})), []);
+}
+
+/**
+ * The rules for a submit, or null once `errors` says the form could not be sent: fetched now if they are not
+ * in yet; out of reach (offline), said as a failed request of the form would say it (`failureCode`).
+ */
+export async function authRulesFor(
+  errors: ReturnType<typeof useFormErrors>,
+  failureCode: string,
+): Promise<AuthRules | null> {
+  try {
+    return await loadAuthRules();
+  } catch (error) {
+    errors.set(formErrorsFromError(error, failureCode));
+    return null;
+  }
 }

@@ -9,7 +9,7 @@ import { FormAlerts } from '../../../components/form-alerts';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
-import { type AuthRules, loadAuthRules, usePreloadAuthRules } from './auth-rules';
+import { authRulesFor, loadAuthRules, usePreloadAuthRules } from './auth-rules';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
@@ -47,15 +47,9 @@ export function ForgotPasswordPage() {
   usePreloadAuthRules();
 
   const onSubmit = form.onSubmit(async (values) => {
-    let resetSchema: AuthRules['resetForgottenPasswordSchema'];
-    try {
-      resetSchema = (await loadAuthRules()).resetForgottenPasswordSchema;
-    } catch (error) {
-      // The rules could not be fetched (offline): said as a failed request would say it.
-      errors.set(formErrorsFromError(error, 'INTERNAL'));
-      return;
-    }
-    const parsed = resetSchema.safeParse(values);
+    const rules = await authRulesFor(errors, 'INTERNAL');
+    if (!rules) return;
+    const parsed = rules.resetForgottenPasswordSchema.safeParse(values);
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));
       return;

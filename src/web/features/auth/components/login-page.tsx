@@ -9,10 +9,7 @@ import { PasswordField } from '../../../components/password-field';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { returnPathFrom, sessionEndedIn } from '../../../lib/return-path';
 import { homePath, useLogin } from '../../../lib/session';
-import { loadAuthRules, usePreloadAuthRules } from './auth-rules';
-
-/** The sign-in rule, fetched with the other signed-out forms' rules at the first input (`auth-rules`). */
-const loadLoginSchema = () => loadAuthRules().then((rules) => rules.loginSchema);
+import { authRulesFor, usePreloadAuthRules } from './auth-rules';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -35,15 +32,9 @@ export function LoginPage() {
   usePreloadAuthRules();
 
   const onSubmit = form.onSubmit(async (values) => {
-    let schema: Awaited<ReturnType<typeof loadLoginSchema>>;
-    try {
-      schema = await loadLoginSchema();
-    } catch (error) {
-      // The rules could not be fetched (offline): said as a failed sign-in request would say it.
-      errors.set(formErrorsFromError(error, 'LOGIN_FAILED'));
-      return;
-    }
-    const parsed = schema.safeParse(values);
+    const rules = await authRulesFor(errors, 'LOGIN_FAILED');
+    if (!rules) return;
+    const parsed = rules.loginSchema.safeParse(values);
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));
       return;

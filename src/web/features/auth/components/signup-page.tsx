@@ -12,7 +12,7 @@ import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../
 import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
-import { type AuthRules, loadAuthRules, usePreloadAuthRules } from './auth-rules';
+import { authRulesFor, loadAuthRules, usePreloadAuthRules } from './auth-rules';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useSendPhoneCode } from './use-send-phone-code';
@@ -53,15 +53,9 @@ export function SignupPage() {
   const onSubmit = form.onSubmit(async (values) => {
     // Consent is to the version shown on this page (RA 10173); the server refuses any other.
     const privacyNoticeVersion = agreed && notice.data ? notice.data.version : '';
-    let signupSchema: AuthRules['signupSchema'];
-    try {
-      signupSchema = (await loadAuthRules()).signupSchema;
-    } catch (error) {
-      // The rules could not be fetched (offline): said as a failed sign-up request would say it.
-      errors.set(formErrorsFromError(error, 'SIGNUP_FAILED'));
-      return;
-    }
-    const parsed = signupSchema.safeParse({ ...values, privacyNoticeVersion });
+    const rules = await authRulesFor(errors, 'SIGNUP_FAILED');
+    if (!rules) return;
+    const parsed = rules.signupSchema.safeParse({ ...values, privacyNoticeVersion });
     if (!parsed.success) {
       errors.set(formErrorsFromIssues(parsed.error.issues));
       return;
