@@ -263,7 +263,7 @@ export async function acceptTermsThroughApi(borrower: Borrower): Promise<void> {
   const id = terms.body.proposed?.id;
   if (!id) throw new Error('no proposed terms for this borrower');
   expectStatus(await borrower.api.request('POST', `/api/wallet/terms-changes/${id}/code`), 200, 'terms code');
-  const code = await latestCode(borrower.phone);
+  const code = await latestCode(borrower.phone, 'terms_change');
   expectStatus(
     await borrower.api.request('POST', `/api/wallet/terms-changes/${id}/accept`, { code }),
     200,

@@ -109,13 +109,15 @@ export function uniquePhone(): string {
 /**
  * Reads the newest SMS code sent to `phone` from the development outbox. Only a code message counts: the
  * messages of a change (sent moments later by the outbox's sender) carry a loan number, whose six digits
- * are not a code.
+ * are not a code. With `purpose`, only a code for that: a phone that signed up has its sign-up code in the
+ * outbox, which a read made before the next code arrives would otherwise take.
  */
-export async function latestCode(phone: string): Promise<string> {
+export async function latestCode(phone: string, purpose?: (typeof codePurposes)[number]): Promise<string> {
+  const wanted: readonly string[] = purpose ? [purpose] : codePurposes;
   for (let i = 0; i < 40; i++) {
     const response = await fetch(`${baseUrl()}/api/dev/outbox?phone=${phone}`);
     const body = (await response.json()) as { messages: { text: string; purpose: string }[] };
-    const newest = body.messages.find((m) => (codePurposes as readonly string[]).includes(m.purpose));
+    const newest = body.messages.find((m) => wanted.includes(m.purpose));
     const code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
