@@ -34,6 +34,16 @@ export function createIndexedDbFileStore(factory: IDBFactory = indexedDB): FileS
     });
     return opening;
   };
+  /**
+   * Whether there can be anything to delete: a device that never kept a picture has no database, and opening
+   * one to empty it would create it (every sign-in forgets other users' drafts, staff sign-ins too). Where
+   * the browser cannot list its databases, open it and see.
+   */
+  const mayHoldFiles = async () => {
+    if (opening !== null || typeof factory.databases !== 'function') return true;
+    const known = await factory.databases().catch(() => null);
+    return known === null || known.some((database) => database.name === databaseName);
+  };
   const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => {
     const db = await open();
     const transaction = db.transaction(storeName, mode);
@@ -50,10 +60,12 @@ export function createIndexedDbFileStore(factory: IDBFactory = indexedDB): FileS
       await run('readwrite', (store) => store.delete(key));
     },
     deletePrefix: async (prefix) => {
+      if (!(await mayHoldFiles())) return;
       // Keys are '<user id>/<field>': '\uffff' sorts after every character a key uses.
       await run('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`)));
     },
     deleteAllBut: async (prefix) => {
+      if (!(await mayHoldFiles())) return;
       if (prefix === null) {
         await run('readwrite', (store) => store.clear());
         return;
