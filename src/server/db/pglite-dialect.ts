@@ -12,7 +12,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { keepsPlan } from './prepared-statements';
+import { isResultTypeChange, isStatementGone, keepsPlan } from './prepared-statements';
 
 const raw = (sql: string) => CompiledQuery.raw(sql);
 
@@ -45,10 +45,6 @@ export class PGliteDialect implements Dialect {
     return new PostgresIntrospector(db);
   }
 }
-
-const STATEMENT_GONE = '26000';
-const isResultTypeChange = (error: { code?: string; message?: string }) =>
-  error.code === '0A000' && /cached plan must not change result type/.test(error.message ?? '');
 
 /**
  * How long a kept plan serves before it is made again: a plan chosen while a table was small would otherwise
@@ -99,8 +95,8 @@ class PGliteConnection implements DatabaseConnection {
       // Dropped behind our back (DEALLOCATE ALL, DISCARD ALL), or its columns changed since (a migration):
       // forgotten, and outside a transaction prepared afresh at once. Inside one the failure has aborted it:
       // its own error goes to the caller, and the next use prepares afresh.
-      const gone = (error as { code?: string }).code === STATEMENT_GONE;
-      if (!gone && !isResultTypeChange(error as Error)) throw error;
+      const gone = isStatementGone(error);
+      if (!gone && !isResultTypeChange(error)) throw error;
       if (gone) this.kept.delete(text);
       if (this.inTransaction) throw error;
       if (!gone) await this.drop(text, name);

@@ -30,9 +30,15 @@ function retire(text: string) {
 }
 
 const RESULT_TYPE_CHANGED = '0A000';
-const isResultTypeChange = (error: unknown) =>
+const STATEMENT_GONE = '26000';
+
+/** A named statement's columns changed since it was prepared (on PostgreSQL and PGlite alike). */
+export const isResultTypeChange = (error: unknown) =>
   (error as { code?: string }).code === RESULT_TYPE_CHANGED &&
   /cached plan must not change result type/.test((error as Error).message);
+
+/** A named statement no longer exists on its connection (DEALLOCATE ALL, DISCARD ALL behind its back). */
+export const isStatementGone = (error: unknown) => (error as { code?: string }).code === STATEMENT_GONE;
 
 /**
  * Runs a lookup whose plan does not depend on its values (by primary or unique key) as a named statement on
@@ -91,8 +97,6 @@ export function preparedLookup<O>(
 
 /** How many parameterless list statements each PostgreSQL connection keeps named (docs/decisions/064). */
 export const MAX_KEPT_PAGE_PLANS = 24;
-
-const STATEMENT_GONE = '26000';
 
 /**
  * The pg client class the pool uses when named statements are on, made from pg's own (which only a
@@ -157,10 +161,9 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
       try {
         return await super.query({ name, text, values: [] });
       } catch (error) {
-        const code = (error as { code?: string }).code;
         // Dropped behind our back (DISCARD ALL), or its columns changed since (a migration): once more,
         // unnamed; the next use prepares it afresh.
-        if (code !== STATEMENT_GONE && !isResultTypeChange(error)) throw error;
+        if (!isStatementGone(error) && !isResultTypeChange(error)) throw error;
         await this.dropKept(text);
         return super.query(text, []);
       }

@@ -51,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Extend the purposes the codes table allows with 'terms_change', keeping any another migration added.
   const purposes = new Set(['terms_change']);
-  for (const row of await codePurposes(db)) {
+  for (const row of await purposeChecks(db)) {
     for (const match of row.def.matchAll(/'([a-z_]+)'/g)) purposes.add(match[1]!);
     await sql`alter table verification_codes drop constraint ${sql.id(row.name)}`.execute(db);
   }
@@ -61,8 +61,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 }
 
-/** The codes' purposes as the check constraint now allows them, in its order. */
-async function codePurposes(db: Kysely<unknown>) {
+/** The check constraints on the codes' purpose (their names and definitions, which list the purposes allowed). */
+async function purposeChecks(db: Kysely<unknown>) {
   const found = await sql<{ name: string; def: string }>`
     select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
     where conrelid = 'verification_codes'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%purpose%'`.execute(
@@ -75,7 +75,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   // The codes for accepting new terms go with the terms they were for, and so does their purpose.
   await sql`delete from verification_codes where purpose = 'terms_change'`.execute(db);
   const purposes = new Set<string>();
-  for (const row of await codePurposes(db)) {
+  for (const row of await purposeChecks(db)) {
     for (const match of row.def.matchAll(/'([a-z_]+)'/g)) purposes.add(match[1]!);
     await sql`alter table verification_codes drop constraint ${sql.id(row.name)}`.execute(db);
   }
