@@ -4,24 +4,17 @@
 // machine the vitest projects alone keep 1.7 cores busy, the e2e files alone 0.8 (they wait on the browser,
 // the server and timers); side by side they took 761 and 746 s, one after the other 288 + 406 s
 // (docs/decisions/063, superseding the order of 053). Lint and the type check use one core for under a minute
-// beside the vitest projects. `script@N` runs that script N steps nicer (`nice -n N`).
+// beside the vitest projects.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 /** Each argument a chain of scripts run one after the other (`a,b`), the chains side by side. */
-const chains = process.argv.slice(2).map((arg) =>
-  arg.split(',').map((step) => {
-    const [, script = '', nice] = /^(.*?)(?:@(\d+))?$/.exec(step) ?? [];
-    return { script, nice };
-  }),
-);
-if (chains.length === 0 || chains.flat().some((r) => !r.script)) {
-  process.stderr.write(
-    'usage: node scripts/test-together.mjs <npm script>[@<niceness>][,<npm script>...]...\n',
-  );
+const chains = process.argv.slice(2).map((arg) => arg.split(','));
+if (chains.length === 0 || chains.flat().some((script) => !script)) {
+  process.stderr.write('usage: node scripts/test-together.mjs <npm script>[,<npm script>...]...\n');
   process.exit(2);
 }
-const scripts = chains.flat().map((r) => r.script);
+const scripts = chains.flat();
 
 const width = Math.max(...scripts.map((s) => s.length));
 const started = Date.now();
@@ -33,10 +26,8 @@ const env =
 const children = new Set();
 
 /** Runs one script, its output prefixed; resolves to whether it passed. */
-function run({ script, nice }) {
-  const command = ['npm', 'run', '--silent', script];
-  const [file, ...args] = nice ? ['nice', '-n', nice, ...command] : command;
-  const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(script) {
+  const child = spawn('npm', ['run', '--silent', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const prefix = `[${script.padEnd(width)}] `;
   for (const [stream, out] of [

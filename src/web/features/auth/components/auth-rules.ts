@@ -7,7 +7,7 @@ import { formErrorsFromError, type useFormErrors } from '../../../lib/form-error
  * /login, /signup or /forgot-password draws needs zod, ~16 KiB gzip of each first load (issue #35). Sending
  * a code or submitting waits for them if they are not in yet.
  */
-export const loadAuthRules = () => import('../../../../domain/schemas/auth');
+const loadAuthRules = () => import('../../../../domain/schemas/auth');
 
 export type AuthRules = Awaited<ReturnType<typeof loadAuthRules>>;
 

@@ -9,7 +9,7 @@ import { FormAlerts } from '../../../components/form-alerts';
 import { SafetyNotice } from '../../../components/safety-notice';
 import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../../lib/form-errors';
 import { useResetForgottenPassword, useSendPasswordResetCode } from '../api/password-reset';
-import { authRulesFor, loadAuthRules, usePreloadAuthRules } from './auth-rules';
+import { authRulesFor, usePreloadAuthRules } from './auth-rules';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useGoToLoginAfter, useSendPhoneCode } from './use-send-phone-code';
@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
   const errors = useFormErrors();
   const sender = useSendPhoneCode({
     mutation: sendCode,
-    loadSchema: () => loadAuthRules().then((rules) => rules.sendPasswordResetCodeSchema),
+    phoneRule: (rules) => rules.sendPasswordResetCodeSchema,
     errors,
     sentMessage: (phone) => t('auth.forgot.codeSent', { phone }),
   });

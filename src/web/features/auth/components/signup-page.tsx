@@ -12,7 +12,7 @@ import { formErrorsFromError, formErrorsFromIssues, useFormErrors } from '../../
 import { notifySuccess } from '../../../lib/notify';
 import { usePrivacyNotice } from '../../../lib/privacy';
 import { useSendSignupCode, useSignup } from '../api/signup';
-import { authRulesFor, loadAuthRules, usePreloadAuthRules } from './auth-rules';
+import { authRulesFor, usePreloadAuthRules } from './auth-rules';
 import { PendingSubmitButton } from './pending-submit-button';
 import { PhoneCodePasswordFields } from './phone-code-password-fields';
 import { useSendPhoneCode } from './use-send-phone-code';
@@ -34,7 +34,7 @@ export function SignupPage() {
   const errors = useFormErrors();
   const sender = useSendPhoneCode({
     mutation: sendCode,
-    loadSchema: () => loadAuthRules().then((schemas) => schemas.sendSignupCodeSchema),
+    phoneRule: (rules) => rules.sendSignupCodeSchema,
     errors,
     sentMessage: (phone) => t('auth.signup.codeSent', { phone }),
   });

@@ -6,6 +6,7 @@ import { formErrorsFromError, formErrorsFromIssues, type useFormErrors } from '.
 import { notifySuccess } from '../../../lib/notify';
 import { useResendCountdown } from '../../../lib/use-countdown';
 import type { SignupCodeSent } from '../api/signup';
+import { type AuthRules, authRulesFor } from './auth-rules';
 
 /**
  * "Send code" on a phone form (sign-up, forgotten password): checks the phone with the shared schema (its
@@ -14,24 +15,18 @@ import type { SignupCodeSent } from '../api/signup';
  */
 export function useSendPhoneCode(options: {
   mutation: UseMutationResult<SignupCodeSent, Error, { phone: string }>;
-  /** The phone's rules; a page may fetch them lazily (sign-up: at the first input, issue #35). */
-  loadSchema: () => Promise<z.ZodMiniType<{ phone: string }>>;
+  /** The phone's rule among the signed-out forms' rules (fetched at the first input, `auth-rules`). */
+  phoneRule: (rules: AuthRules) => z.ZodMiniType<{ phone: string }>;
   errors: ReturnType<typeof useFormErrors>;
   sentMessage: (phone: string) => string;
 }) {
-  const { mutation, loadSchema, errors, sentMessage } = options;
+  const { mutation, phoneRule, errors, sentMessage } = options;
   const countdown = useResendCountdown();
   const codeInput = useRef<HTMLInputElement>(null);
   const send = async (phone: string) => {
-    let schema: z.ZodMiniType<{ phone: string }>;
-    try {
-      schema = await loadSchema();
-    } catch (error) {
-      // The rules could not be fetched (offline): said as a failed request would say it.
-      errors.set(formErrorsFromError(error, 'INTERNAL'));
-      return;
-    }
-    const parsed = schema.safeParse({ phone });
+    const rules = await authRulesFor(errors, 'INTERNAL');
+    if (!rules) return;
+    const parsed = phoneRule(rules).safeParse({ phone });
     if (!parsed.success) {
       errors.set({ top: null, fields: formErrorsFromIssues(parsed.error.issues).fields });
       return;
