@@ -38,6 +38,7 @@ import * as m037 from './037-loan-book-figure';
 import * as m038 from './038-collected-month-figure';
 import * as m039 from './039-portfolio-day-figures';
 import * as m040 from './040-paid-fee-days';
+import * as m041 from './041-search-covering-indexes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '038-collected-month-figure': m038,
   '039-portfolio-day-figures': m039,
   '040-paid-fee-days': m040,
+  '041-search-covering-indexes': m041,
 };

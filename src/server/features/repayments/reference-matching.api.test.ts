@@ -383,9 +383,29 @@ describe('back-office searches read loan numbers the same way', () => {
     const overdue = await officer.get(`/api/staff/overdue?q=${encodeURIComponent(twin)}`);
     expect(overdue.status, overdue.text).toBe(200);
     expect(overdue.body.items.map((i: { loanNumber: string }) => i.loanNumber)).toEqual([twinA.loanNumber]);
-    // Part of a number, separators aside, still narrows the list.
-    const part = await officer.get(`/api/staff/overdue?q=${encodeURIComponent(twinA.loanNumber.slice(-4))}`);
-    expect(part.body.items.map((i: { loanNumber: string }) => i.loanNumber)).toContain(twinA.loanNumber);
+    // Part of a number, separators aside, still narrows the list: its end, its start with the prefix (asked as
+    // "starts with", migration 041) and a middle that starts after the prefix's first letter.
+    const compactTwin = twinA.loanNumber.replaceAll('-', '');
+    for (const part of [
+      twinA.loanNumber.slice(-4),
+      compactTwin.slice(0, -1).toLowerCase(),
+      compactTwin.slice(1),
+    ]) {
+      const found = await officer.get(`/api/staff/overdue?q=${encodeURIComponent(part)}`);
+      expect(found.status, found.text).toBe(200);
+      expect(
+        found.body.items.map((i: { loanNumber: string }) => i.loanNumber),
+        part,
+      ).toContain(twinA.loanNumber);
+    }
+    const startOfB = b.loanNumber.replaceAll('-', '').slice(0, -1);
+    const byStart = await officer.get(`/api/staff/repayments?q=${encodeURIComponent(startOfB)}`);
+    expect(byStart.body.items.map((i: { loanNumber: string }) => i.loanNumber)).toContain(b.loanNumber);
+    // Text that starts with the prefix's letter but is not the start of any number finds nothing.
+    const nowhere = await officer.get(
+      `/api/staff/overdue?q=${encodeURIComponent(`H${compactTwin.slice(2)}`)}`,
+    );
+    expect(nowhere.body.items).toEqual([]);
 
     const audit = await admin.get(`/api/admin/audit?loan=${encodeURIComponent(compact)}`);
     expect(audit.status, audit.text).toBe(200);
