@@ -478,6 +478,12 @@ export interface DashboardFiguresTable {
   amount: ColumnType<string, never, never>;
 }
 
+/** Each lower-cased borrower name and how many applications carry it (migration 042); kept by triggers. */
+export interface BorrowerNamesTable {
+  name: ColumnType<string, never, never>;
+  applications: ColumnType<number, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -504,6 +510,7 @@ export interface Database {
   complaints: ComplaintsTable;
   complaint_replies: ComplaintRepliesTable;
   dashboard_figures: DashboardFiguresTable;
+  borrower_names: BorrowerNamesTable;
   products: ProductsTable;
   product_versions: ProductVersionsTable;
 }

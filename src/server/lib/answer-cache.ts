@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ANNOUNCING_TABLES } from '../db/migrations/034-answer-change-tables';
+import { ANNOUNCING_TABLES } from '../db/migrations/042-borrower-names';
 
 /**
  * Back-office answers (list pages, dashboard figures) read moments ago, shared by the requests that ask for
@@ -17,7 +17,7 @@ import { ANNOUNCING_TABLES } from '../db/migrations/034-answer-change-tables';
  * The time limit (STAFF_ANSWER_CACHE_MS) bounds what a lost notification could leave behind, and how long
  * an answer that depends on the clock alone (an overdue day count) may lag it.
  */
-/** A table a back-office answer may read: one that announces its changes (migrations 020 and 034). */
+/** A table a back-office answer may read: one that announces its changes (migrations 020, 034 and 042). */
 export type AnswerTable = (typeof ANNOUNCING_TABLES)[number];
 
 const KNOWN_TABLES: ReadonlySet<string> = new Set(ANNOUNCING_TABLES);

@@ -27,9 +27,34 @@ export function borrowerSearch(
 }
 
 /**
+ * Applications in `statuses` whose borrower's name contains `query.name` (and phone `query.phone`), found
+ * from the distinct names (migration 042, docs/decisions/065): the names that match, through their trigram
+ * index, then each one's rows of the status set from its name index, read from the index alone. The status
+ * set is written as literals exactly as the name indexes are declared, so PostgreSQL finds them there.
+ * Only for a search with a name; the caller selects the columns (of `applications`).
+ */
+export function namedApplications(
+  db: Kysely<Database>,
+  statuses: readonly string[],
+  query: { name: string; phone: string },
+) {
+  let named = db
+    .selectFrom('borrower_names')
+    .innerJoin('applications', (join) =>
+      join.on(sql<SqlBool>`lower(applications.full_name) = borrower_names.name`),
+    )
+    .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`)
+    .where(sql<SqlBool>`borrower_names.name like ${`%${escapeLike(query.name.toLowerCase())}%`}`);
+  if (query.phone)
+    named = named.where(sql<SqlBool>`applications.phone like ${`%${escapeLike(query.phone)}%`}`);
+  return named;
+}
+
+/**
  * A back-office list of applications in one status set, for `searchedListPage`: its keys (`id`, and the
  * `dateColumn` it is ordered by as `at`) from the set's partial index (migration 017: the statuses, in list
- * order, with name and phone included), narrowed by the borrower search.
+ * order, with name and phone included), narrowed by the borrower search; a search with a name finds its
+ * matches from the names (`namedApplications`).
  */
 export function applicationList(
   db: Kysely<Database>,
@@ -44,7 +69,11 @@ export function applicationList(
     .select(['applications.id', `applications.${dateColumn} as at`]);
   const search = borrowerSearch(query);
   for (const condition of search) keys = keys.where(condition);
-  return { keys, searched: search.length > 0, page: query.page, broadSearches };
+  const matches = query.name
+    ? () =>
+        namedApplications(db, statuses, query).select(['applications.id', `applications.${dateColumn} as at`])
+    : undefined;
+  return { keys, matches, searched: search.length > 0, page: query.page, broadSearches };
 }
 
 /** Approved statuses a loan keeps once it stops running (closed). */
@@ -53,22 +82,27 @@ const stoppedStatuses = approvedStatuses.filter((status) => !isRunning(status));
 /**
  * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
  * search of payments or payouts looks among those loans only (a common name matches tens of thousands of
- * applications, most never paid out), the ids of those matching `conditions`. Running and closed loans are
- * asked for apart, each status set written as literals exactly as its trigram indexes are declared
- * (migrations 033, 036), so PostgreSQL finds them there and never ANDs a trigram bitmap with every approved
- * loan from the status index.
+ * applications, most never paid out), the ids of those matching the borrower search `query` and
+ * `conditions`. Running and closed loans are asked for apart, each status set written as literals exactly as
+ * its indexes are declared (migrations 033, 036, 042), so PostgreSQL finds them there and never ANDs a
+ * bitmap with every approved loan from the status index. A name is found from the names
+ * (`namedApplications`).
  */
-export function everApprovedLoans<DB extends Pick<Database, 'applications'>>(
-  db: Kysely<DB>,
-  conditions: Expression<SqlBool>[],
+export function everApprovedLoans(
+  db: Kysely<Database>,
+  query: { name: string; phone: string },
+  conditions: Expression<SqlBool>[] = [],
 ) {
   const loans = (statuses: readonly string[]) => {
-    let query = (db as unknown as Kysely<Pick<Database, 'applications'>>)
-      .selectFrom('applications')
-      .select('applications.id')
-      .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
-    for (const condition of conditions) query = query.where(condition);
-    return query;
+    let found = query.name
+      ? namedApplications(db, statuses, query).select('applications.id')
+      : db
+          .selectFrom('applications')
+          .select('applications.id')
+          .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
+    if (!query.name) for (const condition of borrowerSearch(query)) found = found.where(condition);
+    for (const condition of conditions) found = found.where(condition);
+    return found;
   };
   return loans(runningStatuses).unionAll(loans(stoppedStatuses));
 }

@@ -39,6 +39,7 @@ import * as m038 from './038-collected-month-figure';
 import * as m039 from './039-portfolio-day-figures';
 import * as m040 from './040-paid-fee-days';
 import * as m041 from './041-search-covering-indexes';
+import * as m042 from './042-borrower-names';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '039-portfolio-day-figures': m039,
   '040-paid-fee-days': m040,
   '041-search-covering-indexes': m041,
+  '042-borrower-names': m042,
 };

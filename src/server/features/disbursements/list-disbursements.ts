@@ -37,7 +37,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   // took 1–2 s at 1 M applications.
   const matches = () => {
     return deps.db
-      .selectFrom(everApprovedLoans(deps.db, search).as('loan'))
+      .selectFrom(everApprovedLoans(deps.db, query).as('loan'))
       .innerJoinLateral(
         (eb) => {
           let payouts = eb

@@ -34,7 +34,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'disbursements', 'users'], () =>
+      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'disbursements', 'users'], () =>
         listDisbursements(deps, request.query),
       ),
   );

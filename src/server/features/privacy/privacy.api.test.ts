@@ -4,6 +4,7 @@ import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { expectError } from '../../test-support/api-assertions';
+import { borrowerNamesAndTruth } from '../../test-support/borrower-names';
 import { loanNumberOf, seedApplication, seedPaidDisbursement, storedStatus } from '../../test-support/seed';
 import {
   type Agent,
@@ -503,6 +504,10 @@ describe('closing the account', () => {
       'FORBIDDEN',
     );
 
+    // The name is searchable until the account is anonymised (migration 042's names).
+    const searchable = async () =>
+      (await borrowerNamesAndTruth(t.db)).stored.some((n) => n.name === `name of ${a.phone}`);
+    expect(await searchable()).toBe(true);
     // Before the retention period ends, nothing happens.
     expect(await runAnonymisation(t.deps)).toEqual({ anonymised: 0 });
     clock.days = 5 * 366 + 1;
@@ -535,6 +540,10 @@ describe('closing the account', () => {
       loan_number: a.loanNumber,
     });
     expect(loan.phone).not.toBe(a.phone);
+    // Nor does its name stay behind among the names a search starts from.
+    expect(await searchable()).toBe(false);
+    const names = await borrowerNamesAndTruth(t.db);
+    expect(names.stored).toEqual(names.truth);
     // Money records kept as they were (only the payout account's details are gone).
     expect(await money()).toEqual(moneyBefore);
     // Documents deleted from storage, the rows marked erased.

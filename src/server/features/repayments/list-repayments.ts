@@ -43,10 +43,11 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   // Walking 1.87 M repayments for a loan with six of them took seconds.
   const matches = () => {
     const loans = (byNumber: boolean) =>
-      everApprovedLoans(deps.db, [
-        ...search,
-        ...(byNumber && query.q ? [loanNumberMatchesSql('applications.loan_number', query.q)] : []),
-      ]);
+      everApprovedLoans(
+        deps.db,
+        query,
+        byNumber && query.q ? [loanNumberMatchesSql('applications.loan_number', query.q)] : [],
+      );
     const ofLoans = deps.db
       .selectFrom(loans(true).as('loan'))
       .innerJoinLateral(

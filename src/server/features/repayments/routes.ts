@@ -135,7 +135,7 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'repayment_reversals', 'repayments'], () =>
+      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'repayment_reversals', 'repayments'], () =>
         listRepayments(deps, request.query),
       ),
   );

@@ -55,7 +55,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'disbursements', 'terms_changes'], () =>
+      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'disbursements', 'terms_changes'], () =>
         listLoans(deps, request.query),
       ),
   );

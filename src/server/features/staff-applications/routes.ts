@@ -52,7 +52,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
         },
       },
       (request) =>
-        deps.answerCache.get(answerKey(request), ['applications', 'terms_changes', 'users'], () =>
+        deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'terms_changes', 'users'], () =>
           listApplications(deps, queue, request.query),
         ),
     );
