@@ -34,8 +34,10 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'disbursements', 'users'], () =>
-        listDisbursements(deps, request.query),
+      deps.answerCache.get(
+        answerKey(request),
+        ['applications', 'borrower_names', 'disbursements', 'users'],
+        () => listDisbursements(deps, request.query),
       ),
   );
 

@@ -135,8 +135,10 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'repayment_reversals', 'repayments'], () =>
-        listRepayments(deps, request.query),
+      deps.answerCache.get(
+        answerKey(request),
+        ['applications', 'borrower_names', 'repayment_reversals', 'repayments'],
+        () => listRepayments(deps, request.query),
       ),
   );
 

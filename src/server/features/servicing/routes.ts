@@ -55,8 +55,10 @@ export function servicingRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'disbursements', 'terms_changes'], () =>
-        listLoans(deps, request.query),
+      deps.answerCache.get(
+        answerKey(request),
+        ['applications', 'borrower_names', 'disbursements', 'terms_changes'],
+        () => listLoans(deps, request.query),
       ),
   );
 

@@ -52,8 +52,10 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
         },
       },
       (request) =>
-        deps.answerCache.get(answerKey(request), ['applications', 'borrower_names', 'terms_changes', 'users'], () =>
-          listApplications(deps, queue, request.query),
+        deps.answerCache.get(
+          answerKey(request),
+          ['applications', 'borrower_names', 'terms_changes', 'users'],
+          () => listApplications(deps, queue, request.query),
         ),
     );
 
