@@ -284,7 +284,7 @@ const newestFirst = [
 ] as const;
 
 export interface SearchedList<K> {
-  /** The list's keys (`id` and `at`) with its filters and search, in no order (`pageWindow`). */
+  /** The list's keys (`id` and the columns `order` sorts by) with its filters and search, in no order. */
   // biome-ignore lint/suspicious/noExplicitAny: any list's keys query (its tables and joins are its own)
   keys: SelectQueryBuilder<any, any, K>;
   /** The same rows found from the search's side, where that is not `keys` itself (payments, payouts). */
@@ -299,6 +299,8 @@ export interface SearchedList<K> {
   sortLimit?: number;
   /** Where the app remembers broad searches (`BroadSearches`); without it every search counts its matches. */
   broadSearches?: BroadSearches;
+  /** How the list orders its keys (default newest first: `at`, then `id`, both descending). */
+  order?: KeyOrder<K>;
 }
 
 /** The page's keys as `searchedListPage` hands them to the list, under the alias `page`. */
@@ -310,11 +312,12 @@ export type PageKeys<DB, K> = SelectQueryBuilder<
 >;
 
 /**
- * One page of a searched back-office list, newest first, read the way `searchedPage` chooses, and its capped
- * total. `showPage(page)` joins the page's keys (`page.id`, `page.at`) to what the rows show and selects it;
- * the counts the total is read from and the list's order are added here, the same for every list.
+ * One page of a searched back-office list, in its order (newest first unless it says), read the way
+ * `searchedPage` chooses, and its capped total. `showPage(page)` joins the page's keys (`page.id`, and the
+ * columns it is ordered by) to what the rows show and selects it; the counts the total is read from and the
+ * list's order are added here, the same for every list.
  */
-export async function searchedListPage<DB, K extends { id: unknown; at: unknown }, O>(
+export async function searchedListPage<DB, K extends { id: unknown }, O>(
   db: Kysely<DB>,
   list: SearchedList<K>,
   // biome-ignore lint/suspicious/noExplicitAny: the list's own joins
@@ -322,22 +325,23 @@ export async function searchedListPage<DB, K extends { id: unknown; at: unknown 
 ) {
   const matches = list.matches ?? (() => list.keys);
   const sortLimit = list.sortLimit ?? SEARCH_SORT_LIMIT;
+  const order = list.order ?? (newestFirst as unknown as KeyOrder<K>);
   const read = (how: PageRead) => {
     const window = pageWindow(
       db,
       how === 'sorted-matches' ? matches() : list.keys,
-      newestFirst,
+      order,
       list.page,
       how,
       sortLimit,
     );
     // biome-ignore lint/suspicious/noExplicitAny: a derived table of the list's keys
     const keys = (db as unknown as Kysely<any>).selectFrom(window.as('page')) as PageKeys<DB, K>;
-    return showPage(keys)
-      .select(['page.window_count', 'page.match_count'])
-      .orderBy('page.at', 'desc')
-      .orderBy('page.id', 'desc')
-      .execute() as Promise<(O & { window_count: number | string; match_count?: number | string })[]>;
+    let page = showPage(keys).select(['page.window_count', 'page.match_count']);
+    for (const [column, direction] of order) page = page.orderBy(sql.ref(`page.${column}`), direction);
+    return page.execute() as Promise<
+      (O & { window_count: number | string; match_count?: number | string })[]
+    >;
   };
   const rows = await searchedPage(
     list.searched,

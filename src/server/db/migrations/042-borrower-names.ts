@@ -87,7 +87,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row execute function borrower_names_changed()`.execute(db);
 
   // Each queue's rows by name, with what its search reads (the id, its list's date, the phone a name and
-  // phone search also compares): read from the index alone. The name itself is in it because PostgreSQL
+  // phone search also compares; for running loans what the overdue queue orders and tests them by): read
+  // from the index alone. The name itself is in it because PostgreSQL
   // reads an expression's row from an index alone only when the column it uses is there too. The status
   // sets are written as the lists write them (`lib/sql-lists.ts` literals).
   await sql`
@@ -95,7 +96,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     include (full_name, id, submitted_at, phone) where status in ('pending')`.execute(db);
   await sql`
     create index applications_running_name_idx on applications (lower(full_name))
-    include (full_name, id, decided_at, phone) where status in ('approved', 'on_hold')`.execute(db);
+    include (full_name, id, decided_at, phone, loan_number, next_due_on, overdue_from)
+    where status in ('approved', 'on_hold')`.execute(db);
   await sql`
     create index applications_closed_name_idx on applications (lower(full_name))
     include (full_name, id, phone) where status in ('closed')`.execute(db);

@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { addDays, daysBetween } from '../../../domain/loan/calendar';
+import { runningStatuses } from '../../../domain/loan/status';
 import {
   type OverdueBucket,
   type OverdueListItem,
@@ -11,7 +12,7 @@ import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
-import { borrowerSearch, COUNT_CAP, cappedTotal, pageWindow, toPage } from '../../lib/paging';
+import { borrowerSearch, COUNT_CAP, namedApplications, searchedListPage, toPage } from '../../lib/paging';
 import { dateLiteral, rowCount } from '../../lib/sql-lists';
 import { outstandingPrincipalSql, overdueOnSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
@@ -42,28 +43,34 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   const today = todayOf(deps);
   // Overdue: the oldest unpaid instalment is past its due date and the loan's grace days. The due-date bound
   // is implied by it (grace ≥ 0) and keeps the scan to the index's range.
-  const pastDue = () =>
-    deps.db
-      .selectFrom('applications')
-      .where(unpaidRunningLoanSql())
-      .where(sql<SqlBool>`applications.next_due_on < ${dateLiteral(today)}`)
-      .where(overdueOnSql(today));
+  const overdue = [
+    unpaidRunningLoanSql(),
+    sql<SqlBool>`applications.next_due_on < ${dateLiteral(today)}`,
+    overdueOnSql(today),
+  ];
+  const pastDue = () => {
+    let loans = deps.db.selectFrom('applications');
+    for (const condition of overdue) loans = loans.where(condition);
+    return loans;
+  };
+  const filters: Expression<SqlBool>[] = [];
+  // The loan number written any way (HL26000002, hl-26-2, 000002): from the index's own column.
+  if (query.q) filters.push(loanNumberMatchesSql('applications.loan_number', query.q) as Expression<SqlBool>);
+  if (query.bucket) filters.push(inBucket(query.bucket, today));
 
+  const search = borrowerSearch(query);
   let filtered = pastDue();
-  for (const condition of borrowerSearch(query)) filtered = filtered.where(condition);
-  if (query.q) {
-    // The loan number written any way (HL26000002, hl-26-2, 000002): from the index's own column.
-    filtered = filtered.where(
-      loanNumberMatchesSql('applications.loan_number', query.q) as Expression<SqlBool>,
-    );
-  }
-  if (query.bucket) filtered = filtered.where(inBucket(query.bucket, today));
-
+  for (const condition of [...search, ...filters]) filtered = filtered.where(condition);
   const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
-  const order = [
-    ['next_due_on', 'asc'],
-    ['loan_number', 'asc'],
-  ] as const;
+  // A name is found from the names (migration 042): the running loans of the names that match, then the
+  // overdue ones among them, instead of lower-casing and comparing the name of every overdue loan.
+  const matches = query.name
+    ? () => {
+        let named = namedApplications(deps.db, runningStatuses, query);
+        for (const condition of [...overdue, ...filters]) named = named.where(condition);
+        return named.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
+      }
+    : undefined;
   // Each bucket is a range of the overdue index, counted up to the list cap: a bounded index-only scan
   // however many loans are past due (counting all of them on every page was the queue's main cost at 1 M).
   const cappedCount = (bucket: OverdueBucket) => {
@@ -72,30 +79,33 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   };
   // Today and the buckets' bounds are written into both statements as literals: without a search they send
   // no parameters, and PGlite keeps their plans (docs/decisions/028).
-  const [counts, rows] = await Promise.all([
+  const [counts, { rows, counted }] = await Promise.all([
     deps.db
       .selectNoFrom(overdueBuckets.map((bucket) => cappedCount(bucket).as(bucket)))
       .modifyFront(reusablePlan)
       .executeTakeFirstOrThrow(),
     // The page's keys and the capped total from the index alone (deep pages skip index entries, not table
-    // rows), then the page's rows.
-    deps.db
-      .selectFrom(pageWindow(deps.db, keys, order, query.page).as('page'))
-      .innerJoin('applications as a', 'a.id', 'page.id')
-      .select([
-        'page.window_count',
-        'a.id',
-        'a.loan_number',
-        'a.full_name',
-        'a.phone',
-        'a.status',
-        'a.unpaid_instalments',
-      ])
-      .select(sql<string>`a.next_due_on::text`.as('next_due_on'))
-      .select(outstandingPrincipalSql(today, 'a').as('outstanding'))
-      .orderBy('page.next_due_on')
-      .orderBy('page.loan_number')
-      .execute(),
+    // rows), then the page's rows; a search read as `searchedPage` chooses.
+    searchedListPage(
+      deps.db,
+      {
+        keys,
+        matches,
+        searched: search.length > 0 || Boolean(query.q),
+        page: query.page,
+        broadSearches: deps.broadSearches,
+        order: [
+          ['next_due_on', 'asc'],
+          ['loan_number', 'asc'],
+        ],
+      },
+      (page) =>
+        page
+          .innerJoin('applications as a', 'a.id', 'page.id')
+          .select(['a.id', 'a.loan_number', 'a.full_name', 'a.phone', 'a.status', 'a.unpaid_instalments'])
+          .select(sql<string>`a.next_due_on::text`.as('next_due_on'))
+          .select(outstandingPrincipalSql(today, 'a').as('outstanding')),
+    ),
   ]);
 
   const mapBuckets = <T>(f: (counted: number) => T) =>
@@ -120,7 +130,7 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
     };
   });
   return {
-    ...toPage(items, await cappedTotal(deps.db, keys, rows[0]?.window_count, query.page), query.page),
+    ...toPage(items, counted, query.page),
     buckets: mapBuckets((n) => Math.min(n, COUNT_CAP)),
     bucketsCapped: mapBuckets((n) => n > COUNT_CAP),
   };

@@ -21,6 +21,8 @@ export function collectionRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) =>
-      deps.answerCache.get(answerKey(request), ['applications'], () => listOverdueLoans(deps, request.query)),
+      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names'], () =>
+        listOverdueLoans(deps, request.query),
+      ),
   );
 }
