@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplications } from '../../../bench/seed';
+import { NameSearchRoute } from '../lib/name-search-route';
 import { borrowerNamesAndTruth } from '../test-support/borrower-names';
 import { seedBorrowerWithApplication } from '../test-support/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
@@ -16,6 +17,8 @@ let officer: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The searches below go by the names (docs/decisions/066 decides that from table statistics elsewhere).
+  t.deps.nameSearch = new NameSearchRoute(t.db, { forced: true });
   const { user, password } = await t.createUser({ role: 'officer' });
   officer = await t.loginAs(user.username!, password);
 });

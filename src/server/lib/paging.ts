@@ -31,7 +31,8 @@ export function borrowerSearch(
  * from the distinct names (migration 042, docs/decisions/065): the names that match, through their trigram
  * index, then each one's rows of the status set from its name index, read from the index alone. The status
  * set is written as literals exactly as the name indexes are declared, so PostgreSQL finds them there.
- * Only for a search with a name; the caller selects the columns (of `applications`).
+ * Only for a search with a name, where names repeat (`NameSearchRoute`); the caller selects the columns (of
+ * `applications`).
  */
 export function namedApplications(
   db: Kysely<Database>,
@@ -54,7 +55,7 @@ export function namedApplications(
  * A back-office list of applications in one status set, for `searchedListPage`: its keys (`id`, and the
  * `dateColumn` it is ordered by as `at`) from the set's partial index (migration 017: the statuses, in list
  * order, with name and phone included), narrowed by the borrower search; a search with a name finds its
- * matches from the names (`namedApplications`).
+ * matches from the names (`namedApplications`) where `byNames` says names repeat enough.
  */
 export function applicationList(
   db: Kysely<Database>,
@@ -62,6 +63,7 @@ export function applicationList(
   dateColumn: 'submitted_at' | 'decided_at',
   query: { name: string; phone: string; page: number },
   broadSearches?: BroadSearches,
+  byNames = false,
 ) {
   let keys = db
     .selectFrom('applications')
@@ -69,10 +71,14 @@ export function applicationList(
     .select(['applications.id', `applications.${dateColumn} as at`]);
   const search = borrowerSearch(query);
   for (const condition of search) keys = keys.where(condition);
-  const matches = query.name
-    ? () =>
-        namedApplications(db, statuses, query).select(['applications.id', `applications.${dateColumn} as at`])
-    : undefined;
+  const matches =
+    byNames && query.name
+      ? () =>
+          namedApplications(db, statuses, query).select([
+            'applications.id',
+            `applications.${dateColumn} as at`,
+          ])
+      : undefined;
   return { keys, matches, searched: search.length > 0, page: query.page, broadSearches };
 }
 
@@ -85,22 +91,24 @@ const stoppedStatuses = approvedStatuses.filter((status) => !isRunning(status));
  * applications, most never paid out), the ids of those matching the borrower search `query` and
  * `conditions`. Running and closed loans are asked for apart, each status set written as literals exactly as
  * its indexes are declared (migrations 033, 036, 042), so PostgreSQL finds them there and never ANDs a
- * bitmap with every approved loan from the status index. A name is found from the names
+ * bitmap with every approved loan from the status index. Where `byNames`, a name is found from the names
  * (`namedApplications`).
  */
 export function everApprovedLoans(
   db: Kysely<Database>,
   query: { name: string; phone: string },
   conditions: Expression<SqlBool>[] = [],
+  byNames = false,
 ) {
+  const named = byNames && query.name !== '';
   const loans = (statuses: readonly string[]) => {
-    let found = query.name
+    let found = named
       ? namedApplications(db, statuses, query).select('applications.id')
       : db
           .selectFrom('applications')
           .select('applications.id')
           .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
-    if (!query.name) for (const condition of borrowerSearch(query)) found = found.where(condition);
+    if (!named) for (const condition of borrowerSearch(query)) found = found.where(condition);
     for (const condition of conditions) found = found.where(condition);
     return found;
   };

@@ -2,16 +2,16 @@ import { type Kysely, sql } from 'kysely';
 import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './034-answer-change-tables';
 
 /**
- * A name search of a back-office queue (pending; approved and Loan Servicing; Payouts and Repayments through
- * the loans ever approved) looks among the borrowers' distinct names first, then reads the queue's rows of
- * the names found from a btree of the queue (issue #35, docs/decisions/065).
+ * Where names repeat, a name search of a back-office queue (pending; approved and Loan Servicing; overdue;
+ * Payouts and Repayments through the loans ever approved) looks among the borrowers' distinct names first,
+ * then reads the queue's rows of the names found from a btree of the queue (issue #35, docs/decisions/065,
+ * 066; where names do not repeat, the queues' own trigram indexes of migrations 033 and 036 stay the way).
  *
  * Through trigram indexes of the queue's own rows, a full name ("noel gonzales", 1,428 pending at 1 M
  * applications) cost 4 ms in the index, merging the posting lists of every row that shares a trigram with
- * it, and 1–3 ms rechecking each candidate in the wide applications rows: most of PostgreSQL's time under
- * the mixed staff workload. Names repeat: the trigram match now runs over each name once, in a narrow table,
- * and the queue's rows of a matched name are one range of its name index, read from the index alone
- * (6.1 → 1.3 ms for that search; Repayments "ana cruz" 9.6 → 5.8 ms).
+ * it, and 1–3 ms rechecking each candidate in the wide applications rows. Where names repeat, the trigram
+ * match runs over each name once, in a narrow table, and the queue's rows of a matched name are one range of
+ * its name index, read from the index alone (6.1 → 1.3 ms for that search; Repayments "ana cruz" 9.6 → 5.8).
  *
  * `borrower_names` holds each lower-cased name with how many applications carry it, kept by triggers in the
  * writing transaction: a bulk insert adds its names in one statement; a renamed or anonymised application
@@ -101,22 +101,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index applications_closed_name_idx on applications (lower(full_name))
     include (full_name, id, phone) where status in ('closed')`.execute(db);
-  // The queues' name trigram indexes (migrations 033, 036) have no reader left; their phone ones stay.
-  await sql`drop index applications_pending_name_trgm`.execute(db);
-  await sql`drop index applications_running_name_trgm`.execute(db);
-  await sql`drop index applications_closed_name_trgm`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create index applications_closed_name_trgm on applications
-    using gin (lower(full_name) gin_trgm_ops) where status in ('closed')`.execute(db);
-  await sql`
-    create index applications_running_name_trgm on applications
-    using gin (lower(full_name) gin_trgm_ops) where status in ('approved', 'on_hold')`.execute(db);
-  await sql`
-    create index applications_pending_name_trgm on applications
-    using gin (lower(full_name) gin_trgm_ops) where status in ('pending')`.execute(db);
   await sql`drop index applications_closed_name_idx`.execute(db);
   await sql`drop index applications_running_name_idx`.execute(db);
   await sql`drop index applications_pending_name_idx`.execute(db);

@@ -17,6 +17,7 @@ export interface DisbursementQuery {
  */
 export async function listDisbursements(deps: AppDeps, query: DisbursementQuery) {
   const search = borrowerSearch(query);
+  const byNames = query.name !== '' && (await deps.nameSearch.byNames());
   let keys = deps.db
     .selectFrom('disbursements')
     .select(['disbursements.id', 'disbursements.requested_at as at']);
@@ -37,7 +38,7 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   // took 1–2 s at 1 M applications.
   const matches = () => {
     return deps.db
-      .selectFrom(everApprovedLoans(deps.db, query).as('loan'))
+      .selectFrom(everApprovedLoans(deps.db, query, [], byNames).as('loan'))
       .innerJoinLateral(
         (eb) => {
           let payouts = eb

@@ -13,6 +13,7 @@ import { borrowerSearch, everApprovedLoans, searchedListPage, toPage } from '../
  */
 export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   const search = borrowerSearch(query);
+  const byNames = query.name !== '' && (await deps.nameSearch.byNames());
   const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : '';
   const repayments = () =>
     deps.db.selectFrom('repayments').select(['repayments.id', 'repayments.created_at as at']);
@@ -47,6 +48,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
         deps.db,
         query,
         byNumber && query.q ? [loanNumberMatchesSql('applications.loan_number', query.q)] : [],
+        byNames,
       );
     const ofLoans = deps.db
       .selectFrom(loans(true).as('loan'))

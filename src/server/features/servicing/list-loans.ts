@@ -14,7 +14,14 @@ import { termsChangePendingSql } from '../../loans/terms-changes';
 export async function listLoans(deps: AppDeps, query: ListQuery) {
   const { rows, counted } = await searchedListPage(
     deps.db,
-    applicationList(deps.db, runningStatuses, 'decided_at', query, deps.broadSearches),
+    applicationList(
+      deps.db,
+      runningStatuses,
+      'decided_at',
+      query,
+      deps.broadSearches,
+      query.name !== '' && (await deps.nameSearch.byNames()),
+    ),
     (page) =>
       page
         .innerJoin('applications', 'applications.id', 'page.id')

@@ -23,7 +23,14 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
   const dateColumn = queue === 'pending' ? 'submitted_at' : 'decided_at';
   const { rows, counted } = await searchedListPage(
     deps.db,
-    applicationList(deps.db, queueStatuses[queue], dateColumn, query, deps.broadSearches),
+    applicationList(
+      deps.db,
+      queueStatuses[queue],
+      dateColumn,
+      query,
+      deps.broadSearches,
+      query.name !== '' && (await deps.nameSearch.byNames()),
+    ),
     (page) =>
       page
         .innerJoin('applications', 'applications.id', 'page.id')
