@@ -1,7 +1,8 @@
 /**
  * Issue #35, the back-office lists and searches uncached at 1 M applications on PostgreSQL, measured without
  * the whole bench: `tsx bench/lists-1m.ts seed --out=DIR` starts a throw-away cluster, migrates, seeds as
- * `npm run bench` does and keeps it running (its URL in DIR/url) until stopped; `tsx bench/lists-1m.ts
+ * `npm run bench` does (`--names=unique`: every borrower's name distinct, `SeedNames`) and keeps it running
+ * (its URL in DIR/url) until stopped; `tsx bench/lists-1m.ts
  * measure --url=URL` migrates it to the latest schema (new indexes), settles the visibility map, prints
  * `explain (analyze, buffers)` of each list and search on page 1 and page 2,000, then runs the real server
  * with STAFF_ANSWER_CACHE_MS=0 and loads each URL with 32 clients next to GET /api/health and the load
@@ -131,7 +132,9 @@ async function seed() {
   const t0 = performance.now();
   await migrateToLatest(database.db);
   // As `npm run bench` seeds: one load with the indexes and foreign keys built once afterwards.
-  const loaded = await seedAll(database.db, rows, passwordHash, log);
+  const names = arg('names', 'repeated');
+  if (names !== 'repeated' && names !== 'unique') throw new Error(`--names=repeated|unique, not ${names}`);
+  const loaded = await seedAll(database.db, rows, passwordHash, log, names);
   log(`  loaded in ${loaded.seconds.toFixed(0)} s`);
   await seedBenchStaff(database.db, passwordHash);
   await settleVisibility(database.db);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAll } from '../../../bench/seed';
 import { type Agent, createTestApp, type TestApp } from '../test-support/test-app';
@@ -26,6 +27,20 @@ describe('the name search route', () => {
   it('is the names only once the estimates say names repeat (never on a database never analysed)', async () => {
     expect(beforeSeeding).toBe(false);
     expect(await new NameSearchRoute(t.db).byNames()).toBe(true);
+  });
+
+  it('keeps the rows’ own indexes where every name is distinct', async () => {
+    const unique = await createTestApp();
+    try {
+      await seedAll(unique.db, 600, '$argon2id$not-a-real-hash', () => {}, 'unique');
+      const { rows } = await sql<{
+        names: number;
+      }>`select count(*)::int as names from borrower_names`.execute(unique.db);
+      expect(rows[0]!.names).toBeGreaterThan(590);
+      expect(await new NameSearchRoute(unique.db).byNames()).toBe(false);
+    } finally {
+      await unique.close();
+    }
   });
 
   it('finds the same rows in the same order both ways, on every searched list', async () => {
