@@ -30,6 +30,11 @@ export class NameSearchRoute {
     private readonly options: { forced?: boolean; ttlMs?: number; now?: () => number } = {},
   ) {}
 
+  /** Whether a search for `query` goes by the names: one with a name, where names repeat. */
+  async searchesByNames(query: { name: string }): Promise<boolean> {
+    return query.name !== '' && (await this.byNames());
+  }
+
   async byNames(): Promise<boolean> {
     if (this.options.forced !== undefined) return this.options.forced;
     const now = (this.options.now ?? Date.now)();

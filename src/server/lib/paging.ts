@@ -16,15 +16,15 @@ export function borrowerSearch(
   table = 'applications',
 ): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (query.name) {
-    conditions.push(
-      sql<SqlBool>`lower(${sql.ref(`${table}.full_name`)}) like ${`%${escapeLike(query.name.toLowerCase())}%`}`,
-    );
-  }
+  if (query.name)
+    conditions.push(sql<SqlBool>`lower(${sql.ref(`${table}.full_name`)}) like ${namePattern(query.name)}`);
   if (query.phone)
     conditions.push(sql<SqlBool>`${sql.ref(`${table}.phone`)} like ${`%${escapeLike(query.phone)}%`}`);
   return conditions;
 }
+
+/** A name search's pattern: "contains", case aside, its text taken literally. */
+const namePattern = (name: string) => `%${escapeLike(name.toLowerCase())}%`;
 
 /**
  * Applications in `statuses` whose borrower's name contains `query.name` (and phone `query.phone`), found
@@ -45,9 +45,8 @@ export function namedApplications(
       join.on(sql<SqlBool>`lower(applications.full_name) = borrower_names.name`),
     )
     .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`)
-    .where(sql<SqlBool>`borrower_names.name like ${`%${escapeLike(query.name.toLowerCase())}%`}`);
-  if (query.phone)
-    named = named.where(sql<SqlBool>`applications.phone like ${`%${escapeLike(query.phone)}%`}`);
+    .where(sql<SqlBool>`borrower_names.name like ${namePattern(query.name)}`);
+  for (const condition of borrowerSearch({ name: '', phone: query.phone })) named = named.where(condition);
   return named;
 }
 
@@ -108,8 +107,9 @@ export function everApprovedLoans(
           .selectFrom('applications')
           .select('applications.id')
           .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
-    if (!named) for (const condition of borrowerSearch(query)) found = found.where(condition);
-    for (const condition of conditions) found = found.where(condition);
+    // The names route tests the borrower itself.
+    for (const condition of named ? conditions : [...borrowerSearch(query), ...conditions])
+      found = found.where(condition);
     return found;
   };
   return loans(runningStatuses).unionAll(loans(stoppedStatuses));

@@ -64,14 +64,13 @@ export async function listOverdueLoans(deps: AppDeps, query: OverdueListQuery): 
   const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
   // Where names repeat (docs/decisions/066), a name is found from the names (migration 042): the running loans
   // of the names that match, then the overdue ones among them, instead of comparing every overdue loan's name.
-  const matches =
-    query.name !== '' && (await deps.nameSearch.byNames())
-      ? () => {
-          let named = namedApplications(deps.db, runningStatuses, query);
-          for (const condition of [...overdue, ...filters]) named = named.where(condition);
-          return named.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
-        }
-      : undefined;
+  const matches = (await deps.nameSearch.searchesByNames(query))
+    ? () => {
+        let named = namedApplications(deps.db, runningStatuses, query);
+        for (const condition of [...overdue, ...filters]) named = named.where(condition);
+        return named.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
+      }
+    : undefined;
   // Each bucket is a range of the overdue index, counted up to the list cap: a bounded index-only scan
   // however many loans are past due (counting all of them on every page was the queue's main cost at 1 M).
   const cappedCount = (bucket: OverdueBucket) => {

@@ -17,7 +17,7 @@ export interface DisbursementQuery {
  */
 export async function listDisbursements(deps: AppDeps, query: DisbursementQuery) {
   const search = borrowerSearch(query);
-  const byNames = query.name !== '' && (await deps.nameSearch.byNames());
+  const byNames = await deps.nameSearch.searchesByNames(query);
   let keys = deps.db
     .selectFrom('disbursements')
     .select(['disbursements.id', 'disbursements.requested_at as at']);

@@ -13,7 +13,7 @@ import { borrowerSearch, everApprovedLoans, searchedListPage, toPage } from '../
  */
 export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   const search = borrowerSearch(query);
-  const byNames = query.name !== '' && (await deps.nameSearch.byNames());
+  const byNames = await deps.nameSearch.searchesByNames(query);
   const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : '';
   const repayments = () =>
     deps.db.selectFrom('repayments').select(['repayments.id', 'repayments.created_at as at']);

@@ -20,7 +20,7 @@ export async function listLoans(deps: AppDeps, query: ListQuery) {
       'decided_at',
       query,
       deps.broadSearches,
-      query.name !== '' && (await deps.nameSearch.byNames()),
+      await deps.nameSearch.searchesByNames(query),
     ),
     (page) =>
       page

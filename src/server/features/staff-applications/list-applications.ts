@@ -29,7 +29,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
       dateColumn,
       query,
       deps.broadSearches,
-      query.name !== '' && (await deps.nameSearch.byNames()),
+      await deps.nameSearch.searchesByNames(query),
     ),
     (page) =>
       page
