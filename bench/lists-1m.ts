@@ -11,7 +11,9 @@
  * workload's time goes. `tsx bench/lists-1m.ts mixed --url=URL` runs the mixed workload itself (default
  * settings, then the answer cache off) as `npm run bench` does; its writes decide the rows set aside for
  * them, so one `mixed` per seeded cluster. `tsx bench/lists-1m.ts races --url=URL` runs the withdrawal and
- * decision races at 1 M rows (once per cluster, see `races`).
+ * decision races at 1 M rows (once per cluster, see `races`). On a cluster seeded with `--profile=yes`,
+ * `tsx bench/lists-1m.ts top --url=URL [--reset=yes]` prints the statements that took PostgreSQL's time since
+ * the last reset (pg_stat_statements), then resets when asked: reset, run `mixed`, `top` says where it went.
  * Seeding once and measuring many times is the point: seeding 1 M rows takes minutes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -126,8 +128,16 @@ async function explainTimed(db: Kysely<Database>, sizes: Awaited<ReturnType<type
 async function seed() {
   const rows = Number(arg('rows', '1000000'));
   const out = arg('out', '/tmp');
-  const cluster = await startThrowawayPostgres(['shared_buffers=512MB', 'work_mem=16MB', 'autovacuum=off']);
+  // `--profile`: the cluster keeps statement statistics (pg_stat_statements) for `top`.
+  const profile = arg('profile', 'no') === 'yes';
+  const cluster = await startThrowawayPostgres([
+    'shared_buffers=512MB',
+    'work_mem=16MB',
+    'autovacuum=off',
+    ...(profile ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.max=2000'] : []),
+  ]);
   const database = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 5 });
+  if (profile) await sql`create extension if not exists pg_stat_statements`.execute(database.db);
   const passwordHash = await hashPassword(BENCH_STAFF_PASSWORD);
   const t0 = performance.now();
   await migrateToLatest(database.db);
@@ -327,10 +337,33 @@ async function races() {
   }
 }
 
+/** PostgreSQL's time by statement since the last reset (a cluster seeded with `--profile=yes`). */
+async function top() {
+  const database = await openDatabase({ kind: 'postgres', url: arg('url', ''), poolSize: 1 });
+  try {
+    const { rows } = await sql<{ total: number; calls: number; mean: number; rows: number; query: string }>`
+      select total_exec_time::float8 as total, calls::float8 as calls, mean_exec_time::float8 as mean,
+             rows::float8 as rows, query
+      from pg_stat_statements where query not like '%pg_stat_statements%'
+      order by total_exec_time desc limit ${Number(arg('limit', '25'))}`.execute(database.db);
+    const all = rows.reduce((sum, r) => sum + r.total, 0);
+    log(`top statements by PostgreSQL time (${all.toFixed(0)} ms among these); load ${load1()}`);
+    for (const r of rows) {
+      log(
+        `${((100 * r.total) / all).toFixed(1).padStart(5)} % ${r.total.toFixed(0).padStart(8)} ms ${String(r.calls).padStart(7)} calls ${r.mean.toFixed(2).padStart(7)} ms/call  ${r.query.replace(/\s+/g, ' ').slice(0, Number(arg('width', '400')))}`,
+      );
+    }
+    if (arg('reset', 'no') === 'yes') await sql`select pg_stat_statements_reset()`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 const command = process.argv[2];
 if (command === 'seed') await seed();
 else if (command === 'urls') await eachUrl();
 else if (command === 'mixed') await mixed();
 else if (command === 'races') await races();
+else if (command === 'top') await top();
 else await measure();
 process.exit(0);
