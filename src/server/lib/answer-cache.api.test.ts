@@ -6,7 +6,7 @@ import { ANNOUNCING_TABLES } from '../db/migrations/042-borrower-names';
 import type { Database } from '../db/schema';
 import { eventually } from '../test-support/eventually';
 import { multipartBody } from '../test-support/images';
-import { seedBorrowerWithApplication } from '../test-support/seed';
+import { seedBorrowerWithApplication, seedPaidDisbursement } from '../test-support/seed';
 import {
   type Agent,
   createTestApp,
@@ -169,11 +169,16 @@ describe('back-office answer cache', () => {
       const cache = t.deps.answerCache;
       const get = cache.get.bind(cache);
       let read = false;
-      const spy = vi.spyOn(cache, 'get').mockImplementation((key, reads, run) =>
-        get(key, reads, () => {
-          read = true;
-          return run();
-        }),
+      const spy = vi.spyOn(cache, 'get').mockImplementation((key, reads, run, scope) =>
+        get(
+          key,
+          reads,
+          () => {
+            read = true;
+            return run();
+          },
+          scope,
+        ),
       );
       try {
         const answer = await admin.get(url);
@@ -233,6 +238,44 @@ describe('back-office answer cache', () => {
       expect(users.body.items.map((u: { username: string }) => u.username)).toEqual([username]);
     });
 
+    it('a name search keeps its answer across a change to another borrower, and reads again on a change to its own', async () => {
+      // Names of this test alone (other tests' rows never contain them): neither contains the other.
+      const tag = t.nextPhone().slice(-7);
+      const [ayla, bert, cora] = [`Ayla Quinto ${tag}`, `Bert Ramos ${tag}`, `Cora Lim ${tag}`];
+      const a = await seedBorrowerWithApplication(t, { fullName: ayla });
+      const b = await seedBorrowerWithApplication(t, { fullName: bert });
+      await t.deps.answerCache.caughtUp();
+      const search = (name: string) => `/api/staff/applications/pending?name=${encodeURIComponent(name)}`;
+      const names = async (url: string) => {
+        const answer = await readFor(url);
+        return { read: answer.read, names: answer.body.items.map((i: { fullName: string }) => i.fullName) };
+      };
+      // Case aside, as the search compares.
+      const ofAyla = search(`QUINTO ${tag}`);
+      expect(await names(ofAyla)).toEqual({ read: true, names: [ayla] });
+      expect(await names(search(bert))).toEqual({ read: true, names: [bert] });
+      expect(await names(ofAyla)).toEqual({ read: false, names: [ayla] });
+      await readFor('/api/staff/applications/pending');
+
+      // Bert's application decided: the search for Ayla cannot hold it, before or after.
+      const rejected = await admin.post(`/api/staff/applications/${b.id}/reject`, {
+        reason: 'Income unverified',
+      });
+      expect(rejected.status, rejected.text).toBe(200);
+      expect(await names(ofAyla)).toEqual({ read: false, names: [ayla] });
+      expect(await names(search(bert))).toEqual({ read: true, names: [] });
+      expect((await readFor('/api/staff/applications/pending')).read).toBe(true);
+
+      // Ayla renamed by SQL (the triggers announce the name before and after): her old search and a search for
+      // the new name read again; Bert's (which holds neither) keeps its answer.
+      expect(await names(search(cora))).toEqual({ read: true, names: [] });
+      await t.db.updateTable('applications').set({ full_name: cora }).where('id', '=', a.id).execute();
+      await t.deps.answerCache.caughtUp();
+      expect(await names(ofAyla)).toEqual({ read: true, names: [] });
+      expect(await names(search(cora))).toEqual({ read: true, names: [cora] });
+      expect(await names(search(bert))).toEqual({ read: false, names: [] });
+    });
+
     it('random writes and reads: every answer is what an uncached read gives at that moment', async () => {
       // The same database through an app that keeps nothing: the answer every read must equal.
       const plain: App = await buildApp({
@@ -244,7 +287,25 @@ describe('back-office answer cache', () => {
       const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       const complaints = [await complaint(), await complaint()];
       const staff = await Promise.all([1, 2].map(() => t.createUser({ role: 'officer' })));
+      // Two running loans whose borrowers share a surname of this test's own, searched by full name, by the
+      // surname, and by a name only a rename gives; their rows changed by payouts and renames.
+      const tag = t.nextPhone().slice(-7);
+      const borrowerNames = [`Dana Pulido ${tag}`, `Eli Pulido ${tag}`, `Fay Ocampo ${tag}`];
+      const loans = await Promise.all(
+        borrowerNames
+          .slice(0, 2)
+          .map((fullName) => seedBorrowerWithApplication(t, { fullName, status: 'approved' })),
+      );
+      const searched = [`dana pulido ${tag}`, `PULIDO ${tag}`, `ocampo ${tag}`].map(encodeURIComponent);
       const lists = [
+        `/api/staff/applications/approved?name=${searched[0]}`,
+        `/api/staff/applications/approved?name=${searched[1]}`,
+        `/api/staff/loans?name=${searched[2]}`,
+        `/api/staff/loans?name=${searched[1]}`,
+        `/api/staff/disbursements?name=${searched[0]}`,
+        `/api/staff/disbursements?name=${searched[2]}`,
+        `/api/staff/repayments?name=${searched[1]}`,
+        '/api/staff/disbursements',
         '/api/admin/users',
         `/api/admin/users?phone=${staff[0]!.user.phone}`,
         '/api/staff/complaints',
@@ -274,6 +335,18 @@ describe('back-office answer cache', () => {
           t
             .agent()
             .post('/api/auth/login', { identifier: staff[pick % 2]!.user.username, password: 'wrong' }),
+        'pay out a loan': async (pick) => {
+          await seedPaidDisbursement(t.db, loans[pick % 2]!.id, { reference: `P-${tag}-${Math.random()}` });
+          await t.deps.answerCache.caughtUp();
+        },
+        'rename a borrower': async (pick) => {
+          await t.db
+            .updateTable('applications')
+            .set({ full_name: borrowerNames[pick % 3]! })
+            .where('id', '=', loans[pick % 2]!.id)
+            .execute();
+          await t.deps.answerCache.caughtUp();
+        },
         'file an application': async () => {
           await seedBorrowerWithApplication(t);
           // Not a write request of this app: wait until its announcement is heard, as a request would.
@@ -343,15 +416,20 @@ describe('back-office answer cache', () => {
     });
     const cache = t.deps.answerCache;
     const get = cache.get.bind(cache);
-    const kept = vi.spyOn(cache, 'get').mockImplementation((key, reads, read) =>
-      get(key, reads, async () => {
-        answering = true;
-        try {
-          return await read();
-        } finally {
-          answering = false;
-        }
-      }),
+    const kept = vi.spyOn(cache, 'get').mockImplementation((key, reads, read, scope) =>
+      get(
+        key,
+        reads,
+        async () => {
+          answering = true;
+          try {
+            return await read();
+          } finally {
+            answering = false;
+          }
+        },
+        scope,
+      ),
     );
     const readBy = new Map<string, Set<string>>();
     const declared = new Map<string, Set<string>>();
@@ -403,6 +481,14 @@ describe('back-office answer cache', () => {
       select c.relname as name from pg_trigger tg join pg_class c on c.oid = tg.tgrelid
       where tg.tgname = c.relname || '_answers_changed' order by 1`.execute(t.db);
     expect(announcing.map((r) => r.name)).toEqual([...ANNOUNCING_TABLES].sort());
+    // Each announces every kind of change: insert, update, delete and truncate (a statement trigger's type
+    // bits 4, 16, 8, 32), by migration 034's function or by 043's that name the borrowers.
+    const { rows: events } = await sql<{ name: string; events: number }>`
+      select c.relname as name, bit_or(tg.tgtype::int & 60) as events
+      from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
+      where p.proname = 'hiram_notify_answers_changed' or p.proname like 'hiram_announce_%'
+      group by 1 order by 1`.execute(t.db);
+    expect(events).toEqual([...ANNOUNCING_TABLES].sort().map((name) => ({ name, events: 60 })));
   });
 });
 

@@ -187,6 +187,36 @@ describe('AnswerCache', () => {
     expect(await cache.get('users', [], async () => 'read again')).toBe('U');
   });
 
+  it("borrowers' names announced keep the name searches that none of them contains", async () => {
+    const { cache } = cacheAt(2_000);
+    const keep = async () => {
+      await cache.get('cruz', ['applications', 'disbursements'], async () => 'C', {
+        borrowerNameContains: 'cruz',
+      });
+      await cache.get('ana', ['applications'], async () => 'A', { borrowerNameContains: 'ana' });
+      await cache.get('page', ['applications'], async () => 'P');
+      await cache.get('users', ['users'], async () => 'U');
+    };
+    await keep();
+    cache.heard('applications:["maria santos"]');
+    expect(cache.size).toBe(3); // the unsearched page goes
+    cache.heard('applications:["juan dela cruz","rosa lim"]');
+    expect(await cache.get('cruz', [], async () => 'read again')).toBe('read again');
+    expect(await cache.get('ana', [], async () => 'read again')).toBe('A');
+    // A name containing the text, anywhere (as `like '%ana%'`): "juana".
+    cache.heard('disbursements:["juana reyes"]');
+    expect(await cache.get('ana', [], async () => 'read again')).toBe('A'); // does not read disbursements
+    cache.heard('applications:["juana reyes"]');
+    expect(await cache.get('ana', [], async () => 'again')).toBe('again');
+    // Not a table that names borrowers, not a list of names, or no names: everything goes.
+    for (const payload of ['users:["x"]', 'applications:x', 'applications:[]', 'applications:[1]', 'sync']) {
+      cache.clear();
+      await keep();
+      cache.heard(payload);
+      expect(cache.size, payload).toBe(0);
+    }
+  });
+
   it('a write request catches up once its marker is heard back, and empties everything when it is not', async () => {
     let deliver = true;
     const sent: string[] = [];

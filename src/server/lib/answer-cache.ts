@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ANNOUNCING_TABLES } from '../db/migrations/042-borrower-names';
+import { NAME_ANNOUNCING_TABLES } from '../db/migrations/043-answers-named-by-borrower';
 
 /**
  * Back-office answers (list pages, dashboard figures) read moments ago, shared by the requests that ask for
@@ -14,6 +15,9 @@ import { ANNOUNCING_TABLES } from '../db/migrations/042-borrower-names';
  *   it hears it: announcements arrive in commit order, so by then it has heard those of its own commits.
  *   Not heard in time (or nothing listening): everything is emptied, as before decision 043;
  * - an answer still being read is shared only until it is forgotten: requests after that read again.
+ * - a change to a borrower's rows names the borrowers (migration 043, docs/decisions/067): an answer that
+ *   holds only rows of borrowers whose name contains a text (a name search, `AnswerScope`) is kept when none
+ *   of the names announced contains it;
  * The time limit (STAFF_ANSWER_CACHE_MS) bounds what a lost notification could leave behind, and how long
  * an answer that depends on the clock alone (an overdue day count) may lag it.
  */
@@ -21,6 +25,16 @@ import { ANNOUNCING_TABLES } from '../db/migrations/042-borrower-names';
 export type AnswerTable = (typeof ANNOUNCING_TABLES)[number];
 
 const KNOWN_TABLES: ReadonlySet<string> = new Set(ANNOUNCING_TABLES);
+const NAMING_TABLES: ReadonlySet<string> = new Set(NAME_ANNOUNCING_TABLES);
+
+/**
+ * What an answer holds, where less than everything in the tables it reads: `borrowerNameContains`, the
+ * answer (every row, and every count in it) comes only from rows of applications whose lower-cased full
+ * name contains this text — exactly the test its SQL makes (`lower(full_name) like '%text%'`).
+ */
+export interface AnswerScope {
+  borrowerNameContains: string;
+}
 
 /** How a write request's own marker is told from a table's name on the announcement channel. */
 const MARKER_PREFIX = 'sync:';
@@ -47,6 +61,7 @@ interface Entry {
   startedAt: number;
   value: Promise<unknown>;
   reads: readonly AnswerTable[];
+  scope: AnswerScope | undefined;
 }
 
 export class AnswerCache {
@@ -78,9 +93,15 @@ export class AnswerCache {
    * The answer for `key`: one read moments ago (or still under way) when there is one, else `read()`, kept
    * for the next requests. A read that fails is not kept. `key` must name everything the answer depends on
    * apart from the database (the route and its parsed query), and `reads` every table `read` reads
-   * (`answer-cache.api.test.ts` checks it against the SQL each cached route runs).
+   * (`answer-cache.api.test.ts` checks it against the SQL each cached route runs); `scope`, where the answer
+   * holds less (`AnswerScope`).
    */
-  get<T>(key: string, reads: readonly AnswerTable[], read: () => Promise<T>): Promise<T> {
+  get<T>(
+    key: string,
+    reads: readonly AnswerTable[],
+    read: () => Promise<T>,
+    scope?: AnswerScope,
+  ): Promise<T> {
     if (this.ttlMs <= 0) return read();
     const now = this.now();
     const entry = this.entries.get(key);
@@ -97,7 +118,7 @@ export class AnswerCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const kept: Entry = { startedAt: now, value, reads };
+    const kept: Entry = { startedAt: now, value, reads, scope };
     this.entries.set(key, kept);
     value.catch(() => {
       if (this.entries.get(key) === kept) this.entries.delete(key);
@@ -106,23 +127,34 @@ export class AnswerCache {
   }
 
   /**
-   * An announcement heard on the channel: a table's name forgets the answers that read it; a marker of this
-   * instance's is its write request caught up (another instance's is nothing to us); anything else (an empty
-   * payload, an older instance's, a table unknown to this version, null for "announcements were missed")
-   * may mean any change, so everything goes.
+   * An announcement heard on the channel: a table's name forgets the answers that read it, a table's name
+   * with the borrowers' names its change touched (`table:["name", ...]`, migration 043) those that read it
+   * and may hold one of them; a marker of this instance's is its write request caught up (another
+   * instance's is nothing to us); anything else (an empty payload, an older instance's, a table unknown to
+   * this version, null for "announcements were missed") may mean any change, so everything goes.
    */
   heard(payload: string | null): void {
     if (payload?.startsWith(MARKER_PREFIX)) {
       this.waiting.get(payload)?.();
       return;
     }
+    const named = payload ? namedChange(payload) : undefined;
     if (payload && KNOWN_TABLES.has(payload)) this.forget(payload as AnswerTable);
+    else if (named) this.forget(named.table, named.names);
     else this.clear();
   }
 
-  /** Forgets every answer that reads `table`. */
-  forget(table: AnswerTable): void {
-    for (const [key, entry] of this.entries) if (entry.reads.includes(table)) this.entries.delete(key);
+  /**
+   * Forgets every answer that reads `table`, or, given the borrowers' names a change touched, every one that
+   * reads it except those scoped to a name text that none of them contains.
+   */
+  forget(table: AnswerTable, names?: readonly string[]): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.reads.includes(table)) continue;
+      const text = entry.scope?.borrowerNameContains;
+      if (names && text && !names.some((name) => name.includes(text))) continue;
+      this.entries.delete(key);
+    }
   }
 
   /** Anything may have changed: an unknown announcement, a lost connection, a marker not heard in time. */
@@ -174,6 +206,22 @@ export class AnswerCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** `table:["name", ...]` as migration 043 announces it, or undefined for anything else. */
+function namedChange(payload: string): { table: AnswerTable; names: string[] } | undefined {
+  const colon = payload.indexOf(':');
+  const table = payload.slice(0, colon);
+  if (colon < 0 || !NAMING_TABLES.has(table)) return undefined;
+  let names: unknown;
+  try {
+    names = JSON.parse(payload.slice(colon + 1));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string'))
+    return undefined;
+  return { table: table as AnswerTable, names };
 }
 
 /**

@@ -3,6 +3,7 @@ import { approvedStatuses, isRunning, runningStatuses } from '../../domain/loan/
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { reusablePlan } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
+import type { AnswerScope } from './answer-cache';
 import { escapeLike } from './like';
 import { rowCount, sqlList } from './sql-lists';
 
@@ -23,8 +24,19 @@ export function borrowerSearch(
   return conditions;
 }
 
+/** What a name search looks for in `lower(full_name)`: its text lower-cased, taken literally. */
+const nameSearchText = (name: string) => name.toLowerCase();
+
 /** A name search's pattern: "contains", case aside, its text taken literally. */
-const namePattern = (name: string) => `%${escapeLike(name.toLowerCase())}%`;
+const namePattern = (name: string) => `%${escapeLike(nameSearchText(name))}%`;
+
+/**
+ * The answer cache's scope of a list answer searched by `query.name` (docs/decisions/067): for a list whose
+ * every row, and every count in its answer, is an application matching the search (`borrowerSearch`), none
+ * without a name. Not for a list that also counts rows the search does not narrow (the overdue buckets).
+ */
+export const nameSearchScope = (query: { name: string }): AnswerScope | undefined =>
+  query.name ? { borrowerNameContains: nameSearchText(query.name) } : undefined;
 
 /**
  * Applications in `statuses` whose borrower's name contains `query.name` (and phone `query.phone`), found

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
+import { nameSearchScope } from '../../lib/paging';
 import type { App } from '../../lib/types';
 import { listDisbursements } from './list-disbursements';
 import { markDisbursement } from './mark-disbursement';
@@ -38,6 +39,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
         answerKey(request),
         ['applications', 'borrower_names', 'disbursements', 'users'],
         () => listDisbursements(deps, request.query),
+        nameSearchScope(request.query),
       ),
   );
 

@@ -28,6 +28,7 @@ import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { jsonNestsDeeperThan, jsonTooDeep, MAX_JSON_DEPTH } from '../../lib/json-body';
 import { errorResponses } from '../../lib/openapi';
+import { nameSearchScope } from '../../lib/paging';
 import type { App } from '../../lib/types';
 import { getLoanLedger } from './get-loan-ledger';
 import { listRepayments } from './list-repayments';
@@ -139,6 +140,7 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
         answerKey(request),
         ['applications', 'borrower_names', 'repayment_reversals', 'repayments'],
         () => listRepayments(deps, request.query),
+        nameSearchScope(request.query),
       ),
   );
 
