@@ -3,8 +3,9 @@ import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
+import { nameSearchScope } from '../../lib/paging';
 import type { App } from '../../lib/types';
-import { listOverdueLoans } from './list-overdue-loans';
+import { countOverdueBuckets, listOverduePage } from './list-overdue-loans';
 
 export function collectionRoutes(app: App, deps: AppDeps) {
   app.get(
@@ -20,9 +21,19 @@ export function collectionRoutes(app: App, deps: AppDeps) {
         response: { 200: overduePage, ...errorResponses },
       },
     },
-    (request) =>
-      deps.answerCache.get(answerKey(request), ['applications', 'borrower_names'], () =>
-        listOverdueLoans(deps, request.query),
-      ),
+    async (request) => {
+      // The page holds only the search's borrowers; the bucket counts, the whole queue's, are shared by
+      // every overdue answer (docs/decisions/067).
+      const [page, buckets] = await Promise.all([
+        deps.answerCache.get(
+          answerKey(request),
+          ['applications', 'borrower_names'],
+          () => listOverduePage(deps, request.query),
+          nameSearchScope(request.query),
+        ),
+        deps.answerCache.get('overdue buckets', ['applications'], () => countOverdueBuckets(deps)),
+      ]);
+      return { ...page, ...buckets };
+    },
   );
 }
