@@ -39,7 +39,7 @@ import {
   runDecisions,
   runWithdrawals,
 } from './races';
-import { seedAll, seedBenchStaff, seededIds } from './seed';
+import { seedAll, seedBenchStaff, seededIds, seedNamesOf } from './seed';
 import { login, staffSessions, startServer } from './servers';
 
 const load1 = () => loadavg()[0]!.toFixed(2);
@@ -142,9 +142,7 @@ async function seed() {
   const t0 = performance.now();
   await migrateToLatest(database.db);
   // As `npm run bench` seeds: one load with the indexes and foreign keys built once afterwards.
-  const names = arg('names', 'repeated');
-  if (names !== 'repeated' && names !== 'unique') throw new Error(`--names=repeated|unique, not ${names}`);
-  const loaded = await seedAll(database.db, rows, passwordHash, log, names);
+  const loaded = await seedAll(database.db, rows, passwordHash, log, seedNamesOf(arg('names', 'repeated')));
   log(`  loaded in ${loaded.seconds.toFixed(0)} s`);
   await seedBenchStaff(database.db, passwordHash);
   await settleVisibility(database.db);

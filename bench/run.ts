@@ -62,7 +62,7 @@ import {
   runWithdrawals,
 } from './races';
 import { benchReplay } from './replay';
-import { seedAll, seedBenchStaff, seededIds } from './seed';
+import { seedAll, seedBenchStaff, seededIds, seedNamesOf } from './seed';
 import { login, runBareServer, staffSessions, startBareServer, startServer } from './servers';
 import { benchTwoInstances } from './two-instances';
 
@@ -114,7 +114,8 @@ async function benchBackend(kind: 'postgres' | 'pglite', rows: number) {
   try {
     let database = await openDatabase(target);
     await migrateToLatest(database.db);
-    const loaded = await seedAll(database.db, rows, passwordHash, log);
+    // `--names=unique`: every borrower's name distinct (decision 066), as a real book of full names may be.
+    const loaded = await seedAll(database.db, rows, passwordHash, log, seedNamesOf(arg('names', 'repeated')));
     await seedBenchStaff(database.db, passwordHash);
     const settling = performance.now();
     await settleVisibility(database.db, kind);

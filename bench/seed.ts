@@ -261,6 +261,12 @@ export async function seedBenchStaff(db: Kysely<Database>, passwordHash: string)
  */
 export type SeedNames = 'repeated' | 'unique';
 
+/** A `--names=` argument, refused unless it is one of the two. */
+export function seedNamesOf(value: string): SeedNames {
+  if (value !== 'repeated' && value !== 'unique') throw new Error(`--names=repeated|unique, not ${value}`);
+  return value;
+}
+
 export async function seedAll(
   db: Kysely<Database>,
   count: number,
