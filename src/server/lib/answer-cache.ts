@@ -17,7 +17,7 @@ import { NAME_ANNOUNCING_TABLES } from '../db/migrations/043-answers-named-by-bo
  * - an answer still being read is shared only until it is forgotten: requests after that read again.
  * - a change to a borrower's rows names the borrowers (migration 043, docs/decisions/067): an answer that
  *   holds only rows of borrowers whose name contains a text (a name search, `AnswerScope`) is kept when none
- *   of the names announced contains it;
+ *   of the names announced contains it.
  * The time limit (STAFF_ANSWER_CACHE_MS) bounds what a lost notification could leave behind, and how long
  * an answer that depends on the clock alone (an overdue day count) may lag it.
  */
@@ -138,9 +138,12 @@ export class AnswerCache {
       this.waiting.get(payload)?.();
       return;
     }
+    if (payload && KNOWN_TABLES.has(payload)) {
+      this.forget(payload as AnswerTable);
+      return;
+    }
     const named = payload ? namedChange(payload) : undefined;
-    if (payload && KNOWN_TABLES.has(payload)) this.forget(payload as AnswerTable);
-    else if (named) this.forget(named.table, named.names);
+    if (named) this.forget(named.table, named.names);
     else this.clear();
   }
 
