@@ -21,17 +21,22 @@ describe("changes to a borrower's rows announce the borrowers' names", () => {
   /** The announcements of `table` while `change` ran, each as its table and names (sorted), or the table. */
   const announced = async (table: string, change: () => Promise<unknown>) => {
     const heard = vi.spyOn(t.deps.answerCache, 'heard');
+    const payloads = () => heard.mock.calls.map(([payload]) => payload ?? '');
+    // Markers sent before and after the change: on PostgreSQL notices arrive a moment after their commit,
+    // in commit order, so what lies between the two is the change's and nothing earlier's.
+    const marker = async () => {
+      const sent = `sync:test-${randomUUID()}`;
+      await sql`select pg_notify('hiram_answers', ${sent})`.execute(t.db);
+      expect(await eventually(async () => payloads().includes(sent))).toBe(true);
+      return sent;
+    };
     try {
+      const before = await marker();
       await change();
-      // Sent after the change committed: heard after its announcements (commit order).
-      const marker = `sync:test-${randomUUID()}`;
-      await sql`select pg_notify('hiram_answers', ${marker})`.execute(t.db);
-      expect(await eventually(async () => heard.mock.calls.some(([payload]) => payload === marker))).toBe(
-        true,
-      );
-      const payloads = heard.mock.calls.map(([payload]) => payload ?? '');
-      return payloads
-        .slice(0, payloads.indexOf(marker))
+      const after = await marker();
+      const all = payloads();
+      return all
+        .slice(all.indexOf(before) + 1, all.indexOf(after))
         .filter((payload) => payload === table || payload.startsWith(`${table}:`))
         .map((payload) =>
           payload === table
