@@ -23,7 +23,7 @@ import {
 } from './support/browser';
 import { salaryLoanTerms } from './support/products';
 import { runningServer } from './support/server';
-import { loadedCard, markPaid, type StaffMember, staffMember } from './support/staff';
+import { loadedCard, markPaid, pickRowAction, type StaffMember, staffMember } from './support/staff';
 import { rawNamesShown } from './support/stored-names';
 import { enrolTotpInBrowser } from './support/totp';
 
@@ -428,21 +428,14 @@ describe('accessibility (phone and desktop, light and dark)', () => {
       }
 
       // Still on Pending: a borrower's profile, then the reason asked for a rejection.
-      await page
-        .getByRole('button', { name: /^Actions for / })
-        .first()
-        .click();
-      await page.getByRole('menuitem', { name: 'View Profile' }).click();
+      const firstActions = page.getByRole('button', { name: /^Actions for / }).first();
+      await pickRowAction(page, firstActions, 'View Profile');
       const profile = page.getByRole('dialog');
       await profile.getByText('Sari-Sari Store').waitFor();
       findings.push(...(await audit(page, 'View Profile dialog', 'staff-profile', false)));
       await page.keyboard.press('Escape');
       await profile.waitFor({ state: 'hidden' });
-      await page
-        .getByRole('button', { name: /^Actions for / })
-        .first()
-        .click();
-      await page.getByRole('menuitem', { name: 'Reject' }).click();
+      await pickRowAction(page, firstActions, 'Reject');
       const reject = page.getByRole('dialog', { name: 'Reject Loan' });
       await reject.waitFor();
       await reject.getByRole('button', { name: 'Reject' }).click();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ApiSession, expectStatus } from './api';
 import { runningServer } from './server';
 
@@ -115,6 +115,25 @@ export async function markFailed(finance: ApiSession, disbursementId: string, re
     reason,
   });
   expectStatus(response, 200, 'mark failed');
+}
+
+/**
+ * Opens a row's "Actions" menu and picks `item`. A list refreshed by a live event just as the button is
+ * clicked can swallow the click (seen once in CI on a loaded machine: the menu never opened), so the button
+ * is clicked again while the item has not appeared; a menu that never opens still fails.
+ */
+export async function pickRowAction(page: Page, actions: Locator, item: string) {
+  const entry = page.getByRole('menuitem', { name: item });
+  for (let attempt = 1; ; attempt++) {
+    await actions.click();
+    try {
+      await entry.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  await entry.click();
 }
 
 /** A dashboard card's figure once it has loaded (the card shows a skeleton until then). */
