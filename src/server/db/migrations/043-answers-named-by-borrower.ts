@@ -16,15 +16,18 @@ import { type Kysely, sql } from 'kysely';
  */
 export const MAX_NAMES = 20;
 
+/** A changed row's (`r`) application's lower-cased name, for a table with `application_id`. */
+const OF_ITS_APPLICATION = '(select lower(a.full_name) from applications a where a.id = r.application_id)';
+
 /** Each table, and how a changed row (`r`) finds its application's lower-cased name. */
 const NAMED_TABLES = {
   applications: 'lower(r.full_name)',
   borrower_names: 'r.name',
-  disbursements: '(select lower(a.full_name) from applications a where a.id = r.application_id)',
-  repayments: '(select lower(a.full_name) from applications a where a.id = r.application_id)',
+  disbursements: OF_ITS_APPLICATION,
+  repayments: OF_ITS_APPLICATION,
   repayment_reversals: `(select lower(a.full_name) from repayments p join applications a on a.id = p.application_id
      where p.id = r.repayment_id)`,
-  terms_changes: '(select lower(a.full_name) from applications a where a.id = r.application_id)',
+  terms_changes: OF_ITS_APPLICATION,
 } as const;
 
 export const NAME_ANNOUNCING_TABLES = Object.keys(NAMED_TABLES) as (keyof typeof NAMED_TABLES)[];

@@ -99,15 +99,13 @@ export async function listOverduePage(
   query: OverdueListQuery,
 ): Promise<Omit<OverduePage, 'buckets' | 'bucketsCapped'>> {
   const today = todayOf(deps);
-  const overdue = overdueOn(today);
-  const pastDue = () => pastDueLoans(deps, today);
   const filters: Expression<SqlBool>[] = [];
   // The loan number written any way (HL26000002, hl-26-2, 000002): from the index's own column.
   if (query.q) filters.push(loanNumberMatchesSql('applications.loan_number', query.q) as Expression<SqlBool>);
   if (query.bucket) filters.push(inBucket(query.bucket, today));
 
   const search = borrowerSearch(query);
-  let filtered = pastDue();
+  let filtered = pastDueLoans(deps, today);
   for (const condition of [...search, ...filters]) filtered = filtered.where(condition);
   const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
   // Where names repeat (docs/decisions/066), a name is found from the names (migration 042): the running loans
@@ -115,7 +113,7 @@ export async function listOverduePage(
   const matches = (await deps.nameSearch.searchesByNames(query))
     ? () => {
         let named = namedApplications(deps.db, runningStatuses, query);
-        for (const condition of [...overdue, ...filters]) named = named.where(condition);
+        for (const condition of [...overdueOn(today), ...filters]) named = named.where(condition);
         return named.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
       }
     : undefined;
