@@ -484,6 +484,13 @@ export interface BorrowerNamesTable {
   applications: ColumnType<number, never, never>;
 }
 
+/** Each quarter hour's smallest and largest submitted amount, kept by triggers (migration 045); read-only here. */
+export interface ApplicationQuartersTable {
+  quarter: ColumnType<Date, never, never>;
+  low_amount: ColumnType<number, never, never>;
+  high_amount: ColumnType<number, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -511,6 +518,7 @@ export interface Database {
   complaint_replies: ComplaintRepliesTable;
   dashboard_figures: DashboardFiguresTable;
   borrower_names: BorrowerNamesTable;
+  application_quarters: ApplicationQuartersTable;
   products: ProductsTable;
   product_versions: ProductVersionsTable;
 }

@@ -42,6 +42,7 @@ import * as m041 from './041-search-covering-indexes';
 import * as m042 from './042-borrower-names';
 import * as m043 from './043-answers-named-by-borrower';
 import * as m044 from './044-unapplied-queue-covering';
+import * as m045 from './045-dashboard-today-quarters';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '042-borrower-names': m042,
   '043-answers-named-by-borrower': m043,
   '044-unapplied-queue-covering': m044,
+  '045-dashboard-today-quarters': m045,
 };

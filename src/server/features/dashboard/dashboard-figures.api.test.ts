@@ -54,6 +54,24 @@ async function storedFigures(db: Kysely<Database>): Promise<Figure[]> {
   return rows.sort(byKey);
 }
 
+/** The quarter hour (UTC, from 2000-01-01) a time falls in. */
+const quarter = (column: string) =>
+  sql.raw(`date_bin(interval '15 minutes', ${column}, timestamptz '2000-01-01T00:00:00Z')`);
+
+/** Each quarter hour's smallest and largest submitted amount, as stored and as recomputed. */
+async function amountQuarters(db: Kysely<Database>) {
+  const { rows: stored } = await sql<{ quarter: Date; low: number; high: number }>`
+    select quarter, low_amount::float8 as low, high_amount::float8 as high from application_quarters
+    order by 1`.execute(db);
+  const { rows: recomputed } = await sql<{ quarter: Date; low: number; high: number }>`
+    select ${quarter('submitted_at')} as quarter, min(amount)::float8 as low, max(amount)::float8 as high
+    from applications group by 1 order by 1`.execute(db);
+  return { stored, recomputed };
+}
+
+/** A zone whose midnight is not on a quarter hour (UTC+05:07, POSIX signs inverted). */
+const ODD_ZONE = '<+0507>-05:07';
+
 /** The same figures recomputed from the whole tables, written independently of the migration. */
 async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
   const { rows } = await sql<Figure>`
@@ -83,6 +101,14 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
       group by 2
     union all
     select 'paid_fees', to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD'), count(*)::float8, sum(fee_minor)::float8
+      from disbursements where status = 'paid' and decided_at is not null group by 2
+    union all
+    select 'borrowers_quarter', to_char(${quarter('created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI'),
+           count(*)::float8, 0
+      from users where role = 'borrower' group by 2
+    union all
+    select 'paid_quarter', to_char(${quarter('decided_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI'),
+           count(*)::float8, sum(amount)::float8
       from disbursements where status = 'paid' and decided_at is not null group by 2
     union all
     select 'collected', to_char(received_on, 'YYYY-MM'), count(*)::float8, sum(amount)::float8
@@ -133,9 +159,14 @@ async function expectCurrent() {
   expect(await storedFigures(t.db)).toEqual(await recomputedFigures(t.db));
   // A day no loan is on any more is deleted, not kept as a zero every later read sums (migration 039).
   const { rows } = await sql<{ zeros: number }>`select count(*)::int as zeros from dashboard_figures
-    where figure in ('overdue_from', 'next_due', 'paid_fees') and n = 0 and amount = 0`.execute(t.db);
+    where figure in ('overdue_from', 'next_due', 'paid_fees', 'borrowers_quarter', 'paid_quarter')
+      and n = 0 and amount = 0`.execute(t.db);
   expect(rows[0]!.zeros).toBe(0);
+  const quarters = await amountQuarters(t.db);
+  expect(quarters.stored).toEqual(quarters.recomputed);
   expect(await getDashboardSummary(t.deps)).toEqual(await fullAggregateSummary(t.db, t.deps.config.timeZone));
+  const odd = { ...t.deps, config: { ...t.deps.config, timeZone: ODD_ZONE } };
+  expect(await getDashboardSummary(odd)).toEqual(await fullAggregateSummary(t.db, ODD_ZONE));
 }
 
 let references = 0;
@@ -329,6 +360,72 @@ describe('dashboard figures kept by the database', () => {
     }
   });
 
+  it('today starts at midnight in the zone, also where that is not on a quarter hour', async () => {
+    const odd = { ...t.deps, config: { ...t.deps.config, timeZone: ODD_ZONE } };
+    const before = await getDashboardSummary(odd);
+    const midnight = sql`(date_trunc('day', now() at time zone ${ODD_ZONE}) at time zone ${ODD_ZONE})`;
+    // Three minutes either side of the zone's midnight: both in the quarter hour that holds it.
+    const { user: late } = await t.createUser({ role: 'borrower' });
+    const { user: early } = await t.createUser({ role: 'borrower' });
+    await sql`update users set created_at = ${midnight} + interval '3 minutes' where id = ${late.id}`.execute(
+      t.db,
+    );
+    await sql`update users set created_at = ${midnight} - interval '3 minutes' where id = ${early.id}`.execute(
+      t.db,
+    );
+    const today = await seedApplication(t.db, { borrowerId: late.id, amountMinor: 123_000_000 });
+    const yesterday = await seedApplication(t.db, { borrowerId: early.id, amountMinor: 1_000 });
+    await sql`update applications set submitted_at = ${midnight} + interval '3 minutes' where id = ${today}`.execute(
+      t.db,
+    );
+    await sql`update applications set submitted_at = ${midnight} - interval '3 minutes'
+      where id = ${yesterday}`.execute(t.db);
+    for (const [id, minutes, amount] of [
+      [today, 3, 70_000],
+      [yesterday, -3, 9_000],
+    ] as const)
+      await sql`insert into disbursements (application_id, amount, bank_name, account_number, code_verified,
+          status, decided_at, reference)
+        values (${id}, ${amount}, 'GCash', '09171234567', true, 'paid', ${midnight} + ${minutes} * interval '1 minute',
+          ${`DF-ODD-${minutes}`})`.execute(t.db);
+    const after = await getDashboardSummary(odd);
+    expect(after).toEqual(await fullAggregateSummary(t.db, ODD_ZONE));
+    // Today's side only.
+    expect(after.registeredToday - before.registeredToday).toBe(1);
+    expect(after.disbursedTodayMinor - before.disbursedTodayMinor).toBe(70_000);
+    expect(after.maxLoanTodayMinor).toBe(123_000_000);
+    expect(after.minLoanTodayMinor).not.toBe(1_000);
+    await expectCurrent();
+  });
+
+  it('writers at once in one quarter hour keep its smallest and largest amount', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 20 }, async () => (await t.createUser({ role: 'borrower' })).user.id),
+    );
+    const apps: string[] = [];
+    for (const id of people)
+      apps.push(await seedApplication(t.db, { borrowerId: id, amountMinor: 1_000_000 }));
+    // All in one quarter hour (an hour ago: no other test's rows), each moved by its own statement.
+    await sql`update applications set submitted_at = ${quarter("now() - interval '1 hour'")} + interval '7 minutes'
+      where id in (${sqlList(apps)})`.execute(t.db);
+    for (let round = 1; round <= 5; round++) {
+      // Every writer sets a new amount on its own application at once; the quarter's extremes are whichever
+      // writers' amounts end up smallest and largest, so a writer reading the others' amounts before they
+      // commit (and writing that reading after them) leaves a wrong one.
+      await Promise.all(
+        apps.map((id, k) =>
+          t.db
+            .updateTable('applications')
+            .set({ amount: 100_000 * (round * 40 + (round % 2 === 0 ? k : 20 - k)) })
+            .where('id', '=', id)
+            .execute(),
+        ),
+      );
+      const quarters = await amountQuarters(t.db);
+      expect(quarters.stored).toEqual(quarters.recomputed);
+    }
+  });
+
   it('a property: any sequence of inserts, updates and deletes leaves the figures equal to the full aggregate', async () => {
     const staff = adminId;
     const statusArb = fc.constantFrom(...loanStatuses);
@@ -360,7 +457,29 @@ describe('dashboard figures kept by the database', () => {
         days: fc.integer({ min: -40, max: 40 }),
         paid: fc.integer({ min: 0, max: 2_000_000 }),
       }),
+      // Rows moved to minutes around today's midnight (here or in the odd zone) or now: across quarter
+      // hours and across the start of the day, where a quarter holds yesterday's rows and today's.
+      fc.record({
+        kind: fc.constant('retime' as const),
+        table: fc.constantFrom('applications', 'users', 'disbursements'),
+        anchor: fc.constantFrom('midnight', 'odd midnight', 'now'),
+        minutes: fc.integer({ min: -20, max: 20 }),
+      }),
+      fc.record({
+        kind: fc.constant('payout' as const),
+        anchor: fc.constantFrom('midnight', 'odd midnight', 'now'),
+        minutes: fc.integer({ min: -20, max: 20 }),
+        amount: fc.integer({ min: 100_000, max: 9_000_000 }),
+      }),
     );
+    const at = (anchor: 'midnight' | 'odd midnight' | 'now', minutes: number) => {
+      const zone = anchor === 'odd midnight' ? ODD_ZONE : t.deps.config.timeZone;
+      const base =
+        anchor === 'now'
+          ? sql`now()`
+          : sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;
+      return sql`${base} + ${minutes} * interval '1 minute'`;
+    };
     let counter = 0;
     /** A new borrower (one open application each). */
     const someBorrower = async () => {
@@ -434,6 +553,26 @@ describe('dashboard figures kept by the database', () => {
                   outstanding_principal_minor = greatest(0, outstanding_principal_minor - ${o.paid})
                 where id in (select id from applications where facts_as_of is not null
                   order by random() limit 2)`.execute(t.db);
+              break;
+            case 'retime': {
+              const column = {
+                applications: 'submitted_at',
+                users: 'created_at',
+                disbursements: 'decided_at',
+              }[o.table];
+              const rows = o.table === 'disbursements' ? sql`status = 'paid'` : sql`true`;
+              await sql`update ${sql.table(o.table)} set ${sql.ref(column)} = ${at(o.anchor, o.minutes)}
+                where id in (select id from ${sql.table(o.table)} where ${rows} order by random() limit 2)`.execute(
+                t.db,
+              );
+              break;
+            }
+            case 'payout':
+              await sql`insert into disbursements (application_id, amount, bank_name, account_number,
+                  code_verified, status, decided_at, reference)
+                select id, ${o.amount}, 'GCash', '09171234567', true, 'paid', ${at(o.anchor, o.minutes)},
+                  ${`DF-P-${counter}`}
+                from applications order by random() limit 1`.execute(t.db);
               break;
             case 'forget':
               await sql`delete from complaints

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { approvedStatuses, awaitingDecisionStatuses, type LoanStatus } from '../../../domain/loan/status';
 import type { DashboardSummary } from '../../../domain/schemas/staff';
+import { QUARTER_ORIGIN, quarterPart } from '../../db/migrations/045-dashboard-today-quarters';
 import { executePreparedSql } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 
@@ -10,9 +11,9 @@ const rejectedStatuses: readonly LoanStatus[] = ['rejected'];
 /**
  * The "Home Page Summary" figures in one statement that reads no whole table (issue #35, docs/decisions/042).
  * Counts, the borrower total, open complaints and the amount sum behind the average come from
- * `dashboard_figures`, which triggers keep current (migration 032); "today" figures are range scans over
- * today's rows in their indexes (users by role and creation, applications by submission, paid payouts by
- * decision). The median time to resolve a complaint is exact: the resolve-hour histogram says which bucket
+ * `dashboard_figures`, which triggers keep current (migration 032); "today" figures sum today's quarter
+ * hours, also kept by triggers (migration 045, docs/decisions/068: sign-ups and paid-out money in
+ * `dashboard_figures`, each quarter's smallest and largest submitted amount in `application_quarters`). The median time to resolve a complaint is exact: the resolve-hour histogram says which bucket
  * holds the middle one (or two), and those values are read at their offset in the expression index.
  * "Today" starts at midnight in the configured time zone. Approved counts every loan that passed approval
  * (`approvedStatuses`: approved, on hold or closed); the status lists come from the domain.
@@ -35,7 +36,15 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       open_complaints: string | null;
       median_resolve_seconds: number | null;
     }>`
-    with day as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start),
+    with midnight as (select (date_trunc('day', now() at time zone ${tz}) at time zone ${tz}) as start),
+    -- Today's whole quarter hours start at whole (migration 045); a zone whose midnight is not on a
+    -- quarter hour has the minutes before it read from the indexes.
+    day as materialized (
+      select start, whole, ${quarterPart(sql`whole`)} as whole_part
+      from (select start, date_bin('15 minutes', start + interval '15 minutes' - interval '1 microsecond',
+                                   ${sql.raw(QUARTER_ORIGIN)}) as whole
+            from midnight) m
+    ),
     statuses as (
       select part as status, sum(n) as n, sum(amount) as amount from dashboard_figures
       where figure = 'applications' group by part
@@ -68,20 +77,28 @@ export async function getDashboardSummary(deps: AppDeps): Promise<DashboardSumma
       from picks p
     )
     select
-      (select count(*) from users, day where role = 'borrower' and created_at >= day.start) as registered_today,
+      (select coalesce(sum(n), 0) from dashboard_figures, day
+         where figure = 'borrowers_quarter' and part >= day.whole_part)
+        + (select count(*) from users, day
+           where role = 'borrower' and created_at >= day.start and created_at < day.whole) as registered_today,
       (select sum(n) from dashboard_figures where figure = 'borrowers') as registered_total,
-      loans_today.min_loan_today, loans_today.max_loan_today,
-      (select coalesce(sum(amount), 0) from disbursements, day
-         where status = 'paid' and decided_at >= day.start) as disbursed_today,
+      -- least/greatest skip a null: a day with no part-quarter, or no whole quarter yet.
+      least((select min(low_amount) from application_quarters, day where quarter >= day.whole),
+            (select min(amount) from applications, day
+             where submitted_at >= day.start and submitted_at < day.whole)) as min_loan_today,
+      greatest((select max(high_amount) from application_quarters, day where quarter >= day.whole),
+               (select max(amount) from applications, day
+                where submitted_at >= day.start and submitted_at < day.whole)) as max_loan_today,
+      (select coalesce(sum(amount), 0) from dashboard_figures, day
+         where figure = 'paid_quarter' and part >= day.whole_part)
+        + (select coalesce(sum(amount), 0) from disbursements, day
+           where status = 'paid' and decided_at >= day.start and decided_at < day.whole) as disbursed_today,
       (select json_object_agg(status, n) from statuses where n <> 0) as statuses,
       (select round(sum(amount)::numeric / nullif(sum(n), 0)) from statuses) as avg_loan,
       (select sum(n) from statuses) as total,
       (select sum(n) from dashboard_figures where figure = 'open_complaints') as open_complaints,
       -- As percentile_cont(0.5) interpolates between the two middle values (float8).
       (select round(min(v) + (max(v) - min(v)) * 0.5) from middle) as median_resolve_seconds
-    -- Both from one pass over today's entries of applications_submitted_idx (amount included).
-    from (select min(amount) as min_loan_today, max(amount) as max_loan_today from applications, day
-          where submitted_at >= day.start) loans_today
   `,
   );
   const r = rows[0]!;

@@ -27,7 +27,7 @@ export function dashboardRoutes(app: App, deps: AppDeps) {
     () =>
       deps.answerCache.get(
         `dashboard ${today(deps)}`,
-        ['applications', 'complaints', 'dashboard_figures', 'disbursements', 'users'],
+        ['application_quarters', 'applications', 'complaints', 'dashboard_figures', 'disbursements', 'users'],
         () => getDashboardSummary(deps),
       ),
   );
