@@ -44,32 +44,24 @@ const stickyClass = (column: Placement) => (column.sticky ? classes.sticky : und
 export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th
-                key={column.key}
-                className={stickyClass(column)}
-                style={{ ...alignment(column), width: column.width }}
-              >
-                {column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
+    <>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="sm" aria-label={label}>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text ta="center" c="dimmed" py="xl">
-                  {t('backOffice.common.noResults')}
-                </Text>
-              </Table.Td>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  className={stickyClass(column)}
+                  style={{ ...alignment(column), width: column.width }}
+                >
+                  {column.header}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          ) : (
-            rows.map((row) => (
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((column) => (
                   <Table.Td key={column.key} className={stickyClass(column)} style={alignment(column)}>
@@ -77,10 +69,17 @@ export function DataTable<T>({ columns, rows, rowKey, minWidth = 880, label }: D
                   </Table.Td>
                 ))}
               </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {/* Under the scrolling table, not in a cell: a cell spans the table's full scrolled width, so on a
+          phone its centred text sat off-screen and an empty list looked blank. */}
+      {rows.length === 0 && (
+        <Text ta="center" c="dimmed" py="xl">
+          {t('backOffice.common.noResults')}
+        </Text>
+      )}
+    </>
   );
 }
