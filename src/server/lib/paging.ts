@@ -1,9 +1,22 @@
-import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { approvedStatuses, isRunning, runningStatuses } from '../../domain/loan/status';
+import {
+  type AliasedRawBuilder,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import {
+  approvedStatuses,
+  awaitingDecisionStatuses,
+  isRunning,
+  runningStatuses,
+} from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { QUEUE_POSITION_FIGURES } from '../db/migrations/046-queue-positions';
 import { reusablePlan } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
-import type { AnswerScope } from './answer-cache';
+import type { AnswerScope, AnswerTable } from './answer-cache';
 import { escapeLike } from './like';
 import { rowCount, sqlList } from './sql-lists';
 
@@ -90,7 +103,30 @@ export function applicationList(
             `applications.${dateColumn} as at`,
           ])
       : undefined;
-  return { keys, matches, searched: search.length > 0, page: query.page, broadSearches };
+  return {
+    keys,
+    matches,
+    searched: search.length > 0,
+    page: query.page,
+    broadSearches,
+    positions: queuePositions(statuses, dateColumn),
+  };
+}
+
+/**
+ * Where an unsearched queue's page starts (`QueuePositions`): Pending by submission and the running loans
+ * (Approved, Loan Servicing) by decision, as migration 046 counts them per hour.
+ */
+function queuePositions(
+  statuses: readonly string[],
+  dateColumn: 'submitted_at' | 'decided_at',
+): QueuePositions | undefined {
+  const same = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
+  if (same(statuses, awaitingDecisionStatuses) && dateColumn === 'submitted_at')
+    return { figure: QUEUE_POSITION_FIGURES.pending, statuses, column: `applications.${dateColumn}` };
+  if (same(statuses, runningStatuses) && dateColumn === 'decided_at')
+    return { figure: QUEUE_POSITION_FIGURES.running, statuses, column: `applications.${dateColumn}` };
+  return undefined;
 }
 
 /** Approved statuses a loan keeps once it stops running (closed). */
@@ -321,7 +357,105 @@ export interface SearchedList<K> {
   broadSearches?: BroadSearches;
   /** How the list orders its keys (default newest first: `at`, then `id`, both descending). */
   order?: KeyOrder<K>;
+  /** Where an unsearched page starts, for a queue whose rows are counted per hour (newest first only). */
+  positions?: QueuePositions;
 }
+
+/**
+ * A queue whose rows migration 046 counts per UTC hour of the column it is ordered by (newest first), in
+ * `dashboard_figures` under `figure`; `statuses` are the queue's, whose totals migration 032 keeps.
+ */
+export interface QueuePositions {
+  figure: string;
+  statuses: readonly string[];
+  /** The order column as the keys query names it (`applications.submitted_at`). */
+  column: string;
+  /** Below this offset the page is walked to (default `POSITIONED_FROM`). */
+  walkBelow?: number;
+  /** How many of the newest hour rows a deeper page sums at most (default `POSITION_ROWS`). */
+  hourRows?: number;
+}
+
+/** Below this offset a counted queue walks its index to the page (as cheap as summing the hours). */
+const POSITIONED_FROM = 2000;
+
+/** How many of a queue's newest hour rows (per writing shard) a deep page sums at most. */
+const POSITION_ROWS = 2000;
+
+/**
+ * An unsearched page of a counted queue (`QueuePositions`, docs/decisions/069) and its exact total, in one
+ * statement, so the hours, the total and the rows are one snapshot. Up to `POSITIONED_FROM` rows deep the
+ * index is walked to the page; deeper, the queue's newest `POSITION_ROWS` hour rows are read in order and
+ * summed per hour, newest first, and the walk starts at the end of the oldest hour with no more rows before
+ * it than the page's offset, skipping only the rest. Any such hour gives the same page (the rows before it
+ * are counted exactly); the oldest is the shortest walk. Rows without an order time (part '') come first, as
+ * the list sorts them: a page that starts among them finds no hour and no rows, and `searchedListPage`
+ * walks instead; so does a page deeper than the hours read, from the oldest of them.
+ */
+function positionedWindow<DB, O>(
+  db: Kysely<DB>,
+  // biome-ignore lint/suspicious/noExplicitAny: any list's keys query (its tables and joins are its own)
+  keys: SelectQueryBuilder<any, any, O>,
+  order: KeyOrder<O>,
+  page: number,
+  positions: QueuePositions,
+) {
+  // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
+  const anyDb = db as unknown as Kysely<any>;
+  const offset = pageOffset(page);
+  let window: AliasedRawBuilder<unknown, 'w'>;
+  if (offset < (positions.walkBelow ?? POSITIONED_FROM)) {
+    let inner = keys;
+    for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
+    window = sql`(${inner.offset(rowCount(offset)).limit(rowCount(PAGE_SIZE))})`.as('w');
+  } else {
+    const figure = sql.lit(positions.figure);
+    const at = sql.lit(offset);
+    const start = sql`
+      select case when ${at} >= u.n then (h.part || ':00:00+00')::timestamptz + interval '1 hour' end as hour_end,
+             greatest(${at} - u.n - h.before, 0) as skip
+      from (select coalesce(sum(n), 0) as n from dashboard_figures where figure = ${figure} and part = '') u,
+      lateral (
+        select part, sum(sum(n)) over (order by part desc) - sum(n) as before
+        from (select part, n from dashboard_figures where figure = ${figure} and part <> ''
+              order by part desc, shard desc limit ${rowCount(positions.hourRows ?? POSITION_ROWS)}) newest
+        group by part
+      ) h
+      where h.before <= ${at} - u.n
+      order by h.part limit 1`;
+    let inner = keys.where(sql<SqlBool>`${sql.ref(positions.column)} < (select hour_end from queue_start)`);
+    for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
+    const page = inner.offset(sql<number>`(select skip from queue_start)`).limit(rowCount(PAGE_SIZE));
+    window = sql`(with queue_start as materialized (${start}) ${page})`.as('w');
+  }
+  let outer = anyDb
+    .selectFrom(window)
+    .modifyFront(reusablePlan)
+    .selectAll('w')
+    .select(queueTotal(positions).as('window_count'))
+    .select(sql<null>`null`.as('match_count'));
+  for (const [column, direction] of order) outer = outer.orderBy(sql.ref(`w.${column}`), direction);
+  return outer as unknown as SelectQueryBuilder<
+    DB & { w: O },
+    'w',
+    O & { window_count: number | string; match_count?: number | string }
+  >;
+}
+
+/**
+ * The tables a counted queue's answer reads (`QueuePositions`): unsearched, its hours and total from
+ * `dashboard_figures` too; a search reads only `tables` (so a name-scoped answer is not forgotten by every
+ * change to the figures, docs/decisions/067).
+ */
+export const queueReads = (
+  tables: readonly AnswerTable[],
+  query: { name: string; phone: string },
+): readonly AnswerTable[] => (query.name || query.phone ? tables : [...tables, 'dashboard_figures']);
+
+/** How many rows a counted queue holds: its statuses' counts (migration 032). */
+const queueTotal = (positions: QueuePositions) =>
+  sql<number | string>`(select coalesce(sum(n), 0) from dashboard_figures
+    where figure = 'applications' and part in (${sqlList(positions.statuses)}))`;
 
 /** The page's keys as `searchedListPage` hands them to the list, under the alias `page`. */
 export type PageKeys<DB, K> = SelectQueryBuilder<
@@ -346,15 +480,18 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
   const matches = list.matches ?? (() => list.keys);
   const sortLimit = list.sortLimit ?? SEARCH_SORT_LIMIT;
   const order = list.order ?? (newestFirst as unknown as KeyOrder<K>);
-  const read = (how: PageRead) => {
-    const window = pageWindow(
-      db,
-      how === 'sorted-matches' ? matches() : list.keys,
-      order,
-      list.page,
-      how,
-      sortLimit,
-    );
+  const read = (how: PageRead | 'positioned') => {
+    const window =
+      how === 'positioned' && list.positions
+        ? positionedWindow(db, list.keys, order, list.page, list.positions)
+        : pageWindow(
+            db,
+            how === 'sorted-matches' ? matches() : list.keys,
+            order,
+            list.page,
+            how === 'positioned' ? 'walk' : how,
+            sortLimit,
+          );
     // biome-ignore lint/suspicious/noExplicitAny: a derived table of the list's keys
     const keys = (db as unknown as Kysely<any>).selectFrom(window.as('page')) as PageKeys<DB, K>;
     let page = showPage(keys).select(['page.window_count', 'page.match_count']);
@@ -363,6 +500,17 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
       (O & { window_count: number | string; match_count?: number | string })[]
     >;
   };
+  if (!list.searched && list.positions) {
+    const rows = await read('positioned');
+    if (rows[0]) return { rows, counted: { total: Number(rows[0].window_count), totalCapped: false } };
+    const { rows: counts } = await sql<{ total: number | string }>`
+      select ${queueTotal(list.positions)} as total`.execute(db);
+    const total = Number(counts[0]!.total);
+    // Past the end: the exact total says where the end is. Otherwise the page starts among rows without an
+    // order time, which have no hour: walk to it.
+    const counted = { total, totalCapped: false };
+    return { rows: pageOffset(list.page) >= total ? rows : await read('walk'), counted };
+  }
   const rows = await searchedPage(
     list.searched,
     list.page,

@@ -43,6 +43,7 @@ import * as m042 from './042-borrower-names';
 import * as m043 from './043-answers-named-by-borrower';
 import * as m044 from './044-unapplied-queue-covering';
 import * as m045 from './045-dashboard-today-quarters';
+import * as m046 from './046-queue-positions';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '043-answers-named-by-borrower': m043,
   '044-unapplied-queue-covering': m044,
   '045-dashboard-today-quarters': m045,
+  '046-queue-positions': m046,
 };

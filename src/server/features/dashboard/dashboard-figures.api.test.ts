@@ -111,6 +111,15 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
            count(*)::float8, sum(amount)::float8
       from disbursements where status = 'paid' and decided_at is not null group by 2
     union all
+    select 'queue_pending', to_char(date_trunc('hour', submitted_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'),
+           count(*)::float8, 0
+      from applications where status = 'pending' group by 2
+    union all
+    select 'queue_running',
+           coalesce(to_char(date_trunc('hour', decided_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'), ''),
+           count(*)::float8, 0
+      from applications where status in ('approved', 'on_hold') group by 2
+    union all
     select 'collected', to_char(received_on, 'YYYY-MM'), count(*)::float8, sum(amount)::float8
       from repayments r where not exists (select 1 from repayment_reversals v where v.repayment_id = r.id)
       group by 2`.execute(db);
@@ -159,7 +168,8 @@ async function expectCurrent() {
   expect(await storedFigures(t.db)).toEqual(await recomputedFigures(t.db));
   // A day no loan is on any more is deleted, not kept as a zero every later read sums (migration 039).
   const { rows } = await sql<{ zeros: number }>`select count(*)::int as zeros from dashboard_figures
-    where figure in ('overdue_from', 'next_due', 'paid_fees', 'borrowers_quarter', 'paid_quarter')
+    where figure in ('overdue_from', 'next_due', 'paid_fees', 'borrowers_quarter', 'paid_quarter',
+                     'queue_pending', 'queue_running')
       and n = 0 and amount = 0`.execute(t.db);
   expect(rows[0]!.zeros).toBe(0);
   const quarters = await amountQuarters(t.db);

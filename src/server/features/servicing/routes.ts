@@ -20,7 +20,7 @@ import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
-import { nameSearchScope } from '../../lib/paging';
+import { nameSearchScope, queueReads } from '../../lib/paging';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
@@ -58,7 +58,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     (request) =>
       deps.answerCache.get(
         answerKey(request),
-        ['applications', 'borrower_names', 'disbursements', 'terms_changes'],
+        queueReads(['applications', 'borrower_names', 'disbursements', 'terms_changes'], request.query),
         () => listLoans(deps, request.query),
         nameSearchScope(request.query),
       ),

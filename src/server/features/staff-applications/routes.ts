@@ -14,7 +14,7 @@ import { staffContext } from '../../auth/staff-context';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
-import { nameSearchScope } from '../../lib/paging';
+import { nameSearchScope, queueReads } from '../../lib/paging';
 import type { App } from '../../lib/types';
 import { getApplicationProfile } from '../../loans/get-application-profile';
 import { updateLoanTerms } from '../../loans/update-loan-terms';
@@ -55,7 +55,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
       (request) =>
         deps.answerCache.get(
           answerKey(request),
-          ['applications', 'borrower_names', 'terms_changes', 'users'],
+          queueReads(['applications', 'borrower_names', 'terms_changes', 'users'], request.query),
           () => listApplications(deps, queue, request.query),
           nameSearchScope(request.query),
         ),

@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplications } from '../../../bench/seed';
+import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
+import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { listLoans } from '../features/servicing/list-loans';
+import { listApplications } from '../features/staff-applications/list-applications';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { applicationList, searchedListPage, toPage } from './paging';
+import { sqlList } from './sql-lists';
+
+/**
+ * An unsearched page of Pending, Approved and Loan Servicing starts from the hour counts of migration 046
+ * (docs/decisions/069) instead of walking every row before it. Every page must be exactly the page the walk
+ * gives (newest first, the id breaking ties), with the queue's exact total, whatever the hours hold: rows
+ * on an hour's first instant, many rows sharing one instant across a page's edge, running loans without a
+ * decision time (first in the list), pages past the end, and after any writes.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // 3,000 applications over 960 hours, every hour's rows on one instant (the hour's offset from now).
+  await seedApplications(t.db, 3_000, '$argon2id$not-a-real-hash', () => {});
+  // 60 pending and 60 running on one instant on an hour's first microsecond, ties broken by id only.
+  await sql`update applications set submitted_at = date_trunc('hour', now()) - interval '5 hours'
+    where id in (select id from applications where status = 'pending' order by loan_number limit 60)`.execute(
+    t.db,
+  );
+  await sql`update applications set decided_at = date_trunc('hour', now()) - interval '7 hours'
+    where id in (select id from applications where status = 'approved' order by loan_number limit 60)`.execute(
+    t.db,
+  );
+});
+afterAll(() => t.close());
+
+type Queue = 'pending' | 'approved' | 'servicing';
+
+/** The page as the walk reads it: the queue's rows in list order, offset and limited. */
+async function walked(queue: Queue, page: number) {
+  const [statuses, column] =
+    queue === 'pending' ? [awaitingDecisionStatuses, 'submitted_at'] : [runningStatuses, 'decided_at'];
+  const { rows } = await sql<{ id: string }>`
+    select id from applications where status in (${sqlList(statuses)})
+    order by ${sql.ref(column)} desc, id desc offset ${(page - 1) * PAGE_SIZE} limit ${PAGE_SIZE}`.execute(
+    t.db,
+  );
+  const { rows: counts } = await sql<{ n: number }>`
+    select count(*)::int as n from applications where status in (${sqlList(statuses)})`.execute(t.db);
+  return { ids: rows.map((r) => r.id), total: counts[0]!.n };
+}
+
+/**
+ * How a page is read: as the app does (walked below 2,000 rows deep, the newest 2,000 hour rows summed
+ * deeper), from the hours from the first page on, or from the hours with only a few hour rows read (a deep
+ * page past them walks from the oldest read).
+ */
+type Reading = 'app' | { walkBelow: number; hourRows?: number };
+const readings: Reading[] = [
+  'app',
+  { walkBelow: 0 },
+  { walkBelow: 0, hourRows: 7 },
+  { walkBelow: 30, hourRows: 1 },
+];
+
+async function listed(queue: Queue, page: number, reading: Reading) {
+  const query = { page, name: '', phone: '' };
+  if (reading === 'app')
+    return queue === 'servicing'
+      ? await listLoans(t.deps, query)
+      : await listApplications(t.deps, queue, query);
+  const [statuses, column] =
+    queue === 'pending'
+      ? [awaitingDecisionStatuses, 'submitted_at' as const]
+      : [runningStatuses, 'decided_at' as const];
+  const list = applicationList(t.db, statuses, column, query);
+  expect(list.positions).toBeDefined();
+  const { rows, counted } = await searchedListPage(
+    t.db,
+    { ...list, positions: { ...list.positions!, ...reading } },
+    (keys) => keys.select('page.id'),
+  );
+  return toPage(
+    rows.map((r) => ({ id: r.id as string })),
+    counted,
+    page,
+  );
+}
+
+async function expectSamePage(queue: Queue, page: number, reading: Reading = 'app') {
+  const answer = await listed(queue, page, reading);
+  const walk = await walked(queue, page);
+  expect(
+    answer.items.map((item) => item.id),
+    `${queue} page ${page} ${JSON.stringify(reading)}`,
+  ).toEqual(walk.ids);
+  // The exact total, never "1,000+": the walk would have stopped counting at 1,000 past the page.
+  expect(answer).toMatchObject({ total: walk.total, totalCapped: false });
+  expect(answer.pageCount).toBe(Math.max(1, Math.ceil(walk.total / PAGE_SIZE)));
+}
+
+const queues: Queue[] = ['pending', 'approved', 'servicing'];
+
+describe('unsearched queue pages from the hour counts', () => {
+  it('every page equals the walk, with the exact total', async () => {
+    const { total } = await walked('pending', 1);
+    expect(total).toBeGreaterThan(1_000 + PAGE_SIZE);
+    for (const queue of queues) {
+      const last = Math.ceil((await walked(queue, 1)).total / PAGE_SIZE);
+      for (const reading of readings)
+        for (let page = 1; page <= last + 2; page++) await expectSamePage(queue, page, reading);
+    }
+  });
+
+  it('running loans without a decision time come first, and pages among them are still right', async () => {
+    await sql`update applications set decided_at = null
+      where id in (select id from applications where status = 'on_hold' or status = 'approved'
+                   order by loan_number desc limit 25)`.execute(t.db);
+    for (const queue of ['approved', 'servicing'] as const)
+      for (const reading of readings)
+        for (const page of [1, 2, 3, 4, 5, 50, 100]) await expectSamePage(queue, page, reading);
+  });
+
+  it('a property: after any writes every page is still the walk’s', async () => {
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('status' as const),
+        to: fc.constantFrom('pending', 'approved', 'on_hold', 'rejected', 'closed'),
+        count: fc.integer({ min: 1, max: 40 }),
+      }),
+      fc.record({
+        kind: fc.constant('retime' as const),
+        column: fc.constantFrom('submitted_at', 'decided_at'),
+        // Within a few hours of another row's instant, on it, or on an hour's first microsecond.
+        hours: fc.integer({ min: 0, max: 30 }),
+        exact: fc.boolean(),
+        count: fc.integer({ min: 1, max: 40 }),
+      }),
+      fc.record({ kind: fc.constant('undecide' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 130 }), { minLength: 3, maxLength: 6 }),
+        async (ops, pages) => {
+          for (const o of ops) {
+            if (o.kind === 'status')
+              await sql`update applications set status = ${o.to},
+                  decided_at = coalesce(decided_at, now())
+                where id in (select id from applications order by random() limit ${o.count})`.execute(t.db);
+            else if (o.kind === 'retime')
+              await sql`update applications set ${sql.ref(o.column)} =
+                  ${o.exact ? sql`date_trunc('hour', now())` : sql`now()`} - ${o.hours} * interval '1 hour'
+                where id in (select id from applications order by random() limit ${o.count})`.execute(t.db);
+            else
+              await sql`update applications set decided_at = null
+                where id in (select id from applications where status in ('approved', 'on_hold')
+                             order by random() limit 3)`.execute(t.db);
+          }
+          for (const queue of queues)
+            for (const reading of readings)
+              for (const page of pages) await expectSamePage(queue, page, reading);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
