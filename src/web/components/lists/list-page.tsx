@@ -136,6 +136,7 @@ export function ListPage<T, P extends Page<T> = Page<T>>(props: ListPageProps<T,
                 capped={data.totalCapped}
                 onChange={(page) => list.setPage(page)}
                 disabled={query.isPlaceholderData}
+                formatNumber={fmt.number}
               />
             </Box>
           ) : null}

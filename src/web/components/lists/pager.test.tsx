@@ -43,7 +43,11 @@ describe('pagerItems', () => {
   });
 });
 
-function renderPager(page: number, pageCount: number, more: { total?: string; capped?: boolean } = {}) {
+function renderPager(
+  page: number,
+  pageCount: number,
+  more: { total?: string; capped?: boolean; formatNumber?: (n: number) => string } = {},
+) {
   const onChange = vi.fn();
   render(
     <MantineProvider env="test">
@@ -95,5 +99,12 @@ describe('Pager', () => {
     renderPager(3, 5, { total: '45' });
     expect(screen.getByText('Page 3 of 5')).toBeTruthy();
     expect(screen.getByText('Results: 45')).toBeTruthy();
+  });
+
+  it('writes page numbers as the list formats numbers', () => {
+    renderPager(2000, 39_998, { total: '399,977', formatNumber: (n) => n.toLocaleString('en') });
+    expect(screen.getByText('Page 2,000 of 39,998')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /39,998/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /1,999/ })).toBeTruthy();
   });
 });

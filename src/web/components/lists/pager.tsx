@@ -44,13 +44,26 @@ export interface PagerProps {
   onChange: (page: number) => void;
   /** Greys the buttons out while a page loads. */
   disabled?: boolean;
+  /**
+   * Writes a page number (`useFormat().number`, the locale's digit grouping, like the total): exact totals
+   * run to tens of thousands of pages ("Page 2,000 of 39,998").
+   */
+  formatNumber?: (n: number) => string;
 }
 
 /**
  * Prev / 1 … 4 5 6 … 10 / Next, and "Page X of Y" (SPEC §2.7). When the server stopped counting (`capped`)
  * it says "Page X of Y+": Y is a page that exists, and Next stays on past it.
  */
-export function Pager({ page, pageCount, total, capped = false, onChange, disabled = false }: PagerProps) {
+export function Pager({
+  page,
+  pageCount,
+  total,
+  capped = false,
+  onChange,
+  disabled = false,
+  formatNumber = String,
+}: PagerProps) {
   const { t } = useTranslation();
   const last = Math.max(1, pageCount);
   const current = Math.min(Math.max(1, page), last);
@@ -59,8 +72,8 @@ export function Pager({ page, pageCount, total, capped = false, onChange, disabl
       <Group gap="md" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
           {t(capped ? 'backOffice.common.pageOfAtLeast' : 'backOffice.common.pageOf', {
-            page: current,
-            pageCount: last,
+            page: formatNumber(current),
+            pageCount: formatNumber(last),
           })}
         </Text>
         {total === undefined ? null : (
@@ -87,11 +100,11 @@ export function Pager({ page, pageCount, total, capped = false, onChange, disabl
               px={8}
               variant={item === current ? 'filled' : 'default'}
               aria-current={item === current ? 'page' : undefined}
-              aria-label={t('backOffice.common.goToPage', { page: item })}
+              aria-label={t('backOffice.common.goToPage', { page: formatNumber(item) })}
               disabled={disabled && item !== current}
               onClick={() => item !== current && onChange(item)}
             >
-              {item}
+              {formatNumber(item)}
             </Button>
           ) : (
             <Text key={item} size="sm" c="dimmed" px={4} aria-hidden>
