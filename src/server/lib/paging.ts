@@ -2,6 +2,7 @@ import {
   type AliasedRawBuilder,
   type Expression,
   type Kysely,
+  type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
@@ -114,18 +115,20 @@ export function applicationList(
 }
 
 /**
- * Where an unsearched queue's page starts (`QueuePositions`): Pending by submission and the running loans
+ * Where an unsearched queue's page starts (`ListPositions`): Pending by submission and the running loans
  * (Approved, Loan Servicing) by decision, as migration 046 counts them per hour.
  */
-function queuePositions(
+export function queuePositions(
   statuses: readonly string[],
   dateColumn: 'submitted_at' | 'decided_at',
-): QueuePositions | undefined {
+  hourRows = POSITION_ROWS,
+): ListPositions | undefined {
   const same = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
+  const column = `applications.${dateColumn}`;
   if (same(statuses, awaitingDecisionStatuses) && dateColumn === 'submitted_at')
-    return { figure: QUEUE_POSITION_FIGURES.pending, statuses, column: `applications.${dateColumn}` };
+    return hourQueuePositions(QUEUE_POSITION_FIGURES.pending, statuses, column, hourRows);
   if (same(statuses, runningStatuses) && dateColumn === 'decided_at')
-    return { figure: QUEUE_POSITION_FIGURES.running, statuses, column: `applications.${dateColumn}` };
+    return hourQueuePositions(QUEUE_POSITION_FIGURES.running, statuses, column, hourRows);
   return undefined;
 }
 
@@ -357,40 +360,76 @@ export interface SearchedList<K> {
   broadSearches?: BroadSearches;
   /** How the list orders its keys (default newest first: `at`, then `id`, both descending). */
   order?: KeyOrder<K>;
-  /** Where an unsearched page starts, for a queue whose rows are counted per hour (newest first only). */
-  positions?: QueuePositions;
+  /** Where an unsearched page starts and the list's exact total, where the list's rows are counted. */
+  positions?: ListPositions;
 }
 
 /**
- * A queue whose rows migration 046 counts per UTC hour of the column it is ordered by (newest first), in
- * `dashboard_figures` under `figure`; `statuses` are the queue's, whose totals migration 032 keeps.
+ * A list whose rows are counted by the writes (docs/decisions/069), so an unsearched page is read with its
+ * exact total and, deep down, walked from a place the counts point to instead of from the first row.
  */
-export interface QueuePositions {
-  figure: string;
-  statuses: readonly string[];
-  /** The order column as the keys query names it (`applications.submitted_at`). */
-  column: string;
-  /** Below this offset the page is walked to (default `POSITIONED_FROM`). */
+export interface ListPositions {
+  /**
+   * One row (`bound`, `skip`) for a page `offset` rows deep: the keys from `bound` on (`from`) hold the page
+   * after `skip` rows; exactly `offset - skip` rows come before `bound`. No row, or a null bound: no place
+   * to start from (the page is walked).
+   */
+  start(offset: number): RawBuilder<unknown>;
+  /** The keys from `bound` on, in the list's order. */
+  from(bound: RawBuilder<unknown>): Expression<SqlBool>;
+  /** The list's exact total. */
+  total: RawBuilder<number | string>;
+  /** Below this offset the page is walked to (default `POSITIONED_FROM`): as cheap as reading the counts. */
   walkBelow?: number;
-  /** How many of the newest hour rows a deeper page sums at most (default `POSITION_ROWS`). */
-  hourRows?: number;
 }
 
-/** Below this offset a counted queue walks its index to the page (as cheap as summing the hours). */
+/** Below this offset a counted list walks its index to the page. */
 const POSITIONED_FROM = 2000;
 
-/** How many of a queue's newest hour rows (per writing shard) a deep page sums at most. */
+/** How many of a list's count rows (per writing shard) a deep page reads at most. */
 const POSITION_ROWS = 2000;
 
 /**
- * An unsearched page of a counted queue (`QueuePositions`, docs/decisions/069) and its exact total, in one
- * statement, so the hours, the total and the rows are one snapshot. Up to `POSITIONED_FROM` rows deep the
- * index is walked to the page; deeper, the queue's newest `POSITION_ROWS` hour rows are read in order and
- * summed per hour, newest first, and the walk starts at the end of the oldest hour with no more rows before
- * it than the page's offset, skipping only the rest. Any such hour gives the same page (the rows before it
- * are counted exactly); the oldest is the shortest walk. Rows without an order time (part '') come first, as
- * the list sorts them: a page that starts among them finds no hour and no rows, and `searchedListPage`
- * walks instead; so does a page deeper than the hours read, from the oldest of them.
+ * A queue counted per UTC hour of the column it is ordered by, newest first (migration 046: `figure` in
+ * `dashboard_figures`), whose total is its statuses' count (migration 032). A page starts at the end of the
+ * oldest of the newest `hourRows` hour rows with at most its offset of rows before it: any such hour gives
+ * the same page (the rows before it are counted exactly), the oldest is the shortest walk. Rows without an
+ * order time (part '') come first, as the list sorts them: a page among them has no hour to start from.
+ */
+function hourQueuePositions(
+  figure: string,
+  statuses: readonly string[],
+  column: string,
+  hourRows: number,
+): ListPositions {
+  const part = sql.lit(figure);
+  return {
+    start: (offset) => {
+      const at = sql.lit(offset);
+      return sql`
+        select case when ${at} >= u.n then (h.part || ':00:00+00')::timestamptz + interval '1 hour' end as bound,
+               greatest(${at} - u.n - h.before, 0) as skip
+        from (select coalesce(sum(n), 0) as n from dashboard_figures where figure = ${part} and part = '') u,
+        lateral (
+          select part, sum(sum(n)) over (order by part desc) - sum(n) as before
+          from (select part, n from dashboard_figures where figure = ${part} and part <> ''
+                order by part desc, shard desc limit ${rowCount(hourRows)}) newest
+          group by part
+        ) h
+        where h.before <= ${at} - u.n
+        order by h.part limit 1`;
+    },
+    from: (bound) => sql<SqlBool>`${sql.ref(column)} < ${bound}`,
+    total: sql<number | string>`(select coalesce(sum(n), 0) from dashboard_figures
+      where figure = 'applications' and part in (${sqlList(statuses)}))`,
+  };
+}
+
+/**
+ * An unsearched page of a counted list (`ListPositions`) and its exact total, in one statement, so the counts,
+ * the rows and the total are one snapshot: up to `walkBelow` rows deep the list's index is walked to the page;
+ * deeper, from where `start` points, skipping only the rows between there and the page. A page with no place
+ * to start from comes back empty, and `searchedListPage` walks instead.
  */
 function positionedWindow<DB, O>(
   db: Kysely<DB>,
@@ -398,7 +437,7 @@ function positionedWindow<DB, O>(
   keys: SelectQueryBuilder<any, any, O>,
   order: KeyOrder<O>,
   page: number,
-  positions: QueuePositions,
+  positions: ListPositions,
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
   const anyDb = db as unknown as Kysely<any>;
@@ -409,30 +448,16 @@ function positionedWindow<DB, O>(
     for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
     window = sql`(${inner.offset(rowCount(offset)).limit(rowCount(PAGE_SIZE))})`.as('w');
   } else {
-    const figure = sql.lit(positions.figure);
-    const at = sql.lit(offset);
-    const start = sql`
-      select case when ${at} >= u.n then (h.part || ':00:00+00')::timestamptz + interval '1 hour' end as hour_end,
-             greatest(${at} - u.n - h.before, 0) as skip
-      from (select coalesce(sum(n), 0) as n from dashboard_figures where figure = ${figure} and part = '') u,
-      lateral (
-        select part, sum(sum(n)) over (order by part desc) - sum(n) as before
-        from (select part, n from dashboard_figures where figure = ${figure} and part <> ''
-              order by part desc, shard desc limit ${rowCount(positions.hourRows ?? POSITION_ROWS)}) newest
-        group by part
-      ) h
-      where h.before <= ${at} - u.n
-      order by h.part limit 1`;
-    let inner = keys.where(sql<SqlBool>`${sql.ref(positions.column)} < (select hour_end from queue_start)`);
+    let inner = keys.where(positions.from(sql`(select bound from list_start)`));
     for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
-    const page = inner.offset(sql<number>`(select skip from queue_start)`).limit(rowCount(PAGE_SIZE));
-    window = sql`(with queue_start as materialized (${start}) ${page})`.as('w');
+    const rows = inner.offset(sql<number>`(select skip from list_start)`).limit(rowCount(PAGE_SIZE));
+    window = sql`(with list_start as materialized (${positions.start(offset)}) ${rows})`.as('w');
   }
   let outer = anyDb
     .selectFrom(window)
     .modifyFront(reusablePlan)
     .selectAll('w')
-    .select(queueTotal(positions).as('window_count'))
+    .select(positions.total.as('window_count'))
     .select(sql<null>`null`.as('match_count'));
   for (const [column, direction] of order) outer = outer.orderBy(sql.ref(`w.${column}`), direction);
   return outer as unknown as SelectQueryBuilder<
@@ -443,7 +468,7 @@ function positionedWindow<DB, O>(
 }
 
 /**
- * The tables a counted queue's answer reads (`QueuePositions`): unsearched, its hours and total from
+ * The tables a counted queue's answer reads (`ListPositions`): unsearched, its counts and total from
  * `dashboard_figures` too; a search reads only `tables` (so a name-scoped answer is not forgotten by every
  * change to the figures, docs/decisions/067).
  */
@@ -451,11 +476,6 @@ export const queueReads = (
   tables: readonly AnswerTable[],
   query: { name: string; phone: string },
 ): readonly AnswerTable[] => (query.name || query.phone ? tables : [...tables, 'dashboard_figures']);
-
-/** How many rows a counted queue holds: its statuses' counts (migration 032). */
-const queueTotal = (positions: QueuePositions) =>
-  sql<number | string>`(select coalesce(sum(n), 0) from dashboard_figures
-    where figure = 'applications' and part in (${sqlList(positions.statuses)}))`;
 
 /** The page's keys as `searchedListPage` hands them to the list, under the alias `page`. */
 export type PageKeys<DB, K> = SelectQueryBuilder<
@@ -504,10 +524,10 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
     const rows = await read('positioned');
     if (rows[0]) return { rows, counted: { total: Number(rows[0].window_count), totalCapped: false } };
     const { rows: counts } = await sql<{ total: number | string }>`
-      select ${queueTotal(list.positions)} as total`.execute(db);
+      select ${list.positions.total} as total`.execute(db);
     const total = Number(counts[0]!.total);
-    // Past the end: the exact total says where the end is. Otherwise the page starts among rows without an
-    // order time, which have no hour: walk to it.
+    // Past the end: the exact total says where the end is. Otherwise the page had no place to start from
+    // (rows without an order time, a page deeper than the counts read): walk to it.
     const counted = { total, totalCapped: false };
     return { rows: pageOffset(list.page) >= total ? rows : await read('walk'), counted };
   }

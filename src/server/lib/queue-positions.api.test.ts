@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { listLoans } from '../features/servicing/list-loans';
 import { listApplications } from '../features/staff-applications/list-applications';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { applicationList, searchedListPage, toPage } from './paging';
+import { applicationList, queuePositions, searchedListPage, toPage } from './paging';
 import { sqlList } from './sql-lists';
 
 /**
@@ -76,10 +76,9 @@ async function listed(queue: Queue, page: number, reading: Reading) {
       : [runningStatuses, 'decided_at' as const];
   const list = applicationList(t.db, statuses, column, query);
   expect(list.positions).toBeDefined();
-  const { rows, counted } = await searchedListPage(
-    t.db,
-    { ...list, positions: { ...list.positions!, ...reading } },
-    (keys) => keys.select('page.id'),
+  const positions = { ...queuePositions(statuses, column, reading.hourRows)!, walkBelow: reading.walkBelow };
+  const { rows, counted } = await searchedListPage(t.db, { ...list, positions }, (keys) =>
+    keys.select('page.id'),
   );
   return toPage(
     rows.map((r) => ({ id: r.id as string })),
