@@ -517,6 +517,8 @@ export interface Database {
   complaints: ComplaintsTable;
   complaint_replies: ComplaintRepliesTable;
   dashboard_figures: DashboardFiguresTable;
+  // Migration 046: the queues' counts, in the same shape.
+  queue_counts: DashboardFiguresTable;
   borrower_names: BorrowerNamesTable;
   application_quarters: ApplicationQuartersTable;
   products: ProductsTable;

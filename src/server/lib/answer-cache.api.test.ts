@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { ANNOUNCING_TABLES } from '../db/migrations/045-dashboard-today-quarters';
+import { ANNOUNCING_TABLES } from '../db/migrations/046-queue-positions';
 import type { Database } from '../db/schema';
 import { eventually } from '../test-support/eventually';
 import { multipartBody } from '../test-support/images';

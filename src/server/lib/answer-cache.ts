@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NAME_ANNOUNCING_TABLES } from '../db/migrations/043-answers-named-by-borrower';
-import { ANNOUNCING_TABLES } from '../db/migrations/045-dashboard-today-quarters';
+import { ANNOUNCING_TABLES } from '../db/migrations/046-queue-positions';
 
 /**
  * Back-office answers (list pages, dashboard figures) read moments ago, shared by the requests that ask for

@@ -126,9 +126,9 @@ export function queuePositions(
   const same = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
   const column = `applications.${dateColumn}`;
   if (same(statuses, awaitingDecisionStatuses) && dateColumn === 'submitted_at')
-    return hourQueuePositions(QUEUE_POSITION_FIGURES.pending, statuses, column, hourRows);
+    return hourQueuePositions(QUEUE_POSITION_FIGURES.pending, column, hourRows);
   if (same(statuses, runningStatuses) && dateColumn === 'decided_at')
-    return hourQueuePositions(QUEUE_POSITION_FIGURES.running, statuses, column, hourRows);
+    return hourQueuePositions(QUEUE_POSITION_FIGURES.running, column, hourRows);
   return undefined;
 }
 
@@ -390,29 +390,28 @@ const POSITIONED_FROM = 2000;
 const POSITION_ROWS = 2000;
 
 /**
- * A queue counted per UTC hour of the column it is ordered by, newest first (migration 046: `figure` in
- * `dashboard_figures`), whose total is its statuses' count (migration 032). A page starts at the end of the
- * oldest of the newest `hourRows` hour rows with at most its offset of rows before it: any such hour gives
- * the same page (the rows before it are counted exactly), the oldest is the shortest walk. Rows without an
- * order time (part '') come first, as the list sorts them: a page among them has no hour to start from.
+ * A queue counted per UTC hour of the column it is ordered by, newest first, with its total (migration 046:
+ * `figures` in `queue_counts`). A page starts at the end of the oldest of the newest `hourRows` hour rows
+ * with at most its offset of rows before it: any such hour gives the same page (the rows before it are
+ * counted exactly), the oldest is the shortest walk. Rows without an order time (part '') come first, as the
+ * list sorts them: a page among them has no hour to start from.
  */
 function hourQueuePositions(
-  figure: string,
-  statuses: readonly string[],
+  figures: { hours: string; total: string },
   column: string,
   hourRows: number,
 ): ListPositions {
-  const part = sql.lit(figure);
+  const hours = sql.lit(figures.hours);
   return {
     start: (offset) => {
       const at = sql.lit(offset);
       return sql`
         select case when ${at} >= u.n then (h.part || ':00:00+00')::timestamptz + interval '1 hour' end as bound,
                greatest(${at} - u.n - h.before, 0) as skip
-        from (select coalesce(sum(n), 0) as n from dashboard_figures where figure = ${part} and part = '') u,
+        from (select coalesce(sum(n), 0) as n from queue_counts where figure = ${hours} and part = '') u,
         lateral (
           select part, sum(sum(n)) over (order by part desc) - sum(n) as before
-          from (select part, n from dashboard_figures where figure = ${part} and part <> ''
+          from (select part, n from queue_counts where figure = ${hours} and part <> ''
                 order by part desc, shard desc limit ${rowCount(hourRows)}) newest
           group by part
         ) h
@@ -420,8 +419,8 @@ function hourQueuePositions(
         order by h.part limit 1`;
     },
     from: (bound) => sql<SqlBool>`${sql.ref(column)} < ${bound}`,
-    total: sql<number | string>`(select coalesce(sum(n), 0) from dashboard_figures
-      where figure = 'applications' and part in (${sqlList(statuses)}))`,
+    total: sql<number | string>`(select coalesce(sum(n), 0) from queue_counts
+      where figure = ${sql.lit(figures.total)})`,
   };
 }
 
@@ -469,13 +468,14 @@ function positionedWindow<DB, O>(
 
 /**
  * The tables a counted queue's answer reads (`ListPositions`): unsearched, its counts and total from
- * `dashboard_figures` too; a search reads only `tables` (so a name-scoped answer is not forgotten by every
- * change to the figures, docs/decisions/067).
+ * `queue_counts` too; a search reads only `tables` (so a name-scoped answer is not forgotten by every change
+ * to the counts, docs/decisions/067).
  */
 export const queueReads = (
   tables: readonly AnswerTable[],
-  query: { name: string; phone: string },
-): readonly AnswerTable[] => (query.name || query.phone ? tables : [...tables, 'dashboard_figures']);
+  query: { name: string; phone: string; q?: string },
+): readonly AnswerTable[] =>
+  query.name || query.phone || query.q ? tables : [...tables, 'queue_counts'];
 
 /** The page's keys as `searchedListPage` hands them to the list, under the alias `page`. */
 export type PageKeys<DB, K> = SelectQueryBuilder<

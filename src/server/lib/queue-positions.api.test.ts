@@ -3,10 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplications } from '../../../bench/seed';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
+import { type OverdueBucket, overdueBuckets } from '../../domain/schemas/portfolio';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { listOverduePage, overduePositions } from '../features/collections/list-overdue-loans';
 import { listLoans } from '../features/servicing/list-loans';
 import { listApplications } from '../features/staff-applications/list-applications';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { today as todayOf } from './clock';
 import { applicationList, queuePositions, searchedListPage, toPage } from './paging';
 import { sqlList } from './sql-lists';
 
@@ -101,6 +104,56 @@ async function expectSamePage(queue: Queue, page: number, reading: Reading = 'ap
 
 const queues: Queue[] = ['pending', 'approved', 'servicing'];
 
+/**
+ * Running loans given facts: due dates over ~200 days around today, grace 0, 3 or 7 days (of every due
+ * date), so some loans past their due date are not overdue yet, becoming so tomorrow or later.
+ */
+async function giveFacts() {
+  await sql`update applications set facts_as_of = current_date,
+      next_due_on = current_date - (right(loan_number, 3)::int % 200 - 20),
+      overdue_from = current_date - (right(loan_number, 3)::int % 200 - 20)
+        + (array[0, 3, 7])[1 + (right(loan_number, 3)::int / 200) % 3],
+      next_due_minor = 100000
+    where status in ('approved', 'on_hold')`.execute(t.db);
+}
+
+/** The overdue page as the walk reads it on `today`, and the queue's total. */
+async function walkedOverdue(page: number, bucket?: OverdueBucket) {
+  const today = todayOf(t.deps);
+  const range = bucket
+    ? {
+        '1-30': sql`next_due_on between ${today}::date - 30 and ${today}::date - 1`,
+        '31-60': sql`next_due_on between ${today}::date - 60 and ${today}::date - 31`,
+        '61-90': sql`next_due_on between ${today}::date - 90 and ${today}::date - 61`,
+        '90+': sql`next_due_on <= ${today}::date - 91`,
+      }[bucket]
+    : sql`true`;
+  const queued = sql`status in ('approved', 'on_hold') and next_due_on is not null
+    and next_due_on < ${today}::date and overdue_from <= ${today}::date and ${range}`;
+  const { rows } = await sql<{ id: string }>`select id from applications where ${queued}
+    order by next_due_on, loan_number offset ${(page - 1) * PAGE_SIZE} limit ${PAGE_SIZE}`.execute(t.db);
+  const { rows: counts } = await sql<{ n: number }>`
+    select count(*)::int as n from applications where ${queued}`.execute(t.db);
+  return { ids: rows.map((r) => r.id), total: counts[0]!.n };
+}
+
+async function expectSameOverduePage(page: number, bucket?: OverdueBucket, reading: Reading = 'app') {
+  const query = { page, name: '', phone: '', q: '', ...(bucket ? { bucket } : {}) };
+  const answer =
+    reading === 'app'
+      ? await listOverduePage(t.deps, query)
+      : await listOverduePage(t.deps, query, {
+          ...overduePositions(todayOf(t.deps), bucket, reading.hourRows),
+          walkBelow: reading.walkBelow,
+        });
+  const walk = await walkedOverdue(page, bucket);
+  expect(
+    answer.items.map((item) => item.id),
+    `overdue ${bucket} page ${page} ${JSON.stringify(reading)}`,
+  ).toEqual(walk.ids);
+  expect(answer).toMatchObject({ total: walk.total, totalCapped: false });
+}
+
 describe('unsearched queue pages from the hour counts', () => {
   it('every page equals the walk, with the exact total', async () => {
     const { total } = await walked('pending', 1);
@@ -110,6 +163,22 @@ describe('unsearched queue pages from the hour counts', () => {
       for (const reading of readings)
         for (let page = 1; page <= last + 2; page++) await expectSamePage(queue, page, reading);
     }
+  });
+
+  it('every overdue page, in every bucket, equals the walk, with the exact total', async () => {
+    await giveFacts();
+    const { total } = await walkedOverdue(1);
+    expect(total).toBeGreaterThan(300);
+    const today = todayOf(t.deps);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from applications
+      where status in ('approved', 'on_hold') and next_due_on < ${today}::date
+        and overdue_from = ${today}::date + 1`.execute(t.db);
+    expect(rows[0]!.n, 'loans past due that become overdue tomorrow').toBeGreaterThan(0);
+    for (const bucket of [undefined, ...overdueBuckets])
+      for (const reading of readings) {
+        const last = Math.ceil((await walkedOverdue(1, bucket)).total / PAGE_SIZE);
+        for (let page = 1; page <= last + 2; page++) await expectSameOverduePage(page, bucket, reading);
+      }
   });
 
   it('running loans without a decision time come first, and pages among them are still right', async () => {
@@ -137,6 +206,13 @@ describe('unsearched queue pages from the hour counts', () => {
         count: fc.integer({ min: 1, max: 40 }),
       }),
       fc.record({ kind: fc.constant('undecide' as const) }),
+      // A loan's facts move (a repayment, a refresh): its due date and the day it becomes overdue.
+      fc.record({
+        kind: fc.constant('facts' as const),
+        days: fc.integer({ min: -40, max: 40 }),
+        grace: fc.integer({ min: 0, max: 5 }),
+        count: fc.integer({ min: 1, max: 40 }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -152,6 +228,11 @@ describe('unsearched queue pages from the hour counts', () => {
               await sql`update applications set ${sql.ref(o.column)} =
                   ${o.exact ? sql`date_trunc('hour', now())` : sql`now()`} - ${o.hours} * interval '1 hour'
                 where id in (select id from applications order by random() limit ${o.count})`.execute(t.db);
+            else if (o.kind === 'facts')
+              await sql`update applications set facts_as_of = current_date,
+                  next_due_on = current_date + ${o.days}::int, overdue_from = current_date + ${o.days + o.grace}::int,
+                  next_due_minor = 100000
+                where id in (select id from applications order by random() limit ${o.count})`.execute(t.db);
             else
               await sql`update applications set decided_at = null
                 where id in (select id from applications where status in ('approved', 'on_hold')
@@ -160,6 +241,8 @@ describe('unsearched queue pages from the hour counts', () => {
           for (const queue of queues)
             for (const reading of readings)
               for (const page of pages) await expectSamePage(queue, page, reading);
+          for (const reading of readings)
+            for (const page of pages) await expectSameOverduePage(Math.ceil(page / 3), undefined, reading);
         },
       ),
       { numRuns: 12 },

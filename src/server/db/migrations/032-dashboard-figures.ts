@@ -52,9 +52,15 @@ const sources: Source[] = [
   },
 ];
 
+/**
+ * A table of figures: `dashboard_figures`, or one of its shape (figure, part, shard, n, amount) kept the same
+ * way for other readers (migration 046's `queue_counts`).
+ */
+type FiguresTable = 'dashboard_figures' | 'queue_counts';
+
 /** Adds the net change per (figure, part, shard); rows locked in key order so writers never deadlock here. */
-const addChange = (change: RawBuilder<unknown>) => sql`
-  insert into dashboard_figures as f (figure, part, shard, n, amount)
+const addChange = (change: RawBuilder<unknown>, into: FiguresTable = 'dashboard_figures') => sql`
+  insert into ${sql.raw(into)} as f (figure, part, shard, n, amount)
   select figure, part, shard, sum(n), sum(amount) from (${change}) c (figure, part, shard, n, amount)
   group by figure, part, shard
   having sum(n) <> 0 or sum(amount) <> 0
@@ -66,8 +72,8 @@ const addChange = (change: RawBuilder<unknown>) => sql`
  * loan is on any more must not stay a row every later read sums). Only the writing backend's own rows,
  * which the upsert before it has just locked, so it waits on no one.
  */
-const dropZeros = (change: RawBuilder<unknown>) => sql`
-  delete from dashboard_figures f
+const dropZeros = (change: RawBuilder<unknown>, into: FiguresTable) => sql`
+  delete from ${sql.raw(into)} f
   using (select distinct figure, part, shard from (${change}) c (figure, part, shard, n, amount)) k
   where f.figure = k.figure and f.part = k.part and f.shard = k.shard and f.n = 0 and f.amount = 0`;
 
@@ -85,11 +91,12 @@ export async function keepFigures(
   set: string,
   table: string,
   contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>,
-  options: { dropZeros?: boolean } = {},
+  options: { dropZeros?: boolean; into?: FiguresTable } = {},
 ) {
   const fn = sql.raw(`dashboard_${set}_${table}`);
+  const into = options.into ?? 'dashboard_figures';
   const keep = (change: RawBuilder<unknown>) =>
-    options.dropZeros ? sql`${addChange(change)}; ${dropZeros(change)}` : addChange(change);
+    options.dropZeros ? sql`${addChange(change, into)}; ${dropZeros(change, into)}` : addChange(change, into);
   await sql`
     create function ${fn}() returns trigger language plpgsql as $fn$
     begin
@@ -125,26 +132,34 @@ export async function keepFiguresPerDay(
   table: string,
   figures: string[],
   contributions: (rows: RawBuilder<unknown>, sign: 1 | -1) => RawBuilder<unknown>,
+  into: FiguresTable = 'dashboard_figures',
 ) {
   const t = sql.raw(table);
   await sql`lock table ${t} in share row exclusive mode`.execute(db);
-  await keepFigures(db, set, table, contributions, { dropZeros: true });
+  await keepFigures(db, set, table, contributions, { dropZeros: true, into });
+  // `<into>_truncated(figures)` deletes the figures from `into`.
   await sql`create trigger ${sql.raw(`${table}_${set}_truncate`)} after truncate on ${t}
-    for each statement execute function dashboard_figures_truncated(${sql.join(figures.map((f) => sql.lit(f)))})`.execute(
+    for each statement execute function ${sql.raw(`${into}_truncated`)}(${sql.join(figures.map((f) => sql.lit(f)))})`.execute(
     db,
   );
-  await sql`insert into dashboard_figures (figure, part, shard, n, amount)
+  await sql`insert into ${sql.raw(into)} (figure, part, shard, n, amount)
     select figure, part, 0, sum(n), sum(amount)
     from (${contributions(t, 1)}) c (figure, part, shard, n, amount)
     group by figure, part`.execute(db);
 }
 
 /** Undoes `keepFiguresPerDay`. */
-export async function dropFiguresPerDay(db: Kysely<unknown>, set: string, table: string, figures: string[]) {
+export async function dropFiguresPerDay(
+  db: Kysely<unknown>,
+  set: string,
+  table: string,
+  figures: string[],
+  into: FiguresTable = 'dashboard_figures',
+) {
   for (const event of ['insert', 'update', 'delete', 'truncate'])
     await sql`drop trigger ${sql.raw(`${table}_${set}_${event}`)} on ${sql.raw(table)}`.execute(db);
   await sql`drop function ${sql.raw(`dashboard_${set}_${table}`)}()`.execute(db);
-  await sql`delete from dashboard_figures where figure in (${sql.join(figures)})`.execute(db);
+  await sql`delete from ${sql.raw(into)} where figure in (${sql.join(figures)})`.execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

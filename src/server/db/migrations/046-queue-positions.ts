@@ -1,38 +1,78 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-figures';
+import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './045-dashboard-today-quarters';
 
 /**
  * Where a deep page of the Pending, Approved and Loan Servicing queues starts, without walking every entry
- * before it (issue #35, docs/decisions/069): page 2,000 skipped 19,990 entries of the queue's index (p95
- * 71 ms with 32 staff asking at 1 M applications). How many rows of each queue fall in each UTC hour of its
- * order column is kept in `dashboard_figures`, in the writing transaction (migration 039's machinery):
- * 'queue_pending' (status pending, by `submitted_at`) and 'queue_running' (approved or on hold, by
- * `decided_at`; a running loan without a decision time, which no use case writes, counts under the part '',
- * where the list puts it: first). The list sums the hours from the newest until it passes the page's
- * offset, and walks only the rows of that hour before the page. The status sets are written as literals,
- * as `awaitingDecisionStatuses` and `runningStatuses` say (the lists' partial indexes are declared so too).
+ * before it, and each queue's exact total (issue #35, docs/decisions/069): page 2,000 skipped 19,990 entries
+ * of the queue's index (p95 71 ms with 32 staff asking at 1 M applications). How many rows of each queue fall
+ * in each UTC hour of its order column is kept in `queue_counts`, in the writing transaction (migration
+ * 039's machinery, in a table of `dashboard_figures`' shape): 'queue_pending' (status pending, by
+ * `submitted_at`) and 'queue_running' (approved or on hold, by `decided_at`; a running loan without a
+ * decision time, which no use case writes, counts under the part '', where the list puts it: first), and
+ * each queue's total ('queue_pending_total', 'queue_running_total'). The list sums the hours from the newest
+ * until it passes the page's offset, and walks only the rows of that hour before the page.
+ *
+ * Apart from `dashboard_figures`, which nearly every write changes (a sign-up, a complaint, a payout): the
+ * lists reading these counts are forgotten by the answer caches only when the queues' rows change. The
+ * status sets are written as literals, as `awaitingDecisionStatuses` and `runningStatuses` say.
  */
-export const QUEUE_POSITION_FIGURES = { pending: 'queue_pending', running: 'queue_running' } as const;
+export const QUEUE_POSITION_FIGURES = {
+  pending: { hours: 'queue_pending', total: 'queue_pending_total' },
+  running: { hours: 'queue_running', total: 'queue_running_total' },
+} as const;
+
+/** Tables whose changes are announced to the answer caches: the counts too, which the lists read. */
+export const ANNOUNCING_TABLES = [...ANNOUNCING_BEFORE, 'queue_counts'] as const;
 
 const hour = (column: string) =>
   sql.raw(`coalesce(to_char(date_trunc('hour', r.${column} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'), '')`);
 
-const positions = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
-  select 'queue_pending'::text as figure, ${hour('submitted_at')} as part, ${shard} as shard,
-         ${sql.lit(sign)}::bigint as n, 0::bigint as amount
-  from ${rows} r
-  where r.status in ('pending')
-  union all
-  select 'queue_running'::text, ${hour('decided_at')}, ${shard}, ${sql.lit(sign)}::bigint, 0::bigint
-  from ${rows} r
-  where r.status in ('approved', 'on_hold')`;
+const inQueue = (queue: keyof typeof QUEUE_POSITION_FIGURES, column: string, predicate: string) => {
+  const { hours, total } = QUEUE_POSITION_FIGURES[queue];
+  return (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
+    select ${sql.lit(hours)}::text as figure, ${hour(column)} as part, ${shard} as shard,
+           ${sql.lit(sign)}::bigint as n, 0::bigint as amount
+    from ${rows} r where ${sql.raw(predicate)}
+    union all
+    select ${sql.lit(total)}::text, '', ${shard}, ${sql.lit(sign)}::bigint, 0::bigint
+    from ${rows} r where ${sql.raw(predicate)}`;
+};
 
-const figures = Object.values(QUEUE_POSITION_FIGURES);
+const positions = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
+  ${inQueue('pending', 'submitted_at', "r.status in ('pending')")(rows, sign)}
+  union all
+  ${inQueue('running', 'decided_at', "r.status in ('approved', 'on_hold')")(rows, sign)}`;
+
+const figures = Object.values(QUEUE_POSITION_FIGURES).flatMap(({ hours, total }) => [hours, total]);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await keepFiguresPerDay(db, 'positions', 'applications', figures, positions);
+  await sql`
+    create table queue_counts (
+      figure text not null,
+      part text not null default '',
+      shard smallint not null default 0,
+      n bigint not null default 0,
+      amount bigint not null default 0,
+      primary key (figure, part, shard)
+    )`.execute(db);
+  // TRUNCATE of a counted table fires no insert/delete trigger: start its counts from zero.
+  await sql`
+    create function queue_counts_truncated() returns trigger language plpgsql as $fn$
+    begin
+      delete from queue_counts where figure = any (tg_argv);
+      return null;
+    end
+    $fn$`.execute(db);
+  await sql`
+    create trigger queue_counts_answers_changed
+    after insert or update or delete or truncate on queue_counts
+    for each statement execute function hiram_notify_answers_changed()`.execute(db);
+  await keepFiguresPerDay(db, 'positions', 'applications', figures, positions, 'queue_counts');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropFiguresPerDay(db, 'positions', 'applications', figures);
+  await dropFiguresPerDay(db, 'positions', 'applications', figures, 'queue_counts');
+  await sql`drop table queue_counts`.execute(db);
+  await sql`drop function queue_counts_truncated()`.execute(db);
 }

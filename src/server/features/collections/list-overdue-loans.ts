@@ -8,11 +8,19 @@ import {
   type OverduePage,
   overdueBuckets,
 } from '../../../domain/schemas/portfolio';
+import { OVERDUE_PAIRS } from '../../db/migrations/047-overdue-positions';
 import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
-import { borrowerSearch, COUNT_CAP, namedApplications, searchedListPage, toPage } from '../../lib/paging';
+import {
+  borrowerSearch,
+  COUNT_CAP,
+  type ListPositions,
+  namedApplications,
+  searchedListPage,
+  toPage,
+} from '../../lib/paging';
 import { dateLiteral, rowCount } from '../../lib/sql-lists';
 import { outstandingPrincipalSql, overdueOnSql, unpaidRunningLoanSql } from '../../loans/loan-facts-sql';
 
@@ -93,10 +101,51 @@ export async function countOverdueBuckets(
   };
 }
 
+/** Rows (per writing shard) of the due-date pairs a deep overdue page reads at most. */
+const PAIR_ROWS = 2000;
+
+/**
+ * The unsearched overdue queue's positions (`ListPositions`, docs/decisions/069) from migration 047's pairs of
+ * days: on `today` a pair's loans are in the queue when their due date is before today, within the bucket's
+ * due dates, and the day they become overdue has come — the queue's own conditions (`overdueOn`,
+ * `inBucket`), on the pair's two days. A page starts at the oldest due date among the first `pairRows` pairs
+ * with at most its offset of queued loans before it.
+ */
+export function overduePositions(today: string, bucket?: OverdueBucket, pairRows = PAIR_ROWS): ListPositions {
+  const range = bucket ? bucketRange(bucket, today) : { from: null, to: addDays(today, -1) };
+  const figure = sql.lit(OVERDUE_PAIRS);
+  // Parts are 'due/overdue-from', so a part sorts by its due date first; due dates up to `to` inclusive.
+  const inRange = sql<SqlBool>`part >= ${sql.lit(range.from ?? '')} and part < ${sql.lit(`${addDays(range.to, 1)}`)}`;
+  const queued = sql<SqlBool>`right(part, 10) <= ${sql.lit(today)}`;
+  return {
+    start: (offset) => {
+      const at = sql.lit(offset);
+      return sql`
+        select d.due::date as bound, ${at} - d.before as skip
+        from (
+          select due, sum(queued) over (order by due) - queued as before
+          from (
+            select left(part, 10) as due, coalesce(sum(n) filter (where ${queued}), 0) as queued
+            from (select part, n from queue_counts where figure = ${figure} and ${inRange}
+                  order by part, shard limit ${rowCount(pairRows)}) first_pairs
+            group by left(part, 10)
+          ) g
+        ) d
+        where d.before <= ${at}
+        order by d.due desc limit 1`;
+    },
+    from: (bound) => sql<SqlBool>`applications.next_due_on >= ${bound}`,
+    total: sql<number | string>`(select coalesce(sum(n), 0) from queue_counts
+      where figure = ${figure} and ${inRange} and ${queued})`,
+  };
+}
+
 /** One page of the overdue queue, with its search and bucket filter (the bucket counts apart). */
 export async function listOverduePage(
   deps: AppDeps,
   query: OverdueListQuery,
+  /** How an unsearched page is placed (`overduePositions` unless the tests say). */
+  positioned?: ListPositions,
 ): Promise<Omit<OverduePage, 'buckets' | 'bucketsCapped'>> {
   const today = todayOf(deps);
   const filters: Expression<SqlBool>[] = [];
@@ -131,6 +180,10 @@ export async function listOverduePage(
       // for every text, and it took the trigram way for "reye" (20 k candidates: 25 ms against 7.5).
       searched: matches !== undefined,
       page: query.page,
+      // Unsearched, the exact total and deep pages from the pairs of days; the loan number "contains"
+      // narrows what they count.
+      positions:
+        search.length === 0 && !query.q ? (positioned ?? overduePositions(today, query.bucket)) : undefined,
       broadSearches: deps.broadSearches,
       order: [
         ['next_due_on', 'asc'],

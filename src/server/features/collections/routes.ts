@@ -3,7 +3,7 @@ import { requirePermission } from '../../auth/plugin';
 import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { errorResponses } from '../../lib/openapi';
-import { nameSearchScope } from '../../lib/paging';
+import { nameSearchScope, queueReads } from '../../lib/paging';
 import type { App } from '../../lib/types';
 import { countOverdueBuckets, listOverduePage } from './list-overdue-loans';
 
@@ -27,7 +27,7 @@ export function collectionRoutes(app: App, deps: AppDeps) {
       const [page, buckets] = await Promise.all([
         deps.answerCache.get(
           answerKey(request),
-          ['applications', 'borrower_names'],
+          queueReads(['applications', 'borrower_names'], request.query),
           () => listOverduePage(deps, request.query),
           nameSearchScope(request.query),
         ),

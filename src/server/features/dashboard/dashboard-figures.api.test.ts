@@ -54,6 +54,38 @@ async function storedFigures(db: Kysely<Database>): Promise<Figure[]> {
   return rows.sort(byKey);
 }
 
+/** The queues' counts (migrations 046, 047) as stored, summed over the shards, and recomputed. */
+async function queueCounts(db: Kysely<Database>) {
+  const { rows: stored } = await sql<Figure>`
+    select figure, part, sum(n)::float8 as n, sum(amount)::float8 as amount from queue_counts
+    group by figure, part having sum(n) <> 0 or sum(amount) <> 0`.execute(db);
+  const { rows: recomputed } = await sql<Figure>`
+    select 'queue_pending' as figure,
+           to_char(date_trunc('hour', submitted_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as part,
+           count(*)::float8 as n, 0::float8 as amount
+      from applications where status = 'pending' group by 2
+    union all
+    select 'queue_pending_total', '', count(*)::float8, 0 from applications where status = 'pending'
+      having count(*) > 0
+    union all
+    select 'queue_running',
+           coalesce(to_char(date_trunc('hour', decided_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'), ''),
+           count(*)::float8, 0
+      from applications where status in ('approved', 'on_hold') group by 2
+    union all
+    select 'queue_running_total', '', count(*)::float8, 0 from applications where status in ('approved', 'on_hold')
+      having count(*) > 0
+    union all
+    select 'overdue_pairs', to_char(next_due_on, 'YYYY-MM-DD') || '/' || to_char(overdue_from, 'YYYY-MM-DD'),
+           count(*)::float8, 0
+      from applications
+      where status in ('approved', 'on_hold') and next_due_on is not null and overdue_from is not null
+      group by 2`.execute(db);
+  const { rows: zeros } = await sql<{ n: number }>`
+    select count(*)::int as n from queue_counts where n = 0 and amount = 0`.execute(db);
+  return { stored: stored.sort(byKey), recomputed: recomputed.sort(byKey), zeros: zeros[0]!.n };
+}
+
 /** The quarter hour (UTC, from 2000-01-01) a time falls in. */
 const quarter = (column: string) =>
   sql.raw(`date_bin(interval '15 minutes', ${column}, timestamptz '2000-01-01T00:00:00Z')`);
@@ -110,15 +142,7 @@ async function recomputedFigures(db: Kysely<Database>): Promise<Figure[]> {
     select 'paid_quarter', to_char(${quarter('decided_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI'),
            count(*)::float8, sum(amount)::float8
       from disbursements where status = 'paid' and decided_at is not null group by 2
-    union all
-    select 'queue_pending', to_char(date_trunc('hour', submitted_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'),
-           count(*)::float8, 0
-      from applications where status = 'pending' group by 2
-    union all
-    select 'queue_running',
-           coalesce(to_char(date_trunc('hour', decided_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'), ''),
-           count(*)::float8, 0
-      from applications where status in ('approved', 'on_hold') group by 2
+
     union all
     select 'collected', to_char(received_on, 'YYYY-MM'), count(*)::float8, sum(amount)::float8
       from repayments r where not exists (select 1 from repayment_reversals v where v.repayment_id = r.id)
@@ -168,12 +192,14 @@ async function expectCurrent() {
   expect(await storedFigures(t.db)).toEqual(await recomputedFigures(t.db));
   // A day no loan is on any more is deleted, not kept as a zero every later read sums (migration 039).
   const { rows } = await sql<{ zeros: number }>`select count(*)::int as zeros from dashboard_figures
-    where figure in ('overdue_from', 'next_due', 'paid_fees', 'borrowers_quarter', 'paid_quarter',
-                     'queue_pending', 'queue_running')
+    where figure in ('overdue_from', 'next_due', 'paid_fees', 'borrowers_quarter', 'paid_quarter')
       and n = 0 and amount = 0`.execute(t.db);
   expect(rows[0]!.zeros).toBe(0);
   const quarters = await amountQuarters(t.db);
   expect(quarters.stored).toEqual(quarters.recomputed);
+  const counts = await queueCounts(t.db);
+  expect(counts.stored).toEqual(counts.recomputed);
+  expect(counts.zeros).toBe(0);
   expect(await getDashboardSummary(t.deps)).toEqual(await fullAggregateSummary(t.db, t.deps.config.timeZone));
   const odd = { ...t.deps, config: { ...t.deps.config, timeZone: ODD_ZONE } };
   expect(await getDashboardSummary(odd)).toEqual(await fullAggregateSummary(t.db, ODD_ZONE));
