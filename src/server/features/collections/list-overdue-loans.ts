@@ -15,7 +15,6 @@ import { today as todayOf } from '../../lib/clock';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
 import {
   borrowerSearch,
-  COUNT_CAP,
   type ListPositions,
   namedApplications,
   searchedListPage,
@@ -71,23 +70,21 @@ function pastDueLoans(deps: AppDeps, today: string) {
 }
 
 /**
- * How many loans each days-past-due bucket holds, over the whole queue whatever is searched: each bucket a
- * range of the overdue index, counted up to the list cap (a bounded index-only scan however many loans are
- * past due; counting all of them on every page was the queue's main cost at 1 M). Apart from the page, so
- * that the answer cache keeps a searched page across changes to other borrowers (docs/decisions/067).
+ * How many loans each days-past-due bucket holds, over the whole queue whatever is searched, exactly: the
+ * running loans counted per (due date, overdue-from day) pair (migration 047), each pair in the bucket of its
+ * due date when its second day has come — the queue's own conditions (`overduePositions`). One read of the
+ * pairs (a few per due date), where counting the loans read up to 1,001 index entries a bucket and stopped
+ * at "1,000+". Apart from the page, so that the answer cache keeps a searched page across changes to other
+ * borrowers (docs/decisions/067).
  */
 export async function countOverdueBuckets(
   deps: AppDeps,
 ): Promise<Pick<OverduePage, 'buckets' | 'bucketsCapped'>> {
   const today = todayOf(deps);
-  const cappedCount = (bucket: OverdueBucket) => {
-    const loans = pastDueLoans(deps, today).where(inBucket(bucket, today)).select(sql`1`.as('one'));
-    return sql<string>`(select count(*) from (${loans.limit(rowCount(COUNT_CAP + 1))}) as bucket)`;
-  };
   // Today and the buckets' bounds are written in as literals: the statement sends no parameters, and PGlite
   // keeps its plan (docs/decisions/028).
   const counts = await deps.db
-    .selectNoFrom(overdueBuckets.map((bucket) => cappedCount(bucket).as(bucket)))
+    .selectNoFrom(overdueBuckets.map((bucket) => overduePositions(today, bucket).total.as(bucket)))
     .modifyFront(reusablePlan)
     .executeTakeFirstOrThrow();
   const mapBuckets = <T>(f: (counted: number) => T) =>
@@ -95,10 +92,7 @@ export async function countOverdueBuckets(
       OverdueBucket,
       T
     >;
-  return {
-    buckets: mapBuckets((n) => Math.min(n, COUNT_CAP)),
-    bucketsCapped: mapBuckets((n) => n > COUNT_CAP),
-  };
+  return { buckets: mapBuckets((n) => n), bucketsCapped: mapBuckets(() => false) };
 }
 
 /** Rows (per writing shard) of the due-date pairs a deep overdue page reads at most. */

@@ -31,7 +31,7 @@ export function collectionRoutes(app: App, deps: AppDeps) {
           () => listOverduePage(deps, request.query),
           nameSearchScope(request.query),
         ),
-        deps.answerCache.get('overdue buckets', ['applications'], () => countOverdueBuckets(deps)),
+        deps.answerCache.get('overdue buckets', ['queue_counts'], () => countOverdueBuckets(deps)),
       ]);
       return { ...page, ...buckets };
     },
