@@ -3,9 +3,9 @@ import { dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-fig
 import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './045-dashboard-today-quarters';
 
 /**
- * Where a deep page of the Pending, Approved and Loan Servicing queues starts, without walking every entry
- * before it, and each queue's exact total (issue #35, docs/decisions/069): page 2,000 skipped 19,990 entries
- * of the queue's index (p95 71 ms with 32 staff asking at 1 M applications). How many rows of each queue fall
+ * Where a deep page of the Pending, Approved, Loan Servicing and overdue queues starts, without walking every
+ * entry before it, and each queue's exact total (issue #35, docs/decisions/069): page 2,000 skipped 19,990
+ * entries of the queue's index (p95 71 ms with 32 staff asking at 1 M applications; overdue 84). How many rows of each queue fall
  * in each UTC hour of its order column is kept in `queue_counts`, in the writing transaction (migration
  * 039's machinery, in a table of `dashboard_figures`' shape): 'queue_pending' (status pending, by
  * `submitted_at`) and 'queue_running' (approved or on hold, by `decided_at`; a running loan without a
@@ -39,12 +39,35 @@ const inQueue = (queue: keyof typeof QUEUE_POSITION_FIGURES, column: string, pre
     from ${rows} r where ${sql.raw(predicate)}`;
 };
 
+/**
+ * The overdue queue changes with the day as well as with the writes, so its running loans are counted per
+ * pair of days, 'overdue_pairs' (part 'YYYY-MM-DD/YYYY-MM-DD': the next due date, the queue's order, and the
+ * day the loan becomes overdue by its own grace days). On any day the queue's loans per due date are the
+ * pairs whose second day has come. The predicate is the queue's (`unpaidRunningLoanSql` with an
+ * `overdue_from`).
+ */
+export const OVERDUE_PAIRS = 'overdue_pairs';
+
+const day = (column: string) => sql.raw(`to_char(r.${column}, 'YYYY-MM-DD')`);
+
+const overduePairs = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
+  select ${sql.lit(OVERDUE_PAIRS)}::text, ${day('next_due_on')} || '/' || ${day('overdue_from')}, ${shard},
+         ${sql.lit(sign)}::bigint, 0::bigint
+  from ${rows} r
+  where r.status in ('approved', 'on_hold') and r.next_due_on is not null and r.overdue_from is not null`;
+
+// One trigger set for all of them: each statement's transition tables are read once.
 const positions = (rows: RawBuilder<unknown>, sign: 1 | -1) => sql`
   ${inQueue('pending', 'submitted_at', "r.status in ('pending')")(rows, sign)}
   union all
-  ${inQueue('running', 'decided_at', "r.status in ('approved', 'on_hold')")(rows, sign)}`;
+  ${inQueue('running', 'decided_at', "r.status in ('approved', 'on_hold')")(rows, sign)}
+  union all
+  ${overduePairs(rows, sign)}`;
 
-const figures = Object.values(QUEUE_POSITION_FIGURES).flatMap(({ hours, total }) => [hours, total]);
+const figures = [
+  ...Object.values(QUEUE_POSITION_FIGURES).flatMap(({ hours, total }) => [hours, total]),
+  OVERDUE_PAIRS,
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -345,7 +345,7 @@ describe('overdue queue', () => {
     t.forgetCachedAnswers();
 
     const page = await overdue();
-    // Exact, from the counts the writes keep (migration 047, docs/decisions/069): no "1,000+".
+    // Exact, from the counts the writes keep (migration 046, docs/decisions/069): no "1,000+".
     const { rows: inBuckets } = await sql<{ bucket: string; n: number }>`
       select case when next_due_on >= ${today()}::date - 30 then '1-30'
                   when next_due_on >= ${today()}::date - 60 then '31-60'

@@ -8,7 +8,7 @@ import {
   type OverduePage,
   overdueBuckets,
 } from '../../../domain/schemas/portfolio';
-import { OVERDUE_PAIRS } from '../../db/migrations/047-overdue-positions';
+import { OVERDUE_PAIRS } from '../../db/migrations/046-queue-positions';
 import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
@@ -71,7 +71,7 @@ function pastDueLoans(deps: AppDeps, today: string) {
 
 /**
  * How many loans each days-past-due bucket holds, over the whole queue whatever is searched, exactly: the
- * running loans counted per (due date, overdue-from day) pair (migration 047), each pair in the bucket of its
+ * running loans counted per (due date, overdue-from day) pair (migration 046), each pair in the bucket of its
  * due date when its second day has come — the queue's own conditions (`overduePositions`). One read of the
  * pairs (a few per due date), where counting the loans read up to 1,001 index entries a bucket and stopped
  * at "1,000+". Apart from the page, so that the answer cache keeps a searched page across changes to other
@@ -99,7 +99,7 @@ export async function countOverdueBuckets(
 const PAIR_ROWS = 2000;
 
 /**
- * The unsearched overdue queue's positions (`ListPositions`, docs/decisions/069) from migration 047's pairs of
+ * The unsearched overdue queue's positions (`ListPositions`, docs/decisions/069) from migration 046's pairs of
  * days: on `today` a pair's loans are in the queue when their due date is before today, within the bucket's
  * due dates, and the day they become overdue has come — the queue's own conditions (`overdueOn`,
  * `inBucket`), on the pair's two days. A page starts at the oldest due date among the first `pairRows` pairs

@@ -54,7 +54,7 @@ async function storedFigures(db: Kysely<Database>): Promise<Figure[]> {
   return rows.sort(byKey);
 }
 
-/** The queues' counts (migrations 046, 047) as stored, summed over the shards, and recomputed. */
+/** The queues' counts (migration 046) as stored, summed over the shards, and recomputed. */
 async function queueCounts(db: Kysely<Database>) {
   const { rows: stored } = await sql<Figure>`
     select figure, part, sum(n)::float8 as n, sum(amount)::float8 as amount from queue_counts
