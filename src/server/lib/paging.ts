@@ -474,8 +474,7 @@ function positionedWindow<DB, O>(
 export const queueReads = (
   tables: readonly AnswerTable[],
   query: { name: string; phone: string; q?: string },
-): readonly AnswerTable[] =>
-  query.name || query.phone || query.q ? tables : [...tables, 'queue_counts'];
+): readonly AnswerTable[] => (query.name || query.phone || query.q ? tables : [...tables, 'queue_counts']);
 
 /** The page's keys as `searchedListPage` hands them to the list, under the alias `page`. */
 export type PageKeys<DB, K> = SelectQueryBuilder<
