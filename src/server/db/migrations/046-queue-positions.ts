@@ -5,13 +5,13 @@ import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './045-dashboard-today-qu
 /**
  * Where a deep page of the Pending, Approved, Loan Servicing and overdue queues starts, without walking every
  * entry before it, and each queue's exact total (issue #35, docs/decisions/069): page 2,000 skipped 19,990
- * entries of the queue's index (p95 71 ms with 32 staff asking at 1 M applications; overdue 84). How many rows of each queue fall
- * in each UTC hour of its order column is kept in `queue_counts`, in the writing transaction (migration
- * 039's machinery, in a table of `dashboard_figures`' shape): 'queue_pending' (status pending, by
- * `submitted_at`) and 'queue_running' (approved or on hold, by `decided_at`; a running loan without a
- * decision time, which no use case writes, counts under the part '', where the list puts it: first), and
- * each queue's total ('queue_pending_total', 'queue_running_total'). The list sums the hours from the newest
- * until it passes the page's offset, and walks only the rows of that hour before the page.
+ * entries of the queue's index (p95 71 ms with 32 staff asking at 1 M applications; overdue 84). How many
+ * rows of each queue fall in each UTC hour of its order column is kept in `queue_counts`, in the writing
+ * transaction (migration 039's machinery, in a table of `dashboard_figures`' shape): 'queue_pending' (status
+ * pending, by `submitted_at`) and 'queue_running' (approved or on hold, by `decided_at`; a running loan
+ * without a decision time, which no use case writes, counts under the part '', where the list puts it:
+ * first), and each queue's total ('queue_pending_total', 'queue_running_total'). The list sums the hours
+ * from the newest until it passes the page's offset, and walks only the rows of that hour before the page.
  *
  * Apart from `dashboard_figures`, which nearly every write changes (a sign-up, a complaint, a payout): the
  * lists reading these counts are forgotten by the answer caches only when the queues' rows change. The

@@ -13,8 +13,9 @@ const rejectedStatuses: readonly LoanStatus[] = ['rejected'];
  * Counts, the borrower total, open complaints and the amount sum behind the average come from
  * `dashboard_figures`, which triggers keep current (migration 032); "today" figures sum today's quarter
  * hours, also kept by triggers (migration 045, docs/decisions/068: sign-ups and paid-out money in
- * `dashboard_figures`, each quarter's smallest and largest submitted amount in `application_quarters`). The median time to resolve a complaint is exact: the resolve-hour histogram says which bucket
- * holds the middle one (or two), and those values are read at their offset in the expression index.
+ * `dashboard_figures`, each quarter's smallest and largest submitted amount in `application_quarters`). The
+ * median time to resolve a complaint is exact: the resolve-hour histogram says which bucket holds the middle
+ * one (or two), and those values are read at their offset in the expression index.
  * "Today" starts at midnight in the configured time zone. Approved counts every loan that passed approval
  * (`approvedStatuses`: approved, on hold or closed); the status lists come from the domain.
  */
