@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, wcag22Tags } from './helpers-axe';
-import { fresh, landedAfterSignIn, openInApp, settled, trackRequests } from './helpers-in-app';
+import { fresh, landedAfterSignIn, listShown, openInApp, settled, trackRequests } from './helpers-in-app';
 import { expectStatus } from './support/api';
 import {
   type Borrower,
@@ -423,7 +423,7 @@ describe('accessibility (phone and desktop, light and dark)', () => {
         '/admin/complaints',
         '/admin/pending',
       ]) {
-        await open(page, path, page.locator('tbody tr'));
+        await open(page, path, listShown(page));
         findings.push(...(await audit(page, path, `staff-${path.split('/')[2]}`)));
       }
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fresh, landedAfterSignIn, markEarlier, openInApp, settled, trackRequests } from './helpers-in-app';
+import {
+  fresh,
+  landedAfterSignIn,
+  listShown,
+  markEarlier,
+  openInApp,
+  settled,
+  trackRequests,
+} from './helpers-in-app';
 import { type ApiSession, expectStatus } from './support/api';
 import {
   type Borrower,
@@ -680,7 +688,7 @@ describe.concurrent.each(languages)('no sideways scroll at 390 px (%s)', (lang) 
         '/admin/complaints',
         '/admin/products',
       ]) {
-        await s.check(path, () => open(page, path, page.locator('tbody tr')));
+        await s.check(path, () => open(page, path, listShown(page, t('backOffice.common.noResults'))));
       }
       await s.check('/admin/overdue (none yet)', () =>
         open(page, '/admin/overdue', page.locator('main table')),

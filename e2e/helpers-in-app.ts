@@ -120,3 +120,11 @@ export async function settled(
   await transitionsDone(page, 5_000);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
+
+/**
+ * A back-office list once drawn: its rows, or an empty list's message, which sits under the table (an empty
+ * table has no body rows). `noResults` in the page's language.
+ */
+export function listShown(page: Page, noResults = 'No results found.'): Locator {
+  return page.locator('tbody tr').or(page.getByText(noResults, { exact: true }));
+}
