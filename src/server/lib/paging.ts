@@ -499,18 +499,7 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
   const matches = list.matches ?? (() => list.keys);
   const sortLimit = list.sortLimit ?? SEARCH_SORT_LIMIT;
   const order = list.order ?? (newestFirst as unknown as KeyOrder<K>);
-  const read = (how: PageRead | 'positioned') => {
-    const window =
-      how === 'positioned' && list.positions
-        ? positionedWindow(db, list.keys, order, list.page, list.positions)
-        : pageWindow(
-            db,
-            how === 'sorted-matches' ? matches() : list.keys,
-            order,
-            list.page,
-            how === 'positioned' ? 'walk' : how,
-            sortLimit,
-          );
+  const show = (window: ReturnType<typeof pageWindow<DB, K>>) => {
     // biome-ignore lint/suspicious/noExplicitAny: a derived table of the list's keys
     const keys = (db as unknown as Kysely<any>).selectFrom(window.as('page')) as PageKeys<DB, K>;
     let page = showPage(keys).select(['page.window_count', 'page.match_count']);
@@ -519,8 +508,10 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
       (O & { window_count: number | string; match_count?: number | string })[]
     >;
   };
+  const read = (how: PageRead) =>
+    show(pageWindow(db, how === 'sorted-matches' ? matches() : list.keys, order, list.page, how, sortLimit));
   if (!list.searched && list.positions) {
-    const rows = await read('positioned');
+    const rows = await show(positionedWindow(db, list.keys, order, list.page, list.positions));
     if (rows[0]) return { rows, counted: { total: Number(rows[0].window_count), totalCapped: false } };
     const { rows: counts } = await sql<{ total: number | string }>`
       select ${list.positions.total} as total`.execute(db);

@@ -58,6 +58,30 @@ const sources: Source[] = [
  */
 type FiguresTable = 'dashboard_figures' | 'queue_counts';
 
+/**
+ * A table of figures and its `<table>_truncated(figures…)` trigger function, which deletes the figures named:
+ * TRUNCATE fires no row or statement-level insert/delete trigger, so a truncated table's figures start again
+ * from zero (`keepFiguresPerDay` attaches it).
+ */
+export async function createFiguresTable(db: Kysely<unknown>, table: FiguresTable) {
+  await sql`
+    create table ${sql.raw(table)} (
+      figure text not null,
+      part text not null default '',
+      shard smallint not null default 0,
+      n bigint not null default 0,
+      amount bigint not null default 0,
+      primary key (figure, part, shard)
+    )`.execute(db);
+  await sql`
+    create function ${sql.raw(`${table}_truncated`)}() returns trigger language plpgsql as $fn$
+    begin
+      delete from ${sql.raw(table)} where figure = any (tg_argv);
+      return null;
+    end
+    $fn$`.execute(db);
+}
+
 /** Adds the net change per (figure, part, shard); rows locked in key order so writers never deadlock here. */
 const addChange = (change: RawBuilder<unknown>, into: FiguresTable = 'dashboard_figures') => sql`
   insert into ${sql.raw(into)} as f (figure, part, shard, n, amount)
@@ -165,15 +189,7 @@ export async function dropFiguresPerDay(
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No write may slip between the backfill and the triggers (another instance on the old release).
   await sql`lock table users, applications, complaints in share row exclusive mode`.execute(db);
-  await sql`
-    create table dashboard_figures (
-      figure text not null,
-      part text not null default '',
-      shard smallint not null default 0,
-      n bigint not null default 0,
-      amount bigint not null default 0,
-      primary key (figure, part, shard)
-    )`.execute(db);
+  await createFiguresTable(db, 'dashboard_figures');
   for (const { table, contributions } of sources) {
     await keepFigures(db, 'figures', table, contributions);
     const t = sql.raw(table);
@@ -181,14 +197,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select figure, part, 0, sum(n), sum(amount) from (${contributions(t, 1)}) c (figure, part, shard, n, amount)
       group by figure, part`.execute(db);
   }
-  // TRUNCATE fires no row or statement-level insert/delete trigger: start the table's figures from zero.
-  await sql`
-    create function dashboard_figures_truncated() returns trigger language plpgsql as $fn$
-    begin
-      delete from dashboard_figures where figure = any (tg_argv);
-      return null;
-    end
-    $fn$`.execute(db);
   await sql`create trigger applications_figures_truncate after truncate on applications
     for each statement execute function dashboard_figures_truncated('applications')`.execute(db);
   await sql`create trigger users_figures_truncate after truncate on users

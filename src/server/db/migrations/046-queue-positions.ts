@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-figures';
+import { createFiguresTable, dropFiguresPerDay, keepFiguresPerDay, shard } from './032-dashboard-figures';
 import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './045-dashboard-today-quarters';
 
 /**
@@ -70,23 +70,7 @@ const figures = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table queue_counts (
-      figure text not null,
-      part text not null default '',
-      shard smallint not null default 0,
-      n bigint not null default 0,
-      amount bigint not null default 0,
-      primary key (figure, part, shard)
-    )`.execute(db);
-  // TRUNCATE of a counted table fires no insert/delete trigger: start its counts from zero.
-  await sql`
-    create function queue_counts_truncated() returns trigger language plpgsql as $fn$
-    begin
-      delete from queue_counts where figure = any (tg_argv);
-      return null;
-    end
-    $fn$`.execute(db);
+  await createFiguresTable(db, 'queue_counts');
   await sql`
     create trigger queue_counts_answers_changed
     after insert or update or delete or truncate on queue_counts

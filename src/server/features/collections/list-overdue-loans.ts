@@ -87,12 +87,9 @@ export async function countOverdueBuckets(
     .selectNoFrom(overdueBuckets.map((bucket) => overduePositions(today, bucket).total.as(bucket)))
     .modifyFront(reusablePlan)
     .executeTakeFirstOrThrow();
-  const mapBuckets = <T>(f: (counted: number) => T) =>
-    Object.fromEntries(overdueBuckets.map((bucket) => [bucket, f(Number(counts[bucket]))])) as Record<
-      OverdueBucket,
-      T
-    >;
-  return { buckets: mapBuckets((n) => n), bucketsCapped: mapBuckets(() => false) };
+  const perBucket = <T>(f: (bucket: OverdueBucket) => T) =>
+    Object.fromEntries(overdueBuckets.map((bucket) => [bucket, f(bucket)])) as Record<OverdueBucket, T>;
+  return { buckets: perBucket((bucket) => Number(counts[bucket])), bucketsCapped: perBucket(() => false) };
 }
 
 /** Rows (per writing shard) of the due-date pairs a deep overdue page reads at most. */
@@ -109,7 +106,7 @@ export function overduePositions(today: string, bucket?: OverdueBucket, pairRows
   const range = bucket ? bucketRange(bucket, today) : { from: null, to: addDays(today, -1) };
   const figure = sql.lit(OVERDUE_PAIRS);
   // Parts are 'due/overdue-from', so a part sorts by its due date first; due dates up to `to` inclusive.
-  const inRange = sql<SqlBool>`part >= ${sql.lit(range.from ?? '')} and part < ${sql.lit(`${addDays(range.to, 1)}`)}`;
+  const inRange = sql<SqlBool>`part >= ${sql.lit(range.from ?? '')} and part < ${sql.lit(addDays(range.to, 1))}`;
   const queued = sql<SqlBool>`right(part, 10) <= ${sql.lit(today)}`;
   return {
     start: (offset) => {
