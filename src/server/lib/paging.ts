@@ -189,7 +189,9 @@ export type KeyOrder<O> = ReadonlyArray<readonly [keyof O & string, 'asc' | 'des
  *   order by … limit PAGE_SIZE
  *
  * The caller joins the page's ten keys back to whatever else the rows show (names, sums), so those are read
- * for ten rows, not for the whole window. `cappedTotal` turns `window_count` into the total.
+ * for ten rows, not for the whole window. `cappedTotal` turns `window_count` into the total. A search read by
+ * `sorted-matches` collects its matches (up to one past the sort limit) in no order, counts them and keeps the
+ * page's top rows (a bounded sort); its window count follows from the match count.
  */
 export function pageWindow<DB, O>(
   db: Kysely<DB>,
@@ -204,14 +206,32 @@ export function pageWindow<DB, O>(
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
   const anyDb = db as unknown as Kysely<any>;
-  const matchesFirst = how === 'sorted-matches';
-  let inner = matchesFirst
-    ? (anyDb
-        // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
-        .selectFrom(keys.limit(rowCount(sortLimit + 1)).as('m'))
-        .selectAll('m')
-        .select(sql<number | string>`count(*) over ()`.as('match_count')) as unknown as typeof keys)
-    : (keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys);
+  const offset = pageOffset(page);
+  if (how === 'sorted-matches') {
+    // All the matches, up to one past the sort limit, counted; the page is the top offset + ten of them (a
+    // bounded sort). Where they are all here, the rows from the page on are `match_count - offset`: no second
+    // sort of the window to count them, as a walk needs.
+    let sorted = anyDb
+      // No ORDER BY in here: the planner finds the matches its cheapest way (a search's trigram index).
+      .selectFrom(keys.limit(rowCount(sortLimit + 1)).as('m'))
+      .modifyFront(reusablePlan)
+      .selectAll('m')
+      .select(sql<number | string>`count(*) over ()`.as('match_count'))
+      .select(
+        sql<
+          number | string
+        >`least(greatest(count(*) over () - ${sql.lit(offset)}, 0), ${sql.lit(COUNT_CAP + 1)})`.as(
+          'window_count',
+        ),
+      );
+    for (const [column, direction] of order) sorted = sorted.orderBy(sql.ref(`m.${column}`), direction);
+    return sorted.offset(rowCount(offset)).limit(rowCount(PAGE_SIZE)) as unknown as SelectQueryBuilder<
+      DB & { w: O },
+      'w',
+      O & { window_count: number | string; match_count?: number | string }
+    >;
+  }
+  let inner = keys.select(sql<null>`null`.as('match_count')) as unknown as typeof keys;
   for (const [column, direction] of order) inner = inner.orderBy(sql.ref(column), direction);
   // Past the cap, only the page is walked: its count is already known to be more than the cap.
   const pastCap = how === 'walk-past-cap';
@@ -219,7 +239,7 @@ export function pageWindow<DB, O>(
     .selectFrom(
       inner
         .limit(rowCount(pastCap ? PAGE_SIZE : COUNT_CAP + 1))
-        .offset(rowCount(pageOffset(page)))
+        .offset(rowCount(offset))
         .as('w'),
     )
     // The window's counts are written into the text, so a list without a search sends no parameters and

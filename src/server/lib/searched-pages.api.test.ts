@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApplications } from '../../../bench/seed';
+import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
+import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { applicationList, BroadSearches, COUNT_CAP, searchedListPage, toPage } from './paging';
+import { sqlList } from './sql-lists';
+
+/**
+ * A searched page of a queue is read one of three ways (`searchedPage`): its matches sorted, its list's order
+ * walked with the count, or only the page walked past a count known to be capped; the matches are found from
+ * the queue's trigram index or from the distinct names (`byNames`). Every way must give the page a plain
+ * ORDER BY … OFFSET gives, with the total the list promises: exact up to `COUNT_CAP` rows past the page's
+ * first row, "1,000+" beyond.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  // 3,000 applications, 400 names repeating (Maria Santos, Jose Reyes, …): "a" matches more than a
+  // thousand of each queue, "maria" a few dozen.
+  t = await createTestApp();
+  await seedApplications(t.db, 3_000, '$argon2id$not-a-real-hash', () => {});
+  // Ties on one instant across pages, broken by the id alone.
+  await sql`update applications set submitted_at = date_trunc('hour', now()) - interval '5 hours'
+    where id in (select id from applications where status = 'pending' order by loan_number limit 60)`.execute(
+    t.db,
+  );
+});
+afterAll(() => t.close());
+
+type Queue = 'pending' | 'approved';
+const queueOf = {
+  pending: [awaitingDecisionStatuses, 'submitted_at'],
+  approved: [runningStatuses, 'decided_at'],
+} as const;
+
+async function walked(queue: Queue, name: string, page: number) {
+  const [statuses, column] = queueOf[queue];
+  const matching = sql`status in (${sqlList(statuses)}) and lower(full_name) like ${`%${name}%`}`;
+  const { rows } = await sql<{ id: string }>`select id from applications where ${matching}
+    order by ${sql.ref(column)} desc, id desc offset ${(page - 1) * PAGE_SIZE} limit ${PAGE_SIZE}`.execute(
+    t.db,
+  );
+  const { rows: counts } = await sql<{ n: number }>`
+    select count(*)::int as n from applications where ${matching}`.execute(t.db);
+  return { ids: rows.map((r) => r.id), matches: counts[0]!.n };
+}
+
+/** How a search is read: its matches from the names or the trigram index, sorting up to `sortLimit`. */
+interface Reading {
+  byNames: boolean;
+  sortLimit?: number;
+  broadSearches?: BroadSearches;
+}
+
+async function listed(queue: Queue, name: string, page: number, reading: Reading) {
+  const [statuses, column] = queueOf[queue];
+  const list = applicationList(
+    t.db,
+    statuses,
+    column,
+    { page, name, phone: '' },
+    reading.broadSearches,
+    reading.byNames,
+  );
+  const { rows, counted } = await searchedListPage(
+    t.db,
+    { ...list, ...(reading.sortLimit ? { sortLimit: reading.sortLimit } : {}) },
+    (keys) => keys.select('page.id'),
+  );
+  return toPage(
+    rows.map((r) => ({ id: r.id as string })),
+    counted,
+    page,
+  );
+}
+
+async function expectSamePage(queue: Queue, name: string, page: number, reading: Reading) {
+  const answer = await listed(queue, name, page, reading);
+  const walk = await walked(queue, name, page);
+  const what = `${queue} "${name}" page ${page} ${JSON.stringify({ ...reading, broadSearches: !!reading.broadSearches })}`;
+  expect(
+    answer.items.map((item) => item.id),
+    what,
+  ).toEqual(walk.ids);
+  const offset = (page - 1) * PAGE_SIZE;
+  const rest = walk.matches - offset;
+  // From the page on, counted up to the cap; a page past the end says where the end is.
+  const expected =
+    rest > 0
+      ? { total: offset + Math.min(rest, COUNT_CAP), totalCapped: rest > COUNT_CAP }
+      : { total: page === 1 ? 0 : walk.matches, totalCapped: false };
+  expect({ total: answer.total, totalCapped: answer.totalCapped }, what).toEqual(expected);
+}
+
+const readings = (): Reading[] => [
+  { byNames: false },
+  { byNames: true },
+  { byNames: false, sortLimit: 20 },
+  { byNames: true, sortLimit: 20 },
+  // Remembered as broad after its first page: later pages walk without counting the matches again.
+  { byNames: true, sortLimit: 20, broadSearches: new BroadSearches() },
+];
+
+describe('searched queue pages', () => {
+  it('every way of reading a search gives the walk’s page and the promised total', async () => {
+    for (const queue of ['pending', 'approved'] as const) {
+      for (const name of ['maria santos', 'maria', 'a', 'zzzz nobody']) {
+        const { matches } = await walked(queue, name, 1);
+        const last = Math.max(1, Math.ceil(matches / PAGE_SIZE));
+        const pages = [...new Set([1, 2, 3, Math.ceil(last / 2), last - 1, last, last + 1, last + 5])].filter(
+          (p) => p >= 1,
+        );
+        for (const reading of readings()) {
+          for (const page of pages) await expectSamePage(queue, name, page, reading);
+        }
+      }
+    }
+    // The searches above cover a capped total ("a": more than the cap past its first pages) and none.
+    const { matches } = await walked('pending', 'a', 1);
+    expect(matches).toBeGreaterThan(COUNT_CAP + 2 * PAGE_SIZE);
+  });
+});
