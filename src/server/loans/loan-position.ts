@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { todayIn } from '../../domain/date-text';
 import { addMonthsClamped } from '../../domain/loan/calendar';
 import { parseLoanTerms, repaymentRulesOf } from '../../domain/loan/loan-terms';
@@ -10,6 +10,7 @@ import {
   type LoanRecords,
 } from '../../domain/loan/repayments';
 import type { LoanPositionDto } from '../../domain/schemas/repayments';
+import { executePrepared } from '../db/prepared-statements';
 import type { Database, RepaymentSource } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,6 +35,13 @@ export interface LoanForPosition {
   terms: unknown;
 }
 
+/** What `loadLoanRecords` reads of a loan. */
+export interface StoredLoanRecords {
+  records: LoanRecords;
+  repayments: RepaymentRow[];
+  requested: { amountMinor: number; feeMinor: number }[];
+}
+
 /**
  * Everything stored about the money of one loan: paid disbursements (paid on the day they were marked paid,
  * in the lender's time zone) and every repayment with its reversal, in the order recorded. With
@@ -45,52 +53,103 @@ export async function loadLoanRecords(
   loan: LoanForPosition,
   timeZone: string,
   options: { withRequested?: boolean } = {},
-): Promise<{
-  records: LoanRecords;
-  repayments: RepaymentRow[];
-  requested: { amountMinor: number; feeMinor: number }[];
-}> {
-  const terms = parseLoanTerms(loan.terms);
+): Promise<StoredLoanRecords> {
+  return (await loadLoansRecords(db, [loan], timeZone, options)).get(loan.id)!;
+}
+
+/**
+ * `loadLoanRecords` for several loans with the same three statements (a page of kept payments replays the
+ * loans suggested for them: one round trip each was three per loan). By loan id.
+ */
+export async function loadLoansRecords(
+  db: Db,
+  loans: readonly LoanForPosition[],
+  timeZone: string,
+  options: { withRequested?: boolean } = {},
+): Promise<Map<string, StoredLoanRecords>> {
+  const loaded = new Map<string, StoredLoanRecords>();
+  if (loans.length === 0) return loaded;
+  const ids = [...new Set(loans.map((loan) => loan.id))];
+  // The ids as one array: the same three texts for any number of loans, named statements (planned once per
+  // connection; each is read by the loan's index whatever the ids, docs/decisions/025).
+  const ofLoans = (column: string) => sql<SqlBool>`${sql.ref(column)} = any(${ids}::uuid[])`;
   const [payouts, rows, refunds] = await Promise.all([
-    db
-      .selectFrom('disbursements')
-      .select(['amount', 'fee_minor', 'decided_at', 'status'])
-      .where('application_id', '=', loan.id)
-      .where('status', 'in', options.withRequested ? ['paid', 'requested'] : ['paid'])
-      // Paid ones in the order they were paid, requested ones in the order they were asked for.
-      .orderBy(sql`coalesce(decided_at, requested_at)`)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('repayments as r')
-      .leftJoin('repayment_reversals as rr', 'rr.repayment_id', 'r.id')
-      .leftJoin('users as recorder', 'recorder.id', 'r.recorded_by')
-      .leftJoin('users as reverser', 'reverser.id', 'rr.reversed_by')
-      .select([
-        'r.id',
-        'r.amount',
-        'r.channel',
-        'r.reference',
-        'r.source',
-        'r.created_at',
-        'rr.reason',
-        'rr.created_at as reversed_at',
-      ])
-      // A date column as text: no driver turns it into a Date at midnight of some zone.
-      .select(sql<string>`r.received_on::text`.as('received_on'))
-      .select(sql<string | null>`coalesce(recorder.username, recorder.phone)`.as('recorded_by_name'))
-      .select(sql<string | null>`coalesce(reverser.username, reverser.phone)`.as('reversed_by_name'))
-      .where('r.application_id', '=', loan.id)
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .execute(),
-    db
-      .selectFrom('credit_refunds')
-      .select(['amount', 'created_at'])
-      .where('application_id', '=', loan.id)
-      .orderBy('created_at')
-      .execute(),
+    executePrepared(
+      db,
+      db
+        .selectFrom('disbursements')
+        .select(['application_id', 'amount', 'fee_minor', 'decided_at', 'status'])
+        .where(ofLoans('application_id'))
+        .where('status', 'in', options.withRequested ? ['paid', 'requested'] : ['paid'])
+        // Paid ones in the order they were paid, requested ones in the order they were asked for.
+        .orderBy(sql`coalesce(decided_at, requested_at)`)
+        .orderBy('id'),
+    ),
+    executePrepared(
+      db,
+      db
+        .selectFrom('repayments as r')
+        .leftJoin('repayment_reversals as rr', 'rr.repayment_id', 'r.id')
+        .leftJoin('users as recorder', 'recorder.id', 'r.recorded_by')
+        .leftJoin('users as reverser', 'reverser.id', 'rr.reversed_by')
+        .select([
+          'r.application_id',
+          'r.id',
+          'r.amount',
+          'r.channel',
+          'r.reference',
+          'r.source',
+          'r.created_at',
+          'rr.reason',
+          'rr.created_at as reversed_at',
+        ])
+        // A date column as text: no driver turns it into a Date at midnight of some zone.
+        .select(sql<string>`r.received_on::text`.as('received_on'))
+        .select(sql<string | null>`coalesce(recorder.username, recorder.phone)`.as('recorded_by_name'))
+        .select(sql<string | null>`coalesce(reverser.username, reverser.phone)`.as('reversed_by_name'))
+        .where(ofLoans('r.application_id'))
+        .orderBy('r.created_at')
+        .orderBy('r.id'),
+    ),
+    executePrepared(
+      db,
+      db
+        .selectFrom('credit_refunds')
+        .select(['application_id', 'amount', 'created_at'])
+        .where(ofLoans('application_id'))
+        .orderBy('created_at')
+        .orderBy('id'),
+    ),
   ]);
+  for (const loan of loans) {
+    // Each loan's rows in the statements' order (a filter keeps it).
+    const own = <R extends { application_id: string }>(all: R[]) =>
+      all.filter((r) => r.application_id === loan.id);
+    loaded.set(loan.id, toLoanRecords(loan, timeZone, own(payouts), own(rows), own(refunds)));
+  }
+  return loaded;
+}
+
+function toLoanRecords(
+  loan: LoanForPosition,
+  timeZone: string,
+  payouts: { amount: number; fee_minor: number | string; decided_at: Date | null; status: string }[],
+  rows: {
+    id: string;
+    amount: number;
+    received_on: string;
+    channel: string;
+    reference: string;
+    source: RepaymentSource;
+    created_at: Date;
+    reason: string | null;
+    reversed_at: Date | null;
+    recorded_by_name: string | null;
+    reversed_by_name: string | null;
+  }[],
+  refunds: { amount: number; created_at: Date }[],
+): StoredLoanRecords {
+  const terms = parseLoanTerms(loan.terms);
   const repayments: RepaymentRow[] = rows.map((r) => ({
     id: r.id,
     amount: r.amount,

@@ -98,6 +98,7 @@ let a: Loan;
 let b: Loan;
 let byPhone: Loan;
 let byAmount: Loan;
+let byAmountToo: Loan;
 let twinA: Loan;
 let twinB: Loan;
 
@@ -112,6 +113,7 @@ beforeAll(async () => {
   byPhone = await paidOutLoan('Pia Phone');
   // Amounts no other loan here has, so its instalment names it alone; the twins share theirs.
   byAmount = await paidOutLoan('Amado Amount', 3_700_000);
+  byAmountToo = await paidOutLoan('Berta Batch', 4_300_000);
   twinA = await paidOutLoan('Tina Twin', 5_000_000);
   twinB = await paidOutLoan('Toni Twin', 5_000_000);
   clock.days = daysBetween(payDay, due(1)) + 5;
@@ -302,7 +304,7 @@ describe('Unapplied suggests the likely loan', () => {
       .selectFrom('applications')
       .select(['id', 'next_due_minor'])
       .select((eb) => eb.cast<string>('next_due_on', 'text').as('next_due_on'))
-      .where('id', 'in', [byAmount.id, twinA.id, twinB.id])
+      .where('id', 'in', [byAmount.id, byAmountToo.id, twinA.id, twinB.id])
       .execute();
     const of = (loan: Loan) => facts.find((f) => f.id === loan.id)!;
     expect(of(byAmount).next_due_on).toBe(due(1));
@@ -319,6 +321,19 @@ describe('Unapplied suggests the likely loan', () => {
       basis: 'amount',
       on: due(1),
     });
+    // Another loan's instalment on the same page: each payment replays its own loan (read together).
+    const other = await deliver(
+      payload({ paymentReference: 'bayad', amountMinor: Number(of(byAmountToo).next_due_minor) }),
+    );
+    expect(Number(of(byAmountToo).next_due_minor)).not.toBe(instalment);
+    expect((await listed(other.body.id))?.suggestion).toEqual({
+      loanId: byAmountToo.id,
+      loanNumber: byAmountToo.loanNumber,
+      fullName: 'Berta Batch',
+      basis: 'amount',
+      on: due(1),
+    });
+    expect((await listed(late.body.id))?.suggestion).toMatchObject({ loanId: byAmount.id, on: due(1) });
     // Paid four days before the due date (nothing due yet that day): the instalment falling due.
     const early = await deliver(
       payload({
