@@ -1,9 +1,16 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { applicationList, searchedListPage, toPage } from '../../lib/paging';
 import { termsChangePendingSql } from '../../loans/terms-changes';
+
+/**
+ * The name a staff member is shown by, for a user id column. A subquery rather than a join: a searched page
+ * is planned on every request, and two more joins cost PostgreSQL ~0.13 ms of its ~0.5 ms planning.
+ */
+const staffNameSql = (userId: Expression<string | null>) =>
+  sql<string | null>`(select coalesce(u.username, u.phone) from users u where u.id = ${userId})`;
 
 export type ApplicationQueue = 'pending' | 'approved';
 
@@ -34,8 +41,6 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
     (page) =>
       page
         .innerJoin('applications', 'applications.id', 'page.id')
-        .leftJoin('users as decider', 'decider.id', 'applications.decided_by')
-        .leftJoin('users as first_approver', 'first_approver.id', 'applications.first_approved_by')
         .select([
           'applications.id',
           'applications.loan_number',
@@ -49,11 +54,9 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
           'applications.submitted_at',
           'applications.decided_at',
           'applications.credit_score',
-          sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+          staffNameSql(sql.ref('applications.decided_by')).as('decided_by_name'),
           'applications.first_approved_at',
-          sql<string | null>`coalesce(first_approver.username, first_approver.phone)`.as(
-            'first_approved_by_name',
-          ),
+          staffNameSql(sql.ref('applications.first_approved_by')).as('first_approved_by_name'),
           termsChangePendingSql(sql.ref('applications.id')).as('terms_change_pending'),
         ]),
   );
