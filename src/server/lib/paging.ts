@@ -549,6 +549,10 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
     sortLimit,
     list.searched ? list.broadSearches?.of(matches()) : undefined,
   );
+  // Read from all its matches, sorted: their count is the search's exact total ("1,431", not "1,000+").
+  const matchCount = rows[0]?.match_count;
+  if (matchCount !== undefined && matchCount !== null && Number(matchCount) <= sortLimit)
+    return { rows, counted: { total: Number(matchCount), totalCapped: false } };
   return { rows, counted: await cappedTotal(db, list.keys, rows[0]?.window_count, list.page) };
 }
 

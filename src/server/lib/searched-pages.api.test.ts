@@ -4,15 +4,22 @@ import { seedApplications } from '../../../bench/seed';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { applicationList, BroadSearches, COUNT_CAP, searchedListPage, toPage } from './paging';
+import {
+  applicationList,
+  BroadSearches,
+  COUNT_CAP,
+  SEARCH_SORT_LIMIT,
+  searchedListPage,
+  toPage,
+} from './paging';
 import { sqlList } from './sql-lists';
 
 /**
  * A searched page of a queue is read one of three ways (`searchedPage`): its matches sorted, its list's order
  * walked with the count, or only the page walked past a count known to be capped; the matches are found from
  * the queue's trigram index or from the distinct names (`byNames`). Every way must give the page a plain
- * ORDER BY … OFFSET gives, with the total the list promises: exact up to `COUNT_CAP` rows past the page's
- * first row, "1,000+" beyond.
+ * ORDER BY … OFFSET gives, with the total the list promises: exact when its matches were sorted, else
+ * exact up to `COUNT_CAP` rows past the page's first row and "1,000+" beyond.
  */
 let t: TestApp;
 
@@ -86,10 +93,14 @@ async function expectSamePage(queue: Queue, name: string, page: number, reading:
   ).toEqual(walk.ids);
   const offset = (page - 1) * PAGE_SIZE;
   const rest = walk.matches - offset;
-  // From the page on, counted up to the cap; a page past the end says where the end is.
+  // A search whose matches are all sorted knows its exact total. Otherwise from the page on, counted up to
+  // the cap; a page past the end says where the end is.
+  const sorted = walk.matches <= (reading.sortLimit ?? SEARCH_SORT_LIMIT);
   const expected =
     rest > 0
-      ? { total: offset + Math.min(rest, COUNT_CAP), totalCapped: rest > COUNT_CAP }
+      ? sorted
+        ? { total: walk.matches, totalCapped: false }
+        : { total: offset + Math.min(rest, COUNT_CAP), totalCapped: rest > COUNT_CAP }
       : { total: page === 1 ? 0 : walk.matches, totalCapped: false };
   expect({ total: answer.total, totalCapped: answer.totalCapped }, what).toEqual(expected);
 }
