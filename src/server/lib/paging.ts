@@ -15,8 +15,9 @@ import {
 } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { QUEUE_POSITION_FIGURES } from '../db/migrations/046-queue-positions';
+import { PAYOUT_POSITION_FIGURES } from '../db/migrations/047-payout-positions';
 import { reusablePlan } from '../db/prepared-statements';
-import type { Database } from '../db/schema';
+import type { Database, DisbursementStatus } from '../db/schema';
 import type { AnswerScope, AnswerTable } from './answer-cache';
 import { escapeLike } from './like';
 import { rowCount, sqlList } from './sql-lists';
@@ -134,6 +135,14 @@ export function queuePositions(
 
 /** Approved statuses a loan keeps once it stops running (closed). */
 const stoppedStatuses = approvedStatuses.filter((status) => !isRunning(status));
+
+/**
+ * Where an unsearched page of the payouts starts (`ListPositions`), all of them or one status: newest request
+ * first, as migration 047 counts them per hour of `requested_at`.
+ */
+export function payoutPositions(status?: DisbursementStatus, hourRows = POSITION_ROWS): ListPositions {
+  return hourQueuePositions(PAYOUT_POSITION_FIGURES[status ?? 'all'], 'disbursements.requested_at', hourRows);
+}
 
 /**
  * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a

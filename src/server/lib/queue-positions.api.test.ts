@@ -2,15 +2,17 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplications } from '../../../bench/seed';
+import { type DisbursementStatus, disbursementStatuses } from '../../domain/loan/disbursement-status';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
 import { type OverdueBucket, overdueBuckets } from '../../domain/schemas/portfolio';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
 import { listOverduePage, overduePositions } from '../features/collections/list-overdue-loans';
+import { listDisbursements } from '../features/disbursements/list-disbursements';
 import { listLoans } from '../features/servicing/list-loans';
 import { listApplications } from '../features/staff-applications/list-applications';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { today as todayOf } from './clock';
-import { applicationList, queuePositions, searchedListPage, toPage } from './paging';
+import { applicationList, payoutPositions, queuePositions, searchedListPage, toPage } from './paging';
 import { sqlList } from './sql-lists';
 
 /**
@@ -247,5 +249,56 @@ describe('unsearched queue pages from the hour counts', () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+/** The payouts' page as the walk reads it (newest request first, one status or all), and their total. */
+async function walkedPayouts(page: number, status?: DisbursementStatus) {
+  const which = status ? sql`status = ${status}` : sql`true`;
+  const { rows } = await sql<{ id: string }>`select id from disbursements where ${which}
+    order by requested_at desc, id desc offset ${(page - 1) * PAGE_SIZE} limit ${PAGE_SIZE}`.execute(t.db);
+  const { rows: counts } = await sql<{ n: number }>`
+    select count(*)::int as n from disbursements where ${which}`.execute(t.db);
+  return { ids: rows.map((r) => r.id), total: counts[0]!.n };
+}
+
+async function expectSamePayoutPage(page: number, status?: DisbursementStatus, reading: Reading = 'app') {
+  const query = { page, name: '', phone: '', status };
+  const answer =
+    reading === 'app'
+      ? await listDisbursements(t.deps, query)
+      : await listDisbursements(t.deps, query, {
+          ...payoutPositions(status, reading.hourRows),
+          walkBelow: reading.walkBelow,
+        });
+  const walk = await walkedPayouts(page, status);
+  expect(
+    answer.items.map((item) => item.id),
+    `payouts ${status} page ${page} ${JSON.stringify(reading)}`,
+  ).toEqual(walk.ids);
+  expect(answer).toMatchObject({ total: walk.total, totalCapped: false });
+}
+
+describe('unsearched payout pages from the hour counts', () => {
+  it('every page, all payouts and each status, equals the walk, with the exact total', async () => {
+    // Payouts in every status, 40 of them asked for on one instant at an hour's first microsecond.
+    await sql`insert into disbursements (application_id, amount, bank_name, account_number, code_verified,
+        status, requested_at, decided_at, reference, failure_reason)
+      select id, 100000, 'GCash', '09171234567', true, s.status,
+             date_trunc('hour', now()) - (case when n <= 40 then 3 else n % 500 end) * interval '1 hour',
+             case when s.status <> 'requested' then now() end,
+             case when s.status = 'paid' then 'REF-' || n end,
+             case when s.status = 'failed' then 'bounced' end
+      from (select id, row_number() over (order by loan_number) as n from applications
+            where status in ('approved', 'on_hold') limit 300) a,
+      lateral (select (array['requested', 'paid', 'failed'])[1 + n % 3] as status) s`.execute(t.db);
+    for (const status of [undefined, ...disbursementStatuses]) {
+      const { total } = await walkedPayouts(1, status);
+      expect(total, String(status)).toBeGreaterThan(30);
+      const last = Math.ceil(total / PAGE_SIZE);
+      for (const reading of readings) {
+        for (let page = 1; page <= last + 1; page++) await expectSamePayoutPage(page, status, reading);
+      }
+    }
   });
 });

@@ -44,6 +44,7 @@ import * as m043 from './043-answers-named-by-borrower';
 import * as m044 from './044-unapplied-queue-covering';
 import * as m045 from './045-dashboard-today-quarters';
 import * as m046 from './046-queue-positions';
+import * as m047 from './047-payout-positions';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '044-unapplied-queue-covering': m044,
   '045-dashboard-today-quarters': m045,
   '046-queue-positions': m046,
+  '047-payout-positions': m047,
 };

@@ -54,7 +54,7 @@ async function storedFigures(db: Kysely<Database>): Promise<Figure[]> {
   return rows.sort(byKey);
 }
 
-/** The queues' counts (migration 046) as stored, summed over the shards, and recomputed. */
+/** The queues' and payouts' counts (migrations 046, 047) as stored, summed over the shards, and recomputed. */
 async function queueCounts(db: Kysely<Database>) {
   const { rows: stored } = await sql<Figure>`
     select figure, part, sum(n)::float8 as n, sum(amount)::float8 as amount from queue_counts
@@ -80,7 +80,14 @@ async function queueCounts(db: Kysely<Database>) {
            count(*)::float8, 0
       from applications
       where status in ('approved', 'on_hold') and next_due_on is not null and overdue_from is not null
-      group by 2`.execute(db);
+      group by 2
+    union all
+    select figure, part, count(*)::float8, 0
+      from disbursements,
+      lateral (select to_char(date_trunc('hour', requested_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as hour) h,
+      lateral (values ('payouts', h.hour), ('payouts_total', ''), ('payouts_' || status, h.hour),
+                      ('payouts_' || status || '_total', '')) f (figure, part)
+      group by 1, 2`.execute(db);
   const { rows: zeros } = await sql<{ n: number }>`
     select count(*)::int as n from queue_counts where n = 0 and amount = 0`.execute(db);
   return { stored: stored.sort(byKey), recomputed: recomputed.sort(byKey), zeros: zeros[0]!.n };
@@ -507,6 +514,15 @@ describe('dashboard figures kept by the database', () => {
         minutes: fc.integer({ min: -20, max: 20 }),
         amount: fc.integer({ min: 100_000, max: 9_000_000 }),
       }),
+      // Payouts asked for (migration 047 counts them per hour of the request and status), then paid or
+      // failed, or asked for at another time.
+      fc.record({
+        kind: fc.constant('request' as const),
+        minutes: fc.integer({ min: -200, max: 200 }),
+        status: fc.constantFrom('requested', 'paid', 'failed'),
+      }),
+      fc.record({ kind: fc.constant('settle' as const), to: fc.constantFrom('paid', 'failed') }),
+      fc.record({ kind: fc.constant('rerequest' as const), minutes: fc.integer({ min: -200, max: 200 }) }),
     );
     const at = (anchor: 'midnight' | 'odd midnight' | 'now', minutes: number) => {
       const zone = anchor === 'odd midnight' ? ODD_ZONE : t.deps.config.timeZone;
@@ -609,6 +625,28 @@ describe('dashboard figures kept by the database', () => {
                 select id, ${o.amount}, 'GCash', '09171234567', true, 'paid', ${at(o.anchor, o.minutes)},
                   ${`DF-P-${counter}`}
                 from applications order by random() limit 1`.execute(t.db);
+              break;
+            case 'request':
+              await sql`insert into disbursements (application_id, amount, bank_name, account_number,
+                  code_verified, status, requested_at, decided_at, reference, failure_reason)
+                select id, 100000, 'GCash', '09171234567', true, ${o.status},
+                  now() + ${o.minutes} * interval '1 minute',
+                  case when ${o.status} <> 'requested' then now() end,
+                  case when ${o.status} = 'paid' then ${`DF-R-${counter}`} end,
+                  case when ${o.status} = 'failed' then 'bounced' end
+                from applications order by random() limit 1`.execute(t.db);
+              break;
+            case 'settle':
+              await sql`update disbursements set status = ${o.to}, decided_at = now(),
+                  reference = case when ${o.to} = 'paid' then 'DF-S-' || id end,
+                  failure_reason = case when ${o.to} = 'failed' then 'bounced' end
+                where id in (select id from disbursements where status = 'requested' order by random() limit 2)`.execute(
+                t.db,
+              );
+              break;
+            case 'rerequest':
+              await sql`update disbursements set requested_at = requested_at + ${o.minutes} * interval '1 minute'
+                where id in (select id from disbursements order by random() limit 2)`.execute(t.db);
               break;
             case 'forget':
               await sql`delete from complaints

@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { borrowerSearch, everApprovedLoans, searchedListPage, toPage } from '../../lib/paging';
+import {
+  borrowerSearch,
+  everApprovedLoans,
+  type ListPositions,
+  payoutPositions,
+  searchedListPage,
+  toPage,
+} from '../../lib/paging';
 
 export interface DisbursementQuery {
   page: number;
@@ -12,10 +19,16 @@ export interface DisbursementQuery {
 }
 
 /**
- * The payout queue: search by borrower name and phone, filter by status, newest request first. Keys and the
- * capped total come from the (status,) requested_at, id index; the borrower is joined for the search only.
+ * The payout queue: search by borrower name and phone, filter by status, newest request first. Keys come from
+ * the (status,) requested_at, id index; unsearched, a deep page starts where migration 047's hour counts
+ * point, with the exact total; a search's total is capped. The borrower is joined for the search only.
  */
-export async function listDisbursements(deps: AppDeps, query: DisbursementQuery) {
+export async function listDisbursements(
+  deps: AppDeps,
+  query: DisbursementQuery,
+  /** Where an unsearched page starts (tests read it other ways). */
+  positions: ListPositions = payoutPositions(query.status),
+) {
   const search = borrowerSearch(query);
   const byNames = await deps.nameSearch.searchesByNames(query);
   let keys = deps.db
@@ -55,7 +68,15 @@ export async function listDisbursements(deps: AppDeps, query: DisbursementQuery)
   };
   const { rows, counted } = await searchedListPage(
     deps.db,
-    { keys, matches, searched: search.length > 0, page: query.page, broadSearches: deps.broadSearches },
+    {
+      keys,
+      matches,
+      searched: search.length > 0,
+      page: query.page,
+      broadSearches: deps.broadSearches,
+      // Unsearched, all payouts or one status: from the hour counts (migration 047), with the exact total.
+      positions: search.length > 0 ? undefined : positions,
+    },
     (page) =>
       page
         .innerJoin('disbursements', 'disbursements.id', 'page.id')

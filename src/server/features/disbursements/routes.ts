@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { answerKey } from '../../lib/answer-cache';
 import { toDisbursementDto } from '../../lib/disbursements';
 import { errorResponses } from '../../lib/openapi';
-import { nameSearchScope } from '../../lib/paging';
+import { nameSearchScope, queueReads } from '../../lib/paging';
 import type { App } from '../../lib/types';
 import { listDisbursements } from './list-disbursements';
 import { markDisbursement } from './mark-disbursement';
@@ -37,7 +37,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
     (request) =>
       deps.answerCache.get(
         answerKey(request),
-        ['applications', 'borrower_names', 'disbursements', 'users'],
+        queueReads(['applications', 'borrower_names', 'disbursements', 'users'], request.query),
         () => listDisbursements(deps, request.query),
         nameSearchScope(request.query),
       ),
