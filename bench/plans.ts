@@ -270,6 +270,11 @@ export function captureDb(db: Kysely<Database>, into: CompiledQuery[]): Kysely<D
 export function inline(q: CompiledQuery): string {
   return q.sql.replace(/\$(\d+)/g, (_, n) => {
     const v = q.parameters[Number(n) - 1];
-    return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+    if (typeof v === 'number') return String(v);
+    // An array parameter (`= any($1::text[])`) as PostgreSQL's array literal.
+    const text = Array.isArray(v)
+      ? `{${v.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+      : String(v);
+    return `'${text.replace(/'/g, "''")}'`;
   });
 }
