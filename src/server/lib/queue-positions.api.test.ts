@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplications } from '../../../bench/seed';
 import { type DisbursementStatus, disbursementStatuses } from '../../domain/loan/disbursement-status';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
 import { type OverdueBucket, overdueBuckets } from '../../domain/schemas/portfolio';
@@ -10,6 +9,7 @@ import { listOverduePage, overduePositions } from '../features/collections/list-
 import { listDisbursements } from '../features/disbursements/list-disbursements';
 import { listLoans } from '../features/servicing/list-loans';
 import { listApplications } from '../features/staff-applications/list-applications';
+import { seedListApplications } from '../test-support/list-pages';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { today as todayOf } from './clock';
 import { applicationList, payoutPositions, queuePositions, searchedListPage, toPage } from './paging';
@@ -26,13 +26,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // 3,000 applications over 960 hours, every hour's rows on one instant (the hour's offset from now).
-  await seedApplications(t.db, 3_000, '$argon2id$not-a-real-hash', () => {});
-  // 60 pending and 60 running on one instant on an hour's first microsecond, ties broken by id only.
-  await sql`update applications set submitted_at = date_trunc('hour', now()) - interval '5 hours'
-    where id in (select id from applications where status = 'pending' order by loan_number limit 60)`.execute(
-    t.db,
-  );
+  // 3,000 applications over 960 hours, every hour's rows on one instant, 60 pending on one instant on an
+  // hour's first microsecond; and 60 running on one instant too, ties broken by id only.
+  await seedListApplications(t.db);
   await sql`update applications set decided_at = date_trunc('hour', now()) - interval '7 hours'
     where id in (select id from applications where status = 'approved' order by loan_number limit 60)`.execute(
     t.db,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApplications } from '../../../bench/seed';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { seedListApplications } from '../test-support/list-pages';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   applicationList,
@@ -24,15 +24,10 @@ import { sqlList } from './sql-lists';
 let t: TestApp;
 
 beforeAll(async () => {
-  // 3,000 applications, 400 names repeating (Maria Santos, Jose Reyes, …): "a" matches more than a
-  // thousand of each queue, "maria" a few dozen.
+  // 400 names repeating (Maria Santos, Jose Reyes, …): "a" matches more than a thousand of each queue,
+  // "maria" a few dozen.
   t = await createTestApp();
-  await seedApplications(t.db, 3_000, '$argon2id$not-a-real-hash', () => {});
-  // Ties on one instant across pages, broken by the id alone.
-  await sql`update applications set submitted_at = date_trunc('hour', now()) - interval '5 hours'
-    where id in (select id from applications where status = 'pending' order by loan_number limit 60)`.execute(
-    t.db,
-  );
+  await seedListApplications(t.db);
 });
 afterAll(() => t.close());
 
