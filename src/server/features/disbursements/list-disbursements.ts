@@ -10,6 +10,7 @@ import {
   searchedListPage,
   toPage,
 } from '../../lib/paging';
+import { staffNameSql } from '../../lib/staff-name-sql';
 
 export interface DisbursementQuery {
   page: number;
@@ -81,7 +82,6 @@ export async function listDisbursements(
       page
         .innerJoin('disbursements', 'disbursements.id', 'page.id')
         .innerJoin('applications', 'applications.id', 'disbursements.application_id')
-        .leftJoin('users as decider', 'decider.id', 'disbursements.decided_by')
         .select([
           'disbursements.id',
           'disbursements.application_id',
@@ -94,7 +94,7 @@ export async function listDisbursements(
           'disbursements.reference',
           'disbursements.failure_reason',
           'disbursements.decided_at',
-          sql<string | null>`coalesce(decider.username, decider.phone)`.as('decided_by_name'),
+          staffNameSql(sql.ref('disbursements.decided_by')).as('decided_by_name'),
           'applications.loan_number',
           'applications.full_name',
           'applications.phone',

@@ -1,16 +1,10 @@
-import { type Expression, sql } from 'kysely';
+import { sql } from 'kysely';
 import { awaitingDecisionStatuses, type LoanStatus, runningStatuses } from '../../../domain/loan/status';
 import type { ApplicationListItem, ListQuery } from '../../../domain/schemas/staff';
 import type { AppDeps } from '../../deps';
 import { applicationList, searchedListPage, toPage } from '../../lib/paging';
+import { staffNameSql } from '../../lib/staff-name-sql';
 import { termsChangePendingSql } from '../../loans/terms-changes';
-
-/**
- * The name a staff member is shown by, for a user id column. A subquery rather than a join: a searched page
- * is planned on every request, and two more joins cost PostgreSQL ~0.13 ms of its ~0.5 ms planning.
- */
-const staffNameSql = (userId: Expression<string | null>) =>
-  sql<string | null>`(select coalesce(u.username, u.phone) from users u where u.id = ${userId})`;
 
 export type ApplicationQueue = 'pending' | 'approved';
 
