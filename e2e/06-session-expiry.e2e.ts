@@ -283,3 +283,39 @@ describe('an officer whose session ends while writing a rejection reason', () =>
     },
   );
 });
+
+describe('a back office left untouched (docs/decisions/073)', () => {
+  it('re-reads its list on a pushed change as an unattended request; the next click is the reader’s again', async () => {
+    const officer = await staffMember('officer');
+    const { context, page } = await newPage('desktop', 'en');
+    try {
+      // The page's clock, so a minute without input passes at once (the server's clock is untouched).
+      await page.clock.install();
+      await page.goto('/login');
+      await logIn(page, strings('en'), officer.username, officer.password);
+      await page.waitForURL((url) => url.pathname === '/admin/home');
+      await page.goto('/admin/pending');
+      const list = (request: { url(): string }) =>
+        new URL(request.url()).pathname === '/api/staff/applications/pending';
+      const opened = await page.waitForRequest(list);
+      expect(opened.headers()['x-hiram-unattended']).toBeUndefined();
+      await page.getByRole('heading', { name: 'Pending Loan List' }).waitFor();
+
+      await page.clock.fastForward(61_000);
+      // A borrower applies meanwhile: the live count rises and the open list is read again, by the app alone.
+      const reread = page.waitForRequest(list);
+      await submitApplication(await signUpBorrower(), { fullName: 'Unattended Reread', amount: 50_000 });
+      expect((await reread).headers()['x-hiram-unattended']).toBe('1');
+      await page.locator('tbody tr', { hasText: 'Unattended Reread' }).waitFor();
+
+      const clicked = page.waitForRequest(list);
+      await page
+        .getByRole('button', { name: /refresh/i })
+        .first()
+        .click();
+      expect((await clicked).headers()['x-hiram-unattended']).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { can, type Permission } from '../../domain/permissions';
+import { UNATTENDED_HEADER } from '../../domain/session-activity';
 import type { AppDeps } from '../deps';
 import { privacyConsentPending } from '../lib/user-dto';
 import { loadSession, type SessionContext } from './sessions';
@@ -36,8 +37,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
+    const attended =
+      !request.routeOptions.config.unattended && request.headers[UNATTENDED_HEADER] === undefined;
     const session = token
-      ? await loadSession(deps.db, deps.config.sessionSecret, token, deps.sessionCache)
+      ? await loadSession(deps.db, deps.config.sessionSecret, token, deps.sessionCache, attended)
       : null;
     if (session) {
       session.enrolmentRequired =
@@ -78,6 +81,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Login and sign-up replace any session, so they need not prove the old one. */
     skipCsrfToken?: boolean;
+    /** Asked by the app on its own (the live badge's stream and poll): never counts as activity. */
+    unattended?: boolean;
   }
 }
 

@@ -124,13 +124,16 @@ function sessionContext(idHash: string, row: SessionRow): SessionContext {
 /**
  * The session a cookie's token names, or null when there is none or it has ended (then it is deleted). With
  * a cache (docs/decisions/027), a row read moments ago answers without a round trip, as long as the session
- * needs neither its activity recorded nor ending: those are decided on a fresh read.
+ * needs neither its activity recorded nor ending: those are decided on a fresh read. `attended: false` (a
+ * request the app made on its own: a poll, a refresh after a pushed change) checks the session without
+ * counting as activity, so a screen left open still reaches its idle limit (docs/decisions/073).
  */
 export async function loadSession(
   db: Kysely<Database>,
   secret: string,
   token: string,
   cache?: SessionCache<SessionRow>,
+  attended = true,
 ): Promise<SessionContext | null> {
   const idHash = hmac(secret, token);
   const hit = cache?.get(idHash);
@@ -151,7 +154,7 @@ export async function loadSession(
     return null;
   }
   let fresh = row;
-  if (idleSeconds > TOUCH_EVERY_SECONDS) {
+  if (attended && idleSeconds > TOUCH_EVERY_SECONDS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: sql`now()` })

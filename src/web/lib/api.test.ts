@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ATTENDED_FOR_MS, UNATTENDED_HEADER } from '../../domain/session-activity';
 import { ApiError, apiFetch, setCsrfToken } from './api';
 
 function stubFetch(response: Response | Error) {
@@ -26,6 +27,26 @@ describe('apiFetch', () => {
     expect(init.credentials).toBe('same-origin');
     expect(init.body).toBe('{"a":1}');
     expect(init.headers).toMatchObject({ 'content-type': 'application/json', 'x-csrf-token': 'token-1' });
+  });
+
+  it('marks a request nobody asked for as unattended, and one after the reader acts as theirs', async () => {
+    const start = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(start);
+    try {
+      const fetchMock = stubFetch(json({}));
+      window.dispatchEvent(new Event('keydown'));
+      await apiFetch('/api/me');
+      clock.mockReturnValue(start + ATTENDED_FOR_MS + 1);
+      await apiFetch('/api/staff/dashboard');
+      window.dispatchEvent(new Event('pointerdown'));
+      await apiFetch('/api/staff/dashboard');
+      const sent = fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers);
+      expect(sent[0]).not.toHaveProperty(UNATTENDED_HEADER);
+      expect(sent[1]).toHaveProperty(UNATTENDED_HEADER, '1');
+      expect(sent[2]).not.toHaveProperty(UNATTENDED_HEADER);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('does not send the CSRF token on reads', async () => {

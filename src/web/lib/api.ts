@@ -1,4 +1,6 @@
 import type { ErrorParams } from '../../domain/errors';
+import { UNATTENDED_HEADER } from '../../domain/session-activity';
+import { requestIsUnattended } from './activity';
 
 /** Codes the client itself produces, next to the server's ErrorCode catalogue. */
 
@@ -88,6 +90,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     body = JSON.stringify(options.body);
   }
   if (!SAFE_METHODS.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
+  // Not the reader's request (a poll, a re-read after a pushed change): it must not keep the session alive.
+  if (requestIsUnattended()) headers[UNATTENDED_HEADER] = '1';
 
   let response: Response;
   try {

@@ -233,6 +233,51 @@ describe('sessions', () => {
       expect((await me(agent)).body.user).toBeNull();
     });
 
+    describe('requests the app makes on its own do not count as activity (docs/decisions/073)', () => {
+      const staffIdleFor = async (minutes: number) => {
+        const { user, password } = await t.createUser({ role: 'officer' });
+        const agent = await t.loginAs(user.username!, password);
+        const setIdle = async (idle: number) => {
+          await sql`update sessions set last_seen_at = now() - make_interval(mins => ${idle}) where user_id = ${user.id}`.execute(
+            t.db,
+          );
+          t.forgetCachedSessions();
+        };
+        await setIdle(minutes);
+        const idleMinutes = async () => {
+          const [row] = await sessionsOf(user.id);
+          return row ? (Date.now() - row.last_seen_at.getTime()) / 60_000 : null;
+        };
+        return { user, agent, setIdle, idleMinutes };
+      };
+      const unattended = { headers: { 'x-hiram-unattended': '1' } };
+
+      it('an unattended request is answered but leaves the idle clock running, so the session still ends', async () => {
+        const { user, agent, setIdle, idleMinutes } = await staffIdleFor(29);
+        expect((await agent.get('/api/me', unattended)).body.user.id).toBe(user.id);
+        expect(await idleMinutes()).toBeGreaterThan(28.5);
+        expect((await agent.get('/api/staff/dashboard', unattended)).status).toBe(200);
+        expect(await idleMinutes()).toBeGreaterThan(28.5);
+        await setIdle(31);
+        expect((await agent.get('/api/staff/dashboard', unattended)).status).toBe(401);
+        expect(await sessionsOf(user.id)).toEqual([]);
+      });
+
+      it('the next attended request counts: the clock starts again', async () => {
+        const { agent, idleMinutes } = await staffIdleFor(29);
+        await agent.get('/api/me', unattended);
+        expect((await agent.get('/api/staff/dashboard')).status).toBe(200);
+        expect(await idleMinutes()).toBeLessThan(1);
+      });
+
+      it("the live badge's poll and stream never count, with or without the header", async () => {
+        const { agent, idleMinutes } = await staffIdleFor(10);
+        expect((await agent.get('/api/staff/pending-count')).status).toBe(200);
+        expect((await agent.request('HEAD', '/api/staff/events')).status).toBe(200);
+        expect(await idleMinutes()).toBeGreaterThan(9.5);
+      });
+    });
+
     it('staff sessions expire after 12 hours, borrower sessions after 7 days', async () => {
       const staff = await t.createUser({ role: 'admin' });
       await t.loginAs(staff.user.username!, staff.password);

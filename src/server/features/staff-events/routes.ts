@@ -34,6 +34,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/pending-count',
     {
+      config: { unattended: true },
       preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
@@ -47,6 +48,7 @@ export function staffEventRoutes(app: App, deps: AppDeps) {
   app.get(
     '/staff/events',
     {
+      config: { unattended: true },
       preValidation: requirePermission('backOffice.view'),
       schema: {
         tags: ['back office'],
