@@ -17,7 +17,6 @@ import { listLoans } from '../src/server/features/servicing/list-loans';
 import { listApplications } from '../src/server/features/staff-applications/list-applications';
 import { listUsers } from '../src/server/features/users/list-users';
 import { systemClock } from '../src/server/lib/clock';
-import { NameSearchRoute } from '../src/server/lib/name-search-route';
 import { loadLoanRecords } from '../src/server/loans/loan-position';
 import { benchConfig, log } from './common';
 import { seededIds, seededPaidOut } from './seed';
@@ -240,8 +239,6 @@ export function capturingDeps(
     db: captureDb(db, into),
     config: benchConfig(timeZone),
     clock: systemClock,
-    // As the app decides (docs/decisions/066), reading the estimates from the uncaptured database.
-    nameSearch: new NameSearchRoute(db),
   } as unknown as AppDeps;
 }
 

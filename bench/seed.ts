@@ -65,6 +65,9 @@ const seededTables = [
   'repayments',
   'audit_events',
   'unapplied_payments',
+  // Kept by the applications' triggers as rows are loaded (migration 048); their indexes built after.
+  'name_starts',
+  'name_words',
 ];
 
 /** Rows per statement, and how many statements run at once (each on its own connection). */

@@ -56,7 +56,6 @@ import { errorHandler, frameworkErrorHandler } from './lib/errors';
 import { InFlightGate } from './lib/in-flight-gate';
 import { setDepthLimitedJsonParser } from './lib/json-body';
 import { RequestLogController, requestIdGenerator } from './lib/logging';
-import { NameSearchRoute } from './lib/name-search-route';
 import { pagePolicies } from './lib/page-policy';
 import { BroadSearches } from './lib/paging';
 import { securityHeaders } from './lib/security-headers';
@@ -78,7 +77,6 @@ export interface BuildAppOptions
     | 'sessionCache'
     | 'answerCache'
     | 'broadSearches'
-    | 'nameSearch'
     | 'credentialChecks'
   > {
   /** Tests only: a clock other than the real time. */
@@ -230,7 +228,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sessionCache,
     answerCache,
     broadSearches: new BroadSearches(),
-    nameSearch: new NameSearchRoute(options.db),
     credentialChecks,
   };
   app.decorate('deps', deps);

@@ -10,7 +10,6 @@ import type { EventBus } from './events/bus';
 import type { AnswerCache } from './lib/answer-cache';
 import type { Clock } from './lib/clock';
 import type { InFlightGate } from './lib/in-flight-gate';
-import type { NameSearchRoute } from './lib/name-search-route';
 import type { BroadSearches } from './lib/paging';
 import type { Notifier } from './notify/notifier';
 import type { FileStorage } from './storage/storage';
@@ -35,8 +34,6 @@ export interface AppDeps {
   answerCache: AnswerCache;
   /** Back-office searches known moments ago to match more than their list sorts (docs/decisions/051). */
   broadSearches: BroadSearches;
-  /** Whether name searches start from the distinct names here (docs/decisions/066). */
-  nameSearch: NameSearchRoute;
   /** Secrets this instance has checked (passwords, second factors, codes), by kind (issue #33). */
   credentialChecks: CredentialChecks;
 }

@@ -478,10 +478,21 @@ export interface DashboardFiguresTable {
   amount: ColumnType<string, never, never>;
 }
 
-/** Each lower-cased borrower name and how many applications carry it (migration 042); kept by triggers. */
-export interface BorrowerNamesTable {
-  name: ColumnType<string, never, never>;
-  applications: ColumnType<number, never, never>;
+/**
+ * One row per word of the lower-cased name of each application in a searched queue (migration 048): the name
+ * from that word on, the queue's order time and the application; kept by triggers, read-only here.
+ */
+export interface NameStartsTable {
+  queue: ColumnType<number, never, never>;
+  word: ColumnType<string, never, never>;
+  start: ColumnType<string, never, never>;
+  at: ColumnType<Date | null, never, never>;
+  id: ColumnType<string, never, never>;
+}
+
+/** Every word a name start has had (migration 048); kept by triggers, read-only here. */
+export interface NameWordsTable {
+  word: ColumnType<string, never, never>;
 }
 
 /** Each quarter hour's smallest and largest submitted amount, kept by triggers (migration 045); read-only here. */
@@ -519,7 +530,8 @@ export interface Database {
   dashboard_figures: DashboardFiguresTable;
   // Migration 046: the queues' counts, in the same shape.
   queue_counts: DashboardFiguresTable;
-  borrower_names: BorrowerNamesTable;
+  name_starts: NameStartsTable;
+  name_words: NameWordsTable;
   application_quarters: ApplicationQuartersTable;
   products: ProductsTable;
   product_versions: ProductVersionsTable;

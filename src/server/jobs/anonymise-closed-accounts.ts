@@ -5,6 +5,7 @@ import { openStatuses } from '../../domain/loan/status';
 import { recordAudit, systemActor } from '../audit/audit';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { forgetUnusedNameWords, lockNameWords } from '../lib/name-starts';
 
 /** What an anonymised account's password hash becomes: it names the algorithm (a check) and matches nothing. */
 const NO_PASSWORD = '$argon2id$anonymised';
@@ -108,6 +109,13 @@ async function anonymiseAccount(
     .where('id', '=', userId)
     .execute();
   const loans = trx.selectFrom('applications').select('id').where('borrower_id', '=', userId);
+  const names = await trx
+    .selectFrom('applications')
+    .select('full_name')
+    .where('borrower_id', '=', userId)
+    .execute();
+  // Before the names change: the words they alone carried then leave the search's words too.
+  await lockNameWords(trx);
   await trx
     .updateTable('applications')
     .set({
@@ -128,6 +136,10 @@ async function anonymiseAccount(
     })
     .where('borrower_id', '=', userId)
     .execute();
+  await forgetUnusedNameWords(
+    trx,
+    names.map((row) => row.full_name),
+  );
   await trx
     .updateTable('disbursements')
     .set({ bank_name: '', account_number: NO_ACCOUNT })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NAME_ANNOUNCING_TABLES } from '../db/migrations/043-answers-named-by-borrower';
-import { ANNOUNCING_TABLES } from '../db/migrations/046-queue-positions';
+import { ANNOUNCING_TABLES } from '../db/migrations/048-name-starts';
 
 /**
  * Back-office answers (list pages, dashboard figures) read moments ago, shared by the requests that ask for
@@ -21,7 +21,11 @@ import { ANNOUNCING_TABLES } from '../db/migrations/046-queue-positions';
  * The time limit (STAFF_ANSWER_CACHE_MS) bounds what a lost notification could leave behind, and how long
  * an answer that depends on the clock alone (an overdue day count) may lag it.
  */
-/** A table a back-office answer may read: one that announces its changes (migrations 020, 034 and 042). */
+/**
+ * A table a back-office answer declares it reads: one that announces its changes (migrations 020, 034, 042
+ * and on). A name search also reads the word starts of migration 048, which change only with `applications`
+ * and are covered by its announcements.
+ */
 export type AnswerTable = (typeof ANNOUNCING_TABLES)[number];
 
 const KNOWN_TABLES: ReadonlySet<string> = new Set(ANNOUNCING_TABLES);

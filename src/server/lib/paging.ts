@@ -20,12 +20,21 @@ import { reusablePlan } from '../db/prepared-statements';
 import type { Database, DisbursementStatus } from '../db/schema';
 import type { AnswerScope, AnswerTable } from './answer-cache';
 import { escapeLike } from './like';
+import {
+  type NameQueue,
+  type NameWords,
+  nameQueueOf,
+  nameSearchText,
+  nameStarts,
+  nameWords,
+} from './name-starts';
 import { rowCount, sqlList } from './sql-lists';
 
 /**
  * The back-office search on an application's borrower: name is a case-insensitive "contains" on the trimmed
- * text, phone a "contains" on digits; both must match. Trigram indexes on lower(full_name) and phone back
- * both at any table size. `table` is the alias the query gives the applications table.
+ * text, phone a "contains" on digits; both must match. As a condition on each row, for a list that walks its
+ * own order; the rows are found from the names' word starts (`lib/name-starts.ts`, migration 048) and the
+ * queues' phone trigram indexes. `table` is the alias the query gives the applications table.
  */
 export function borrowerSearch(
   query: { name: string; phone: string },
@@ -39,9 +48,6 @@ export function borrowerSearch(
   return conditions;
 }
 
-/** What a name search looks for in `lower(full_name)`: its text lower-cased, taken literally. */
-const nameSearchText = (name: string) => name.toLowerCase();
-
 /** A name search's pattern: "contains", case aside, its text taken literally. */
 const namePattern = (name: string) => `%${escapeLike(nameSearchText(name))}%`;
 
@@ -54,25 +60,19 @@ export const nameSearchScope = (query: { name: string }): AnswerScope | undefine
   query.name ? { borrowerNameContains: nameSearchText(query.name) } : undefined;
 
 /**
- * Applications in `statuses` whose borrower's name contains `query.name` (and phone `query.phone`), found
- * from the distinct names (migration 042, docs/decisions/065): the names that match, through their trigram
- * index, then each one's rows of the status set from its name index, read from the index alone. The status
- * set is written as literals exactly as the name indexes are declared, so PostgreSQL finds them there.
- * Only for a search with a name, where names repeat (`NameSearchRoute`); the caller selects the columns (of
- * `applications`).
+ * Applications of `queues` whose borrower's name contains the text of `found` (`nameWords`) and phone
+ * `query.phone`, found from the names' word starts (migration 048); the caller adds its conditions and
+ * selects the columns (of `applications`).
  */
-export function namedApplications(
+export function nameMatchedApplications(
   db: Kysely<Database>,
-  statuses: readonly string[],
-  query: { name: string; phone: string },
+  queues: readonly NameQueue[],
+  found: NameWords,
+  query: { phone: string },
 ) {
   let named = db
-    .selectFrom('borrower_names')
-    .innerJoin('applications', (join) =>
-      join.on(sql<SqlBool>`lower(applications.full_name) = borrower_names.name`),
-    )
-    .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`)
-    .where(sql<SqlBool>`borrower_names.name like ${namePattern(query.name)}`);
+    .selectFrom(nameStarts(db, queues, found).as('named'))
+    .innerJoin('applications', 'applications.id', 'named.id');
   for (const condition of borrowerSearch({ name: '', phone: query.phone })) named = named.where(condition);
   return named;
 }
@@ -80,16 +80,16 @@ export function namedApplications(
 /**
  * A back-office list of applications in one status set, for `searchedListPage`: its keys (`id`, and the
  * `dateColumn` it is ordered by as `at`) from the set's partial index (migration 017: the statuses, in list
- * order, with name and phone included), narrowed by the borrower search; a search with a name finds its
- * matches from the names (`namedApplications`) where `byNames` says names repeat enough.
+ * order, with name and phone included), narrowed by the borrower search. A name is found from its word starts
+ * (migration 048): a word's few matching words each read in the list's order (then they are the keys too),
+ * else the matches are collected and sorted, or the list's index walked when they are many.
  */
-export function applicationList(
+export async function applicationList(
   db: Kysely<Database>,
   statuses: readonly string[],
   dateColumn: 'submitted_at' | 'decided_at',
   query: { name: string; phone: string; page: number },
   broadSearches?: BroadSearches,
-  byNames = false,
 ) {
   let keys = db
     .selectFrom('applications')
@@ -97,14 +97,36 @@ export function applicationList(
     .select(['applications.id', `applications.${dateColumn} as at`]);
   const search = borrowerSearch(query);
   for (const condition of search) keys = keys.where(condition);
-  const matches =
-    byNames && query.name
-      ? () =>
-          namedApplications(db, statuses, query).select([
-            'applications.id',
-            `applications.${dateColumn} as at`,
-          ])
-      : undefined;
+  const queue = nameQueueOf(statuses);
+  // biome-ignore lint/suspicious/noExplicitAny: the name starts' own query
+  let matches: (() => SelectQueryBuilder<any, any, { id: string; at: Date | null }>) | undefined;
+  if (queue && query.name) {
+    const phone = borrowerSearch({ name: '', phone: query.phone }, 'a');
+    // biome-ignore lint/suspicious/noExplicitAny: any query of the name starts
+    const withPhone = <Q extends SelectQueryBuilder<any, any, { id: string; at: Date | null }>>(
+      found: Q,
+      id: string,
+    ): Q =>
+      phone.length === 0
+        ? found
+        : (found.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('applications as a')
+                .select(sql`1`.as('one'))
+                .whereRef('a.id', '=', sql.ref(id))
+                .where(eb.and(phone)),
+            ),
+          ) as Q);
+    const found = await nameWords(db, query.name);
+    if (found && !found.phrase) {
+      // Each word's starts in the queue's order, merged: the list's keys, walked as its own index would be.
+      keys = withPhone(nameStarts(db, [queue], found), 'u.id') as unknown as typeof keys;
+    } else if (found) {
+      matches = () => withPhone(nameStarts(db, [queue], found), 'u.id');
+    }
+    // Too many words (a letter or two): the list walks its own order, testing each row, as a broad search.
+  }
   return {
     keys,
     matches,
@@ -148,28 +170,31 @@ export function payoutPositions(status?: DisbursementStatus, hourRows = POSITION
  * Money moves only on a loan once approved, and no status leads back from there to pending or rejected: a
  * search of payments or payouts looks among those loans only (a common name matches tens of thousands of
  * applications, most never paid out), the ids of those matching the borrower search `query` and
- * `conditions`. Running and closed loans are asked for apart, each status set written as literals exactly as
- * its indexes are declared (migrations 033, 036, 042), so PostgreSQL finds them there and never ANDs a
- * bitmap with every approved loan from the status index. Where `byNames`, a name is found from the names
- * (`namedApplications`).
+ * `conditions`. A name is found from the word starts of the running and closed loans (migration 048); a phone
+ * alone, from each status set's phone trigram index, the running and closed loans asked for apart, each set
+ * written as literals exactly as its indexes are declared (migrations 033, 036), so PostgreSQL finds them
+ * there and never ANDs a bitmap with every approved loan from the status index.
  */
 export function everApprovedLoans(
   db: Kysely<Database>,
   query: { name: string; phone: string },
   conditions: Expression<SqlBool>[] = [],
-  byNames = false,
+  /** The name's words (`nameWords`); without them a name is tested on each loan. */
+  found?: NameWords,
 ) {
-  const named = byNames && query.name !== '';
+  if (found && !query.phone && conditions.length === 0)
+    return db.selectFrom(nameStarts(db, ['running', 'closed'], found).as('named')).select('named.id');
+  if (found) {
+    let named = nameMatchedApplications(db, ['running', 'closed'], found, query).select('applications.id');
+    for (const condition of conditions) named = named.where(condition);
+    return named;
+  }
   const loans = (statuses: readonly string[]) => {
-    let found = named
-      ? namedApplications(db, statuses, query).select('applications.id')
-      : db
-          .selectFrom('applications')
-          .select('applications.id')
-          .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
-    // The names route tests the borrower itself.
-    for (const condition of named ? conditions : [...borrowerSearch(query), ...conditions])
-      found = found.where(condition);
+    let found = db
+      .selectFrom('applications')
+      .select('applications.id')
+      .where(sql<SqlBool>`applications.status in (${sqlList(statuses)})`);
+    for (const condition of [...borrowerSearch(query), ...conditions]) found = found.where(condition);
     return found;
   };
   return loans(runningStatuses).unionAll(loans(stoppedStatuses));

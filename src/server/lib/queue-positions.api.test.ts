@@ -75,7 +75,7 @@ async function listed(queue: Queue, page: number, reading: Reading) {
     queue === 'pending'
       ? [awaitingDecisionStatuses, 'submitted_at' as const]
       : [runningStatuses, 'decided_at' as const];
-  const list = applicationList(t.db, statuses, column, query);
+  const list = await applicationList(t.db, statuses, column, query);
   expect(list.positions).toBeDefined();
   const positions = { ...queuePositions(statuses, column, reading.hourRows)!, walkBelow: reading.walkBelow };
   const { rows, counted } = await searchedListPage(t.db, { ...list, positions }, (keys) =>

@@ -64,34 +64,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       perform pg_notify('hiram_answers', payload);
     end $$`.execute(db);
-  for (const [table, name] of Object.entries(NAMED_TABLES)) {
-    for (const [suffix, event, referencing, counted, rows] of events) {
-      // Counted before the names are gathered: a bulk statement costs one bounded count, no aggregate.
-      await sql
-        .raw(`
-        create function hiram_announce_${table}_${suffix}() returns trigger language plpgsql as $$
-        declare
-          changed bigint := (select count(*) from (select 1 from ${counted} limit ${MAX_NAMES + 1}) c);
-        begin
-          perform hiram_announce_names(TG_TABLE_NAME, changed, case when changed <= ${MAX_NAMES} then
-            (select array_agg(distinct ${name}) from (${rows}) r) end);
-          return null;
-        end $$`)
-        .execute(db);
-      await sql
-        .raw(`
-        create trigger ${table}_answers_${suffix} after ${event} on ${table}
-        referencing ${referencing} for each statement execute function hiram_announce_${table}_${suffix}()`)
-        .execute(db);
-    }
-    // A truncate names no rows: the table alone, by migration 034's function.
-    await sql.raw(`drop trigger ${table}_answers_changed on ${table}`).execute(db);
+  for (const [table, name] of Object.entries(NAMED_TABLES)) await announceNamesOf(db, table, name);
+}
+
+/**
+ * `table` announces the names of its changed rows (`name`: a changed row `r`'s lower-cased name) on insert,
+ * update and delete, and its name alone on truncate, instead of migration 034's table name on every change.
+ */
+export async function announceNamesOf(db: Kysely<unknown>, table: string, name: string): Promise<void> {
+  for (const [suffix, event, referencing, counted, rows] of events) {
+    // Counted before the names are gathered: a bulk statement costs one bounded count, no aggregate.
     await sql
       .raw(`
-      create trigger ${table}_answers_changed after truncate on ${table}
-      for each statement execute function hiram_notify_answers_changed()`)
+      create function hiram_announce_${table}_${suffix}() returns trigger language plpgsql as $$
+      declare
+        changed bigint := (select count(*) from (select 1 from ${counted} limit ${MAX_NAMES + 1}) c);
+      begin
+        perform hiram_announce_names(TG_TABLE_NAME, changed, case when changed <= ${MAX_NAMES} then
+          (select array_agg(distinct ${name}) from (${rows}) r) end);
+        return null;
+      end $$`)
+      .execute(db);
+    await sql
+      .raw(`
+      create trigger ${table}_answers_${suffix} after ${event} on ${table}
+      referencing ${referencing} for each statement execute function hiram_announce_${table}_${suffix}()`)
       .execute(db);
   }
+  // A truncate names no rows: the table alone, by migration 034's function.
+  await sql.raw(`drop trigger ${table}_answers_changed on ${table}`).execute(db);
+  await sql
+    .raw(`
+    create trigger ${table}_answers_changed after truncate on ${table}
+    for each statement execute function hiram_notify_answers_changed()`)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

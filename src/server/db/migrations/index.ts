@@ -45,6 +45,7 @@ import * as m044 from './044-unapplied-queue-covering';
 import * as m045 from './045-dashboard-today-quarters';
 import * as m046 from './046-queue-positions';
 import * as m047 from './047-payout-positions';
+import * as m048 from './048-name-starts';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '045-dashboard-today-quarters': m045,
   '046-queue-positions': m046,
   '047-payout-positions': m047,
+  '048-name-starts': m048,
 };

@@ -1,6 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { addDays, daysBetween } from '../../../domain/loan/calendar';
-import { runningStatuses } from '../../../domain/loan/status';
 import {
   type OverdueBucket,
   type OverdueListItem,
@@ -13,10 +12,11 @@ import { reusablePlan } from '../../db/prepared-statements';
 import type { AppDeps } from '../../deps';
 import { today as todayOf } from '../../lib/clock';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
+import { nameWords } from '../../lib/name-starts';
 import {
   borrowerSearch,
   type ListPositions,
-  namedApplications,
+  nameMatchedApplications,
   searchedListPage,
   toPage,
 } from '../../lib/paging';
@@ -148,11 +148,12 @@ export async function listOverduePage(
   let filtered = pastDueLoans(deps, today);
   for (const condition of [...search, ...filters]) filtered = filtered.where(condition);
   const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
-  // Where names repeat (docs/decisions/066), a name is found from the names (migration 042): the running loans
-  // of the names that match, then the overdue ones among them, instead of comparing every overdue loan's name.
-  const matches = (await deps.nameSearch.searchesByNames(query))
+  // A name is found from the running loans' word starts (migration 048), then the overdue ones among them,
+  // instead of comparing every overdue loan's name.
+  const found = query.name ? await nameWords(deps.db, query.name) : undefined;
+  const matches = found
     ? () => {
-        let named = namedApplications(deps.db, runningStatuses, query);
+        let named = nameMatchedApplications(deps.db, ['running'], found, query);
         for (const condition of [...overdueOn(today), ...filters]) named = named.where(condition);
         return named.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
       }
@@ -165,10 +166,10 @@ export async function listOverduePage(
     {
       keys,
       matches,
-      // Without the names, every search walks the queue's index in its order, testing each loan: it holds
-      // the loans past due only (5 % of the running ones at 1 M). Letting PostgreSQL pick between that and
-      // the running loans' trigram index was tried (session 28): its estimate of a "contains" is the same
-      // for every text, and it took the trigram way for "reye" (20 k candidates: 25 ms against 7.5).
+      // A phone alone walks the queue's index in its order, testing each loan: it holds the loans past due
+      // only (5 % of the running ones at 1 M). Letting PostgreSQL pick between that and the running loans'
+      // trigram index was tried (session 28): its estimate of a "contains" is the same for every text, and
+      // it took the trigram way for "reye" (20 k candidates: 25 ms against 7.5).
       searched: matches !== undefined,
       page: query.page,
       // Unsearched, the exact total and deep pages from the pairs of days; the loan number "contains"

@@ -27,7 +27,7 @@ export function collectionRoutes(app: App, deps: AppDeps) {
       const [page, buckets] = await Promise.all([
         deps.answerCache.get(
           answerKey(request),
-          queueReads(['applications', 'borrower_names'], request.query),
+          queueReads(['applications'], request.query),
           () => listOverduePage(deps, request.query),
           nameSearchScope(request.query),
         ),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { StaffDisbursementItem } from '../../../domain/schemas/wallet';
 import type { DisbursementStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { nameWords } from '../../lib/name-starts';
 import {
   borrowerSearch,
   everApprovedLoans,
@@ -31,7 +32,7 @@ export async function listDisbursements(
   positions: ListPositions = payoutPositions(query.status),
 ) {
   const search = borrowerSearch(query);
-  const byNames = await deps.nameSearch.searchesByNames(query);
+  const found = query.name ? await nameWords(deps.db, query.name) : undefined;
   let keys = deps.db
     .selectFrom('disbursements')
     .select(['disbursements.id', 'disbursements.requested_at as at']);
@@ -52,7 +53,7 @@ export async function listDisbursements(
   // took 1–2 s at 1 M applications.
   const matches = () => {
     return deps.db
-      .selectFrom(everApprovedLoans(deps.db, query, [], byNames).as('loan'))
+      .selectFrom(everApprovedLoans(deps.db, query, [], found).as('loan'))
       .innerJoinLateral(
         (eb) => {
           let payouts = eb

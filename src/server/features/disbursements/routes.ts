@@ -37,7 +37,7 @@ export function disbursementRoutes(app: App, deps: AppDeps) {
     (request) =>
       deps.answerCache.get(
         answerKey(request),
-        queueReads(['applications', 'borrower_names', 'disbursements', 'users'], request.query),
+        queueReads(['applications', 'disbursements', 'users'], request.query),
         () => listDisbursements(deps, request.query),
         nameSearchScope(request.query),
       ),

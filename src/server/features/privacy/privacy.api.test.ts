@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../domain/date-text';
 import { addMonthsClamped } from '../../../domain/loan/calendar';
 import { runAnonymisation } from '../../jobs/anonymise-closed-accounts';
 import { queueBorrowerMessage } from '../../notify/sms-outbox';
 import { expectError } from '../../test-support/api-assertions';
-import { borrowerNamesAndTruth } from '../../test-support/borrower-names';
+import { nameStartsAndTruth } from '../../test-support/name-starts';
 import { loanNumberOf, seedApplication, seedPaidDisbursement, storedStatus } from '../../test-support/seed';
 import {
   type Agent,
@@ -504,10 +505,14 @@ describe('closing the account', () => {
       'FORBIDDEN',
     );
 
-    // The name is searchable until the account is anonymised (migration 042's names).
-    const searchable = async () =>
-      (await borrowerNamesAndTruth(t.db)).stored.some((n) => n.name === `name of ${a.phone}`);
-    expect(await searchable()).toBe(true);
+    // The name is searchable until the account is anonymised (migration 048's word starts and words).
+    const searchable = async () => {
+      const { stored } = await nameStartsAndTruth(t.db);
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from name_words where word = ${a.phone}`.execute(t.db);
+      return { start: stored.some((s) => s.start === `name of ${a.phone}`), word: rows[0]!.n > 0 };
+    };
+    expect(await searchable()).toEqual({ start: true, word: true });
     // Before the retention period ends, nothing happens.
     expect(await runAnonymisation(t.deps)).toEqual({ anonymised: 0 });
     clock.days = 5 * 366 + 1;
@@ -540,10 +545,11 @@ describe('closing the account', () => {
       loan_number: a.loanNumber,
     });
     expect(loan.phone).not.toBe(a.phone);
-    // Nor does its name stay behind among the names a search starts from.
-    expect(await searchable()).toBe(false);
-    const names = await borrowerNamesAndTruth(t.db);
-    expect(names.stored).toEqual(names.truth);
+    // Nor does its name stay behind among the starts and words a search reads (its own word, the phone here).
+    expect(await searchable()).toEqual({ start: false, word: false });
+    const starts = await nameStartsAndTruth(t.db);
+    expect(starts.stored).toEqual(starts.truth);
+    expect(starts.wordsMissing).toEqual([]);
     // Money records kept as they were (only the payout account's details are gone).
     expect(await money()).toEqual(moneyBefore);
     // Documents deleted from storage, the rows marked erased.

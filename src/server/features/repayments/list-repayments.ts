@@ -3,6 +3,7 @@ import type { RepaymentListQuery } from '../../../domain/schemas/payments';
 import type { AppDeps } from '../../deps';
 import { escapeLike } from '../../lib/like';
 import { loanNumberMatchesSql } from '../../lib/loan-number-search';
+import { nameWords } from '../../lib/name-starts';
 import { borrowerSearch, everApprovedLoans, searchedListPage, toPage } from '../../lib/paging';
 
 /**
@@ -13,7 +14,7 @@ import { borrowerSearch, everApprovedLoans, searchedListPage, toPage } from '../
  */
 export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
   const search = borrowerSearch(query);
-  const byNames = await deps.nameSearch.searchesByNames(query);
+  const found = query.name ? await nameWords(deps.db, query.name) : undefined;
   const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : '';
   const repayments = () =>
     deps.db.selectFrom('repayments').select(['repayments.id', 'repayments.created_at as at']);
@@ -48,7 +49,7 @@ export async function listRepayments(deps: AppDeps, query: RepaymentListQuery) {
         deps.db,
         query,
         byNumber && query.q ? [loanNumberMatchesSql('applications.loan_number', query.q)] : [],
-        byNames,
+        found,
       );
     const ofLoans = deps.db
       .selectFrom(loans(true).as('loan'))

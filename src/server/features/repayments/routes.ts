@@ -138,7 +138,7 @@ export function repaymentRoutes(app: App, deps: AppDeps) {
     (request) =>
       deps.answerCache.get(
         answerKey(request),
-        ['applications', 'borrower_names', 'repayment_reversals', 'repayments'],
+        ['applications', 'repayment_reversals', 'repayments'],
         () => listRepayments(deps, request.query),
         nameSearchScope(request.query),
       ),

@@ -14,14 +14,7 @@ import { termsChangePendingSql } from '../../loans/terms-changes';
 export async function listLoans(deps: AppDeps, query: ListQuery) {
   const { rows, counted } = await searchedListPage(
     deps.db,
-    applicationList(
-      deps.db,
-      runningStatuses,
-      'decided_at',
-      query,
-      deps.broadSearches,
-      await deps.nameSearch.searchesByNames(query),
-    ),
+    await applicationList(deps.db, runningStatuses, 'decided_at', query, deps.broadSearches),
     (page) =>
       page
         .innerJoin('applications', 'applications.id', 'page.id')

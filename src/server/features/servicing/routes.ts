@@ -58,7 +58,7 @@ export function servicingRoutes(app: App, deps: AppDeps) {
     (request) =>
       deps.answerCache.get(
         answerKey(request),
-        queueReads(['applications', 'borrower_names', 'disbursements', 'terms_changes'], request.query),
+        queueReads(['applications', 'disbursements', 'terms_changes'], request.query),
         () => listLoans(deps, request.query),
         nameSearchScope(request.query),
       ),

@@ -24,14 +24,7 @@ export async function listApplications(deps: AppDeps, queue: ApplicationQueue, q
   const dateColumn = queue === 'pending' ? 'submitted_at' : 'decided_at';
   const { rows, counted } = await searchedListPage(
     deps.db,
-    applicationList(
-      deps.db,
-      queueStatuses[queue],
-      dateColumn,
-      query,
-      deps.broadSearches,
-      await deps.nameSearch.searchesByNames(query),
-    ),
+    await applicationList(deps.db, queueStatuses[queue], dateColumn, query, deps.broadSearches),
     (page) =>
       page
         .innerJoin('applications', 'applications.id', 'page.id')

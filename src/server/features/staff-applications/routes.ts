@@ -55,7 +55,7 @@ export function staffApplicationRoutes(app: App, deps: AppDeps) {
       (request) =>
         deps.answerCache.get(
           answerKey(request),
-          queueReads(['applications', 'borrower_names', 'terms_changes', 'users'], request.query),
+          queueReads(['applications', 'terms_changes', 'users'], request.query),
           () => listApplications(deps, queue, request.query),
           nameSearchScope(request.query),
         ),

@@ -1,0 +1,137 @@
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
+import { NAME_QUEUES } from '../db/migrations/048-name-starts';
+import type { Database } from '../db/schema';
+import { escapeLike } from './like';
+
+/**
+ * Name searches through the word starts of the borrowers' names (migration 048, docs/decisions/072): the same
+ * rows as `lower(full_name) like '%text%'`, found by btree. A text with a space, `t1 rest`, occurs where a
+ * start begins with `w rest` for a word `w` ending with t1; one without a space, where a start's word contains
+ * it. The words are read first (`nameWords`), so each range is a constant prefix PostgreSQL estimates well
+ * (a join computing them inside the statement was planned as a scan of every start, or JIT-compiled). A name
+ * holding the text more than once has several such starts: only the last one counts (the text does not occur
+ * again after its first word), so each application comes once.
+ */
+
+export type NameQueue = keyof typeof NAME_QUEUES;
+
+/** A name search's text as names are compared: lower-cased, taken literally. */
+export const nameSearchText = (name: string) => name.toLowerCase();
+
+/** At most this many words are each read in the queue's order; more, and the list walks its own index. */
+export const ORDERED_WORDS = 16;
+
+/** The name_starts queue of a list's status set, where it has one. */
+export function nameQueueOf(statuses: readonly string[]): NameQueue | undefined {
+  const same = (a: readonly string[]) => a.join() === statuses.join();
+  if (same(awaitingDecisionStatuses)) return 'pending';
+  if (same(runningStatuses)) return 'running';
+  if (same(['closed'])) return 'closed';
+  return undefined;
+}
+
+/**
+ * The start `s` is the last one of its name the text occurs from: after its first word the text does not
+ * occur again (written as a NOT LIKE, which PostgreSQL estimates as true for almost every row, as it is).
+ */
+const lastOccurrence = (text: string) =>
+  sql<SqlBool>`substr(s.start, strpos(s.start || ' ', ' ')) not like ${`%${escapeLike(text)}%`}`;
+
+const inQueues = (queues: readonly NameQueue[]) =>
+  sql<SqlBool>`s.queue in (${sql.join(queues.map((queue) => sql.lit(NAME_QUEUES[queue])))})`;
+
+/** Code point by code point, as PostgreSQL's reverse(). */
+const reversed = (text: string) => [...text].reverse().join('');
+
+/**
+ * What a name search reads from the word starts, found first (one small statement): the lower-cased `text`;
+ * with a space (`phrase`), the words ending with its part before the first space and `rest`, the part from
+ * that space on; without one, the words containing it. Undefined when there are more than `ORDERED_WORDS`
+ * such words (one or two letters): the list then walks its own order, testing each row.
+ */
+export interface NameWords {
+  text: string;
+  phrase: boolean;
+  rest: string;
+  words: string[];
+}
+
+export async function nameWords(db: Kysely<Database>, name: string): Promise<NameWords | undefined> {
+  const text = nameSearchText(name);
+  const space = text.indexOf(' ');
+  const phrase = space >= 0;
+  const rows = await db
+    .selectFrom('name_words')
+    .select('word')
+    .where(
+      phrase
+        ? sql<SqlBool>`reverse(word) like ${`${escapeLike(reversed(text.slice(0, space)))}%`}`
+        : sql<SqlBool>`word like ${`%${escapeLike(text)}%`}`,
+    )
+    .limit(ORDERED_WORDS + 1)
+    .execute();
+  if (rows.length > ORDERED_WORDS) return undefined;
+  return { text, phrase, rest: phrase ? text.slice(space) : '', words: rows.map((row) => row.word) };
+}
+
+/**
+ * The applications of `queues` whose name contains `found.text`, one start each, as `id` and the queue's
+ * order time `at`, in one statement: for a phrase the starts beginning `w rest` (a range of the start index
+ * per word), otherwise the starts of each word (a range of the word index per word, in the queue's order,
+ * newest first: ordered by `at`, PostgreSQL merges them, so they walk as the list's own index would).
+ */
+export function nameStarts(
+  db: Kysely<Database>,
+  queues: readonly NameQueue[],
+  found: NameWords,
+): SelectQueryBuilder<
+  Database & { u: { id: string; at: Date | null } },
+  'u',
+  { id: string; at: Date | null }
+> {
+  const ofWord = (word: string | null) =>
+    db
+      .selectFrom('name_starts as s')
+      .select(['s.id', 's.at'])
+      .where(inQueues(queues))
+      .where(
+        word === null
+          ? sql<SqlBool>`false`
+          : found.phrase
+            ? sql<SqlBool>`s.start like ${`${escapeLike(word + found.rest)}%`}`
+            : sql<SqlBool>`s.word = ${word}`,
+      )
+      .where(lastOccurrence(found.text));
+  const [first, ...others] = found.words.length > 0 ? found.words : [null];
+  let union = ofWord(first!);
+  for (const word of others) union = union.unionAll(ofWord(word));
+  return db.selectFrom(union.as('u')).select(['u.id', 'u.at']);
+}
+
+/**
+ * Taken before an anonymisation changes names (`forgetUnusedNameWords`): a writer adding words holds the
+ * table's ROW EXCLUSIVE lock until it commits, so once this is granted every start added with an existing
+ * word is committed and seen; and two anonymisations wait for each other here rather than deadlock.
+ */
+export async function lockNameWords(trx: Transaction<Database>): Promise<void> {
+  await sql`lock table name_words in share row exclusive mode`.execute(trx);
+}
+
+/**
+ * Forgets the words of `names` that no name start carries any more (after `lockNameWords`, in the same
+ * transaction): an anonymised borrower's name leaves nothing behind in the search's words.
+ */
+export async function forgetUnusedNameWords(
+  trx: Transaction<Database>,
+  names: readonly string[],
+): Promise<void> {
+  if (names.length === 0) return;
+  const queues = sql.join(Object.values(NAME_QUEUES).map((queue) => sql.lit(queue)));
+  await sql`
+    delete from name_words w
+    where w.word in (select ws.word from unnest(${sql.val(names)}::text[]) n, hiram_word_starts(n) ws)
+      and not exists (select 1 from name_starts s where s.queue in (${queues}) and s.word = w.word)`.execute(
+    trx,
+  );
+}
