@@ -486,6 +486,7 @@ export interface NameStartsTable {
   queue: ColumnType<number, never, never>;
   word: ColumnType<string, never, never>;
   start: ColumnType<string, never, never>;
+  prev: ColumnType<string, never, never>;
   at: ColumnType<Date | null, never, never>;
   id: ColumnType<string, never, never>;
 }

@@ -47,14 +47,16 @@ const reversed = (text: string) => [...text].reverse().join('');
 /**
  * What a name search reads from the word starts, found first (one small statement): the lower-cased `text`;
  * with a space (`phrase`), the words ending with its part before the first space and `rest`, the part from
- * that space on; without one, the words containing it. Undefined when there are more than `ORDERED_WORDS`
- * such words (one or two letters): the list then walks its own order, testing each row.
+ * that space on; without one, the words containing it. A phrase with more than `ORDERED_WORDS` such words has
+ * `words` null: it is read from the word after its first space instead. Undefined for a text without a space
+ * and more such words (a letter or two), or a phrase whose first space is followed by another: the list then
+ * walks its own order, testing each row.
  */
 export interface NameWords {
   text: string;
   phrase: boolean;
   rest: string;
-  words: string[];
+  words: string[] | null;
 }
 
 export async function nameWords(db: Kysely<Database>, name: string): Promise<NameWords | undefined> {
@@ -71,8 +73,10 @@ export async function nameWords(db: Kysely<Database>, name: string): Promise<Nam
     )
     .limit(ORDERED_WORDS + 1)
     .execute();
-  if (rows.length > ORDERED_WORDS) return undefined;
-  return { text, phrase, rest: phrase ? text.slice(space) : '', words: rows.map((row) => row.word) };
+  const rest = phrase ? text.slice(space) : '';
+  if (rows.length <= ORDERED_WORDS) return { text, phrase, rest, words: rows.map((row) => row.word) };
+  // Many words end like its first part ("ana" in "ana cruz"): by the next word's starts, if it has one.
+  return phrase && rest[1] !== ' ' ? { text, phrase, rest, words: null } : undefined;
 }
 
 /**
@@ -90,6 +94,21 @@ export function nameStarts(
   'u',
   { id: string; at: Date | null }
 > {
+  if (found.words === null) {
+    // The text occurs where a word ending with its first part is followed, after one space, by a start
+    // beginning with the rest: that start's `prev` ends with the first part. One row per application
+    // (a name holding the text twice has two such starts).
+    const first = found.text.slice(0, found.text.length - found.rest.length);
+    const next = db
+      .selectFrom('name_starts as s')
+      .select(['s.id', 's.at'])
+      .where(inQueues(queues))
+      .where(sql<SqlBool>`s.start like ${`${escapeLike(found.rest.slice(1))}%`}`)
+      .where(sql<SqlBool>`s.prev like ${`%${escapeLike(first)}`}`)
+      .groupBy(['s.id', 's.at']);
+    return db.selectFrom(next.as('u')).select(['u.id', 'u.at']);
+  }
+  const words = found.words;
   const ofWord = (word: string | null) =>
     db
       .selectFrom('name_starts as s')
@@ -103,7 +122,7 @@ export function nameStarts(
             : sql<SqlBool>`s.word = ${word}`,
       )
       .where(lastOccurrence(found.text));
-  const [first, ...others] = found.words.length > 0 ? found.words : [null];
+  const [first, ...others] = words.length > 0 ? words : [null];
   let union = ofWord(first!);
   for (const word of others) union = union.unionAll(ofWord(word));
   return db.selectFrom(union.as('u')).select(['u.id', 'u.at']);

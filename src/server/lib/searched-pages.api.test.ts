@@ -34,6 +34,10 @@ const trickyNames = [
   "O'Brien-Santos Maria",
   'Rosa Mariano Dela Cruz',
   'Santos',
+  // More words ending with "ana" than are read one by one: "ana cruz" is read from the word after the space.
+  ...'bcdfghjklmnpqrstvwxyz'.split('').map((letter) => `${letter}ana Cruz`),
+  'Ana Cruz Ana Cruz',
+  'Ana  Cruz',
 ];
 
 beforeAll(async () => {
@@ -45,7 +49,7 @@ beforeAll(async () => {
     update applications a set full_name = (${sql.val(trickyNames)}::text[])[1 + r.n % ${trickyNames.length}]
     from (select id, row_number() over (order by loan_number) as n from applications
           where status in ('pending', 'approved') and full_name like 'Jose %') r
-    where a.id = r.id and r.n <= 80`.execute(t.db);
+    where a.id = r.id and r.n <= 160`.execute(t.db);
 });
 afterAll(() => t.close());
 
@@ -139,6 +143,10 @@ const searches = [
   'os ma',
   's',
   'ria',
+  'ana cruz',
+  'na cr',
+  'ana cruz ana',
+  'a  cruz',
 ];
 
 describe('searched queue pages', () => {

@@ -6,6 +6,7 @@ interface Start {
   queue: number;
   word: string;
   start: string;
+  prev: string;
   at: string | null;
   id: string;
 }
@@ -17,11 +18,11 @@ const byKey = (a: Start, b: Start) =>
  * The names' word starts the name searches read (migration 048) and, worked out here from the applications
  * alone (not by the database's function), what they should be: for each application in a searched queue, each
  * word of its lower-cased name (split at single spaces, empty words left out) with the name from that word
- * on, the queue's order time and the id. Also the stored words no start's word is missing from.
+ * on, the word before it, the queue's order time and the id. Also the stored words no start's word is missing from.
  */
 export async function nameStartsAndTruth(db: Kysely<Database>) {
   const { rows: stored } = await sql<Start>`
-    select queue, word, start, at::text as at, id from name_starts`.execute(db);
+    select queue, word, start, prev, at::text as at, id from name_starts`.execute(db);
   const { rows: applications } = await sql<{
     id: string;
     status: string;
@@ -43,12 +44,13 @@ export async function nameStartsAndTruth(db: Kysely<Database>) {
     if (queue === undefined) continue;
     const words = a.name.split(' ');
     let from = 0;
-    for (const word of words) {
+    for (const [i, word] of words.entries()) {
       if (word !== '')
         truth.push({
           queue,
           word,
           start: a.name.slice(from),
+          prev: words[i - 1] ?? '',
           at: queue === NAME_QUEUES.pending ? a.submitted : a.decided,
           id: a.id,
         });

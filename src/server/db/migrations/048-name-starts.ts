@@ -10,11 +10,12 @@ import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './046-queue-positions';
  *
  * - `name_starts`: for each application in a queue a name search reads (pending; running: approved, on hold;
  *   closed), one row per word of its lower-cased name (split at single spaces, empty words left out): the
- *   queue, the word, the name's text from that word on (`start`), the queue's order time (`at`: submitted_at
- *   while pending, else decided_at) and the application's id. A search with a space, `t1 rest` (t1 before the
- *   first space), is found as the starts beginning `w rest` for each word `w` ending with t1: one btree range
- *   each. One without a space lies inside one word: the starts of each word containing it, in the queue's
- *   order, from the second index alone.
+ *   queue, the word, the name's text from that word on (`start`), the word before it (`prev`, '' for the
+ *   first), the queue's order time (`at`: submitted_at while pending, else decided_at) and the application's
+ *   id. A search with a space, `t1 rest` (t1 before the first space), is found as the starts beginning
+ *   `w rest` for each word `w` ending with t1: one btree range each; where such words are many, as the starts
+ *   beginning with the text after that space whose `prev` ends with t1. One without a space lies inside one
+ *   word: the starts of each word containing it, in the queue's order, from the second index alone.
  * - `name_words`: every word such a start has had, for finding those `w` (a trigram index for "contains",
  *   and the reversed word for "ends with"). Only ever added to, with `on conflict do nothing`, so a write takes
  *   no lock on a common word (a hundred Marias decided at once do not wait for each other); a word no start
@@ -64,9 +65,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // single spaces they were split at, which gives back that part of the text exactly (3× faster than
   // looking for the spaces character by character: 2.1 against 6.0 s for a million names).
   await sql`
-    create function hiram_word_starts(full_name text) returns table (word text, start text)
+    create function hiram_word_starts(full_name text) returns table (word text, start text, prev text)
     language sql immutable parallel safe as $$
-      select n.words[k], array_to_string(n.words[k:], ' ')
+      select n.words[k], array_to_string(n.words[k:], ' '), coalesce(n.words[k - 1], '')
       from (select string_to_array(lower(full_name), ' ') as words) n, generate_subscripts(n.words, 1) k
       where n.words[k] <> ''
     $$`.execute(db);
@@ -76,18 +77,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       queue smallint not null,
       word text not null,
       start text not null,
+      prev text not null,
       at timestamptz,
       id uuid not null
     )`.execute(db);
   await sql`create table name_words (word text primary key)`.execute(db);
   await sql`
-    insert into name_starts (queue, word, start, at, id)
-    select hiram_name_queue(a.status), w.word, w.start, hiram_name_at(a.status, a.submitted_at, a.decided_at), a.id
+    insert into name_starts (queue, word, start, prev, at, id)
+    select hiram_name_queue(a.status), w.word, w.start, w.prev, hiram_name_at(a.status, a.submitted_at, a.decided_at), a.id
     from applications a, hiram_word_starts(a.full_name) w
     where hiram_name_queue(a.status) is not null`.execute(db);
   await sql`insert into name_words (word) select distinct word from name_starts`.execute(db);
   await sql`
-    create index name_starts_start_idx on name_starts (queue, start text_pattern_ops) include (at, id)`.execute(
+    create index name_starts_start_idx on name_starts (queue, start text_pattern_ops) include (at, id, prev)`.execute(
     db,
   );
   // The start too, so a word's range is read from the index alone, testing it (`lib/name-starts.ts`).
@@ -104,14 +106,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       -- The names split once, for both tables.
       with starts as materialized (
-        select hiram_name_queue(r.status) as queue, w.word, w.start,
+        select hiram_name_queue(r.status) as queue, w.word, w.start, w.prev,
                hiram_name_at(r.status, r.submitted_at, r.decided_at) as at, r.id
         from new_rows r, hiram_word_starts(r.full_name) w
         where hiram_name_queue(r.status) is not null
       ), words as (
         insert into name_words (word) select distinct word from starts order by 1 on conflict do nothing
       )
-      insert into name_starts (queue, word, start, at, id) select queue, word, start, at, id from starts;
+      insert into name_starts (queue, word, start, prev, at, id) select queue, word, start, prev, at, id from starts;
       return null;
     end $$`.execute(db);
   // An application's starts leave with its old name, queue and time and come back with the new ones. Found
@@ -139,8 +141,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           insert into name_words (word)
           select distinct w.word from hiram_word_starts(new.full_name) w order by 1
           on conflict do nothing;
-          insert into name_starts (queue, word, start, at, id)
-          select new_queue, w.word, w.start, hiram_name_at(new.status, new.submitted_at, new.decided_at), new.id
+          insert into name_starts (queue, word, start, prev, at, id)
+          select new_queue, w.word, w.start, w.prev, hiram_name_at(new.status, new.submitted_at, new.decided_at), new.id
           from hiram_word_starts(new.full_name) w;
         end if;
       end if;
