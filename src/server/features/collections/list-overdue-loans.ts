@@ -148,9 +148,11 @@ export async function listOverduePage(
   let filtered = pastDueLoans(deps, today);
   for (const condition of [...search, ...filters]) filtered = filtered.where(condition);
   const keys = filtered.select(['applications.id', 'applications.next_due_on', 'applications.loan_number']);
-  // A name is found from the running loans' word starts (migration 048), then the overdue ones among them,
-  // instead of comparing every overdue loan's name.
-  const found = query.name ? await nameWords(deps.db, query.name) : undefined;
+  // A name with a space (a full name: few loans) is found from the running loans' word starts (migration
+  // 048), then the overdue ones among them. One word ("elena": 20,000 running loans at 1 M, 5 % of them
+  // overdue) walks the queue's index, testing each overdue loan's name: collecting its overdue matches would
+  // read every one of those loans.
+  const found = query.name.includes(' ') ? await nameWords(deps.db, query.name) : undefined;
   const matches = found
     ? () => {
         let named = nameMatchedApplications(deps.db, ['running'], found, query);
