@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { awaitingDecisionStatuses, runningStatuses } from '../../../domain/loan/status';
-import { up as borrowerNamesUp } from './042-borrower-names';
+import { down as borrowerNamesDown, up as borrowerNamesUp } from './042-borrower-names';
 import { announceNamesOf } from './043-answers-named-by-borrower';
 import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './046-queue-positions';
 
@@ -164,21 +164,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger applications_name_starts_deleted after delete on applications
     for each row execute function name_starts_changed()`.execute(db);
 
-  // What the word starts replace.
+  // What the word starts replace: the queues' name trigram indexes (033, 036) and migration 042 whole (its
+  // names, their triggers and the queues' name indexes), then 043's announcing functions of the names (their
+  // triggers went with the table).
   await sql`drop index applications_pending_name_trgm`.execute(db);
   await sql`drop index applications_running_name_trgm`.execute(db);
   await sql`drop index applications_closed_name_trgm`.execute(db);
-  await sql`drop index applications_closed_name_idx`.execute(db);
-  await sql`drop index applications_running_name_idx`.execute(db);
-  await sql`drop index applications_pending_name_idx`.execute(db);
-  await sql`drop trigger applications_names_deleted on applications`.execute(db);
-  await sql`drop trigger applications_names_renamed on applications`.execute(db);
-  await sql`drop trigger applications_names_inserted on applications`.execute(db);
-  await sql`drop function borrower_names_changed()`.execute(db);
-  await sql`drop function borrower_names_release(text)`.execute(db);
-  await sql`drop function borrower_names_inserted()`.execute(db);
-  // Its announcing triggers (migrations 042, 043) go with it, then their functions.
-  await sql`drop table borrower_names`.execute(db);
+  await borrowerNamesDown(db);
   for (const suffix of ['inserted', 'updated', 'deleted'])
     await sql.raw(`drop function hiram_announce_borrower_names_${suffix}()`).execute(db);
 }
