@@ -19,7 +19,10 @@ export type NameQueue = keyof typeof NAME_QUEUES;
 /** A name search's text as names are compared: lower-cased, taken literally. */
 export const nameSearchText = (name: string) => name.toLowerCase();
 
-/** At most this many words are each read in the queue's order; more, and the list walks its own index. */
+/**
+ * At most this many words are read one by one (each a range of an index); with more, a phrase is read from the
+ * word after its space and a single word walks the list's own index.
+ */
 export const ORDERED_WORDS = 16;
 
 /** The name_starts queue of a list's status set, where it has one. */
@@ -62,7 +65,9 @@ export interface NameWords {
 export async function nameWords(db: Kysely<Database>, name: string): Promise<NameWords | undefined> {
   const text = nameSearchText(name);
   const space = text.indexOf(' ');
-  const phrase = space >= 0;
+  // The lists' searches are trimmed; a text starting with a space has no first part to look words up by.
+  if (space === 0) return undefined;
+  const phrase = space > 0;
   const rows = await db
     .selectFrom('name_words')
     .select('word')

@@ -147,6 +147,8 @@ const searches = [
   'na cr',
   'ana cruz ana',
   'a  cruz',
+  // Untrimmed (the API trims): a space before the first word.
+  ' maria',
 ];
 
 describe('searched queue pages', () => {
