@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NAME_ANNOUNCING_TABLES } from '../db/migrations/043-answers-named-by-borrower';
-import { ANNOUNCING_TABLES } from '../db/migrations/048-name-starts';
+import { ANNOUNCING_TABLES, NAME_ANNOUNCING_TABLES } from '../db/migrations/048-name-starts';
 
 /**
  * Back-office answers (list pages, dashboard figures) read moments ago, shared by the requests that ask for

@@ -3,6 +3,7 @@ import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/sta
 import { NAME_QUEUES } from '../db/migrations/048-name-starts';
 import type { Database } from '../db/schema';
 import { escapeLike } from './like';
+import { sameList } from './sql-lists';
 
 /**
  * Name searches through the word starts of the borrowers' names (migration 048, docs/decisions/072): the same
@@ -25,12 +26,10 @@ export const nameSearchText = (name: string) => name.toLowerCase();
  */
 export const ORDERED_WORDS = 16;
 
-/** The name_starts queue of a list's status set, where it has one. */
+/** The name_starts queue of a list's status set (Pending's, or the running loans'), where it has one. */
 export function nameQueueOf(statuses: readonly string[]): NameQueue | undefined {
-  const same = (a: readonly string[]) => a.join() === statuses.join();
-  if (same(awaitingDecisionStatuses)) return 'pending';
-  if (same(runningStatuses)) return 'running';
-  if (same(['closed'])) return 'closed';
+  if (sameList(statuses, awaitingDecisionStatuses)) return 'pending';
+  if (sameList(statuses, runningStatuses)) return 'running';
   return undefined;
 }
 

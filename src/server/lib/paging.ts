@@ -28,7 +28,7 @@ import {
   nameStarts,
   nameWords,
 } from './name-starts';
-import { rowCount, sqlList } from './sql-lists';
+import { rowCount, sameList, sqlList } from './sql-lists';
 
 /**
  * The back-office search on an application's borrower: name is a case-insensitive "contains" on the trimmed
@@ -100,32 +100,24 @@ export async function applicationList(
   const queue = nameQueueOf(statuses);
   // biome-ignore lint/suspicious/noExplicitAny: the name starts' own query
   let matches: (() => SelectQueryBuilder<any, any, { id: string; at: Date | null }>) | undefined;
-  if (queue && query.name) {
+  const found = queue && query.name ? await nameWords(db, query.name) : undefined;
+  if (queue && found) {
+    let named = nameStarts(db, [queue], found);
     const phone = borrowerSearch({ name: '', phone: query.phone }, 'a');
-    // biome-ignore lint/suspicious/noExplicitAny: any query of the name starts
-    const withPhone = <Q extends SelectQueryBuilder<any, any, { id: string; at: Date | null }>>(
-      found: Q,
-      id: string,
-    ): Q =>
-      phone.length === 0
-        ? found
-        : (found.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('applications as a')
-                .select(sql`1`.as('one'))
-                .whereRef('a.id', '=', sql.ref(id))
-                .where(eb.and(phone)),
-            ),
-          ) as Q);
-    const found = await nameWords(db, query.name);
-    if (found && !found.phrase) {
-      // Each word's starts in the queue's order, merged: the list's keys, walked as its own index would be.
-      keys = withPhone(nameStarts(db, [queue], found), 'u.id') as unknown as typeof keys;
-    } else if (found) {
-      matches = () => withPhone(nameStarts(db, [queue], found), 'u.id');
-    }
-    // Too many words (a letter or two): the list walks its own order, testing each row, as a broad search.
+    if (phone.length > 0)
+      named = named.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('applications as a')
+            .select(sql`1`.as('one'))
+            .whereRef('a.id', '=', 'u.id')
+            .where(eb.and(phone)),
+        ),
+      );
+    // A phrase's starts are matches to sort; a word's come in the queue's order, merged: the list's keys,
+    // walked as its own index would be.
+    if (found.phrase) matches = () => named;
+    else keys = named as unknown as typeof keys;
   }
   return {
     keys,
@@ -146,11 +138,10 @@ export function queuePositions(
   dateColumn: 'submitted_at' | 'decided_at',
   hourRows = POSITION_ROWS,
 ): ListPositions | undefined {
-  const same = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
   const column = `applications.${dateColumn}`;
-  if (same(statuses, awaitingDecisionStatuses) && dateColumn === 'submitted_at')
+  if (sameList(statuses, awaitingDecisionStatuses) && dateColumn === 'submitted_at')
     return hourQueuePositions(QUEUE_POSITION_FIGURES.pending, column, hourRows);
-  if (same(statuses, runningStatuses) && dateColumn === 'decided_at')
+  if (sameList(statuses, runningStatuses) && dateColumn === 'decided_at')
     return hourQueuePositions(QUEUE_POSITION_FIGURES.running, column, hourRows);
   return undefined;
 }

@@ -11,6 +11,12 @@ export function sqlList(values: readonly string[]): RawBuilder<unknown> {
 }
 
 /**
+ * Whether two status sets are the same list, in the same order: a list's statuses are written into its
+ * statements as literals (`sqlList`), so a partial index or a counted queue matches only the same text.
+ */
+export const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
+
+/**
  * A calendar day the server computed (today in the configured zone, a bucket's bounds) as a `date` literal,
  * so that a statement built on it sends no parameter and PGlite can keep its plan (docs/decisions/028).
  * Checked to be `YYYY-MM-DD`: never for user input.

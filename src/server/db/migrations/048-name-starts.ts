@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { awaitingDecisionStatuses, runningStatuses } from '../../../domain/loan/status';
 import { down as borrowerNamesDown, up as borrowerNamesUp } from './042-borrower-names';
-import { announceNamesOf } from './043-answers-named-by-borrower';
+import {
+  announceNamesOf,
+  NAME_ANNOUNCING_TABLES as NAME_ANNOUNCING_BEFORE,
+} from './043-answers-named-by-borrower';
 import { ANNOUNCING_TABLES as ANNOUNCING_BEFORE } from './046-queue-positions';
 
 /**
@@ -34,6 +37,9 @@ export const ANNOUNCING_TABLES = ANNOUNCING_BEFORE.filter(
   (table): table is Exclude<(typeof ANNOUNCING_BEFORE)[number], 'borrower_names'> =>
     table !== 'borrower_names',
 );
+
+/** The tables that announce the names of their changed rows (migration 043's), the distinct names gone. */
+export const NAME_ANNOUNCING_TABLES = NAME_ANNOUNCING_BEFORE.filter((table) => table !== 'borrower_names');
 
 /**
  * Tables kept from `applications` alone by its triggers: read by name searches, they change only with an
