@@ -40,6 +40,18 @@ export function nameQueueOf(statuses: readonly string[]): NameQueue | undefined 
 const lastOccurrence = (text: string) =>
   sql<SqlBool>`substr(s.start, strpos(s.start || ' ', ' ')) not like ${`%${escapeLike(text)}%`}`;
 
+/** Code points, as PostgreSQL counts a text's characters (LIKE's `_` matches one). */
+const characters = (text: string) => [...text].length;
+
+/**
+ * The same test for a phrase's start `word rest…`, where the text occurs from character `k` = the word's length
+ * less its first part's: it does not occur again from any later character. The text's space cannot fall
+ * inside the first word, so a later occurrence begins after it: the same rows as `lastOccurrence`, without
+ * cutting each start at its first space (a third of the cost of reading a common full name's starts).
+ */
+const lastPhraseOccurrence = (text: string, word: string, first: string) =>
+  sql<SqlBool>`s.start not like ${`${'_'.repeat(characters(word) - characters(first) + 1)}%${escapeLike(text)}%`}`;
+
 const inQueues = (queues: readonly NameQueue[]) =>
   sql<SqlBool>`s.queue in (${sql.join(queues.map((queue) => sql.lit(NAME_QUEUES[queue])))})`;
 
@@ -113,6 +125,7 @@ export function nameStarts(
     return db.selectFrom(next.as('u')).select(['u.id', 'u.at']);
   }
   const words = found.words;
+  const first = found.text.slice(0, found.text.length - found.rest.length);
   const ofWord = (word: string | null) =>
     db
       .selectFrom('name_starts as s')
@@ -125,9 +138,13 @@ export function nameStarts(
             ? sql<SqlBool>`s.start like ${`${escapeLike(word + found.rest)}%`}`
             : sql<SqlBool>`s.word = ${word}`,
       )
-      .where(lastOccurrence(found.text));
-  const [first, ...others] = words.length > 0 ? words : [null];
-  let union = ofWord(first!);
+      .where(
+        word !== null && found.phrase
+          ? lastPhraseOccurrence(found.text, word, first)
+          : lastOccurrence(found.text),
+      );
+  const [head, ...others] = words.length > 0 ? words : [null];
+  let union = ofWord(head!);
   for (const word of others) union = union.unionAll(ofWord(word));
   return db.selectFrom(union.as('u')).select(['u.id', 'u.at']);
 }

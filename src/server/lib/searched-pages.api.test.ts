@@ -27,6 +27,8 @@ let t: TestApp;
 /** Names a word-start search could get wrong: repeated words and phrases, two spaces, accents, punctuation. */
 const trickyNames = [
   'Maria Maria Santos',
+  // "maria maria" occurs twice, the second time right after the first word's space.
+  'Maria Maria Maria',
   'Maria Santos Maria Santos',
   'Ana  Maria Santos',
   'Anamaria Santos',
