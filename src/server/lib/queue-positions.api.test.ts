@@ -107,9 +107,11 @@ const queues: Queue[] = ['pending', 'approved', 'servicing'];
  * date), so some loans past their due date are not overdue yet, becoming so tomorrow or later.
  */
 async function giveFacts() {
-  await sql`update applications set facts_as_of = current_date,
-      next_due_on = current_date - (right(loan_number, 3)::int % 200 - 20),
-      overdue_from = current_date - (right(loan_number, 3)::int % 200 - 20)
+  // The lender's today, not the database's (UTC): from 16:00 UTC Manila is a day ahead.
+  const today = sql`${todayOf(t.deps)}::date`;
+  await sql`update applications set facts_as_of = ${today},
+      next_due_on = ${today} - (right(loan_number, 3)::int % 200 - 20),
+      overdue_from = ${today} - (right(loan_number, 3)::int % 200 - 20)
         + (array[0, 3, 7])[1 + (right(loan_number, 3)::int / 200) % 3],
       next_due_minor = 100000
     where status in ('approved', 'on_hold')`.execute(t.db);
