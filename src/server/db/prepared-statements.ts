@@ -184,6 +184,9 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
 /** For tests: the name a text currently goes out under. */
 export const preparedNameOf = (text: string) => names.get(text);
 
+/** For tests: every text that goes out named. */
+export const namedTexts = () => [...names.keys()];
+
 /**
  * Put in a statement (`.modifyFront(reusablePlan)`) whose plan does not depend on anything but its text: on
  * PGlite, such a statement sent without parameters is prepared once and executed by name afterwards, so its

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
 import { PAGE_SIZE } from '../../domain/schemas/staff';
+import { namedTexts } from '../db/prepared-statements';
 import { seedListApplications } from '../test-support/list-pages';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
@@ -170,5 +171,22 @@ describe('searched queue pages', () => {
     // The searches above cover a capped total ("a": more than the cap past its first pages) and none.
     const { matches } = await walked('pending', 'a', 1);
     expect(matches).toBeGreaterThan(COUNT_CAP + 2 * PAGE_SIZE);
+  });
+
+  it('a phrase whose first part ends one word is one named text, whatever the phrase and the page', async () => {
+    for (const [name, page] of [
+      ['jose reyes', 1],
+      ['jose cruz', 2],
+      ['jose reyes', 3],
+      // "maria" ends two words here (Maria, Anamaria): two ranges, a text of its own, not named.
+      ['maria santos', 1],
+    ] as const) {
+      await listed('pending', name, page, {});
+    }
+    const pendingStarts = namedTexts().filter(
+      (text) => text.includes('"name_starts"') && text.includes('s.queue in (1)'),
+    );
+    expect(pendingStarts).toHaveLength(1);
+    expect(pendingStarts[0]).not.toContain('union all');
   });
 });
