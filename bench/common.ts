@@ -16,6 +16,12 @@ export const options = {
   mixedDuration: Number(arg('mixed-duration', '30')),
   /** STAFF_ANSWER_CACHE_MS for the server (docs/decisions/030): the app's default unless given; 0 reads every answer. */
   answerCacheMs: arg('answer-cache-ms', ''),
+  /**
+   * Seconds each read scenario runs unrecorded before its measured seconds: a fresh server's first requests
+   * compile code and fill each database connection's caches (the first search scenario of a run read 2–4 ms
+   * slower at p95 than the same one measured later); a lender's server has long been warm.
+   */
+  warmUp: Number(arg('warm-up', '1')),
 };
 /** How the lists were served, for every table that judges them. */
 export const answerCacheNote = () =>
@@ -75,6 +81,20 @@ export async function load(
   let total = 0;
   const { path, expect, ...rest } = opts;
   const expectOk = expect ?? ((s: number) => s >= 200 && s < 300);
+  // Reads only: a write scenario's requests change what the measured ones find.
+  if (options.warmUp > 0 && !rest.amount && (rest.method ?? 'GET') === 'GET') {
+    await new Promise<void>((resolve, reject) => {
+      autocannon(
+        {
+          url: `${baseUrl}${path ?? ''}`,
+          connections: options.connections,
+          ...rest,
+          duration: options.warmUp,
+        } as autocannon.Options,
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
     const instance = autocannon(
