@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { awaitingDecisionStatuses, runningStatuses } from '../../domain/loan/status';
 import { NAME_QUEUES } from '../db/migrations/048-name-starts';
+import { executePrepared } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
 import { escapeLike } from './like';
 import { sameList } from './sql-lists';
@@ -79,16 +80,19 @@ export async function nameWords(db: Kysely<Database>, name: string): Promise<Nam
   // The lists' searches are trimmed; a text starting with a space has no first part to look words up by.
   if (space === 0) return undefined;
   const phrase = space > 0;
-  const rows = await db
-    .selectFrom('name_words')
-    .select('word')
-    .where(
-      phrase
-        ? sql<SqlBool>`reverse(word) like ${`${escapeLike(reversed(text.slice(0, space)))}%`}`
-        : sql<SqlBool>`word like ${`%${escapeLike(text)}%`}`,
-    )
-    .limit(ORDERED_WORDS + 1)
-    .execute();
+  // Two texts, one per kind of search: named, each connection parses them once (decision 074).
+  const rows = await executePrepared(
+    db,
+    db
+      .selectFrom('name_words')
+      .select('word')
+      .where(
+        phrase
+          ? sql<SqlBool>`reverse(word) like ${`${escapeLike(reversed(text.slice(0, space)))}%`}`
+          : sql<SqlBool>`word like ${`%${escapeLike(text)}%`}`,
+      )
+      .limit(ORDERED_WORDS + 1),
+  );
   const rest = phrase ? text.slice(space) : '';
   if (rows.length <= ORDERED_WORDS) return { text, phrase, rest, words: rows.map((row) => row.word) };
   // Many words end like its first part ("ana" in "ana cruz"): by the next word's starts, if it has one.

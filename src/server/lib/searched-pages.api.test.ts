@@ -188,5 +188,7 @@ describe('searched queue pages', () => {
     );
     expect(pendingStarts).toHaveLength(1);
     expect(pendingStarts[0]).not.toContain('union all');
+    // The words a phrase's first part ends are looked up by one named text too.
+    expect(namedTexts().filter((text) => text.includes('reverse(word) like'))).toHaveLength(1);
   });
 });
