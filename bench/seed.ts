@@ -128,8 +128,13 @@ function conflicts(a: Lock[], b: Lock[]): boolean {
  * other's, so both cores stay busy (index builds and foreign-key checks of different tables side by side)
  * instead of one connection checking keys while the other idles. Each with room to sort and join in memory.
  */
-async function restoreTwoAtATime(db: Kysely<Database>, statements: { sql: string; locks: Lock[] }[]) {
+async function restoreTwoAtATime(
+  db: Kysely<Database>,
+  statements: { sql: string; locks: Lock[] }[],
+  log: (m: string) => void,
+) {
   const queue = [...statements];
+  const took: [seconds: number, sql: string][] = [];
   const running = new Set<{ locks: Lock[]; done: Promise<unknown> }>();
   const worker = () =>
     db.connection().execute(async (connection) => {
@@ -142,16 +147,20 @@ async function restoreTwoAtATime(db: Kysely<Database>, statements: { sql: string
           continue;
         }
         const [statement] = queue.splice(at, 1);
+        const started = performance.now();
         const entry = { locks: statement!.locks, done: sql.raw(statement!.sql).execute(connection) };
         running.add(entry);
         try {
           await entry.done;
+          took.push([(performance.now() - started) / 1000, statement!.sql]);
         } finally {
           running.delete(entry);
         }
       }
     });
   await Promise.all([worker(), worker()]);
+  took.sort((a, b) => b[0] - a[0]);
+  for (const [seconds, text] of took.slice(0, 6)) log(`    ${seconds.toFixed(1)} s  ${text.slice(0, 110)}`);
 }
 
 /**
@@ -212,21 +221,25 @@ export async function withIndexesBuiltAfter<T>(
         db,
       );
     }
-    await restoreTwoAtATime(db, [
-      ...uniques.map((u) => ({
-        sql: `alter table ${u.tbl} add constraint ${u.name} ${u.def}`,
-        locks: [[u.tbl, 'access exclusive']] as Lock[],
-      })),
-      // The single table with many keys (applications) is checked early, beside other tables' builds.
-      ...foreignKeys.map((fk) => ({
-        sql: `alter table ${fk.tbl} validate constraint ${fk.name}`,
-        locks: [
-          [fk.tbl, 'share update exclusive'],
-          [fk.ref, 'row share'],
-        ] as Lock[],
-      })),
-      ...indexes.map((index) => ({ sql: index.def, locks: [[index.tbl, 'share']] as Lock[] })),
-    ]);
+    await restoreTwoAtATime(
+      db,
+      [
+        ...uniques.map((u) => ({
+          sql: `alter table ${u.tbl} add constraint ${u.name} ${u.def}`,
+          locks: [[u.tbl, 'access exclusive']] as Lock[],
+        })),
+        // The single table with many keys (applications) is checked early, beside other tables' builds.
+        ...foreignKeys.map((fk) => ({
+          sql: `alter table ${fk.tbl} validate constraint ${fk.name}`,
+          locks: [
+            [fk.tbl, 'share update exclusive'],
+            [fk.ref, 'row share'],
+          ] as Lock[],
+        })),
+        ...indexes.map((index) => ({ sql: index.def, locks: [[index.tbl, 'share']] as Lock[] })),
+      ],
+      log,
+    );
     log(`  indexes built and foreign keys validated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const after = await schemaShape(db);
@@ -279,10 +292,15 @@ export async function seedAll(
 ) {
   const t0 = performance.now();
   const cpu = await watchDatabaseCpu(db);
+  const phase = async (name: string, load: () => Promise<void>) => {
+    const started = performance.now();
+    await load();
+    log(`  ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
   await withIndexesBuiltAfter(db, log, async () => {
-    await loadApplications(db, count, passwordHash, log, names);
-    await loadRepayments(db, count, log);
-    await loadBackOffice(db, count, log);
+    await phase('applications', () => loadApplications(db, count, passwordHash, log, names));
+    await phase('repayment era', () => loadRepayments(db, count, log));
+    await phase('back office', () => loadBackOffice(db, count, log));
   });
   await sql`analyze`.execute(db);
   return { seconds: (performance.now() - t0) / 1000, databaseCpuSeconds: cpu?.stop() ?? null };

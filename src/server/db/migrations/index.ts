@@ -46,6 +46,7 @@ import * as m045 from './045-dashboard-today-quarters';
 import * as m046 from './046-queue-positions';
 import * as m047 from './047-payout-positions';
 import * as m048 from './048-name-starts';
+import * as m049 from './049-drop-name-trigram';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '046-queue-positions': m046,
   '047-payout-positions': m047,
   '048-name-starts': m048,
+  '049-drop-name-trigram': m049,
 };
