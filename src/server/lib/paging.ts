@@ -122,8 +122,10 @@ export async function applicationList(
   return {
     keys,
     matches,
-    // One range of the starts (a phrase whose first part ends one word): the same text for every such search.
-    namedMatches: found?.phrase === true && found.words?.length === 1,
+    // One range of the starts (one word containing the text, or a phrase whose first part ends one word): the
+    // same text for every such search and page.
+    namedMatches: found?.words?.length === 1,
+    namedWalks: found?.phrase === false && found.words?.length === 1,
     searched: search.length > 0,
     page: query.page,
     broadSearches,
@@ -230,6 +232,8 @@ export function pageWindow<DB, O>(
   how: PageRead = 'walk',
   /** How many matches `sorted-matches` sorts at most. */
   sortLimit = SEARCH_SORT_LIMIT,
+  /** A walk's offset as a value, so its text is the same for every page (`SearchedList.namedWalks`). */
+  offsetAsValue = false,
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: a derived table of the caller's own columns
   const anyDb = db as unknown as Kysely<any>;
@@ -272,7 +276,7 @@ export function pageWindow<DB, O>(
     .selectFrom(
       inner
         .limit(rowCount(pastCap ? PAGE_SIZE : COUNT_CAP + 1))
-        .offset(rowCount(offset))
+        .offset(offsetAsValue ? sql<number>`${sql.val(offset)}::bigint` : rowCount(offset))
         .as('w'),
     )
     // The window's counts are written into the text, so a list without a search sends no parameters and
@@ -412,10 +416,16 @@ export interface SearchedList<K> {
   /** Where the app remembers broad searches (`BroadSearches`); without it every search counts its matches. */
   broadSearches?: BroadSearches;
   /**
-   * The matches' statement has one text whatever the terms and the page (a phrase read from one range of the
+   * The matches' statement has one text whatever the terms and the page (a search read from one range of the
    * name starts): it runs named (`executePrepared`), parsed once per connection instead of on every search.
    */
   namedMatches?: boolean;
+  /**
+   * The walks too (`walk`, `walk-past-cap`): the keys are one word's starts, an index range already in the
+   * list's order whatever the word, so PostgreSQL's generic plan (kept after five runs) is that walk and the
+   * statement is no longer planned on every page of a broad word (decision 074).
+   */
+  namedWalks?: boolean;
   /** How the list orders its keys (default newest first: `at`, then `id`, both descending). */
   order?: KeyOrder<K>;
   /** Where an unsearched page starts and the list's exact total, where the list's rows are counted. */
@@ -569,7 +579,7 @@ export async function searchedListPage<DB, K extends { id: unknown }, O>(
   const read = (how: PageRead) =>
     how === 'sorted-matches'
       ? show(pageWindow(db, matches(), order, list.page, how, sortLimit), list.namedMatches)
-      : show(pageWindow(db, list.keys, order, list.page, how, sortLimit));
+      : show(pageWindow(db, list.keys, order, list.page, how, sortLimit, list.namedWalks), list.namedWalks);
   if (!list.searched && list.positions) {
     const rows = await show(positionedWindow(db, list.keys, order, list.page, list.positions));
     if (rows[0]) return { rows, counted: { total: Number(rows[0].window_count), totalCapped: false } };

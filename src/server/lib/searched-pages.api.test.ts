@@ -173,7 +173,7 @@ describe('searched queue pages', () => {
     expect(matches).toBeGreaterThan(COUNT_CAP + 2 * PAGE_SIZE);
   });
 
-  it('a phrase whose first part ends one word is one named text, whatever the phrase and the page', async () => {
+  it('a search read from one range of the name starts runs as one named text per way of reading, whatever its text and page', async () => {
     for (const [name, page] of [
       ['jose reyes', 1],
       ['jose cruz', 2],
@@ -183,12 +183,25 @@ describe('searched queue pages', () => {
     ] as const) {
       await listed('pending', name, page, {});
     }
-    const pendingStarts = namedTexts().filter(
-      (text) => text.includes('"name_starts"') && text.includes('s.queue in (1)'),
-    );
-    expect(pendingStarts).toHaveLength(1);
-    expect(pendingStarts[0]).not.toContain('union all');
-    // The words a phrase's first part ends are looked up by one named text too.
+    // One word each, matching more than a sort of 20: sorted, then walked along the word's starts.
+    for (const [name, page] of [
+      ['reyes', 1],
+      ['cruz', 3],
+      ['reyes', 5],
+    ] as const) {
+      await listed('pending', name, page, { sortLimit: 20 });
+    }
+    const pending = (read: string) =>
+      namedTexts().filter(
+        (text) => text.includes('"name_starts"') && text.includes('s.queue in (1)') && text.includes(read),
+      );
+    expect(pending('s.start like')).toHaveLength(1);
+    // At most one per way of reading (sorted matches, walk, walk past the cap), whatever the page (the test
+    // above walked many pages of single words too).
+    expect(pending('s.word =').length).toBeGreaterThanOrEqual(2);
+    expect(pending('s.word =').length).toBeLessThanOrEqual(3);
+    expect(pending('union all')).toHaveLength(0);
+    // The words a search's text is in are looked up by one named text per kind of search.
     expect(namedTexts().filter((text) => text.includes('reverse(word) like'))).toHaveLength(1);
   });
 });
