@@ -201,6 +201,16 @@ describe('searched queue pages', () => {
     expect(pending('s.word =').length).toBeGreaterThanOrEqual(2);
     expect(pending('s.word =').length).toBeLessThanOrEqual(3);
     expect(pending('union all')).toHaveLength(0);
+    // With a phone too, the best plan depends on both values: never named.
+    for (const page of [1, 2, 3, 4, 5, 6, 7]) {
+      const list = await applicationList(t.db, awaitingDecisionStatuses, 'submitted_at', {
+        name: 'reyes',
+        phone: '0',
+        page,
+      });
+      await searchedListPage(t.db, { ...list, sortLimit: 20 }, (keys) => keys.select('page.id'));
+    }
+    expect(pending('"a"."phone" like')).toHaveLength(0);
     // The words a search's text is in are looked up by one named text per kind of search.
     expect(namedTexts().filter((text) => text.includes('reverse(word) like'))).toHaveLength(1);
   });
