@@ -124,8 +124,8 @@ export async function applicationList(
     matches,
     // One range of the starts (one word containing the text, or a phrase whose first part ends one word): the
     // same text for every such search and page. Not with a phone as well: which side to start from (the word's
-    // starts, or the phone's few rows) depends on the values, and a generic plan chose the word's 20,000 starts
-    // for "maria" with any phone (90 ms instead of 12).
+    // starts, or the phone's few rows) depends on both values, so a plan kept for one pair can be wrong for the
+    // next (one "maria" + phone search took 90 ms where the others took 12; not traced to its plan).
     namedMatches: !query.phone && found?.words?.length === 1,
     namedWalks: !query.phone && found?.phrase === false && found.words?.length === 1,
     searched: search.length > 0,
